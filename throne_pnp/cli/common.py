@@ -1,0 +1,73 @@
+"""Shared pieces of the command line: error mapping and common options.
+
+Every user-caused `ThroneError` becomes `click.ClickException` with exit
+status 2 here, in one place. Options shared by many commands (`--content`,
+`--json`, `--game`) are decorators so that their names and help never drift.
+Heavy modules are imported inside command bodies, never at import time: the
+King's answer must not pay for the PDF machinery.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from throne_pnp.errors import ThroneError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class UserError(click.ClickException):
+    """A refusal: one clear message, exit status 2."""
+
+    exit_code = 2
+
+
+class ThroneGroup(click.Group):
+    """Click group that turns ThroneError into a one-line error, exit 2."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except ThroneError as exc:
+            raise UserError(str(exc)) from None
+
+
+def content_option(func: F) -> F:
+    """`--content DIR` (or THRONE_CONTENT): which edition to load."""
+    return click.option(
+        "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
+        envvar="THRONE_CONTENT", default=None,
+        help="Content directory (default: the bundled Prydon edition; env THRONE_CONTENT).",
+    )(func)
+
+
+def json_option(func: F) -> F:
+    """`--json`: print the result as JSON instead of text."""
+    return click.option("--json", "as_json", is_flag=True,
+                        help="Print the result as JSON.")(func)
+
+
+def game_option(func: F) -> F:
+    """`--game FILE` (or THRONE_GAME): the tracked game's save file."""
+    return click.option(
+        "--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
+        envvar="THRONE_GAME", default=Path("throne-game.json"), show_default=True,
+        help="Save file of the tracked game (env THRONE_GAME).",
+    )(func)
+
+
+def load(content_dir: Path | None):
+    """Load content (cached per process); errors become exit-2 refusals."""
+    from throne_pnp.content import load_content
+
+    return load_content(content_dir)
+
+
+def echo_json(data: Any) -> None:
+    """Print JSON the same way everywhere (sorted keys are not used: order is meaningful)."""
+    click.echo(json.dumps(data, indent=2))
