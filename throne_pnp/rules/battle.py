@@ -1,0 +1,272 @@
+"""Battles and withdrawals (R9).
+
+A battle is fought in two parts so that a player who loses can choose where
+to withdraw: `fight` works out symbols, simultaneous capped casualties, the
+winner and where the losers may go; `withdraw` carries out the losers'
+withdrawal (or removal) and then both limits. `resolve_battle` does both for
+the stateless `throne resolve battle`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from throne_pnp.content import Card
+from throne_pnp.errors import IllegalAction, ThroneError
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.position import KING, PLAYER, Position, Step, enforce_limits
+
+SIDES = (PLAYER, KING)
+
+
+def other(side: str) -> str:
+    return KING if side == PLAYER else PLAYER
+
+
+class WithdrawalChoice(ThroneError):
+    """The player lost and must say where to withdraw (several options)."""
+
+    def __init__(self, territory: int, options: list[int]):
+        self.options = options
+        listed = ", ".join(str(o) for o in options)
+        super().__init__(f"you lost the battle in {territory}: choose where your cubes "
+                         f"withdraw with --withdraw-to (one of {listed})")
+
+
+@dataclass(frozen=True)
+class Symbols:
+    """A side's battle strength: card symbols plus the defender's territory bonus."""
+
+    bugles: int
+    swords: int
+    shields: int
+    bonus_bugles: int = 0
+    bonus_shields: int = 0
+
+    @property
+    def total_bugles(self) -> int:
+        return self.bugles + self.bonus_bugles
+
+    @property
+    def total_shields(self) -> int:
+        return self.shields + self.bonus_shields
+
+    def describe(self) -> str:
+        text = f"{self.swords} sword(s), {self.total_shields} shield(s), " \
+               f"{self.total_bugles} bugle(s)"
+        if self.bonus_bugles or self.bonus_shields:
+            text += f" (incl. territory +{self.bonus_bugles} bugle, +{self.bonus_shields} shield)"
+        return text
+
+    def to_json(self) -> dict[str, int]:
+        return {"bugles": self.total_bugles, "swords": self.swords,
+                "shields": self.total_shields}
+
+
+@dataclass
+class Battle:
+    """A fought battle; `withdrawal` is filled in by `withdraw`."""
+
+    territory: int
+    defender: str
+    player_card: int
+    king_card: int
+    symbols: dict[str, Symbols]
+    casualties: dict[str, int]
+    totals: dict[str, int] | None
+    winner: str | None
+    loser_options: list[int]
+    position: Position
+    steps: list[Step] = field(default_factory=list)
+    why: list[str] = field(default_factory=list)
+    withdrawal: dict[str, Any] | None = None
+    done: bool = False
+
+    @property
+    def loser(self) -> str | None:
+        """The side that must withdraw, if any (both sides still had cubes)."""
+        if self.totals is None or self.winner is None:
+            return None
+        return other(self.winner)
+
+    @property
+    def needs_choice(self) -> bool:
+        """True while a losing player must choose among several territories."""
+        return not self.done and self.loser == PLAYER and len(self.loser_options) > 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "territory": self.territory,
+            "defender": self.defender,
+            "player_casualties": self.casualties[PLAYER],
+            "king_casualties": self.casualties[KING],
+            "winner": self.winner,
+            "withdrawal": self.withdrawal,
+            "position": self.position.to_json(),
+            "player_card": self.player_card,
+            "king_card": self.king_card,
+            "symbols": {s: self.symbols[s].to_json() for s in SIDES},
+            "totals": self.totals,
+            "steps": [s.to_json() for s in self.steps],
+            "why": self.why,
+        }
+
+
+def withdrawal_options(board: Board, pos: Position, territory: int, side: str) -> list[int]:
+    """Neighbours with no enemy cubes, ascending."""
+    enemy = pos.side(other(side))
+    return [n for n in board.adjacent[territory] if not enemy[n]]
+
+
+def fight(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
+          king_card: Card) -> Battle:
+    """Casualties and the winner of the battle in `territory` (R9), without withdrawal."""
+    if defender not in SIDES:
+        raise IllegalAction(f"defender must be player or king, not {defender!r}")
+    work = pos.copy()
+    cubes = {PLAYER: work.player[territory], KING: work.king[territory]}
+    if not cubes[PLAYER] or not cubes[KING]:
+        raise IllegalAction(f"no battle in {territory}: it needs cubes of both sides "
+                            f"(king {cubes[KING]}, player {cubes[PLAYER]})")
+    symbols = {}
+    for side, card in ((PLAYER, player_card), (KING, king_card)):
+        bonus = side == defender
+        symbols[side] = Symbols(card.bugles, card.swords, card.shields,
+                                board.bugles[territory] if bonus else 0,
+                                board.shields[territory] if bonus else 0)
+    why = [f"{territory}: {defender} defends" + (
+        f" and adds the territory's {board.bugles[territory]} bugle(s) and "
+        f"{board.shields[territory]} shield(s)"
+        if board.bugles[territory] or board.shields[territory] else "")]
+    why.append(f"you (card {player_card.id}): {symbols[PLAYER].describe()}; "
+               f"King (card {king_card.id}): {symbols[KING].describe()}")
+    casualties = {}
+    for victim in SIDES:
+        killer = other(victim)
+        raw = max(symbols[killer].swords - symbols[victim].total_shields, 0)
+        casualties[victim] = min(raw, cubes[killer], cubes[victim])
+        caps = []
+        if raw > cubes[killer]:
+            caps.append(f"capped at the {cubes[killer]} cube(s) that fight for the {killer}")
+        if min(raw, cubes[killer]) > cubes[victim]:
+            caps.append(f"only {cubes[victim]} to lose")
+        label = "your casualties" if victim == PLAYER else "the King's casualties"
+        capped = f", {'; '.join(caps)}" if caps else ""
+        why.append(f"{label}: {symbols[killer].swords} sword(s) - "
+                   f"{symbols[victim].total_shields} shield(s) = {raw}{capped}"
+                   f" -> {casualties[victim]}")
+    steps = []
+    for side in SIDES:
+        if casualties[side]:
+            step = Step("remove", casualties[side], "battle casualties", side, at=territory)
+            step.apply(work)
+            steps.append(step)
+    left = {PLAYER: work.player[territory], KING: work.king[territory]}
+    totals = None
+    if left[PLAYER] and left[KING]:
+        totals = {s: left[s] + symbols[s].total_bugles for s in SIDES}
+        if totals[PLAYER] == totals[KING]:
+            winner = defender
+            why.append(f"cubes + bugles: you {totals[PLAYER]}, King {totals[KING]}; "
+                       f"a tie goes to the defender ({defender})")
+        else:
+            winner = PLAYER if totals[PLAYER] > totals[KING] else KING
+            why.append(f"cubes + bugles: you {totals[PLAYER]}, King {totals[KING]}: "
+                       f"{'you win' if winner == PLAYER else 'the King wins'}")
+    elif left[PLAYER] or left[KING]:
+        winner = PLAYER if left[PLAYER] else KING
+        who = "your" if winner == PLAYER else "the King's"
+        why.append(f"only {who} cubes survive")
+    else:
+        winner = None
+        why.append("both sides are wiped out")
+    battle = Battle(territory, defender, player_card.id, king_card.id, symbols, casualties,
+                    totals, winner, [], work, steps, why)
+    if battle.loser is not None:
+        battle.loser_options = withdrawal_options(board, work, territory, battle.loser)
+    else:
+        _finish(board, battle)
+    return battle
+
+
+def king_withdrawal_target(options: list[int], king_card: Card) -> int | None:
+    """The King withdraws by his battle card's priority (R1, R9)."""
+    if not options:
+        return None
+    return max(options) if king_card.rising else min(options)
+
+
+def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = None) -> Battle:
+    """Carry out the losers' withdrawal (or removal), then both limits. Changes `battle`."""
+    loser = battle.loser
+    if battle.done or loser is None:
+        return battle
+    t = battle.territory
+    work = battle.position
+    options = battle.loser_options
+    count = work.side(loser)[t]
+    if loser == KING:
+        dest = king_withdrawal_target(options, king_card)
+        if dest is not None:
+            rule = "Rising: highest" if king_card.rising else "Falling: lowest"
+            blocked = [n for n in board.adjacent[t] if n not in options]
+            reason = (f"the King withdraws by his battle card's priority ({rule} of "
+                      f"{', '.join(map(str, options))})")
+            if blocked:
+                reason += f"; not {', '.join(map(str, blocked))}: your cubes are there"
+        else:
+            reason = ""
+    else:
+        if not options:
+            dest = None
+        elif to is None:
+            if len(options) > 1:
+                raise WithdrawalChoice(t, options)
+            dest = options[0]
+        elif to not in options:
+            listed = ", ".join(map(str, options)) or "none"
+            raise IllegalAction(f"cannot withdraw to {to}: it must be next to {t} and free of "
+                                f"King cubes; legal: {listed}")
+        else:
+            dest = to
+        reason = "you withdraw all your surviving cubes together"
+    removed = 0
+    if dest is None:
+        step = Step("remove", count, f"every neighbour of {t} holds enemy cubes: the losers "
+                    "cannot escape and are removed", loser, at=t)
+        removed = count
+        step.apply(work)
+        battle.steps.append(step)
+    else:
+        step = Step("withdraw", count, reason, loser, src=t, dst=dest)
+        step.apply(work)
+        battle.steps.append(step)
+    before = len(battle.steps)
+    _finish(board, battle)
+    if dest is not None:
+        removed = sum(s.count for s in battle.steps[before:]
+                      if s.side == loser and s.at == dest)
+    battle.withdrawal = {"side": loser, "to": dest, "removed": removed}
+    battle.why.append(f"{'you withdraw' if loser == PLAYER else 'the King withdraws'} "
+                      + (f"{count} cube(s) to {dest}" if dest is not None
+                         else f"nowhere: {count} cube(s) removed")
+                      + (f", {removed} removed over the limit" if dest is not None and removed
+                         else ""))
+    return battle
+
+
+def _finish(board: Board, battle: Battle) -> None:
+    """Apply both limits after the battle (R8, R9) and mark it done."""
+    limit_steps = enforce_limits(board, battle.position, contested_to=battle.defender)
+    battle.steps.extend(limit_steps)
+    battle.why.extend(s.why + f": {s.count} removed from {s.at}" for s in limit_steps)
+    battle.done = True
+
+
+def resolve_battle(board: Board, pos: Position, territory: int, defender: str,
+                   player_card: Card, king_card: Card, withdraw_to: int | None = None) -> Battle:
+    """Fight and finish a battle in one call; a losing player with several
+    options and no `withdraw_to` gets WithdrawalChoice listing them."""
+    battle = fight(board, pos, territory, defender, player_card, king_card)
+    return withdraw(board, battle, king_card, withdraw_to)

@@ -1,0 +1,664 @@
+"""A whole game: phases, deck and hand, battles, Player Actions, the end (R10-R12).
+
+`Game` is a state machine fed `Action`s (see `actions`). It never draws at
+random: whenever a card must come off the deck it asks for a chance outcome
+(`need().kind == "deal"`), and the caller answers with `deal N`: the player at
+the table (physical mode) or a seeded `random.Random` (virtual mode, the
+simulator). So a game is its setup plus its action list, and replaying that
+list rebuilds it exactly; undo is replay minus the tail.
+
+Knowledge of the cards: in virtual mode the program knows the hand; in
+physical mode the hand is hidden until cards are played, so the game tracks
+`unseen` (cards in the deck or the hidden hand) and counts, which is enough to
+refuse impossible cards and to say when to reshuffle.
+
+Each `apply` returns the events it caused, for the assistant to explain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from throne_pnp.errors import IllegalAction
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.battle import Battle, fight, withdraw
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.king import KingResult, resolve_king
+from throne_pnp.rules.position import (
+    KING,
+    PLAYER,
+    Position,
+    Step,
+    enforce_limits,
+    held_wheat,
+    player_limit,
+)
+
+PLAYER_CARD = "player-card"
+KING_CARD = "king-card"
+
+# Stages of a phase (finer than the SPEC's `step`, which `step` derives).
+S_CARD = "card"            # the phase card is needed
+S_DRAWS = "draws"          # Uncertain Orders draws are needed
+S_KING_BATTLES = "king-battles"
+S_ACTIONS = "actions"
+S_PLAYER_BATTLES = "player-battles"
+S_OVER = "over"
+
+RALLY_COST = 2
+MOVE_COST = 1
+
+
+@dataclass(frozen=True)
+class Need:
+    """What the game waits for next.
+
+    kind: `deal` (a chance card; `purpose` says which: hand, phase, uncertain,
+    battle), `card`, `battle`, `withdraw`, `actions`, or `over`.
+    """
+
+    kind: str
+    purpose: str = ""
+    territory: int | None = None
+    options: tuple[int, ...] = ()
+
+
+@dataclass
+class Event:
+    """Something that happened while applying an action, for explanations."""
+
+    kind: str
+    data: Any = None
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class Game:
+    """The state of one game; mutate only through `apply`."""
+
+    def __init__(self, board: Board, cards_in_game: Iterable[int], physical: bool = False,
+                 position: Position | None = None):
+        self.board = board
+        self.physical = physical
+        self.in_game = frozenset(cards_in_game)
+        unknown = self.in_game - set(board.cards)
+        if unknown:
+            raise IllegalAction(f"no card {sorted(unknown)[0]} in this edition")
+        self.position = (position or Position.setup(board)).copy()
+        self.hand: list[int] = []
+        self.hand_hidden = 0
+        self.unseen: set[int] = set(self.in_game)
+        self.deck_count = len(self.in_game)
+        self.discard: list[int] = []
+        self.table: list[int] = []
+        self.hand_to_draw = 0
+        self.phase = PLAYER_CARD
+        self.stage = S_CARD
+        self.turn = 1
+        self.phase_card: int | None = None
+        self.command_points = 0
+        self.pending_battles: list[int] = []
+        self.battle_card: int | None = None
+        self.battle: Battle | None = None
+        self.uncertain_todo: list[str] = []
+        self.taken: list[str] = []
+        self.draws: list[int] = []
+        self.outcome: str | None = None
+        self.reshuffles = 0
+        self.history: list[Action] = []
+        self.events: list[Event] = []
+        self._start_hand()
+        self._advance()
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def step(self) -> str:
+        """SPEC §4 step: card | draws | battle | withdraw | actions | over."""
+        if self.outcome is not None:
+            return "over"
+        if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
+            return "withdraw" if self.battle is not None else "battle"
+        return self.stage
+
+    @property
+    def defender(self) -> str:
+        return PLAYER if self.stage == S_KING_BATTLES else KING
+
+    @property
+    def rising(self) -> bool:
+        return self.board.cards[self.phase_card].rising if self.phase_card else True
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.hand) + self.hand_hidden
+
+    def deal_candidates(self) -> list[int]:
+        """Cards that could be on top of the deck now, ascending."""
+        return sorted(self.unseen)
+
+    def hand_candidates(self) -> list[int]:
+        """Cards that could be played from the hand now, ascending."""
+        if self.hand_hidden:
+            return sorted(set(self.hand) | self.unseen)
+        return sorted(self.hand)
+
+    def need(self) -> Need:
+        """What the game waits for next."""
+        if self.outcome is not None:
+            return Need("over")
+        if self.hand_to_draw:
+            return Need("deal", "hand")
+        if self.stage == S_CARD:
+            if self.phase == KING_CARD:
+                return Need("deal", "phase")
+            return Need("card")
+        if self.stage == S_DRAWS:
+            return Need("deal", "uncertain")
+        if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
+            t = self.pending_battles[0]
+            if self.battle is not None:
+                return Need("withdraw", territory=t, options=tuple(self.battle.loser_options))
+            if self.battle_card is not None:
+                return Need("deal", "battle", territory=t)
+            return Need("battle", territory=t)
+        return Need("actions")
+
+    def legal_actions(self) -> list[Action]:
+        """Every action `apply` would accept now (chance outcomes included)."""
+        need = self.need()
+        if need.kind == "deal":
+            return [act.deal(c) for c in self.deal_candidates()]
+        if need.kind == "card":
+            return [act.card(c) for c in self.hand_candidates()]
+        if need.kind == "battle":
+            return [act.battle(c) for c in self.hand_candidates()]
+        if need.kind == "withdraw":
+            return [act.withdraw(t) for t in need.options]
+        if need.kind == "actions":
+            return [act.DONE, *self.legal_moves(), *self.legal_rallies()]
+        return []
+
+    def legal_moves(self) -> list[Action]:
+        out = []
+        if self.command_points < MOVE_COST:
+            return out
+        pos = self.position
+        for src in self.board.numbers:
+            for dst in self.board.adjacent[src]:
+                for count in range(1, pos.player[src] + 1):
+                    if self._move_problem(count, src, dst) is None:
+                        out.append(act.move(count, src, dst))
+        return out
+
+    def legal_rallies(self) -> list[Action]:
+        if self.command_points < RALLY_COST:
+            return []
+        return [act.rally(t) for t in sorted(self.board.castles)
+                if self._rally_problem(t) is None]
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything that defines the state, for equality checks and status."""
+        return {
+            "phase": self.phase, "stage": self.stage, "turn": self.turn,
+            "phase_card": self.phase_card, "command_points": self.command_points,
+            "position": self.position.to_json(), "pending_battles": list(self.pending_battles),
+            "battle_card": self.battle_card,
+            "battle": self.battle.to_json() if self.battle else None,
+            "hand": sorted(self.hand), "hand_hidden": self.hand_hidden,
+            "unseen": sorted(self.unseen), "deck_count": self.deck_count,
+            "discard": list(self.discard), "table": list(self.table),
+            "hand_to_draw": self.hand_to_draw, "outcome": self.outcome,
+            "draws": list(self.draws), "taken": list(self.taken),
+            "uncertain_todo": list(self.uncertain_todo), "reshuffles": self.reshuffles,
+        }
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action or raise IllegalAction (the state is then unchanged)."""
+        self.events = []
+        handler = getattr(self, "_do_" + action.kind, None)
+        if handler is None:
+            raise IllegalAction(f"unknown action {action.kind!r}")
+        if self.outcome is not None and action.kind != "fix":
+            raise IllegalAction(f"the game is over: you have {self.outcome}")
+        handler(*action.args)
+        self.history.append(action)
+        self._advance()
+        return self.events
+
+    def _expect(self, kind: str, what: str) -> Need:
+        need = self.need()
+        if need.kind != kind:
+            raise IllegalAction(f"cannot {what} now: {self.describe_need(need)}")
+        return need
+
+    def describe_need(self, need: Need | None = None) -> str:
+        """The next thing the game needs, in words."""
+        need = need or self.need()
+        if need.kind == "deal":
+            return {
+                "hand": "a card must be drawn into your hand",
+                "phase": "the King's phase card must be drawn from the deck",
+                "uncertain": "Uncertain Orders: a card must be dealt from the deck",
+                "battle": f"the King's battle card for {need.territory} must be drawn",
+            }[need.purpose]
+        if need.kind == "card":
+            return "play a card from your hand as the phase card"
+        if need.kind == "battle":
+            side = "you defend" if self.defender == PLAYER else "the King defends"
+            return f"battle in {need.territory} ({side}): play a battle card from your hand"
+        if need.kind == "withdraw":
+            listed = ", ".join(map(str, need.options))
+            return f"you lost the battle in {need.territory}: withdraw to one of {listed}"
+        if need.kind == "actions":
+            return f"Player Actions: {self.command_points} command point(s) left"
+        return f"the game is over: you have {self.outcome}"
+
+    # -- chance
+
+    def _do_deal(self, card_id: int) -> None:
+        need = self._expect("deal", "deal a card")
+        candidates = self.deal_candidates()
+        if card_id not in candidates:
+            raise IllegalAction(self._card_problem(card_id, "be on top of the deck"))
+        self._take_from_deck(card_id)
+        purpose = need.purpose
+        if purpose == "hand":
+            self.hand.append(card_id)
+            self.hand_to_draw -= 1
+            if not self.hand_to_draw:
+                self.events.append(Event("hand", sorted(self.hand)))
+        elif purpose == "phase":
+            self.events.append(Event("phase-card", card_id, {"from": "deck"}))
+            self._start_phase_card(card_id)
+        elif purpose == "uncertain":
+            self.discard.append(card_id)
+            self.draws.append(card_id)
+            self.events.append(Event("uncertain-draw", card_id))
+            card = self.board.cards[card_id]
+            if not card.uncertain:
+                self.taken.extend(card.king)
+                self.uncertain_todo.pop(0)
+                self._continue_king_action()
+        else:  # battle
+            self.table.append(card_id)
+            self._fight(card_id)
+        self._after_deck_change()
+
+    def _card_problem(self, card_id: int, where: str) -> str:
+        if card_id not in self.board.cards:
+            return f"there is no card {card_id} in this edition"
+        if card_id not in self.in_game:
+            return f"card {card_id} is not in this game (set aside)"
+        if card_id in self.discard:
+            return f"card {card_id} is in the discard pile, so it cannot {where}"
+        if card_id in self.table:
+            return f"card {card_id} is on the table, so it cannot {where}"
+        if card_id in self.hand:
+            return f"card {card_id} is in your hand, so it cannot {where}"
+        return f"card {card_id} cannot {where} now"
+
+    def _take_from_deck(self, card_id: int) -> None:
+        self.unseen.discard(card_id)
+        self.deck_count -= 1
+
+    def _after_deck_change(self) -> None:
+        """When the deck runs out, the discard pile becomes the new deck at once (R10)."""
+        if self.deck_count:
+            return
+        if self.hand_hidden:
+            # Every card not yet seen is now known to be in the hand.
+            self.hand.extend(sorted(self.unseen))
+            self.hand_hidden = 0
+            self.unseen = set()
+        if self.discard:
+            self.unseen = set(self.discard)
+            self.deck_count = len(self.discard)
+            self.events.append(Event("reshuffle", len(self.discard)))
+            self.discard = []
+            self.reshuffles += 1
+
+    def _start_hand(self) -> None:
+        """Draw a new hand when it is empty (R10)."""
+        if self.hand or self.hand_hidden:
+            return
+        if self.physical:
+            drawn = 0
+            for _ in range(self.board.hand_size):
+                if not self.deck_count:
+                    self._after_deck_change()
+                    if not self.deck_count:
+                        break
+                self.deck_count -= 1
+                self.hand_hidden += 1
+                drawn += 1
+                self._after_deck_change()
+            self.events.append(Event("hand", None, {"count": drawn}))
+        else:
+            self.hand_to_draw = self.board.hand_size
+
+    # -- the phase card and the King's action
+
+    def _do_card(self, card_id: int) -> None:
+        need = self.need()
+        if need.kind == "deal" and need.purpose == "phase":
+            # The player names the King's phase card drawn at the table.
+            self._do_deal(card_id)
+            return
+        self._expect("card", "play a phase card")
+        self._play_from_hand(card_id, "be played from your hand")
+        self.events.append(Event("phase-card", card_id, {"from": "hand"}))
+        self._start_phase_card(card_id)
+
+    def _play_from_hand(self, card_id: int, where: str) -> None:
+        if card_id in self.hand:
+            self.hand.remove(card_id)
+        elif self.hand_hidden and card_id in self.unseen:
+            self.unseen.discard(card_id)
+            self.hand_hidden -= 1
+        else:
+            raise IllegalAction(self._card_problem(card_id, where)
+                                + f"; your hand: {self._hand_words()}")
+        self.table.append(card_id)
+        self._start_hand()
+        if self.physical and self.hand_hidden == 0 and not self.hand and self.deck_count == 0:
+            self._after_deck_change()
+
+    def _hand_words(self) -> str:
+        known = ", ".join(map(str, sorted(self.hand)))
+        if self.hand_hidden:
+            return (known + " and " if known else "") + f"{self.hand_hidden} unknown card(s)"
+        return known or "empty"
+
+    def _start_phase_card(self, card_id: int) -> None:
+        if card_id not in self.table:
+            self.table.append(card_id)
+        self.phase_card = card_id
+        card = self.board.cards[card_id]
+        self.command_points = card.flags
+        self.taken = []
+        self.draws = []
+        self.uncertain_todo = list(card.king)
+        self.stage = S_DRAWS
+        self._continue_king_action()
+
+    def _continue_king_action(self) -> None:
+        """Take actions until an Uncertain Orders draw is needed, then resolve (R5, R6)."""
+        while self.uncertain_todo and self.uncertain_todo[0] != "uncertain":
+            self.taken.append(self.uncertain_todo.pop(0))
+        if self.uncertain_todo and self._uncertain_can_resolve():
+            return  # wait for a dealt card
+        exhausted = bool(self.uncertain_todo)
+        self.uncertain_todo = []
+        self._resolve_king(exhausted)
+
+    def _uncertain_can_resolve(self) -> bool:
+        """Must another card be dealt for Uncertain Orders (R5)?
+
+        Yes while a card without Uncertain Orders can still come (from the deck
+        or, after a reshuffle, the discard pile), and also while the deck holds
+        cards not yet dealt for this action; no once every card left is one
+        already dealt here and none can resolve the order ("all dealt").
+        """
+        cards = self.board.cards
+        pool = self.unseen | set(self.discard)
+        if any(not cards[c].uncertain for c in pool):
+            return True
+        dealt_in_deck = sum(1 for d in self.draws if d in self.unseen)
+        return self.deck_count > dealt_in_deck
+
+    def _resolve_king(self, exhausted: bool) -> None:
+        card = self.board.cards[self.phase_card]  # type: ignore[index]
+        result = resolve_king(self.board, self.position, self.taken, card.priority,
+                              lambda: None)
+        result.draws = list(self.draws)
+        result.exhausted = exhausted
+        if exhausted:
+            result.notes.append("Uncertain Orders: no card without Uncertain Orders can come; "
+                                "the King does nothing more")
+        self.position = result.position
+        self.events.append(Event("king", result))
+        self._start_battles(S_KING_BATTLES)
+
+    # -- battles
+
+    def _start_battles(self, stage: str) -> None:
+        self.stage = stage
+        self.pending_battles = self.position.contested(self.board.order(self.rising))
+        self.battle = None
+        self.battle_card = None
+
+    def _do_battle(self, card_id: int) -> None:
+        need = self._expect("battle", "play a battle card")
+        self._play_from_hand(card_id, "be played from your hand")
+        self.battle_card = card_id
+        self.events.append(Event("battle-card", card_id, {"territory": need.territory}))
+
+    def _fight(self, king_card_id: int) -> None:
+        t = self.pending_battles[0]
+        board = self.board
+        result = fight(board, self.position, t, self.defender,
+                       board.cards[self.battle_card], board.cards[king_card_id])  # type: ignore[index]
+        result.king_card = king_card_id
+        if not result.needs_choice:
+            withdraw(board, result, board.cards[king_card_id],
+                     result.loser_options[0] if result.loser == PLAYER and result.loser_options
+                     else None)
+            self._end_battle(result)
+        else:
+            self.battle = result
+            self.events.append(Event("battle", result))
+
+    def _do_withdraw(self, to: int) -> None:
+        self._expect("withdraw", "withdraw")
+        battle = self.battle
+        assert battle is not None
+        withdraw(self.board, battle, self.board.cards[battle.king_card], to)
+        self.battle = None
+        self._end_battle(battle)
+
+    def _end_battle(self, battle: Battle) -> None:
+        self.position = battle.position
+        self.events.append(Event("battle", battle))
+        for c in (battle.player_card, battle.king_card):
+            if c in self.table:
+                self.table.remove(c)
+            self.discard.append(c)
+        self.battle_card = None
+        self.pending_battles.pop(0)
+
+    # -- player actions
+
+    def _do_move(self, count: int, src: int, dst: int) -> None:
+        self._expect("actions", "move")
+        problem = self._move_problem(count, src, dst)
+        if problem:
+            raise IllegalAction(problem)
+        step = Step("move", count, "your move", PLAYER, src=src, dst=dst)
+        step.apply(self.position)
+        self.command_points -= MOVE_COST
+        removed = enforce_limits(self.board, self.position, contested_to=KING)
+        self.events.append(Event("move", step, {"removed": removed}))
+
+    def _move_problem(self, count: int, src: int, dst: int) -> str | None:
+        board, pos = self.board, self.position
+        if src not in board.adjacent or dst not in board.adjacent:
+            bad = src if src not in board.adjacent else dst
+            return f"no territory {bad} on this map"
+        if self.command_points < MOVE_COST:
+            return "no command points left for a move (it costs 1); finish with done"
+        if dst not in board.adjacent[src]:
+            return (f"{dst} is not next to {src}; from {src} you can move to "
+                    f"{', '.join(map(str, board.adjacent[src]))}")
+        if count < 1:
+            return "move at least 1 cube"
+        have = pos.player[src]
+        if have < count:
+            return f"you have {have} cube(s) in {src}, not {count}"
+        if board.rulings.over_limit_move == "trim":
+            return None
+        over = self._over_limit_after(count, src, dst)
+        if over is None:
+            return None
+        legal = [c for c in range(count - 1, 0, -1) if self._over_limit_after(c, src, dst) is None]
+        hint = f"legal: move {legal[0]} {src} {dst}" if legal else \
+            f"no move from {src} to {dst} keeps you within your limit"
+        return f"cannot move {count} from {src} to {dst}: {over}; {hint}"
+
+    def _over_limit_after(self, count: int, src: int, dst: int) -> str | None:
+        trial = self.position.copy()
+        trial.player[src] -= count
+        trial.player[dst] += count
+        return self._limit_problem(trial)
+
+    def _limit_problem(self, trial: Position) -> str | None:
+        limit = player_limit(self.board, trial, contested_to=KING)
+        for t in self.board.numbers:
+            if trial.player[t] > limit:
+                wheat = held_wheat(self.board, trial, contested_to=KING)
+                src = " + ".join(str(w) for w in wheat) or "none held"
+                return (f"{trial.player[t]} cubes in {t} would exceed your limit of {limit} "
+                        f"(wheat in {src})")
+        return None
+
+    def _do_rally(self, at: int) -> None:
+        self._expect("actions", "rally")
+        problem = self._rally_problem(at)
+        if problem:
+            raise IllegalAction(problem)
+        step = Step("rally", 1, "your rally", PLAYER, at=at)
+        step.apply(self.position)
+        self.command_points -= RALLY_COST
+        removed = enforce_limits(self.board, self.position, contested_to=KING)
+        self.events.append(Event("rally", step, {"removed": removed}))
+
+    def _rally_problem(self, at: int) -> str | None:
+        board, pos = self.board, self.position
+        held = [t for t in sorted(board.castles) if pos.player[t] and not pos.king[t]]
+        where = f"castles you hold: {', '.join(map(str, held)) or 'none'}"
+        if at not in board.adjacent:
+            return f"no territory {at} on this map"
+        if self.command_points < RALLY_COST:
+            return (f"a rally costs 2 command points; you have {self.command_points}")
+        if at not in board.castles:
+            return f"{at} has no castle; rally at a castle you hold ({where})"
+        if not pos.player[at] or pos.king[at]:
+            return f"you do not hold the castle in {at} alone; {where}"
+        if pos.on_map(PLAYER) >= board.forces:
+            return f"all {board.forces} of your cubes are on the map"
+        if board.rulings.over_limit_move == "trim":
+            return None
+        trial = pos.copy()
+        trial.player[at] += 1
+        over = self._limit_problem(trial)
+        return f"cannot rally in {at}: {over}" if over else None
+
+    def _do_done(self) -> None:
+        self._expect("actions", "finish Player Actions")
+        self.events.append(Event("done", self.command_points))
+        self._start_battles(S_PLAYER_BATTLES)
+
+    # -- corrections
+
+    def _do_fix(self, at: int, king: int, player: int) -> None:
+        board = self.board
+        if at not in board.adjacent:
+            raise IllegalAction(f"no territory {at} on this map")
+        if self.battle is not None or self.battle_card is not None:
+            raise IllegalAction("finish the battle under way before fixing the record")
+        if king > board.king_limit:
+            raise IllegalAction(f"the King may have at most {board.king_limit} cubes in {at}")
+        trial = self.position.copy()
+        trial.king[at] = king
+        trial.player[at] = player
+        for side in (KING, PLAYER):
+            if trial.on_map(side) > board.forces:
+                raise IllegalAction(f"that would put {trial.on_map(side)} {side} cubes on the "
+                                    f"map; only {board.forces} exist")
+        before = (self.position.king[at], self.position.player[at])
+        self.position = trial
+        if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
+            self.pending_battles = trial.contested(board.order(self.rising))
+        self.events.append(Event("fix", at, {"before": before, "after": (king, player)}))
+
+    # ------------------------------------------------------------------ flow
+
+    def _advance(self) -> None:
+        """Do everything automatic until a decision or a chance card is needed."""
+        self._flow()
+        if not self.deck_count and self.need().kind == "deal":
+            self._after_deck_change()  # an empty discard earlier: reshuffle before this draw
+
+    def _flow(self) -> None:
+        while self.outcome is None:
+            if self.hand_to_draw or self.stage in (S_CARD, S_DRAWS, S_ACTIONS):
+                return
+            # battle stages
+            if self.battle is not None or self.battle_card is not None:
+                return
+            while self.pending_battles and not (
+                    self.position.king[self.pending_battles[0]]
+                    and self.position.player[self.pending_battles[0]]):
+                self.pending_battles.pop(0)
+            if self.pending_battles:
+                return
+            if self._check_end():
+                return
+            if self.stage == S_KING_BATTLES:
+                self.stage = S_ACTIONS
+                self.events.append(Event("actions", self.command_points))
+                return
+            self._end_phase()
+
+    def _check_end(self) -> bool:
+        """R12: won holding every castle; lost when home is gone."""
+        pos, board = self.position, self.board
+        if all(pos.player[c] and not pos.king[c] for c in board.castles):
+            self.outcome = "won"
+        elif board.rulings.home_lost_when == "empty":
+            if not pos.player[board.home]:
+                self.outcome = "lost"
+        elif pos.king[board.home] and not pos.player[board.home]:
+            self.outcome = "lost"
+        if self.outcome is not None:
+            self.stage = S_OVER
+            self.events.append(Event("over", self.outcome))
+            return True
+        return False
+
+    def _end_phase(self) -> None:
+        card = self.phase_card
+        if card in self.table:
+            self.table.remove(card)
+            self.discard.append(card)
+        self.events.append(Event("phase-end", card))
+        self.phase_card = None
+        self.command_points = 0
+        self.stage = S_CARD
+        if self.phase == PLAYER_CARD:
+            self.phase = KING_CARD
+        else:
+            self.phase = PLAYER_CARD
+            self.turn += 1
+        self.events.append(Event("phase", self.phase, {"turn": self.turn}))
+
+
+def replay(board: Board, cards_in_game: Iterable[int], history: Iterable[Action],
+           physical: bool = False, position: Position | None = None) -> Game:
+    """Rebuild a game from its setup and action list."""
+    game = Game(board, cards_in_game, physical, position)
+    for action in history:
+        game.apply(action)
+    return game
+
+
+def king_result(events: list[Event]) -> KingResult | None:
+    """The King's action among a list of events, if any."""
+    for event in events:
+        if event.kind == "king":
+            return event.data
+    return None

@@ -1,0 +1,214 @@
+"""Cubes on the map: control (R7), the player's limit (R8), the King's limit.
+
+A `Position` counts each side's cubes in every territory. It is a value:
+engine functions copy it before changing it. `contested_to` names the side
+contested territories count for at the moment (R7): the player's during the
+King's action and its battles, the King's during Player Actions and theirs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from throne_pnp.errors import PositionError
+from throne_pnp.rules.board import Board
+
+PLAYER = "player"
+KING = "king"
+
+
+class Position:
+    """King and player cube counts for every territory of a board."""
+
+    __slots__ = ("king", "player")
+
+    def __init__(self, king: dict[int, int], player: dict[int, int]):
+        self.king = king
+        self.player = player
+
+    @classmethod
+    def empty(cls, board: Board) -> Position:
+        return cls(dict.fromkeys(board.numbers, 0), dict.fromkeys(board.numbers, 0))
+
+    @classmethod
+    def setup(cls, board: Board) -> Position:
+        """The starting position of the content's setup."""
+        return cls.from_counts(board, board.setup_king, board.setup_player)
+
+    @classmethod
+    def from_counts(cls, board: Board, king: Mapping[int, int],
+                    player: Mapping[int, int]) -> Position:
+        pos = cls.empty(board)
+        pos.king.update(king)
+        pos.player.update(player)
+        return pos
+
+    def copy(self) -> Position:
+        return Position(dict(self.king), dict(self.player))
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Position) and self.king == other.king
+                and self.player == other.player)
+
+    def __repr__(self) -> str:
+        return f"Position(king={self.compact(KING)}, player={self.compact(PLAYER)})"
+
+    def side(self, side: str) -> dict[int, int]:
+        return self.king if side == KING else self.player
+
+    def compact(self, side: str) -> dict[int, int]:
+        """Non-zero counts of one side, ascending territory order."""
+        return {t: n for t, n in sorted(self.side(side).items()) if n}
+
+    def to_json(self) -> dict[str, dict[str, int]]:
+        """SPEC §4 shape: string territory keys, zero counts omitted."""
+        return {KING: {str(t): n for t, n in self.compact(KING).items()},
+                PLAYER: {str(t): n for t, n in self.compact(PLAYER).items()}}
+
+    def contested(self, order: tuple[int, ...]) -> list[int]:
+        """Territories holding both sides' cubes, in the given order."""
+        return [t for t in order if self.king[t] and self.player[t]]
+
+    def on_map(self, side: str) -> int:
+        return sum(self.side(side).values())
+
+    def player_holds(self, territory: int, contested_to: str) -> bool:
+        """Does the player hold this territory right now (R7)?"""
+        return self.player[territory] > 0 and (
+            self.king[territory] == 0 or contested_to == PLAYER)
+
+    def king_holds(self, territory: int, contested_to: str) -> bool:
+        return self.king[territory] > 0 and (
+            self.player[territory] == 0 or contested_to == KING)
+
+
+def player_limit(board: Board, pos: Position, contested_to: str) -> int:
+    """The player's per-territory limit: wheat in territories the player holds (R8)."""
+    return sum(board.wheat[t] for t in board.numbers if pos.player_holds(t, contested_to))
+
+
+def held_wheat(board: Board, pos: Position, contested_to: str) -> list[int]:
+    """Territories with wheat the player holds, for explaining the limit."""
+    return [t for t in board.numbers if board.wheat[t] and pos.player_holds(t, contested_to)]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One change to make on the table, with the reason in words.
+
+    kind: `move` (src -> dst), `rally` (at), `remove` (at; casualties and
+    limits), `withdraw` (src -> dst of a battle's losers).
+    """
+
+    kind: str
+    count: int
+    why: str
+    side: str = KING
+    src: int | None = None
+    dst: int | None = None
+    at: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.kind != "move":
+            out["side"] = self.side
+        if self.src is not None:
+            out["from"] = self.src
+        if self.kind in ("move", "withdraw"):
+            out["to"] = self.dst
+        if self.at is not None:
+            out["at"] = self.at
+        out["count"] = self.count
+        out["why"] = self.why
+        return out
+
+    def apply(self, pos: Position) -> None:
+        """Carry this step out on a (mutable) position."""
+        counts = pos.side(self.side)
+        if self.kind in ("move", "withdraw"):
+            counts[self.src] -= self.count  # type: ignore[index]
+            if self.dst is not None:
+                counts[self.dst] += self.count
+        elif self.kind == "rally":
+            counts[self.at] += self.count  # type: ignore[index]
+        elif self.kind == "remove":
+            counts[self.at] -= self.count  # type: ignore[index]
+
+
+def enforce_limits(board: Board, pos: Position, contested_to: str) -> list[Step]:
+    """Remove King cubes over his limit and player cubes over R8's limit, at once."""
+    steps = []
+    for t in board.numbers:
+        excess = pos.king[t] - board.king_limit
+        if excess > 0:
+            step = Step("remove", excess, f"the King may have at most {board.king_limit} "
+                        f"cubes in a territory; {pos.king[t]} in {t}", KING, at=t)
+            step.apply(pos)
+            steps.append(step)
+    limit = player_limit(board, pos, contested_to)
+    for t in board.numbers:
+        excess = pos.player[t] - limit
+        if excess > 0:
+            wheat = held_wheat(board, pos, contested_to)
+            src = " + ".join(str(w) for w in wheat) or "no territory"
+            step = Step("remove", excess, f"your limit is {limit} (wheat in {src}); "
+                        f"{pos.player[t]} cubes in {t}", PLAYER, at=t)
+            step.apply(pos)
+            steps.append(step)
+    return steps
+
+
+def parse_position(board: Board, data: Any, source: str = "position") -> Position:
+    """Check a `{king: {...}, player: {...}}` mapping and build a Position.
+
+    Raises PositionError naming the problem: unknown side or territory,
+    counts that are not whole numbers >= 0, the King over his limit, a side
+    over its cube total.
+    """
+    if not isinstance(data, Mapping):
+        raise PositionError(f"{source}: expected a mapping like "
+                            "{king: {3: 2}, player: {1: 2}}")
+    for key in data:
+        if key not in (KING, PLAYER):
+            raise PositionError(f"{source}: unknown key {key!r}; use king and player")
+    counts: dict[str, dict[int, int]] = {}
+    for side in (KING, PLAYER):
+        raw = data.get(side) or {}
+        if not isinstance(raw, Mapping):
+            raise PositionError(f"{source}: {side} must map territories to cube counts, "
+                                "e.g. {3: 2}")
+        side_counts: dict[int, int] = {}
+        for terr, count in raw.items():
+            t = _as_int(terr)
+            if t is None or t not in board.adjacent:
+                raise PositionError(f"{source}: {side}: no territory {terr!r} on this map "
+                                    f"(territories {board.numbers[0]}-{board.numbers[-1]})")
+            n = _as_int(count)
+            if n is None or n < 0:
+                raise PositionError(f"{source}: {side}[{t}]: {count!r} is not a cube count; "
+                                    "use a whole number 0 or more")
+            side_counts[t] = side_counts.get(t, 0) + n
+        counts[side] = side_counts
+    pos = Position.from_counts(board, counts[KING], counts[PLAYER])
+    for t in board.numbers:
+        if pos.king[t] > board.king_limit:
+            raise PositionError(f"{source}: king[{t}]: {pos.king[t]} cubes but the King's "
+                                f"limit is {board.king_limit} per territory")
+    for side in (KING, PLAYER):
+        total = pos.on_map(side)
+        if total > board.forces:
+            raise PositionError(f"{source}: {side} has {total} cubes on the map but only "
+                                f"{board.forces} exist")
+    return pos
+
+
+def _as_int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return None
