@@ -1,15 +1,78 @@
-"""`throne resolve king|battle`: stateless answers about the King."""
+"""`throne resolve king|battle`: stateless answers about the King.
+
+The fast path of the product: it loads the content and the rules engine only
+(never the PDF/SVG machinery), answers, and exits.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import click
 
-from throne_pnp.cli.common import UserError
+from throne_pnp.cli.common import UserError, content_option, echo_json, json_option
+
+ACTIONS = ("rally", "move-castle", "move-wheat", "move-player", "uncertain")
+
+
+def _read_position(board: Any, path: Path) -> Any:
+    """Parse a YAML/JSON position file into a checked Position."""
+    import yaml
+
+    from throne_pnp.rules.position import parse_position
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read the position file ({exc.strerror})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f":{mark.line + 1}" if mark else ""
+        raise UserError(f"{path}{where}: not valid YAML/JSON; expected e.g. "
+                        "{king: {3: 2}, player: {1: 2}}") from None
+    return parse_position(board, data, str(path))
+
+
+def _card_ids(text: str | None, board: Any, option: str) -> list[int]:
+    if not text:
+        return []
+    ids = []
+    for part in text.replace(" ", "").split(","):
+        if not part.isdigit():
+            raise UserError(f"{option}: {part!r} is not a card id; give ids like 6,3")
+        ids.append(_card(board, int(part), option).id)
+    return ids
+
+
+def _card(board: Any, card_id: int, option: str) -> Any:
+    if card_id not in board.cards:
+        raise UserError(f"{option}: there is no card {card_id} in this edition "
+                        f"(ids {min(board.cards)}-{max(board.cards)})")
+    return board.cards[card_id]
+
+
+def _territory(board: Any, t: int, option: str) -> int:
+    if t not in board.adjacent:
+        raise UserError(f"{option}: no territory {t} on this map "
+                        f"(territories {board.numbers[0]}-{board.numbers[-1]})")
+    return t
+
+
+def _board(content_dir: Path | None) -> Any:
+    from throne_pnp.cli.common import load
+    from throne_pnp.rules.board import board_for
+
+    return board_for(load(content_dir))
 
 
 @click.group()
 def resolve() -> None:
     """Answer what the King does from a given position (no saved game).
+
+    POS is a YAML or JSON file such as `{king: {3: 2, 7: 1}, player: {1: 2}}`.
 
     \b
     Examples:
@@ -20,15 +83,138 @@ def resolve() -> None:
 
 
 @resolve.command()
-def king() -> None:
-    """What the King's action does here."""
-    raise UserError("throne resolve king is not implemented yet")
+@click.option("--at", "at", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Position file (YAML/JSON).")
+@click.option("--card", "card_id", type=int, help="The phase card's id.")
+@click.option("--action", "actions", multiple=True, type=click.Choice(ACTIONS),
+              help="A King action (give one or two) instead of --card.")
+@click.option("--priority", type=click.Choice(["rising", "falling"]),
+              help="Priority with --action.")
+@click.option("--draws", help="Cards dealt for Uncertain Orders, in order: 6,3")
+@json_option
+@content_option
+def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str | None,
+         draws: str | None, as_json: bool, content_dir: Path | None) -> None:
+    """What the King's action does here: every cube move, with its reason.
+
+    \b
+    Examples:
+      throne resolve king --at pos.yaml --card 2
+      throne resolve king --at pos.yaml --action move-castle --priority rising
+      throne resolve king --at pos.yaml --card 6 --draws 14,3 --json
+    """
+    from throne_pnp.rules.king import deal_from, resolve_king
+
+    board = _board(content_dir)
+    if card_id is not None and (actions or priority):
+        raise UserError("give either --card ID or --action/--priority, not both")
+    if card_id is not None:
+        card = _card(board, card_id, "--card")
+        actions, priority = card.king, card.priority
+    elif not actions or priority is None:
+        raise UserError("say what the King does: --card ID, or --action A [--action B] "
+                        "with --priority rising|falling")
+    elif len(actions) > 2:
+        raise UserError("a card has at most 2 King actions; give --action once or twice")
+    pos = _read_position(board, at)
+    dealt = [board.cards[i] for i in _card_ids(draws, board, "--draws")]
+    result = resolve_king(board, pos, actions, priority, deal_from(dealt))
+    unused = len(dealt) - len(result.draws)
+    if unused:
+        raise UserError(f"--draws: {unused} card(s) more than Uncertain Orders needed; "
+                        f"it stopped at card {result.draws[-1] if result.draws else 'none'}")
+    if as_json:
+        echo_json(result.to_json())
+        return
+    click.echo(king_text(result))
+
+
+def king_text(result: Any) -> str:
+    """The King's action as a checklist for the table."""
+    words = " then ".join(a.replace("move-", "move towards ").replace("player", "player cubes")
+                          for a in result.actions) or "nothing"
+    lines = [f"King's action: {words} ({result.priority.capitalize()})"]
+    if result.draws:
+        lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
+                     "(put them on the discard pile)")
+    if result.steps:
+        lines.append("On the table:")
+        lines += [f"  [ ] {step_text(s)}" for s in result.steps]
+    else:
+        lines.append("No King cube moves.")
+    if result.notes:
+        lines.append("Also considered:")
+        lines += [f"  - {n}" for n in result.notes]
+    if result.battles:
+        lines.append("Battles follow in " + ", then ".join(map(str, result.battles))
+                     + " (you defend).")
+    lines.append(position_text(result.position))
+    return "\n".join(lines)
+
+
+def step_text(step: Any) -> str:
+    """One cube change in words, with its reason."""
+    who = "King" if step.side == "king" else "your"
+    cubes = f"{step.count} {who} cube{'s' if step.count != 1 else ''}"
+    if step.kind in ("move", "withdraw"):
+        verb = "move" if step.kind == "move" else "withdraw"
+        return f"{verb} {cubes} from {step.src} to {step.dst} — {step.why}"
+    if step.kind == "rally":
+        return f"add {cubes} in {step.at} — {step.why}"
+    return f"remove {cubes} from {step.at} — {step.why}"
+
+
+def position_text(pos: Any) -> str:
+    def side(counts: dict[int, int]) -> str:
+        return ", ".join(f"{t}: {n}" for t, n in counts.items()) or "none"
+
+    return f"Position: King {{{side(pos.compact('king'))}}}; you {{{side(pos.compact('player'))}}}"
 
 
 @resolve.command()
-def battle() -> None:
-    """How a battle ends."""
-    raise UserError("throne resolve battle is not implemented yet")
+@click.option("--at", "at", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="Position file (YAML/JSON).")
+@click.option("--territory", type=int, required=True, help="Where the battle is.")
+@click.option("--defender", type=click.Choice(["player", "king"]), required=True,
+              help="player after the King's action, king after Player Actions.")
+@click.option("--player-card", type=int, required=True, help="Your battle card.")
+@click.option("--king-card", type=int, required=True, help="The King's battle card.")
+@click.option("--withdraw-to", type=int, help="Where your cubes withdraw if you lose.")
+@json_option
+@content_option
+def battle(at: Path, territory: int, defender: str, player_card: int, king_card: int,
+           withdraw_to: int | None, as_json: bool, content_dir: Path | None) -> None:
+    """How a battle ends: casualties, the winner and where the losers go.
+
+    \b
+    Example:
+      throne resolve battle --at pos.yaml --territory 7 --defender king \\
+          --player-card 2 --king-card 3 --json
+    """
+    from throne_pnp.rules.battle import resolve_battle
+
+    board = _board(content_dir)
+    _territory(board, territory, "--territory")
+    if withdraw_to is not None:
+        _territory(board, withdraw_to, "--withdraw-to")
+    pcard = _card(board, player_card, "--player-card")
+    kcard = _card(board, king_card, "--king-card")
+    pos = _read_position(board, at)
+    result = resolve_battle(board, pos, territory, defender, pcard, kcard, withdraw_to)
+    if as_json:
+        echo_json(result.to_json())
+        return
+    click.echo(battle_text(result))
+
+
+def battle_text(result: Any) -> str:
+    lines = [f"Battle in {result.territory}:"]
+    lines += [f"  {w}" for w in result.why]
+    if result.steps:
+        lines.append("On the table:")
+        lines += [f"  [ ] {step_text(s)}" for s in result.steps]
+    lines.append(position_text(result.position))
+    return "\n".join(lines)
 
 
 def register(group: click.Group) -> None:

@@ -135,7 +135,8 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
         symbols[side] = Symbols(card.bugles, card.swords, card.shields,
                                 board.bugles[territory] if bonus else 0,
                                 board.shields[territory] if bonus else 0)
-    why = [f"{territory}: {defender} defends" + (
+    who = "you defend" if defender == PLAYER else "the King defends"
+    why = [f"{territory}: {who}" + (
         f" and adds the territory's {board.bugles[territory]} bugle(s) and "
         f"{board.shields[territory]} shield(s)"
         if board.bugles[territory] or board.shields[territory] else "")]
@@ -148,7 +149,8 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
         casualties[victim] = min(raw, cubes[killer], cubes[victim])
         caps = []
         if raw > cubes[killer]:
-            caps.append(f"capped at the {cubes[killer]} cube(s) that fight for the {killer}")
+            owner = "your" if killer == PLAYER else "the King's"
+            caps.append(f"capped at {owner} {cubes[killer]} cube(s) in the battle")
         if min(raw, cubes[killer]) > cubes[victim]:
             caps.append(f"only {cubes[victim]} to lose")
         label = "your casualties" if victim == PLAYER else "the King's casualties"
@@ -242,17 +244,15 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
         step = Step("withdraw", count, reason, loser, src=t, dst=dest)
         step.apply(work)
         battle.steps.append(step)
+    battle.why.append(f"{'you withdraw' if loser == PLAYER else 'the King withdraws'} "
+                      + (f"{count} cube(s) to {dest}" if dest is not None
+                         else f"nowhere: {count} cube(s) removed"))
     before = len(battle.steps)
     _finish(board, battle)
     if dest is not None:
         removed = sum(s.count for s in battle.steps[before:]
                       if s.side == loser and s.at == dest)
     battle.withdrawal = {"side": loser, "to": dest, "removed": removed}
-    battle.why.append(f"{'you withdraw' if loser == PLAYER else 'the King withdraws'} "
-                      + (f"{count} cube(s) to {dest}" if dest is not None
-                         else f"nowhere: {count} cube(s) removed")
-                      + (f", {removed} removed over the limit" if dest is not None and removed
-                         else ""))
     return battle
 
 
