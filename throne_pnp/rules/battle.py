@@ -109,7 +109,7 @@ class Battle:
             "symbols": {s: self.symbols[s].to_json() for s in SIDES},
             "totals": self.totals,
             "steps": [s.to_json() for s in self.steps],
-            "why": self.why,
+            "why": list(self.why),
         }
 
 

@@ -53,13 +53,13 @@ class KingResult:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "actions": self.actions,
+            "actions": list(self.actions),
             "priority": self.priority,
-            "draws": self.draws,
+            "draws": list(self.draws),
             "steps": [s.to_json() for s in self.steps],
             "battles": self.battles,
             "position": self.position.to_json(),
-            "notes": self.notes,
+            "notes": list(self.notes),
         }
 
 
