@@ -1,0 +1,55 @@
+"""The board as a compact text picture for the terminal (`throne show`).
+
+One line per territory: number, name, printed symbols, the King's cubes and
+yours (with a little bar so a glance finds the crowds), the neighbours, and
+a mark where a battle is due. Below: cubes left off the map and your current
+limit with the wheat it comes from, so every number needed to plan a move is
+on one screen.
+"""
+
+from __future__ import annotations
+
+from throne_pnp.content import Content
+from throne_pnp.rules.game import S_ACTIONS, S_PLAYER_BATTLES, Game
+from throne_pnp.rules.position import KING, PLAYER, held_wheat, player_limit
+
+
+def _symbols(content: Content, number: int, home: int) -> str:
+    terr = content.map.territories[number]
+    parts = []
+    if terr.castle:
+        parts.append("Castle" + ("(home)" if number == home else ""))
+    for count, letter in ((terr.wheat, "W"), (terr.bugles, "B"), (terr.shields, "S")):
+        if count:
+            parts.append(f"{letter}{count}")
+    return " ".join(parts)
+
+
+def _cubes(count: int, mark: str) -> str:
+    if not count:
+        return "."
+    return f"{count} {mark * count}"
+
+
+def board_text(game: Game, content: Content) -> str:
+    """The whole board as text, one territory per line."""
+    board, pos = game.board, game.position
+    names = {n: t.name for n, t in content.map.territories.items()}
+    width = max(len(n) for n in names.values())
+    rows = [f"{'#':>2}  {'territory':<{width}}  {'symbols':<20} {'King':<8} {'you':<8} next to"]
+    for n in board.numbers:
+        battle = "  <- battle" if pos.king[n] and pos.player[n] else ""
+        near = " ".join(map(str, board.adjacent[n]))
+        rows.append(f"{n:>2}  {names[n]:<{width}}  {_symbols(content, n, board.home):<20} "
+                    f"{_cubes(pos.king[n], 'K'):<8} {_cubes(pos.player[n], 'o'):<8} "
+                    f"{near}{battle}")
+    contested_to = KING if game.stage in (S_ACTIONS, S_PLAYER_BATTLES) else PLAYER
+    limit = player_limit(board, pos, contested_to)
+    wheat = held_wheat(board, pos, contested_to)
+    source = " + ".join(f"{board.wheat[t]} in {t}" for t in wheat) or "none held"
+    rows.append("")
+    rows.append(f"Off the map: King {board.forces - pos.on_map(KING)}, you "
+                f"{board.forces - pos.on_map(PLAYER)}.  Your limit per territory: {limit} "
+                f"(wheat {source}).  King's limit: {board.king_limit}.")
+    rows.append("Key: K = King cube, o = your cube, W wheat, B bugles, S shields.")
+    return "\n".join(rows)

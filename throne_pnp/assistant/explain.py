@@ -1,0 +1,390 @@
+"""Explanations: the engine's events as a checklist, then what is needed next.
+
+After every command the player reads, in this order: what to do on the table
+(each King cube move with its reason, rallies, casualties, withdrawals,
+removals over a limit, when to draw a hand or reshuffle the deck) and then
+the one thing the program needs next, with the command that gives it.
+
+The words here are the assistant's own; the reasons for each cube move come
+from the engine (`Step.why`, `Battle.why`), so the checklist and
+`throne resolve` always agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from throne_pnp.content import Card
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.battle import Battle
+from throne_pnp.rules.game import KING_CARD, Event, Game, Need
+from throne_pnp.rules.king import KingResult
+from throne_pnp.rules.position import KING, PLAYER, Step
+
+ACTION_WORDS = {
+    "rally": "rally at his castles",
+    "move-castle": "move towards the nearest castle",
+    "move-wheat": "move towards the nearest wheat",
+    "move-player": "move towards your nearest cubes",
+    "uncertain": "Uncertain Orders",
+}
+BOX = "[ ]"
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def card_words(card: Card) -> str:
+    """One card in a line: id, name, battle symbols, King's action, flags, priority."""
+    symbols = ", ".join(plural(n, w) for n, w in ((card.bugles, "bugle"), (card.swords, "sword"),
+                                                  (card.shields, "shield")) if n) or "no symbols"
+    king = " then ".join(ACTION_WORDS[a] for a in card.king)
+    name = f" {card.name}" if card.name else ""
+    skull = ", hard" if card.hard else ""
+    return (f"{card.id}{name} ({symbols}; King: {king}; {plural(card.flags, 'flag')}; "
+            f"{card.priority}{skull})")
+
+
+def cubes(count: int, side: str) -> str:
+    if side == KING:
+        return plural(count, "King cube")
+    return f"{count} of your cubes"
+
+
+def step_line(step: Step) -> str:
+    """One table change as a checklist line with its reason."""
+    if step.kind in ("move", "withdraw"):
+        what = f"move {cubes(step.count, step.side)} {step.src} -> {step.dst}"
+    elif step.kind == "rally":
+        what = f"add {cubes(step.count, step.side)} in {step.at}"
+    else:
+        what = f"remove {cubes(step.count, step.side)} from {step.at}"
+    return f"{BOX} {what}: {step.why}"
+
+
+def _king_lines(result: KingResult) -> list[str]:
+    out = []
+    for action, steps in result.log or [(a, []) for a in result.actions]:
+        out.append(f"The King's action: {ACTION_WORDS[action]} ({result.priority}).")
+        out += ["  " + step_line(s) for s in steps] or ["  Nothing moves."]
+    if not result.actions:
+        out.append("The King's action: nothing.")
+    out += [f"  ({note})" for note in result.notes]
+    if result.battles:
+        out.append(f"Battles to fight, in order: {', '.join(map(str, result.battles))}.")
+    return out
+
+
+def _battle_lines(battle: Battle, only_withdrawal: bool, physical: bool) -> list[str]:
+    if only_withdrawal:
+        steps = [s for s in battle.steps if s.why != "battle casualties"]
+        out = [f"Withdrawal from the battle in {battle.territory}:"]
+        out += ["  " + step_line(s) for s in steps]
+    else:
+        who = "you defend" if battle.defender == PLAYER else "the King defends"
+        out = [f"Battle in {battle.territory} ({who}):"]
+        out += [f"  {line}" for line in battle.why]
+        out += ["  " + step_line(s) for s in battle.steps]
+    if battle.done and physical:
+        out.append(f"  {BOX} put battle cards {battle.player_card} and {battle.king_card} "
+                   "on the discard pile")
+    return out
+
+
+def _hand_line(event: Event, game: Game, physical: bool, reshuffled: int | None) -> str:
+    if physical:
+        count = event.info.get("count", 0)
+        line = f"{BOX} your hand is empty: draw {plural(count, 'new card')} from the deck"
+        if reshuffled is not None:
+            line += (f" (when the deck runs out, shuffle the discard pile, {reshuffled} "
+                     "cards, into a new deck and keep drawing)")
+        return line
+    return f"New hand: {', '.join(map(str, event.data))}."
+
+
+def checklist(events: list[Event], game: Game, physical: bool,
+              resumed_withdrawal: bool = False) -> list[str]:
+    """What to do on the table, in order, for a command's events."""
+    board = game.board
+    out: list[str] = []
+    shown: set[int] = set()
+    for i, event in enumerate(events):
+        kind = event.kind
+        if kind == "reshuffle":
+            nxt = events[i + 1] if i + 1 < len(events) else None
+            if physical and nxt is not None and nxt.kind == "hand":
+                continue  # told with the hand draw
+            if physical:
+                out.append(f"{BOX} the deck is empty: shuffle the discard pile "
+                           f"({plural(event.data, 'card')}) into a new face-down deck")
+            else:
+                out.append(f"The deck ran out: the discard pile ({plural(event.data, 'card')}) "
+                           "was shuffled into a new deck.")
+        elif kind == "hand":
+            prev = events[i - 1] if i else None
+            reshuffled = prev.data if prev is not None and prev.kind == "reshuffle" else None
+            out.append(_hand_line(event, game, physical, reshuffled))
+        elif kind == "phase-card":
+            card = board.cards[event.data]
+            if event.info.get("from") == "hand":
+                out.append(f"Phase card (from your hand): {card_words(card)}.")
+            else:
+                out.append(f"The King's card (top of the deck): {card_words(card)}.")
+        elif kind == "uncertain-draw":
+            card = board.cards[event.data]
+            more = " - Uncertain Orders again: deal another" if card.uncertain else ""
+            verb = f"{BOX} deal" if physical else "Dealt"
+            out.append(f"{verb} for Uncertain Orders: {card_words(card)}, then put it on the "
+                       f"discard pile{more}.")
+        elif kind == "king":
+            out += _king_lines(event.data)
+        elif kind == "battle-card":
+            if not physical:
+                out.append(f"You play card {event.data} for the battle in "
+                           f"{event.info['territory']}.")
+        elif kind == "battle":
+            battle: Battle = event.data
+            if id(battle) in shown:
+                continue
+            shown.add(id(battle))
+            only_withdrawal = resumed_withdrawal and i == 0
+            if not physical and not only_withdrawal:
+                king_card = board.cards[battle.king_card]
+                out.append(f"The King's battle card: {card_words(king_card)}.")
+            out += _battle_lines(battle, only_withdrawal, physical)
+            if not battle.done:
+                out.append(f"  You lost: your {battle.position.player[battle.territory]} "
+                           "surviving cube(s) must withdraw together.")
+        elif kind in ("move", "rally"):
+            step: Step = event.data
+            verb = (f"move {cubes(step.count, PLAYER)} {step.src} -> {step.dst}"
+                    if kind == "move" else f"add 1 of your cubes in {step.at}")
+            out.append(f"{BOX} {verb} ({game_cp_left(game)})")
+            out += ["  " + step_line(s) for s in event.info.get("removed", [])]
+        elif kind == "done":
+            out.append("Player Actions are over.")
+        elif kind == "fix":
+            (bk, bp), (ak, ap) = event.info["before"], event.info["after"]
+            out.append(f"Record fixed: {event.data} now holds King {ak}, you {ap} "
+                       f"(was King {bk}, you {bp}).")
+        elif kind == "over":
+            if event.data == "won":
+                out.append("*** You WON: you hold every castle. ***")
+            else:
+                out.append(f"*** You LOST: your home castle {board.home} has fallen. ***")
+        elif kind == "phase-end":
+            if event.data is not None:
+                verb = f"{BOX} put" if physical else "Card"
+                tail = "on the discard pile" if physical else "goes to the discard pile"
+                out.append(f"{verb} the phase card {event.data} {tail}.")
+        elif kind == "phase":
+            if event.data == KING_CARD:
+                out.append(f"--- Turn {event.info['turn']}: the King's card phase ---")
+            else:
+                out.append(f"--- Turn {event.info['turn']}: your card phase ---")
+    return out
+
+
+def game_cp_left(game: Game) -> str:
+    return f"{plural(game.command_points, 'command point')} left"
+
+
+def next_step(game: Game, physical: bool) -> tuple[str, str]:
+    """(what the program needs next, in words; the command that gives it)."""
+    need: Need = game.need()
+    if need.kind == "over":
+        return (f"The game is over: you {game.outcome}", "throne new --force")
+    if need.kind == "card":
+        hand = "" if physical else f" (hand: {', '.join(map(str, sorted(game.hand)))})"
+        return (f"Turn {game.turn}, your card phase: play a card from your hand as the "
+                f"phase card{hand}", "throne card ID")
+    if need.kind == "deal":
+        if need.purpose == "phase":
+            if physical:
+                return ("The King's card phase: turn over the top card of the deck and "
+                        "tell me its number", "throne card ID")
+            return ("The King's card phase: let me draw the King's card", "throne card")
+        if need.purpose == "uncertain":
+            return ("Uncertain Orders: deal the top card of the deck and tell me its number",
+                    "throne card --draws ID")
+        if need.purpose == "battle":
+            return (f"Battle in {need.territory}: draw the top card of the deck for the King "
+                    "and tell me its number", "throne battle --king-card K")
+        return ("Draw your new hand", "throne status")
+    if need.kind == "battle":
+        t = need.territory
+        who = "you defend" if game.defender == PLAYER else "the King defends"
+        extra = " --king-card K" if physical else ""
+        after = (", then turn over the top card of the deck for the King" if physical else "")
+        hand = "" if physical else f" (hand: {', '.join(map(str, sorted(game.hand)))})"
+        return (f"Battle in {t}, {who}: play a card from your hand{after}{hand}",
+                f"throne battle CARD{extra}")
+    if need.kind == "withdraw":
+        options = ", ".join(map(str, need.options))
+        return (f"You lost the battle in {need.territory}: choose where your cubes withdraw "
+                f"(one of {options})", "throne withdraw T")
+    cp = game.command_points
+    parts = []
+    if cp >= 1:
+        parts.append("`throne move COUNT FROM TO` (1 point)")
+    if cp >= 2:
+        parts.append("`throne rally T` (2 points)")
+    parts.append("`throne done` to finish")
+    return (f"Player Actions: {plural(cp, 'command point')} left: " + ", ".join(parts),
+            "throne done")
+
+
+def next_line(game: Game, physical: bool) -> str:
+    text, command = next_step(game, physical)
+    if game.need().kind in ("actions", "over"):
+        return f"Next: {text}."
+    return f"Next: {text} - `{command}`"
+
+
+def status_json(game: Game, mode: str, seed: int, hard: list[int]) -> dict[str, Any]:
+    """SPEC §4 `status --json`, plus counts and the next step."""
+    physical = mode == "physical"
+    text, command = next_step(game, physical)
+    need = game.need()
+    data: dict[str, Any] = {
+        "phase": game.phase,
+        "step": game.step,
+        "turn": game.turn,
+        "command_points": game.command_points,
+        "position": game.position.to_json(),
+        "pending_battles": list(game.pending_battles),
+        "outcome": game.outcome,
+        "mode": mode,
+        "seed": seed,
+        "hard_cards": list(hard),
+        "phase_card": game.phase_card,
+        "defender": game.defender if need.kind in ("battle", "withdraw") else None,
+        "hand_count": game.hand_count,
+        "deck_count": game.deck_count,
+        "discard_count": len(game.discard),
+        "discard": list(game.discard),
+        "table": list(game.table),
+        "next": {"need": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
+                 "text": text, "command": command},
+    }
+    if need.kind == "withdraw":
+        data["withdraw_options"] = list(need.options)
+    if not physical:
+        data["hand"] = sorted(game.hand)
+    return data
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """One event as JSON for `--json` command output."""
+    out: dict[str, Any] = {"kind": event.kind}
+    data = event.data
+    if isinstance(data, (KingResult, Battle)):
+        out.update(data.to_json())
+    elif isinstance(data, Step):
+        out["step"] = data.to_json()
+        out["removed"] = [s.to_json() for s in event.info.get("removed", [])]
+    elif data is not None:
+        out["value"] = data
+    for key, value in event.info.items():
+        if key != "removed" and key not in out:
+            out[key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _phase_words(game: Game) -> str:
+    return "the King's card phase" if game.phase == KING_CARD else "your card phase"
+
+
+def status_text(session: Any) -> str:
+    """`throne status` in words."""
+    game: Game = session.game
+    save = session.save
+    board = game.board
+    hard = ", ".join(map(str, save.hard)) or "none"
+    out = [f"{save.mode.capitalize()} game, seed {save.seed}, hard cards: {hard} "
+           f"(save: {session.path})."]
+    if game.outcome is not None:
+        out.append(f"The game is over: you {game.outcome} (turn {game.turn}).")
+    else:
+        out.append(f"Turn {game.turn}, {_phase_words(game)}; step: {game.step}.")
+    if game.phase_card is not None:
+        out.append(f"Phase card: {card_words(board.cards[game.phase_card])}.")
+    if game.stage in ("actions",):
+        out.append(f"Command points left: {game.command_points}.")
+    if game.pending_battles:
+        who = "you defend" if game.defender == PLAYER else "the King defends"
+        out.append(f"Battles pending ({who}): {', '.join(map(str, game.pending_battles))}.")
+    pos = game.position
+    king = " ".join(f"{t}:{n}" for t, n in pos.compact(KING).items()) or "none"
+    you = " ".join(f"{t}:{n}" for t, n in pos.compact(PLAYER).items()) or "none"
+    out.append(f"Cubes (territory:count): King {king}; you {you}.")
+    table = f"; on the table: {', '.join(map(str, game.table))}" if game.table else ""
+    out.append(f"Cards: deck {game.deck_count}, discard {len(game.discard)}, "
+               f"hand {game.hand_count}{table}.")
+    if not session.physical and game.hand:
+        out.append("Your hand:")
+        out += ["  " + card_words(board.cards[c]) for c in sorted(game.hand)]
+    out.append(next_line(game, session.physical))
+    return "\n".join(out)
+
+
+def _summary(events: list[Event], game: Game) -> str:
+    """A command's events in a few words, for `throne log`."""
+    parts: list[str] = []
+    for event in events:
+        kind = event.kind
+        if kind == "phase-card":
+            source = "played" if event.info.get("from") == "hand" else "King's card"
+            parts.append(f"{source} {event.data}")
+        elif kind == "uncertain-draw":
+            parts.append(f"Uncertain Orders dealt {event.data}")
+        elif kind == "king":
+            result: KingResult = event.data
+            moved = sum(s.count for s in result.steps if s.kind == "move")
+            rallied = sum(s.count for s in result.steps if s.kind == "rally")
+            bits = [f"moved {plural(moved, 'cube')}" if moved else "",
+                    f"rallied {rallied}" if rallied else ""]
+            parts.append("King " + (" and ".join(b for b in bits if b) or "did nothing"))
+        elif kind == "battle" and event.data.done:
+            battle: Battle = event.data
+            winner = {PLAYER: "you won", KING: "the King won"}.get(battle.winner or "",
+                                                                   "both wiped out")
+            parts.append(f"battle in {battle.territory} (cards {battle.player_card} v "
+                         f"{battle.king_card}): {winner}")
+        elif kind == "move":
+            step = event.data
+            parts.append(f"moved {step.count} {step.src}->{step.dst}")
+        elif kind == "rally":
+            parts.append(f"rallied in {event.data.at}")
+        elif kind == "done":
+            parts.append("actions done")
+        elif kind == "fix":
+            k, p = event.info["after"]
+            parts.append(f"fixed {event.data}: King {k}, you {p}")
+        elif kind == "reshuffle":
+            parts.append("deck reshuffled")
+        elif kind == "over":
+            parts.append(f"game {event.data}")
+    return "; ".join(parts) or "nothing happened"
+
+
+def log_entries(session: Any) -> list[dict[str, Any]]:
+    """Every accepted command with where it happened and what it did."""
+    save = session.save
+    game = Game(session.board, save.cards, save.physical, session.start_position())
+
+    for text in save.opening:
+        game.apply(Action.parse(text))
+    entries = [{"number": 0, "where": "setup", "actions": list(save.opening),
+                "text": f"new {save.mode} game, seed {save.seed}"
+                        + (f", hand {', '.join(map(str, sorted(game.hand)))}"
+                           if not save.physical else "")}]
+    for number, command in enumerate(save.commands, 1):
+        where = f"turn {game.turn}, {_phase_words(game)}"
+        events: list[Event] = []
+        for text in command:
+            events += game.apply(Action.parse(text))
+        entries.append({"number": number, "where": where, "actions": list(command),
+                        "text": f"`{'; '.join(command)}`: {_summary(events, game)}"})
+    return entries

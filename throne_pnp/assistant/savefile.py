@@ -1,0 +1,197 @@
+"""The tracked game's save file: setup plus the commands, written atomically.
+
+A save holds no game state, only what is needed to rebuild it exactly: the
+content it was started with (a fingerprint per file), the mode, the seed,
+the cards in the game, the start position, the chance cards dealt at setup
+(`opening`) and the list of accepted commands. Each command is the list of
+action texts it caused: the user's own action(s) and the cards revealed with
+them. So `undo N` drops the last N entries, and the state is always the
+replay of what is left.
+
+Writing goes through a temporary file in the same folder (flush, fsync,
+`os.replace`), so a crash leaves either the old save or the new one, never a
+half-written file and never a stray temporary file. A file that is not a
+save of ours, or is damaged, raises `SaveError` and is never overwritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from throne_pnp.content import Content
+from throne_pnp.errors import ThroneError
+
+FORMAT = "throne-game"
+VERSION = 1
+MODES = ("virtual", "physical")
+
+
+class SaveError(ThroneError):
+    """The save file is missing, damaged, foreign or from other content."""
+
+
+@dataclass
+class SaveData:
+    """Everything a save file holds."""
+
+    mode: str
+    seed: int
+    cards: list[int]
+    hard: list[int]
+    start: dict[str, dict[str, int]]
+    content_files: dict[str, str]
+    opening: list[str] = field(default_factory=list)
+    commands: list[list[str]] = field(default_factory=list)
+
+    @property
+    def physical(self) -> bool:
+        return self.mode == "physical"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "content": {"files": dict(sorted(self.content_files.items()))},
+            "mode": self.mode,
+            "seed": self.seed,
+            "cards": sorted(self.cards),
+            "hard": sorted(self.hard),
+            "start": self.start,
+            "opening": list(self.opening),
+            "commands": [list(c) for c in self.commands],
+        }
+
+    def dumps(self) -> str:
+        """The file's text: stable, one command per line for easy reading."""
+        data = self.to_json()
+        commands = data.pop("commands")
+        head = json.dumps(data, indent=1)[:-2]  # drop the closing "\n}"
+        lines = [json.dumps(c) for c in commands]
+        body = ",\n  ".join(lines)
+        tail = f',\n "commands": [\n  {body}\n ]\n}}\n' if lines else ',\n "commands": []\n}\n'
+        return head + tail
+
+
+def _fail(path: Path, why: str) -> SaveError:
+    return SaveError(f"{path}: {why}; it is left untouched (start a new game with "
+                     "`throne new --force`, or use --game for another file)")
+
+
+def _int_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool)
+                                           for v in value)
+
+
+def _str_list(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def parse(text: str, path: Path) -> SaveData:
+    """Check a save file's text and return its data; SaveError otherwise."""
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise _fail(path, f"not a readable save file (damaged JSON: {exc.msg}, "
+                          f"line {exc.lineno})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise _fail(path, "not a throne game save")
+    version = data.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise _fail(path, f"save format version {version!r}; this throne reads version "
+                          f"{VERSION} (a newer throne wrote it?)")
+    content = data.get("content")
+    problems = []
+    if not isinstance(content, dict) or not isinstance(content.get("files"), dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in content["files"].items()):
+        problems.append("content")
+    if data.get("mode") not in MODES:
+        problems.append("mode")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        problems.append("seed")
+    for key in ("cards", "hard"):
+        if not _int_list(data.get(key)):
+            problems.append(key)
+    start = data.get("start")
+    if not (isinstance(start, dict) and set(start) <= {"king", "player"} and all(
+            isinstance(v, dict) for v in start.values())):
+        problems.append("start")
+    if not _str_list(data.get("opening")):
+        problems.append("opening")
+    commands = data.get("commands")
+    if not (isinstance(commands, list) and all(_str_list(c) and c for c in commands)):
+        problems.append("commands")
+    if problems:
+        raise _fail(path, f"damaged save file (bad {', '.join(problems)})")
+    return SaveData(data["mode"], seed, data["cards"], data["hard"], start,
+                    content["files"], data["opening"], data["commands"])
+
+
+def read(path: Path) -> SaveData:
+    """Read and check the save at `path`."""
+    if not path.exists():
+        raise SaveError(f"no tracked game in {path}: start one with `throne new` "
+                        "(or point --game / THRONE_GAME at your save)")
+    if path.is_dir():
+        raise SaveError(f"{path} is a folder, not a save file")
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise SaveError(f"{path}: cannot be read: {exc.strerror}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _fail(path, "not a throne game save (not text)") from None
+    return parse(text, path)
+
+
+def check_content(save: SaveData, content: Content, path: Path) -> None:
+    """Refuse a save whose content files have changed since the game began."""
+    now = content.fingerprints
+    then = save.content_files
+    changed = sorted(n for n in set(now) & set(then) if now[n] != then[n])
+    added = sorted(set(now) - set(then))
+    removed = sorted(set(then) - set(now))
+    if not (changed or added or removed):
+        return
+    parts = []
+    if changed:
+        parts.append(f"{', '.join(changed)} changed")
+    if added:
+        parts.append(f"{', '.join(added)} added")
+    if removed:
+        parts.append(f"{', '.join(removed)} removed")
+    raise SaveError(
+        f"{path}: the content in {content.directory} differs from the content this game "
+        f"was started with ({'; '.join(parts)}); restore the original file(s) or point "
+        "--content at that edition to continue, or start a new game with "
+        "`throne new --force`")
+
+
+def write(path: Path, save: SaveData) -> None:
+    """Write the save atomically: temp file in the same folder, fsync, replace."""
+    text = save.dumps()
+    folder = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise SaveError(f"cannot write {path}: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        if isinstance(exc, OSError):
+            raise SaveError(f"cannot write {path}: {exc.strerror}") from None
+        raise

@@ -1,0 +1,233 @@
+"""A tracked game in play: the save file replayed into a `Game`, and commands.
+
+`Session.open` reads a save, checks it against the content and replays it.
+`Session.start` sets up a new game. A user command runs as a transaction
+(`with session.command() as cmd: cmd.apply(...)`): every action is applied
+to the game, chance cards are dealt at once in virtual mode, and the save is
+written only when the whole command was accepted. A refused command rebuilds
+the game from the save, which was never touched.
+
+Virtual mode deals with `random.Random(f"{seed}:{n}")`, where n counts the
+chance cards dealt so far; so taking a command back and giving it again
+reveals the same cards, and a save replays to the same state on any machine.
+The King's phase card is the one chance card never dealt automatically: it
+comes with `throne card`, so the player sees each phase begin.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from throne_pnp.assistant import savefile
+from throne_pnp.assistant.savefile import SaveData, SaveError
+from throne_pnp.content import Content
+from throne_pnp.errors import ThroneError
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.board import Board, board_for
+from throne_pnp.rules.game import Event, Game
+from throne_pnp.rules.position import Position, parse_position
+
+AUTO_DEALS = ("hand", "uncertain", "battle")
+
+
+@dataclass
+class Command:
+    """The actions and events of one user command (filled while it runs)."""
+
+    actions: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+class Session:
+    """One tracked game: its save data, content, and the replayed `Game`."""
+
+    def __init__(self, path: Path, content: Content, save: SaveData):
+        self.path = path
+        self.content = content
+        self.board: Board = board_for(content)
+        self.save = save
+        self.start_events: list[Event] = []
+        self.game = self._rebuild()
+        self._current: Command | None = None
+
+    # ------------------------------------------------------------------ setup
+
+    @classmethod
+    def open(cls, path: Path, content: Content) -> Session:
+        """Load the save at `path`; SaveError if missing, damaged or foreign."""
+        save = savefile.read(path)
+        savefile.check_content(save, content, path)
+        return cls(path, content, save)
+
+    @classmethod
+    def start(cls, path: Path, content: Content, *, physical: bool = False,
+              seed: int | None = None, hard: int | None = None,
+              hard_cards: list[int] | None = None, position: Position | None = None
+              ) -> Session:
+        """Set up a new game (not yet saved: call `write`)."""
+        if seed is None:
+            seed = secrets.randbelow(10**6)
+        hard_ids = choose_hard(content, seed, hard, hard_cards)
+        cards = sorted(c.id for c in content.normal_cards) + hard_ids
+        start = (position or Position.setup(board_for(content))).to_json()
+        save = SaveData("physical" if physical else "virtual", seed, cards, hard_ids, start,
+                        dict(content.fingerprints))
+        session = cls(path, content, save)
+        # The opening hand (virtual): dealt now and kept in the save.
+        events = list(session.game.events)
+        events += session._auto_deal(save.opening)
+        session.start_events = events
+        return session
+
+    def start_position(self) -> Position:
+        return parse_position(self.board, self.save.start, "start position")
+
+    def _rebuild(self) -> Game:
+        """Replay the save into a fresh game; a failure means a damaged save."""
+        save = self.save
+        try:
+            game = Game(self.board, save.cards, save.physical, self.start_position())
+            self.start_events = list(game.events)
+            self._deals = 0
+            for text in save.opening:
+                self._replay_one(game, text)
+            for number, command in enumerate(save.commands, 1):
+                for text in command:
+                    try:
+                        self._replay_one(game, text)
+                    except ThroneError as exc:
+                        raise SaveError(f"{self.path}: damaged save: command {number} "
+                                        f"({text!r}) cannot be replayed: {exc}") from None
+        except SaveError:
+            raise
+        except ThroneError as exc:
+            raise SaveError(f"{self.path}: damaged save: {exc}") from None
+        return game
+
+    def _replay_one(self, game: Game, text: str) -> None:
+        action = Action.parse(text)
+        game.apply(action)
+        if action.kind == "deal":
+            self._deals += 1
+
+    def write(self) -> None:
+        savefile.write(self.path, self.save)
+
+    # ------------------------------------------------------------------ views
+
+    @property
+    def physical(self) -> bool:
+        return self.save.physical
+
+    @property
+    def mode(self) -> str:
+        return self.save.mode
+
+    # ------------------------------------------------------------------ commands
+
+    @contextmanager
+    def command(self) -> Iterator[Command]:
+        """Run one user command as a transaction; save only if it is accepted."""
+        self._current = Command()
+        try:
+            yield self._current
+        except BaseException:
+            self._current = None
+            self.game = self._rebuild()
+            raise
+        done = self._current
+        self._current = None
+        if not done.actions:
+            return
+        self.save.commands.append(done.actions)
+        try:
+            self.write()
+        except BaseException:
+            self.save.commands.pop()
+            self.game = self._rebuild()
+            raise
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action inside `command()`, then deal chance cards (virtual)."""
+        cmd = self._current
+        assert cmd is not None, "apply() outside command()"
+        events = self.game.apply(action)
+        cmd.actions.append(action.text())
+        if action.kind == "deal":
+            self._deals += 1
+        cmd.events += events
+        cmd.events += self._auto_deal(cmd.actions)
+        return events
+
+    def deal_phase_card(self) -> list[Event]:
+        """Virtual mode: turn over the King's phase card (seeded)."""
+        return self.apply(act.deal(self._pick()))
+
+    def _pick(self) -> int:
+        rng = random.Random(f"{self.save.seed}:{self._deals}")
+        return rng.choice(self.game.deal_candidates())
+
+    def _auto_deal(self, record: list[str]) -> list[Event]:
+        """Virtual mode: deal every chance card the game needs except the phase card."""
+        events: list[Event] = []
+        if self.physical:
+            return events
+        while True:
+            need = self.game.need()
+            if need.kind != "deal" or need.purpose not in AUTO_DEALS:
+                return events
+            action = act.deal(self._pick())
+            events += self.game.apply(action)
+            record.append(action.text())
+            self._deals += 1
+
+    def undo(self, count: int) -> list[list[str]]:
+        """Take back the last `count` commands and save; returns them."""
+        have = len(self.save.commands)
+        if count < 1:
+            raise ThroneError("undo takes back at least 1 command")
+        if count > have:
+            if not have:
+                raise ThroneError("nothing to undo: no command has been given since "
+                                  "`throne new`")
+            raise ThroneError(f"only {have} command(s) to take back; `throne undo {have}` "
+                              "returns to the start")
+        kept, gone = self.save.commands[:-count], self.save.commands[-count:]
+        self.save.commands = kept
+        try:
+            self.game = self._rebuild()
+            self.write()
+        except BaseException:
+            self.save.commands = kept + gone
+            self.game = self._rebuild()
+            raise
+        return gone
+
+
+def choose_hard(content: Content, seed: int, hard: int | None,
+                hard_cards: list[int] | None) -> list[int]:
+    """The hard cards shuffled in: named ones, or `hard` chosen with the seed."""
+    available = sorted(c.id for c in content.hard_cards)
+    if hard is not None and hard_cards is not None:
+        raise ThroneError("give either --hard N or --hard-cards IDS, not both")
+    if hard_cards is not None:
+        bad = [i for i in hard_cards if i not in available]
+        if bad:
+            listed = ", ".join(map(str, available)) or "none"
+            raise ThroneError(f"card {bad[0]} is not a hard card of this edition; "
+                              f"hard cards: {listed}")
+        if len(set(hard_cards)) != len(hard_cards):
+            raise ThroneError("--hard-cards names a card twice")
+        return sorted(hard_cards)
+    if not hard:
+        return []
+    if hard > len(available):
+        raise ThroneError(f"--hard {hard}: this edition has only {len(available)} hard cards")
+    return sorted(random.Random(f"{seed}:hard").sample(available, hard))
