@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from throne_pnp.cli.common import UserError, content_option
+from throne_pnp.cli.common import UserError, content_option, load
 
 
 @click.command()
@@ -57,11 +57,84 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, wat
           content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
+    PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf); SVGs
+    to OUT/svg/ (map.svg, rules.svg, cards/card-NN.svg, cards/back.svg).
+    Print at 100% (no "fit to page"): every sheet has a 50 mm bar to check.
+
     \b
     Example:
       throne build --paper a4 --format pdf --out print/
+      throne build --layout fold --ink-saver
+      throne build --watch          # rebuild while editing content/
     """
-    raise UserError("throne build is not implemented yet")
+    from throne_pnp.content import default_content_dir
+
+    directory = content_dir or default_content_dir()
+    papers = ("a4", "letter") if paper == "both" else (paper,)
+    formats = ("pdf", "svg") if fmt == "both" else (fmt,)
+
+    def run_once() -> None:
+        import time
+
+        from throne_pnp.render.build import build as build_components
+
+        content = load(directory)
+        notes: list[str] = []
+        start = time.perf_counter()
+        written = build_components(content, out_dir, papers, formats, ink_saver, layout,
+                                   notes)
+        for path in written:
+            click.echo(f"wrote {path}")
+        for note in notes:
+            click.echo(f"note: {note}")
+        click.echo(f"{len(written)} files in {time.perf_counter() - start:.2f} s")
+
+    if not watch:
+        run_once()
+        return
+    _watch(directory, run_once)
+
+
+WATCHED = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt")
+
+
+def _stamps(directory: Path) -> dict[str, tuple[int, int] | None]:
+    out: dict[str, tuple[int, int] | None] = {}
+    for name in WATCHED:
+        try:
+            st = (directory / name).stat()
+            out[name] = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            out[name] = None
+    return out
+
+
+def _watch(directory: Path, run_once, interval: float = 0.5) -> None:
+    """Build, then poll the content files and rebuild on every change (Ctrl-C stops)."""
+    import time
+
+    from throne_pnp.errors import ThroneError
+
+    def attempt() -> None:
+        try:
+            run_once()
+        except ThroneError as exc:   # bad content: report and keep watching
+            click.echo(f"error: {exc}", err=True)
+
+    click.echo(f"watching {directory} ({', '.join(WATCHED)}); Ctrl-C to stop")
+    stamps = _stamps(directory)
+    attempt()
+    try:
+        while True:
+            time.sleep(interval)
+            now = _stamps(directory)
+            changed = [name for name in WATCHED if now[name] != stamps[name]]
+            if changed:
+                stamps = now
+                click.echo(f"changed: {', '.join(changed)}; rebuilding")
+                attempt()
+    except KeyboardInterrupt:
+        click.echo("stopped watching")
 
 
 def register(group: click.Group) -> None:

@@ -1,0 +1,75 @@
+"""`throne build` on the command line: files, messages, options, fast import."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+from click.testing import CliRunner
+
+from throne_pnp.cli import cli
+from throne_pnp.content import default_content_dir
+
+
+def test_build_writes_and_lists_files(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--paper", "a4",
+                                      "--format", "pdf"])
+    assert result.exit_code == 0, result.output
+    for name in ("map.pdf", "cards.pdf", "rules.pdf"):
+        assert (tmp_path / "a4" / name).is_file()
+        assert f"wrote {tmp_path / 'a4' / name}" in result.output
+    assert not (tmp_path / "letter").exists() and not (tmp_path / "svg").exists()
+
+
+def test_build_fold_and_ink_saver(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--paper", "letter",
+                                      "--format", "both", "--layout", "fold", "--ink-saver"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "letter" / "cards.pdf").is_file()
+    assert (tmp_path / "svg" / "cards" / "back.svg").is_file()
+
+
+def _undrawn_content(tmp_path: Path) -> Path:
+    """A copy of the default edition whose map has no drawing data."""
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    data = yaml.safe_load((target / "map.yaml").read_text())
+    data.pop("drawing")
+    for terr in data["territories"].values():
+        for key in ("shape", "label", "cubes"):
+            terr.pop(key)
+    (target / "map.yaml").write_text(yaml.safe_dump(data))
+    return target
+
+
+def test_map_without_drawing_still_builds_cards_and_rules(tmp_path: Path) -> None:
+    content = _undrawn_content(tmp_path)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "--content", str(content), "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "map sheet skipped" in result.output and "drawing data" in result.output
+    assert (out / "a4" / "cards.pdf").is_file() and (out / "letter" / "rules.pdf").is_file()
+    assert not (out / "a4" / "map.pdf").exists() and not (out / "svg" / "map.svg").exists()
+
+
+def test_bad_content_is_one_clear_error(tmp_path: Path) -> None:
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    rules = target / "rules.txt"
+    rules.write_text(rules.read_text() + "\nA {dragon} here.\n")
+    result = CliRunner().invoke(cli, ["build", "--content", str(target), "--out",
+                                      str(tmp_path / "out")])
+    assert result.exit_code == 2
+    assert "unknown icon {dragon}" in result.output
+
+
+def test_importing_the_cli_does_not_load_the_renderers() -> None:
+    code = ("import sys, throne_pnp.cli; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+            "('reportlab', 'svgwrite') or m.startswith('throne_pnp.render')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"

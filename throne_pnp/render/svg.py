@@ -1,0 +1,134 @@
+"""SVG renderer: draws one layout `Page` with svgwrite into one SVG file.
+
+The file has its physical size in millimetres and a matching `viewBox`, so
+one user unit is one millimetre and the y axis already points down: shapes are
+written as the layout gives them. Icons are defined once each in `<defs>` as
+`<symbol>`s with explicit ids and placed with `<use>`; nothing relies on
+svgwrite's automatic ids (a global counter that would make output depend on
+what was drawn before). Numbers are rounded to 0.001 mm.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path as FsPath
+
+from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
+from throne_pnp.render.layout import (
+    PT,
+    Circle,
+    Group,
+    Icon,
+    Line,
+    Page,
+    Path,
+    Poly,
+    Rect,
+    Style,
+    Text,
+    text_width,
+)
+from throne_pnp.render.pdf import icon_variants
+
+FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', sans-serif"
+MONO_FAMILY = "Courier, 'Courier New', 'Liberation Mono', monospace"
+
+
+def _n(value: float) -> str:
+    """A compact, stable number."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _paint(style: Style) -> dict[str, str]:
+    attrs = {"fill": style.fill or "none"}
+    if style.stroke is not None:
+        attrs["stroke"] = style.stroke
+        attrs["stroke-width"] = _n(style.width)
+        if style.cap != "butt":
+            attrs["stroke-linecap"] = style.cap
+        if style.join != "miter":
+            attrs["stroke-linejoin"] = style.join
+        if style.dash:
+            attrs["stroke-dasharray"] = " ".join(_n(d) for d in style.dash)
+    return attrs
+
+
+class _Writer:
+    """Turns layout shapes into svgwrite elements."""
+
+    def __init__(self, dwg) -> None:
+        self.dwg = dwg
+
+    def element(self, item):
+        dwg = self.dwg
+        kind = type(item)
+        if kind is Group:
+            parts = [f"translate({_n(item.dx)} {_n(item.dy)})"] if (item.dx or item.dy) else []
+            if item.rotate:
+                parts.append(f"rotate({_n(item.rotate)})")
+            if item.scale != 1:
+                parts.append(f"scale({_n(item.scale)})")
+            group = dwg.g(transform=" ".join(parts)) if parts else dwg.g()
+            for sub in item.items:
+                group.add(self.element(sub))
+            return group
+        if kind is Icon:
+            return dwg.use(f"#{variant_id(item.name, item.ink, item.paper)}",
+                           x=_n(item.x), y=_n(item.y), width=_n(item.size),
+                           height=_n(item.size))
+        if kind is Text:
+            attrs = {"insert": (_n(item.x), _n(item.y)), "font-size": _n(item.size * PT),
+                     "font-family": MONO_FAMILY if item.mono else FONT_FAMILY,
+                     "fill": item.color}
+            # Pin the run to the width the layout measured (Helvetica metrics),
+            # so a substitute font cannot push text into its neighbours.
+            attrs["textLength"] = _n(text_width(item.text, item.size, item.bold, item.italic,
+                                                item.mono))
+            attrs["lengthAdjust"] = "spacingAndGlyphs"
+            if item.anchor != "start":
+                attrs["text-anchor"] = item.anchor
+            if item.bold:
+                attrs["font-weight"] = "bold"
+            if item.italic:
+                attrs["font-style"] = "italic"
+            return dwg.text(item.text, **attrs)
+        attrs = _paint(item.style)
+        if kind is Rect:
+            extra = {"rx": _n(item.r)} if item.r else {}
+            return dwg.rect(insert=(_n(item.x), _n(item.y)), size=(_n(item.w), _n(item.h)),
+                            **extra, **attrs)
+        if kind is Line:
+            return dwg.line((_n(item.x1), _n(item.y1)), (_n(item.x2), _n(item.y2)), **attrs)
+        if kind is Circle:
+            return dwg.circle((_n(item.cx), _n(item.cy)), _n(item.r), **attrs)
+        if kind is Poly:
+            make = dwg.polygon if item.closed else dwg.polyline
+            return make([(round(x, 3), round(y, 3)) for x, y in item.points], **attrs)
+        if kind is Path:
+            return dwg.path(d=" ".join(
+                cmd[0] + (" " + " ".join(_n(v) for v in cmd[1:]) if len(cmd) > 1 else "")
+                for cmd in item.commands), **attrs)
+        raise TypeError(f"cannot draw {item!r}")  # pragma: no cover
+
+
+def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
+    """Write one page as an SVG file of its physical size and return the path."""
+    import svgwrite
+
+    ox, oy = page.origin
+    dwg = svgwrite.Drawing(str(path), size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
+                           viewBox=f"{_n(ox)} {_n(oy)} {_n(page.width)} {_n(page.height)}",
+                           profile="full", debug=False)
+    dwg.set_desc(title=title)
+    writer = _Writer(dwg)
+    for name, ink, paper in sorted(icon_variants(page.items)):
+        symbol = dwg.symbol(id=variant_id(name, ink, paper), viewBox=f"0 0 {_n(BOX)} {_n(BOX)}")
+        for shape in ICON_SHAPES[name]:
+            from dataclasses import replace
+
+            symbol.add(writer.element(replace(shape, style=resolve(shape.style, ink, paper))))
+        dwg.defs.add(symbol)
+    for item in page.items:
+        dwg.add(writer.element(item))
+    dwg.save(pretty=False)
+    return path
