@@ -1,47 +1,178 @@
-"""`throne simulate` and `throne odds`: balance and battle analysis."""
+"""`throne simulate` and `throne odds`: balance and battle analysis.
+
+Both are thin: `simulate` calls `throne_pnp.sim.simulate.run` and formats its
+report; `odds` builds the battle and calls `throne_pnp.sim.odds.battle_odds`.
+svgwrite is imported only when `--plot` asks for a chart.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
-from throne_pnp.cli.common import UserError, content_option, json_option
+from throne_pnp.cli.common import UserError, content_option, echo_json, json_option, load
 
 
 @click.command()
-@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--hard", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Number of hard cards shuffled in.")
-@click.option("--sweep", is_flag=True, help="Every hard-card count from 0 to all.")
-@click.option("--bot", default="greedy", show_default=True, help="Player bot.")
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True)
-@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None)
+@click.option("--games", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Games to play (per hard-card count with --sweep).")
+@click.option("--hard", type=click.IntRange(min=0), default=None,
+              help="Hard cards shuffled in, chosen per game from the seed [default: 0].")
+@click.option("--sweep", is_flag=True, help="Every hard-card count from 0 to all of them.")
+@click.option("--bot", default="greedy", show_default=True,
+              help="Player bot: greedy (a sensible player) or random.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="Run seed; each game's seed is derived from it.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (results do not depend on it).")
+@click.option("--turn-cap", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Games still going after this many turns count as capped (not won).")
+@click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Write an SVG chart of win rate against hard cards.")
 @json_option
 @content_option
-def simulate(games: int, hard: int, sweep: bool, bot: str, seed: int, jobs: int,
-             plot: Path | None, as_json: bool, content_dir: Path | None) -> None:
+def simulate(games: int, hard: int | None, sweep: bool, bot: str, seed: int, jobs: int,
+             turn_cap: int, plot: Path | None, as_json: bool, content_dir: Path | None) -> None:
     """Play many games headless and report the player's win rate.
 
+    Each game gets its own seed derived from --seed, so the same seed gives
+    the same numbers for any --jobs. The report gives the win rate with a 95%
+    Wilson interval, the mean game length in turns, and how games were lost:
+    home-taken (the King's side emptied home), home-abandoned (the player's
+    own move did), capped (still going at --turn-cap).
+
     \b
-    Example:
-      throne simulate --games 2000 --sweep --plot balance.svg
+    Examples:
+      throne simulate --games 2000
+      throne simulate --games 1000 --hard 3 --bot random --json
+      throne simulate --games 2000 --sweep --jobs 2 --plot balance.svg
     """
-    raise UserError("throne simulate is not implemented yet")
+    from throne_pnp.errors import ThroneError
+    from throne_pnp.rules.board import board_for
+    from throne_pnp.sim.bots import BOTS
+    from throne_pnp.sim.simulate import hard_ids, progress_bar, run
+
+    if sweep and hard is not None:
+        raise UserError("give either --hard H or --sweep, not both")
+    if bot not in BOTS:
+        raise UserError(f"--bot: unknown bot {bot!r}; bots: {', '.join(BOTS)}")
+    board = board_for(load(content_dir))
+    top = len(hard_ids(board))
+    if hard is not None and hard > top:
+        raise UserError(f"--hard {hard}: this edition has only {top} hard cards")
+    hards = list(range(top + 1)) if sweep else [hard or 0]
+    try:
+        report = run(games, hards, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
+                     turn_cap=turn_cap, progress=progress_bar())
+    except ThroneError as exc:
+        raise UserError(str(exc)) from None
+    if plot is not None:
+        from throne_pnp.sim.plot import write_plot
+
+        try:
+            write_plot(report, plot)
+        except OSError as exc:
+            raise UserError(f"--plot: cannot write {plot} ({exc.strerror})") from None
+    if as_json:
+        echo_json(report)
+        return
+    click.echo(simulate_text(report))
+    if plot is not None:
+        click.echo(f"Chart written to {plot}")
+
+
+def simulate_text(report: dict[str, Any]) -> str:
+    """The report as a table a person reads."""
+    rows = report.get("rows") or [report]
+    lines = [f"bot {report['bot']}, seed {report['seed']}, turn cap {report['turn_cap']}",
+             "hard   games   wins  win rate  95% CI          mean turns  home taken"
+             "  abandoned  capped"]
+    for row in rows:
+        lo, hi = row["ci95"]
+        losses = row["losses"]
+        lines.append(f"{row['hard']:>4}  {row['games']:>6}  {row['wins']:>5}  "
+                     f"{row['win_rate']:>7.1%}  {lo:>6.1%}-{hi:<6.1%}  {row['mean_turns']:>10.1f}"
+                     f"  {losses['home-taken']:>10}  {losses['home-abandoned']:>9}"
+                     f"  {row['capped']:>6}")
+    return "\n".join(lines)
 
 
 @click.command()
+@click.option("--at", "at", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Position file (YAML/JSON) instead of the tracked game.")
+@click.option("--territory", type=int, default=None, help="Where the battle is (with --at).")
+@click.option("--defender", type=click.Choice(["player", "king"]), default=None,
+              help="player after the King's action, king after Player Actions (with --at).")
+@click.option("--hand", "--cards", "hand", default=None,
+              help="Your possible battle cards, e.g. 2,5,9 [default: every normal card].")
+@click.option("--deck", default=None,
+              help="Cards that could be the King's battle card "
+                   "[default: every normal card not in --hand].")
 @json_option
 @content_option
-def odds(as_json: bool, content_dir: Path | None) -> None:
+def odds(at: Path | None, territory: int | None, defender: str | None, hand: str | None,
+         deck: str | None, as_json: bool, content_dir: Path | None) -> None:
     """Exact battle odds for each card the player could play.
+
+    For each of your cards: the chance you win, the King wins, or both sides
+    are wiped out, and the cubes each side loses on average. The King's
+    battle card is the top card of the deck, so every card that could be
+    there counts equally; every combination is counted exactly. If you lose
+    with several places to withdraw, losses assume the place that costs you
+    fewest cubes (where you go never changes who won).
+
+    With --at, your cards are --hand (default: every normal card) and the
+    King's are --deck (default: every normal card not in --hand; add hard
+    cards in play with --deck).
 
     \b
     Example:
-      throne odds --at pos.yaml --territory 7 --defender king
+      throne odds --at pos.yaml --territory 7 --defender king --hand 2,5,9
+      throne odds --at pos.yaml --territory 5 --defender player --json
     """
-    raise UserError("throne odds is not implemented yet")
+    from throne_pnp.cli.resolve_cmds import _card_ids, _read_position, _territory
+    from throne_pnp.rules.board import board_for
+    from throne_pnp.sim.odds import battle_odds
+
+    if at is None:
+        raise UserError("no tracked game to read yet; give the battle with "
+                        "--at POS --territory T --defender player|king")
+    if territory is None or defender is None:
+        raise UserError("with --at, also give --territory T and --defender player|king")
+    board = board_for(load(content_dir))
+    _territory(board, territory, "--territory")
+    normal = sorted(c.id for c in board.cards.values() if not c.hard)
+    mine = _card_ids(hand, board, "--hand") or normal
+    kings = _card_ids(deck, board, "--deck") or [c for c in normal if c not in set(mine)] \
+        or normal
+    pos = _read_position(board, at)
+    result = battle_odds(board, pos, territory, defender, _unique(mine), kings)
+    report = {"territory": territory, "defender": defender,
+              "player_cubes": pos.player[territory], "king_cubes": pos.king[territory],
+              "king_cards": sorted(kings), "cards": [r.to_json() for r in result]}
+    if as_json:
+        echo_json(report)
+        return
+    click.echo(odds_text(report))
+
+
+def _unique(ids: list[int]) -> list[int]:
+    return sorted(set(ids))
+
+
+def odds_text(report: dict[str, Any]) -> str:
+    side = "you defend" if report["defender"] == "player" else "the King defends"
+    lines = [f"Battle in {report['territory']} ({side}): your {report['player_cubes']} "
+             f"cube(s) against the King's {report['king_cubes']}; King's card one of "
+             f"{len(report['king_cards'])} equally likely",
+             "card   win   lose  both out  your losses  King's losses"]
+    for row in sorted(report["cards"], key=lambda r: (-r["win"], r["card"])):
+        lines.append(f"{row['card']:>4}  {row['win']:>5.1%}  {row['lose']:>5.1%}  "
+                     f"{row['both_wiped_out']:>7.1%}  {row['expected_player_losses']:>11.2f}"
+                     f"  {row['expected_king_losses']:>13.2f}")
+    return "\n".join(lines)
 
 
 def register(group: click.Group) -> None:

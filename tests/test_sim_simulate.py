@@ -1,0 +1,56 @@
+"""`throne simulate`: deterministic for a seed whatever --jobs; the report's keys."""
+
+import json
+
+from click.testing import CliRunner
+
+from throne_pnp.cli import cli
+from throne_pnp.sim.simulate import wilson
+
+
+def _run(*args: str) -> str:
+    result = CliRunner().invoke(cli, ["simulate", *args], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_same_seed_same_json_twice():
+    first = _run("--games", "1000", "--seed", "7", "--bot", "random", "--json")
+    assert first == _run("--games", "1000", "--seed", "7", "--bot", "random", "--json")
+    data = json.loads(first)
+    for key in ("games", "wins", "win_rate", "ci95", "mean_turns", "losses", "capped"):
+        assert key in data
+    assert data["games"] == 1000
+
+
+def test_jobs_do_not_change_the_result():
+    args = ("--games", "300", "--seed", "7", "--json")
+    one = _run(*args, "--jobs", "1")
+    assert one == _run(*args, "--jobs", "2")
+    data = json.loads(one)
+    assert data["bot"] == "greedy" and 0 <= data["wins"] <= 300
+    lo, hi = data["ci95"]
+    assert lo <= data["win_rate"] <= hi
+
+
+def test_sweep_rows_cover_every_hard_count(tmp_path):
+    svg = tmp_path / "sweep.svg"
+    data = json.loads(_run("--games", "20", "--sweep", "--bot", "random", "--json",
+                           "--plot", str(svg)))
+    assert [r["hard"] for r in data["rows"]] == list(range(10))
+    assert data["games"] == 200
+    assert svg.read_text().lstrip().startswith("<?xml")
+
+
+def test_bad_options_are_one_line_errors():
+    runner = CliRunner()
+    for args in (["--hard", "2", "--sweep"], ["--bot", "nobody"], ["--hard", "99"]):
+        result = runner.invoke(cli, ["simulate", *args])
+        assert result.exit_code == 2
+        assert len(result.output.strip().splitlines()) == 1
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert round(lo, 4) == 0.4038 and round(hi, 4) == 0.5962
+    assert wilson(0, 10)[0] == 0.0

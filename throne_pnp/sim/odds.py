@@ -1,0 +1,146 @@
+"""Exact battle odds: every King battle card the deck could turn up, counted.
+
+A battle (R9) is decided by the two battle cards. The player picks theirs; the
+King's is the top card of the deck, so each card that could be on top is
+equally likely. `battle_odds` fights the battle once with the engine's own
+`fight`/`withdraw` for every (player card, King card) pair and adds up exact
+fractions: P(the player wins), P(the King wins), P(both wiped out) and the
+expected cubes each side loses.
+
+Losses are counted as a side's cubes on the map before the battle minus after
+it: casualties, losers removed with nowhere to go, and cubes removed over a
+limit afterwards (R8, the King's limit). When the player loses with several
+places to withdraw, the odds assume the withdrawal that loses the fewest
+cubes (the first such territory, ascending); the choice never changes who won.
+
+`clash` is the same arithmetic on bare numbers, memoised, for the bots' inner
+loops; a test checks it against `fight`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any
+
+from throne_pnp.content import Card
+from throne_pnp.errors import IllegalAction
+from throne_pnp.rules.battle import Battle, fight, withdraw
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.position import KING, PLAYER, Position
+
+WIN, LOSE, BOTH = "win", "lose", "both-wiped-out"
+
+
+@dataclass(frozen=True)
+class CardOdds:
+    """The exact outcome distribution of one player battle card."""
+
+    card: int
+    win: Fraction
+    lose: Fraction
+    both_wiped_out: Fraction
+    player_losses: Fraction
+    king_losses: Fraction
+    king_cards: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "card": self.card,
+            "win": float(self.win), "lose": float(self.lose),
+            "both_wiped_out": float(self.both_wiped_out),
+            "expected_player_losses": float(self.player_losses),
+            "expected_king_losses": float(self.king_losses),
+            "exact": {"win": str(self.win), "lose": str(self.lose),
+                      "both_wiped_out": str(self.both_wiped_out)},
+        }
+
+
+def _losses(before: Position, after: Position) -> tuple[int, int]:
+    return (before.on_map(PLAYER) - after.on_map(PLAYER),
+            before.on_map(KING) - after.on_map(KING))
+
+
+def settle(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
+           king_card: Card) -> tuple[str, int, int]:
+    """One battle to its end: (outcome, player losses, King losses).
+
+    outcome is `win`, `lose` or `both-wiped-out` from the player's side. A
+    losing player withdraws where they lose fewest cubes.
+    """
+    battle = fight(board, pos, territory, defender, player_card, king_card)
+    if battle.winner is None:
+        outcome = BOTH
+    else:
+        outcome = WIN if battle.winner == PLAYER else LOSE
+    if battle.loser == PLAYER and len(battle.loser_options) > 1:
+        best: tuple[int, int] | None = None
+        for to in battle.loser_options:
+            trial = _replay(board, pos, territory, defender, player_card, king_card, to)
+            lost = _losses(pos, trial.position)
+            if best is None or lost[0] < best[0]:
+                best = lost
+        assert best is not None
+        return outcome, best[0], best[1]
+    withdraw(board, battle, king_card,
+             battle.loser_options[0] if battle.loser == PLAYER and battle.loser_options else None)
+    p, k = _losses(pos, battle.position)
+    return outcome, p, k
+
+
+def _replay(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
+            king_card: Card, to: int) -> Battle:
+    battle = fight(board, pos, territory, defender, player_card, king_card)
+    return withdraw(board, battle, king_card, to)
+
+
+def battle_odds(board: Board, pos: Position, territory: int, defender: str,
+                player_cards: Iterable[int], king_cards: Sequence[int]) -> list[CardOdds]:
+    """Exact odds for each player card, the King's card uniform over `king_cards`."""
+    if not pos.player[territory] or not pos.king[territory]:
+        raise IllegalAction(f"no battle in {territory}: it needs cubes of both sides "
+                            f"(king {pos.king[territory]}, player {pos.player[territory]})")
+    kings = list(king_cards)
+    if not kings:
+        raise IllegalAction("no card could be the King's battle card")
+    n = len(kings)
+    out = []
+    for pid in player_cards:
+        counts = {WIN: 0, LOSE: 0, BOTH: 0}
+        p_lost = k_lost = 0
+        for kid in kings:
+            outcome, p, k = settle(board, pos, territory, defender, board.cards[pid],
+                                   board.cards[kid])
+            counts[outcome] += 1
+            p_lost += p
+            k_lost += k
+        out.append(CardOdds(pid, Fraction(counts[WIN], n), Fraction(counts[LOSE], n),
+                            Fraction(counts[BOTH], n), Fraction(p_lost, n), Fraction(k_lost, n),
+                            n))
+    return out
+
+
+@cache
+def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
+          k_bugles: int, k_swords: int, k_shields: int,
+          player_defends: bool) -> tuple[int, int, int]:
+    """R9 on bare numbers (territory bonuses already added to the defender).
+
+    Returns (winner, player casualties, King casualties); winner is 1 for the
+    player, -1 for the King, 0 when both are wiped out.
+    """
+    p_cas = min(max(k_swords - p_shields, 0), kn, pn)
+    k_cas = min(max(p_swords - k_shields, 0), pn, kn)
+    p_left, k_left = pn - p_cas, kn - k_cas
+    if p_left and k_left:
+        tp, tk = p_left + p_bugles, k_left + k_bugles
+        if tp == tk:
+            return (1 if player_defends else -1), p_cas, k_cas
+        return (1 if tp > tk else -1), p_cas, k_cas
+    if p_left:
+        return 1, p_cas, k_cas
+    if k_left:
+        return -1, p_cas, k_cas
+    return 0, p_cas, k_cas

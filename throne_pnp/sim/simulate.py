@@ -1,0 +1,237 @@
+"""Play many games headless and count how they end.
+
+Each game has its own seed, derived from the run seed, the hard-card count
+and the game's index (`game_seed`), so a game's result does not depend on
+which process plays it or in what order: the report is identical for any
+`jobs`. That seed picks the game's hard cards, every card dealt (uniformly
+among `Game.deal_candidates()`) and any random choice of the bot.
+
+A game ends won, lost (its `cause`: `home-taken` when the King's side emptied
+home, `home-abandoned` when the player's own move did) or `capped` once it
+passes `turn_cap` turns; capped games count as not won.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.board import Board, board_for
+from throne_pnp.rules.game import Game
+from throne_pnp.sim.bots import Bot, make_bot
+
+TURN_CAP = 200
+CAUSES = ("home-taken", "home-abandoned")
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How one game ended: `won`, `lost` or `capped`, after `turns` turns."""
+
+    outcome: str
+    turns: int
+    cause: str | None = None
+
+
+def game_seed(run_seed: int, hard: int, index: int) -> int:
+    """A game's own seed: stable across processes, Python versions and --jobs."""
+    digest = hashlib.sha256(f"throne-sim/{run_seed}/{hard}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def hard_ids(board: Board) -> list[int]:
+    return sorted(c.id for c in board.cards.values() if c.hard)
+
+
+def normal_ids(board: Board) -> list[int]:
+    return sorted(c.id for c in board.cards.values() if not c.hard)
+
+
+def play_game(board: Board, bot: Bot, seed: int, hard: int,
+              turn_cap: int = TURN_CAP,
+              on_step: Callable[[Game], None] | None = None) -> GameResult:
+    """Play one game to its end (or the turn cap) with `bot` as the player."""
+    rng = random.Random(seed)
+    chosen = rng.sample(hard_ids(board), hard) if hard else []
+    game = Game(board, normal_ids(board) + sorted(chosen))
+    home = board.home
+    cause = None
+    if on_step:
+        on_step(game)
+    while game.outcome is None:
+        if game.turn > turn_cap:
+            return GameResult("capped", turn_cap)
+        need = game.need()
+        if need.kind == "deal":
+            todo = [act.deal(rng.choice(game.deal_candidates()))]
+        else:
+            todo = bot.decide(game, rng)
+        for action in todo:
+            before = game.position.player[home]
+            game.apply(action)
+            if on_step:
+                on_step(game)
+            if before and not game.position.player[home]:
+                cause = "home-abandoned" if action.kind == "move" else "home-taken"
+            if game.outcome is not None:
+                break
+    if game.outcome == "won":
+        return GameResult("won", game.turn)
+    return GameResult("lost", game.turn, cause or "home-taken")
+
+
+# ---------------------------------------------------------------- many games
+
+_worker_state: dict[str, Any] = {}
+
+
+def _board(content_dir: str | None) -> Board:
+    from throne_pnp.content import load_content
+
+    key = ("board", content_dir)
+    if key not in _worker_state:
+        _worker_state[key] = board_for(load_content(content_dir))
+    return _worker_state[key]
+
+
+def _run_chunk(task: tuple[str | None, str, int, int, int, int, int]) -> list[GameResult]:
+    """Play games [start, stop) of one hard-card count (runs in a worker process)."""
+    content_dir, bot_name, run_seed, hard, start, stop, turn_cap = task
+    board = _board(content_dir)
+    bot = make_bot(bot_name)
+    return [play_game(board, bot, game_seed(run_seed, hard, i), hard, turn_cap)
+            for i in range(start, stop)]
+
+
+@dataclass
+class Row:
+    """Totals for one hard-card count."""
+
+    hard: int
+    games: int = 0
+    wins: int = 0
+    capped: int = 0
+    turns: int = 0
+    losses: Counter = field(default_factory=Counter)
+
+    def add(self, result: GameResult) -> None:
+        self.games += 1
+        self.turns += result.turns
+        if result.outcome == "won":
+            self.wins += 1
+        elif result.outcome == "capped":
+            self.capped += 1
+        else:
+            self.losses[result.cause] += 1
+
+    def to_json(self) -> dict[str, Any]:
+        lo, hi = wilson(self.wins, self.games)
+        return {
+            "hard": self.hard,
+            "games": self.games,
+            "wins": self.wins,
+            "win_rate": round(self.wins / self.games, 6) if self.games else 0.0,
+            "ci95": [round(lo, 6), round(hi, 6)],
+            "mean_turns": round(self.turns / self.games, 4) if self.games else 0.0,
+            "losses": {c: self.losses.get(c, 0) for c in CAUSES},
+            "capped": self.capped,
+        }
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95% by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _tasks(content_dir: str | None, bot: str, seed: int, hards: list[int], games: int,
+           jobs: int, turn_cap: int) -> list[tuple]:
+    size = max(1, min(100, math.ceil(games / (jobs * 8))))
+    return [(content_dir, bot, seed, h, start, min(start + size, games), turn_cap)
+            for h in hards for start in range(0, games, size)]
+
+
+def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: int = 1,
+        content_dir: Path | str | None = None, turn_cap: int = TURN_CAP,
+        progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play `games` games for each hard-card count in `hards`; return the report.
+
+    The report's numbers depend only on the arguments other than `jobs` and
+    `progress`.
+    """
+    make_bot(bot)  # fail early on an unknown name
+    cdir = str(content_dir) if content_dir is not None else None
+    board = _board(cdir)
+    top = len(hard_ids(board))
+    for h in hards:
+        if h > top:
+            from throne_pnp.errors import ThroneError
+
+            raise ThroneError(f"--hard {h}: this edition has only {top} hard cards")
+    tasks = _tasks(cdir, bot, seed, hards, games, jobs, turn_cap)
+    rows = {h: Row(h) for h in hards}
+    total, done = games * len(hards), 0
+    for task, results in zip(tasks, _execute(tasks, jobs), strict=True):
+        for result in results:
+            rows[task[3]].add(result)
+        done += len(results)
+        if progress:
+            progress(done, total)
+    report: dict[str, Any] = {"bot": bot, "seed": seed, "turn_cap": turn_cap}
+    if len(hards) == 1:
+        report.update(rows[hards[0]].to_json())
+    else:
+        whole = Row(-1)
+        for row in rows.values():
+            whole.games += row.games
+            whole.wins += row.wins
+            whole.capped += row.capped
+            whole.turns += row.turns
+            whole.losses.update(row.losses)
+        summary = whole.to_json()
+        del summary["hard"]
+        report.update(summary)
+        report["rows"] = [rows[h].to_json() for h in hards]
+    return report
+
+
+def _execute(tasks: list[tuple], jobs: int) -> Iterator[list[GameResult]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield _run_chunk(task)
+        return
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with ctx.Pool(processes=jobs) as pool:
+        yield from pool.imap(_run_chunk, tasks)
+
+
+def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
+    """A one-line progress bar on stderr, or None when it is not a terminal."""
+    stream = stream or sys.stderr
+    if not stream.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = int(width * done / total) if total else width
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
