@@ -140,9 +140,11 @@ def checklist(events: list[Event], game: Game, physical: bool,
         elif kind == "king":
             out += _king_lines(event.data)
         elif kind == "battle-card":
-            if not physical:
-                out.append(f"You play card {event.data} for the battle in "
-                           f"{event.info['territory']}.")
+            where = f"the battle in {event.info['territory']}"
+            if physical:
+                out.append(f"Your card {event.data} is on the table for {where}.")
+            else:
+                out.append(f"You play card {event.data} for {where}.")
         elif kind == "battle":
             battle: Battle = event.data
             if id(battle) in shown:
@@ -346,6 +348,8 @@ def _summary(events: list[Event], game: Game) -> str:
             bits = [f"moved {plural(moved, 'cube')}" if moved else "",
                     f"rallied {rallied}" if rallied else ""]
             parts.append("King " + (" and ".join(b for b in bits if b) or "did nothing"))
+        elif kind == "battle-card":
+            parts.append(f"battle card {event.data} in {event.info['territory']}")
         elif kind == "battle" and event.data.done:
             battle: Battle = event.data
             winner = {PLAYER: "you won", KING: "the King won"}.get(battle.winner or "",
@@ -388,3 +392,41 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
         entries.append({"number": number, "where": where, "actions": list(command),
                         "text": f"`{'; '.join(command)}`: {_summary(events, game)}"})
     return entries
+
+
+def hand_lines(session: Any) -> list[str]:
+    """Virtual mode, when a card must be chosen: the hand, one card a line."""
+    game: Game = session.game
+    if session.physical or game.need().kind not in ("card", "battle"):
+        return []
+    return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in sorted(game.hand)]
+
+
+def new_game_lines(session: Any) -> list[str]:
+    """What to set up on the table for a new game."""
+    save, board = session.save, session.board
+    normal = len(save.cards) - len(save.hard)
+    hard = (f"hard cards {', '.join(map(str, save.hard))}" if save.hard else "no hard cards")
+    out = [f"New {save.mode} game saved to {session.path} (seed {save.seed}; {normal} normal "
+           f"cards, {hard})."]
+    pos = session.game.position
+    you = ", ".join(f"{n} in {t}" for t, n in pos.compact(PLAYER).items()) or "none"
+    king = ", ".join(f"{n} in {t}" for t, n in pos.compact(KING).items()) or "none"
+    out.append(f"Set up the map: your cubes {you}; the King's cubes {king}.")
+    if session.physical:
+        unused = sorted(set(board.cards) - set(save.cards))
+        out.append(f"Shuffle these {len(save.cards)} cards into a face-down deck: "
+                   f"{', '.join(map(str, sorted(save.cards)))}"
+                   + (f" (put {', '.join(map(str, unused))} aside)." if unused else "."))
+    return out
+
+
+def command_lines(session: Any, events: list[Event], notes: list[str],
+                  resumed_withdrawal: bool = False) -> list[str]:
+    """Everything printed after a command: checklist, notes, hand, next step."""
+    game: Game = session.game
+    out = checklist(events, game, session.physical, resumed_withdrawal)
+    out += [f"Note: {n}" for n in notes]
+    out += hand_lines(session)
+    out.append(next_line(game, session.physical))
+    return out

@@ -42,19 +42,29 @@ def _ids(text: str, option: str) -> list[int]:
     return [int(w) for w in words]
 
 
-def _hand_lines(session) -> list[str]:
-    from throne_pnp.assistant.explain import card_words
+def require(session, kinds: tuple[str, ...], verb: str) -> None:
+    """Refuse a command given at the wrong step, naming what is needed instead.
 
-    game = session.game
-    if session.physical or game.need().kind not in ("card", "battle"):
-        return []
-    return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in sorted(game.hand)]
+    `kinds` are need kinds (`card`, `battle`, `withdraw`, `actions`) or
+    `deal-PURPOSE` for chance cards the player names.
+    """
+    from throne_pnp.assistant.explain import next_step
+
+    need = session.game.need()
+    key = f"deal-{need.purpose}" if need.kind == "deal" else need.kind
+    if key in kinds:
+        return
+    text, command = next_step(session.game, session.physical)
+    if need.kind == "over":
+        raise UserError(f"cannot {verb}: {text[0].lower()}{text[1:]}; start a new game with "
+                        "`throne new --force`")
+    raise UserError(f"cannot {verb} now: {text[0].lower()}{text[1:]} - `{command}`")
 
 
 def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
            head: list[str] | None = None) -> None:
     """Print a command's checklist and the next step (or JSON)."""
-    from throne_pnp.assistant.explain import checklist, event_json, next_line, status_json
+    from throne_pnp.assistant.explain import checklist, command_lines, event_json, status_json
 
     game = session.game
     lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
@@ -67,11 +77,9 @@ def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
             "status": status_json(game, session.mode, session.save.seed, session.save.hard),
         })
         return
-    for line in (head or []) + lines + [f"Note: {n}" for n in cmd.notes]:
+    for line in (head or []) + command_lines(session, cmd.events, cmd.notes,
+                                             resumed_withdrawal):
         click.echo(line)
-    for line in _hand_lines(session):
-        click.echo(line)
-    click.echo(next_line(game, session.physical))
 
 
 # --------------------------------------------------------------------------- new
@@ -125,6 +133,7 @@ def new(physical: bool, hard: int | None, hard_cards: str | None, seed: int | No
       throne new --seed 7 --hard 2
       throne new --physical --hard-cards 20,23
     """
+    from throne_pnp.assistant.explain import new_game_lines
     from throne_pnp.assistant.session import Command, Session
 
     if game_file.exists() and not force:
@@ -137,26 +146,7 @@ def new(physical: bool, hard: int | None, hard_cards: str | None, seed: int | No
                             hard_cards=ids, position=position)
     session.write()
     cmd = Command(actions=list(session.save.opening), events=session.start_events)
-    report(session, cmd, as_json, head=[] if as_json else _new_head(session))
-
-
-def _new_head(session) -> list[str]:
-    save, board = session.save, session.board
-    normal = len(save.cards) - len(save.hard)
-    hard = (f"hard cards {', '.join(map(str, save.hard))}" if save.hard else "no hard cards")
-    kind = "physical" if session.physical else "virtual"
-    out = [f"New {kind} game saved to {session.path} (seed {save.seed}; {normal} normal "
-           f"cards, {hard})."]
-    pos = session.game.position
-    you = ", ".join(f"{n} in {t}" for t, n in pos.compact("player").items()) or "none"
-    king = ", ".join(f"{n} in {t}" for t, n in pos.compact("king").items()) or "none"
-    out.append(f"Set up the map: your cubes {you}; the King's cubes {king}.")
-    if session.physical:
-        unused = sorted(set(board.cards) - set(save.cards))
-        out.append(f"Shuffle these {len(save.cards)} cards into a face-down deck: "
-                   f"{', '.join(map(str, sorted(save.cards)))}"
-                   + (f" (put {', '.join(map(str, unused))} aside)." if unused else "."))
-    return out
+    report(session, cmd, as_json, head=[] if as_json else new_game_lines(session))
 
 
 # --------------------------------------------------------------------------- card
@@ -184,6 +174,7 @@ def card(card_id: int | None, draws: str | None, as_json: bool, game_file: Path,
     from throne_pnp.rules import actions as act
 
     session = _open(game_file, content_dir)
+    require(session, ("card", "deal-phase", "deal-uncertain"), "play a phase card")
     game = session.game
     draw_ids = _ids(draws, "--draws") if draws is not None else []
     need = game.need()
@@ -251,6 +242,7 @@ def battle(card_id: int | None, king_card: int | None, withdraw_to: int | None,
     from throne_pnp.rules import actions as act
 
     session = _open(game_file, content_dir)
+    require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
     with session.command() as cmd:
         if not session.physical and king_card is not None:
@@ -297,6 +289,7 @@ def withdraw(to: int, as_json: bool, game_file: Path, content_dir: Path | None) 
     from throne_pnp.rules import actions as act
 
     session = _open(game_file, content_dir)
+    require(session, ("withdraw",), "withdraw")
     with session.command() as cmd:
         session.apply(act.withdraw(to))
     report(session, cmd, as_json, resumed_withdrawal=True)
@@ -346,6 +339,7 @@ def move(count: int, src: int, dst: int, yes: bool, as_json: bool, game_file: Pa
     from throne_pnp.rules import actions as act
 
     session = _open(game_file, content_dir)
+    require(session, ("actions",), "move")
     if not yes and empties_home(session, count, src, dst):
         if not interactive():
             raise UserError(f"{home_warning(session)}; add --yes to make the move anyway")
@@ -370,6 +364,7 @@ def rally(at: int, as_json: bool, game_file: Path, content_dir: Path | None) -> 
     from throne_pnp.rules import actions as act
 
     session = _open(game_file, content_dir)
+    require(session, ("actions",), "rally")
     with session.command() as cmd:
         session.apply(act.rally(at))
     report(session, cmd, as_json)
@@ -388,6 +383,7 @@ def done(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     from throne_pnp.rules import actions as act
 
     session = _open(game_file, content_dir)
+    require(session, ("actions",), "finish Player Actions")
     with session.command() as cmd:
         session.apply(act.DONE)
     report(session, cmd, as_json)
@@ -478,7 +474,7 @@ def undo(count: int, as_json: bool, game_file: Path, content_dir: Path | None) -
     Example:
       throne undo 2
     """
-    from throne_pnp.assistant.explain import next_line, status_json
+    from throne_pnp.assistant.explain import hand_lines, next_line, status_json
 
     session = _open(game_file, content_dir)
     gone = session.undo(count)
@@ -488,9 +484,9 @@ def undo(count: int, as_json: bool, game_file: Path, content_dir: Path | None) -
                                                          session.save.seed, session.save.hard)})
         return
     for actions in gone:
-        click.echo(f"Took back: {'; '.join(actions)}")
+        click.echo(f"Took back: `{'; '.join(actions)}`")
     click.echo("Put the cubes and cards back as they were before; `throne show` has the board.")
-    for line in _hand_lines(session):
+    for line in hand_lines(session):
         click.echo(line)
     click.echo(next_line(game, session.physical))
 

@@ -1,0 +1,234 @@
+"""`throne play`: walk a whole game with prompts, over the same session.
+
+Each prompt says what is needed and lists the legal answers; every accepted
+answer is one command, saved at once exactly as the single commands would
+save it, so `throne play` and `throne card ...` can be mixed freely and
+quitting never loses anything. At any prompt: `undo [N]`, `status`, `show`,
+`log`, `help`, `quit`. A refused answer prints the reason and asks again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from throne_pnp.assistant import explain
+from throne_pnp.assistant.board_text import board_text
+from throne_pnp.assistant.session import Command, Session
+from throne_pnp.content import Content
+from throne_pnp.errors import ThroneError
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.position import PLAYER
+
+HELP = """At any prompt you may type:
+  undo [N]   take back the last N answers (default 1)
+  status     where the game stands
+  show       the board
+  log        every answer so far
+  help       this text
+  quit       stop here; the game is saved (continue with `throne play`)
+Player Actions: `move COUNT FROM TO` (or `m COUNT FROM TO`), `rally T` (or `r T`), `done`."""
+
+
+class Quit(Exception):
+    """The player asked to stop."""
+
+
+def _ask(label: str) -> str:
+    try:
+        return click.prompt(label, default="", show_default=False).strip()
+    except click.Abort:
+        raise Quit() from None
+
+
+def _ids(values: list[int]) -> str:
+    return "/".join(map(str, values))
+
+
+def _meta(session: Session, answer: str) -> bool:
+    """Handle undo/status/show/log/help/quit; True if the answer was one of them."""
+    words = answer.lower().split()
+    if not words:
+        return False
+    word = words[0]
+    if word in ("quit", "q", "exit"):
+        raise Quit()
+    if word in ("help", "h", "?"):
+        click.echo(HELP)
+    elif word == "status":
+        click.echo(explain.status_text(session))
+    elif word == "show":
+        click.echo(board_text(session.game, session.content))
+    elif word == "log":
+        for entry in explain.log_entries(session):
+            click.echo(f"{entry['number']:>3}. {entry['where']}: {entry['text']}")
+    elif word == "undo":
+        count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+        try:
+            gone = session.undo(count)
+        except ThroneError as exc:
+            click.echo(f"Refused: {exc}")
+            return True
+        for actions in gone:
+            click.echo(f"Took back: `{'; '.join(actions)}`")
+        click.echo("Put the cubes and cards back as they were; `show` has the board.")
+    else:
+        return False
+    return True
+
+
+def _number(answer: str) -> int | None:
+    word = answer.split()[0] if answer.split() else ""
+    return int(word) if word.isdigit() else None
+
+
+def _prompt_for(session: Session) -> str:
+    """The prompt for what the game needs now, listing the legal answers."""
+    game = session.game
+    need = game.need()
+    physical = session.physical
+    if need.kind == "card":
+        if physical:
+            return "Your phase card (its number)"
+        return f"Your phase card [{_ids(sorted(game.hand))}]"
+    if need.kind == "deal":
+        if need.purpose == "phase":
+            if physical:
+                return "The King's card: turn over the top card of the deck; its number"
+            return "Press Enter to draw the King's card"
+        if need.purpose == "uncertain":
+            return "Uncertain Orders: deal the top card of the deck; its number"
+        return f"Battle in {need.territory}: the King's card from the top of the deck; number"
+    if need.kind == "battle":
+        who = "you defend" if game.defender == PLAYER else "the King defends"
+        cards = "its number" if physical else _ids(sorted(game.hand))
+        return f"Battle in {need.territory} ({who}): your battle card [{cards}]"
+    if need.kind == "withdraw":
+        return f"Withdraw your cubes to [{_ids(list(need.options))}]"
+    return _actions_prompt(session)
+
+
+def _actions_prompt(session: Session) -> str:
+    game = session.game
+    moves: dict[tuple[int, int], int] = {}
+    for action in game.legal_moves():
+        count, src, dst = action.args
+        moves[(src, dst)] = max(moves.get((src, dst), 0), count)
+    parts = []
+    if moves:
+        listed = ", ".join(f"{s}->{d} (up to {n})" for (s, d), n in sorted(moves.items()))
+        parts.append(f"move COUNT FROM TO: {listed}")
+    rallies = [a.args[0] for a in game.legal_rallies()]
+    if rallies:
+        parts.append(f"rally {'/'.join(map(str, rallies))}")
+    parts.append("done")
+    return (f"{explain.plural(game.command_points, 'command point')} left. "
+            + "; ".join(parts) + "\nYour action")
+
+
+def _answer(session: Session, answer: str) -> Command | None:
+    """Turn one answer into one command; None if it was not understood."""
+    game = session.game
+    need = game.need()
+    words = answer.lower().split()
+    number = _number(answer)
+    with session.command() as cmd:
+        if need.kind == "deal" and need.purpose == "phase" and not session.physical:
+            if words and words[0] not in ("draw", "card", "d"):
+                return None
+            session.deal_phase_card()
+        elif need.kind in ("card", "deal"):
+            if number is None:
+                return None
+            if need.kind == "card" or need.purpose == "phase":
+                session.apply(act.card(number))
+            else:
+                session.apply(act.deal(number))
+        elif need.kind == "battle":
+            if number is None:
+                return None
+            session.apply(act.battle(number))
+        elif need.kind == "withdraw":
+            if number is None:
+                return None
+            session.apply(act.withdraw(number))
+        else:
+            action = _player_action(words)
+            if action is None:
+                return None
+            if action.kind == "move" and _empties_home(session, action):
+                home = session.board.home
+                if not click.confirm(f"This empties your home castle {home}; if it is still "
+                                     "empty when your actions and battles end, you lose. "
+                                     "Move anyway?", default=False):
+                    raise ThroneError("move not made")
+            session.apply(action)
+    return cmd
+
+
+def _empties_home(session: Session, action: act.Action) -> bool:
+    count, src, _dst = action.args
+    home = session.board.home
+    return (src == home and count == session.game.position.player[home]
+            and action in session.game.legal_moves())
+
+
+def _player_action(words: list[str]) -> act.Action | None:
+    if not words:
+        return None
+    head, rest = words[0], words[1:]
+    if not all(w.isdigit() for w in rest):
+        return None
+    nums = [int(w) for w in rest]
+    if head in ("move", "m") and len(nums) == 3:
+        return act.move(*nums)
+    if head in ("rally", "r") and len(nums) == 1:
+        return act.rally(nums[0])
+    if head in ("done", "d") and not nums:
+        return act.DONE
+    return None
+
+
+def run(path: Path, content: Content, *, physical: bool = False, hard: int | None = None,
+        seed: int | None = None) -> None:
+    """The interactive loop; returns when the game ends or the player quits."""
+    if path.exists():
+        session = Session.open(path, content)
+        click.echo(f"Continuing the {session.mode} game in {path}. Type `help` for help.")
+        click.echo(explain.status_text(session))
+    else:
+        session = Session.start(path, content, physical=physical, seed=seed, hard=hard)
+        session.write()
+        for line in explain.new_game_lines(session):
+            click.echo(line)
+        click.echo("Type `help` at any prompt for help.")
+        for line in explain.command_lines(session, session.start_events, []):
+            click.echo(line)
+    try:
+        _loop(session)
+    except Quit:
+        click.echo(f"Game saved in {path}; continue with `throne play`.")
+
+
+def _loop(session: Session) -> None:
+    while True:
+        if session.game.outcome is not None:
+            click.echo(f"The game is over: you {session.game.outcome}. "
+                       "`undo` takes back the last answer; `quit` leaves.")
+        answer = _ask(_prompt_for(session) if session.game.outcome is None else "Game over")
+        if _meta(session, answer):
+            continue
+        if session.game.outcome is not None:
+            continue
+        resumed = session.game.need().kind == "withdraw"
+        try:
+            cmd = _answer(session, answer)
+        except ThroneError as exc:
+            click.echo(f"Refused: {exc}")
+            continue
+        if cmd is None:
+            click.echo("Not understood; type `help` for the answers you can give.")
+            continue
+        for line in explain.command_lines(session, cmd.events, cmd.notes, resumed):
+            click.echo(line)
