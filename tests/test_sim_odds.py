@@ -77,3 +77,37 @@ def test_clash_agrees_with_the_engine_fight():
         expect = {"player": 1, "king": -1, None: 0}[battle.winner]
         assert (winner, p_cas, k_cas) == (expect, battle.casualties["player"],
                                           battle.casualties["king"])
+
+
+def test_throne_odds_for_a_tracked_game_and_for_a_position(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from throne_pnp.cli import cli
+
+    runner = CliRunner()
+    at = tmp_path / "pos.yaml"
+    at.write_text("{king: {2: 2, 3: 2}, player: {1: 2, 5: 1}}")
+    save = str(tmp_path / "game.json")
+    assert runner.invoke(cli, ["new", "--game", save, "--physical", "--at", str(at)]).exit_code == 0
+    refused = runner.invoke(cli, ["odds", "--game", save])
+    assert refused.exit_code == 2 and "no battle" in refused.output
+    # Card 2 (move towards your cubes, Falling) brings the King into 5 and 1.
+    assert runner.invoke(cli, ["card", "2", "--game", save]).exit_code == 0
+    result = runner.invoke(cli, ["odds", "--game", save, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["territory"] == 5 and data["defender"] == "player"
+    for row in data["cards"]:
+        exact = row["exact"]
+        assert sum(Fraction(exact[k]) for k in ("win", "lose", "both_wiped_out")) == 1
+    # The same battle given with --at: cubes after the King's move.
+    at.write_text("{king: {1: 2, 3: 1, 5: 1}, player: {1: 2, 5: 1}}")
+    result = runner.invoke(cli, ["odds", "--at", str(at), "--territory", "5", "--defender",
+                                 "player", "--hand", "2,3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert [r["card"] for r in data["cards"]] == [2, 3] and 2 not in data["king_cards"]
+    bad = runner.invoke(cli, ["odds", "--at", str(at), "--territory", "6", "--defender", "king"])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1

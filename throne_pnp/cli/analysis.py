@@ -12,7 +12,14 @@ from typing import Any
 
 import click
 
-from throne_pnp.cli.common import UserError, content_option, echo_json, json_option, load
+from throne_pnp.cli.common import (
+    UserError,
+    content_option,
+    echo_json,
+    game_option,
+    json_option,
+    load,
+)
 
 
 @click.command()
@@ -111,9 +118,10 @@ def simulate_text(report: dict[str, Any]) -> str:
               help="Cards that could be the King's battle card "
                    "[default: every normal card not in --hand].")
 @json_option
+@game_option
 @content_option
 def odds(at: Path | None, territory: int | None, defender: str | None, hand: str | None,
-         deck: str | None, as_json: bool, content_dir: Path | None) -> None:
+         deck: str | None, as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     """Exact battle odds for each card the player could play.
 
     For each of your cards: the chance you win, the King wins, or both sides
@@ -123,12 +131,17 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
     with several places to withdraw, losses assume the place that costs you
     fewest cubes (where you go never changes who won).
 
+    Without --at: the next battle of the tracked game (--game), when it waits
+    for your battle card; your cards are the ones that can be in your hand
+    and the King's those that can be on top of the deck.
+
     With --at, your cards are --hand (default: every normal card) and the
     King's are --deck (default: every normal card not in --hand; add hard
     cards in play with --deck).
 
     \b
-    Example:
+    Examples:
+      throne odds
       throne odds --at pos.yaml --territory 7 --defender king --hand 2,5,9
       throne odds --at pos.yaml --territory 5 --defender player --json
     """
@@ -137,8 +150,15 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
     from throne_pnp.sim.odds import battle_odds
 
     if at is None:
-        raise UserError("no tracked game to read yet; give the battle with "
-                        "--at POS --territory T --defender player|king")
+        if territory is not None or defender is not None or hand or deck:
+            raise UserError("--territory, --defender, --hand and --deck go with --at; "
+                            "without --at the tracked game says them")
+        report = _tracked_odds(game_file, content_dir)
+        if as_json:
+            echo_json(report)
+        else:
+            click.echo(odds_text(report))
+        return
     if territory is None or defender is None:
         raise UserError("with --at, also give --territory T and --defender player|king")
     board = board_for(load(content_dir))
@@ -158,6 +178,30 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
     click.echo(odds_text(report))
 
 
+def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
+    """Odds for the tracked game's next battle, from its save file."""
+    from throne_pnp.assistant.session import Session
+    from throne_pnp.sim.odds import battle_odds
+
+    game = Session.open(game_file, load(content_dir)).game
+    need = game.need()
+    if need.kind != "battle":
+        raise UserError(f"no battle waits for your card in {game_file}: "
+                        f"{game.describe_need(need)}")
+    t = need.territory
+    assert t is not None
+    defender = game.defender
+    deck = game.deal_candidates()
+    rows = []
+    for cid in game.hand_candidates():
+        # In physical mode an unseen card may be yours or the deck's, never both.
+        kings = [k for k in deck if k != cid]
+        rows += battle_odds(game.board, game.position, t, defender, [cid], kings)
+    return {"territory": t, "defender": defender,
+            "player_cubes": game.position.player[t], "king_cubes": game.position.king[t],
+            "king_cards": deck, "cards": [r.to_json() for r in rows]}
+
+
 def _unique(ids: list[int]) -> list[int]:
     return sorted(set(ids))
 
@@ -165,8 +209,8 @@ def _unique(ids: list[int]) -> list[int]:
 def odds_text(report: dict[str, Any]) -> str:
     side = "you defend" if report["defender"] == "player" else "the King defends"
     lines = [f"Battle in {report['territory']} ({side}): your {report['player_cubes']} "
-             f"cube(s) against the King's {report['king_cubes']}; King's card one of "
-             f"{len(report['king_cards'])} equally likely",
+             f"cube(s) against the King's {report['king_cubes']}; the King's card is any of "
+             f"{len(report['king_cards'])} that can be on top of the deck, all equally likely",
              "card   win   lose  both out  your losses  King's losses"]
     for row in sorted(report["cards"], key=lambda r: (-r["win"], r["card"])):
         lines.append(f"{row['card']:>4}  {row['win']:>5.1%}  {row['lose']:>5.1%}  "
