@@ -1,0 +1,146 @@
+"""The save file: atomic writes, damaged and foreign saves, changed content, --at."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from test_assistant_helpers import ok, refused, run, status
+
+from throne_pnp.assistant import savefile
+from throne_pnp.content import default_content_dir
+
+
+def test_save_holds_setup_and_commands(tmp_path):
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "4", "--hard-cards", "20,23")
+    data = json.loads(game.read_text())
+    assert data["format"] == "throne-game" and data["version"] == 1
+    assert data["mode"] == "virtual" and data["seed"] == 4
+    assert data["hard"] == [20, 23] and 20 in data["cards"] and 19 not in data["cards"]
+    assert set(data["content"]["files"]) >= {"map.yaml", "cards.yaml"}
+    assert len(data["opening"]) == 5 and all(a.startswith("deal ") for a in data["opening"])
+    assert data["commands"] == []
+    hand = status(game)["hand"]
+    ok(game, "card", str(hand[0]))
+    data = json.loads(game.read_text())
+    assert data["commands"][0][0] == f"card {hand[0]}"
+    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]   # no temp files left
+
+
+def test_new_refuses_to_overwrite(tmp_path):
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "1")
+    refused(game, "new", "--seed", "2", contains="--force")
+    ok(game, "new", "--seed", "2", "--force")
+    assert status(game)["seed"] == 2
+
+
+@pytest.mark.parametrize("text, why", [
+    ("{not json", "damaged JSON"),
+    ('{"hello": 1}', "not a throne game save"),
+    ("[1, 2]", "not a throne game save"),
+    ('{"format": "throne-game", "version": 99}', "version 99"),
+    ('{"format": "throne-game", "version": 1, "mode": "virtual"}', "damaged save file"),
+    (b"\xff\xfe\x00garbage", "not text"),
+])
+def test_damaged_or_foreign_save_is_refused_and_kept(tmp_path, text, why):
+    game = tmp_path / "g.json"
+    game.write_bytes(text if isinstance(text, bytes) else text.encode())
+    for command in (["status"], ["card", "1"], ["undo"], ["show"], ["log"], ["done"]):
+        refused(game, *command, contains=why)
+    refused(game, "new", contains="--force")
+
+
+def test_unreplayable_save_is_refused(tmp_path):
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "4")
+    data = json.loads(game.read_text())
+    data["commands"] = [["move 9 1 2"]]
+    game.write_text(json.dumps(data))
+    refused(game, "status", contains="command 1 ('move 9 1 2') cannot be replayed")
+
+
+def test_missing_save(tmp_path):
+    refused(tmp_path / "none.json", "status", contains="throne new")
+
+
+def test_changed_content_is_refused(tmp_path):
+    content = tmp_path / "edition"
+    shutil.copytree(default_content_dir(), content)
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "1", "--content", str(content))
+    ok(game, "status", "--content", str(content))
+    cards = content / "cards.yaml"
+    cards.write_text(cards.read_text() + "\n# an edit\n")
+    result = refused(game, "status", "--content", str(content), contains="cards.yaml changed")
+    assert "restore" in result.output and "throne new --force" in result.output
+    refused(game, "card", "1", "--content", str(content), contains="cards.yaml changed")
+
+
+def test_write_failure_leaves_old_save_and_no_temp(tmp_path, monkeypatch):
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "3")
+    before = game.read_bytes()
+    hand = status(game)["hand"]
+
+    def boom(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(savefile.os, "replace", boom)
+    result = run(game, "card", str(hand[0]))
+    assert result.exit_code == 2 and "No space left" in result.output
+    assert game.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["g.json"]
+
+
+@pytest.mark.parametrize("text, why", [
+    ("king: {3: [1\n", "--at"),
+    ("- 1\n- 2\n", "expected a mapping"),
+    ("king: {12: 1}\n", "no territory 12"),
+    ("king: {3: 6}\n", "limit is 5"),
+    ("player: {1: -1}\n", "not a cube count"),
+    ("queen: {1: 1}\n", "unknown key"),
+    ("player: {1: 11}\n", "only 10 exist"),
+])
+def test_bad_position_file(tmp_path, text, why):
+    at = tmp_path / "pos.yaml"
+    at.write_text(text)
+    game = tmp_path / "g.json"
+    refused(game, "new", "--at", str(at), contains=why)
+    assert not game.exists()
+
+
+def test_missing_position_file(tmp_path):
+    refused(tmp_path / "g.json", "new", "--at", str(tmp_path / "nope.yaml"),
+            contains="cannot be read")
+
+
+def test_start_from_position(tmp_path):
+    at = tmp_path / "pos.yaml"
+    at.write_text("king: {3: 1, 7: 4}\nplayer: {1: 3, 2: 1}\n")
+    game = tmp_path / "g.json"
+    ok(game, "new", "--at", str(at), "--seed", "9")
+    assert status(game)["position"] == {"king": {"3": 1, "7": 4},
+                                        "player": {"1": 3, "2": 1}}
+
+
+@pytest.mark.parametrize("args, why", [
+    (["--hard", "3", "--hard-cards", "20"], "not both"),
+    (["--hard", "10"], "only 9 hard cards"),
+    (["--hard-cards", "5"], "not a hard card"),
+    (["--hard-cards", "20,x"], "card numbers"),
+    (["--hard-cards", "20,20"], "twice"),
+])
+def test_bad_hard_cards(tmp_path, args, why):
+    refused(tmp_path / "g.json", "new", *args, contains=why)
+
+
+def test_hard_n_is_seeded(tmp_path):
+    a, b = tmp_path / "a.json", tmp_path / "b.json"
+    ok(a, "new", "--hard", "3", "--seed", "8")
+    ok(b, "new", "--hard", "3", "--seed", "8")
+    assert status(a)["hard_cards"] == status(b)["hard_cards"]
+    assert len(status(a)["hard_cards"]) == 3
