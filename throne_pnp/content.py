@@ -12,6 +12,7 @@ values the engine and the renderers read.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import os
 import re
@@ -207,9 +208,10 @@ class _Checker:
     def unknown_keys(self, data: dict, allowed: tuple[str, ...], path: str) -> None:
         for key in data:
             if key not in allowed:
-                prefix = f"{path}." if path else ""
-                self.add(line_of(data, key), f"{prefix}{key}",
-                         f"unknown key; allowed here: {', '.join(allowed)}")
+                close = difflib.get_close_matches(str(key), allowed, n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                self.add(line_of(data, key), _join(path, key),
+                         f"unknown key; {hint}allowed here: {', '.join(allowed)}")
 
     def integer(self, data: dict, key: str, path: str, default: int | None, low: int,
                 high: int | None = None) -> int | None:
@@ -324,9 +326,7 @@ def _parse_map(data: Any, chk: _Checker, notes: list[str]) -> GameMap | None:
         body = chk.mapping(body, path, line_of(raw_terr, key))
         if body is None:
             continue
-        terr = _parse_territory(key, body, path, chk)
-        if terr is not None:
-            territories[key] = terr
+        territories[key] = _parse_territory(key, body, path, chk)
 
     _check_graph(raw_terr, territories, chk)
 
@@ -334,11 +334,14 @@ def _parse_map(data: Any, chk: _Checker, notes: list[str]) -> GameMap | None:
         if home not in territories:
             chk.add(line_of(data, "home"), "home",
                     f"territory {home} does not exist; use one of {_nums(territories)}")
-        elif not territories[home].castle:
+        elif not territories[home].castle and isinstance(
+                raw_terr[home].get("castle", False), bool):  # else reported as a wrong type
             chk.add(line_of(data, "home"), "home",
                     f"territory {home} has no castle; home must be a castle territory "
                     f"(castles: {_nums({n: t for n, t in territories.items() if t.castle})})")
 
+    if not territories:
+        return None  # already reported; setup and drawing cannot be checked without them
     setup_player: dict[int, int] = {}
     setup_king: dict[int, int] = {}
     raw_setup = data.get("setup")
@@ -374,7 +377,7 @@ def _nums(mapping: dict) -> str:
     return ", ".join(str(n) for n in sorted(mapping)) or "none"
 
 
-def _parse_territory(number: int, body: dict, path: str, chk: _Checker) -> Territory | None:
+def _parse_territory(number: int, body: dict, path: str, chk: _Checker) -> Territory:
     chk.unknown_keys(body, TERRITORY_KEYS, path)
     name = chk.text(body, "name", path, f"Territory {number}")
     castle = chk.boolean(body, "castle", path, False)
@@ -400,14 +403,32 @@ def _parse_territory(number: int, body: dict, path: str, chk: _Checker) -> Terri
     drawing = None
     if any(k in body for k in ("shape", "label", "cubes")):
         drawing = _parse_territory_drawing(body, path, chk)
-    if None in counts:
-        return None
-    return Territory(number, name, castle, counts[0], counts[1], counts[2],
+    # A bad count is already a problem; keep the territory (count 0) so that its
+    # neighbours, home and setup do not also report it as missing.
+    wheat, bugles, shields = (c if c is not None else 0 for c in counts)
+    return Territory(number, name, castle, wheat, bugles, shields,
                      tuple(sorted(adjacent)), drawing)
 
 
+def _adjacent_ok(body: dict) -> bool:
+    """True when a territory's `adjacent` list was read without a problem."""
+    listed = body.get("adjacent")
+    return isinstance(listed, list) and bool(listed) and all(_is_int(x) for x in listed)
+
+
+def _adjacency_read(raw: dict, territories: dict[int, Territory]) -> bool:
+    """True when every territory's `adjacent` list was read without a problem."""
+    return all(_adjacent_ok(raw[n]) for n in territories)
+
+
 def _check_graph(raw: dict, territories: dict[int, Territory], chk: _Checker) -> None:
-    """Adjacency: existing, no self-loops, symmetric, connected."""
+    """Adjacency: existing, no self-loops, symmetric, connected.
+
+    A territory whose `adjacent` could not be read is already a problem; the
+    checks that compare it with others are skipped so that they do not report
+    false asymmetries or a false cut.
+    """
+    complete = _adjacency_read(raw, territories)
     for n, terr in territories.items():
         body = raw[n]
         where = f"territories[{n}].adjacent"
@@ -418,10 +439,10 @@ def _check_graph(raw: dict, territories: dict[int, Territory], chk: _Checker) ->
             elif other not in territories:
                 chk.add(line, where, f"territory {other} does not exist "
                         f"(territories: {_nums(territories)})")
-            elif n not in territories[other].adjacent:
+            elif n not in territories[other].adjacent and _adjacent_ok(raw[other]):
                 chk.add(line, where, f"{n} lists {other} but {other} does not list {n}; "
                         f"add {n} to territories[{other}].adjacent or remove {other} here")
-    if territories:
+    if territories and complete:
         start = min(territories)
         seen = {start}
         todo = [start]
@@ -432,8 +453,10 @@ def _check_graph(raw: dict, territories: dict[int, Territory], chk: _Checker) ->
                     todo.append(other)
         cut = sorted(set(territories) - seen)
         if cut:
-            chk.add(line_of(raw), "territories", f"the map is not connected: {cut} cannot be "
-                    f"reached from {start}; add the missing adjacencies")
+            chk.add(line_of(raw, cut[0]), f"territories[{cut[0]}]",
+                    f"the map is not connected: {_nums(dict.fromkeys(cut))} cannot be "
+                    f"reached from {start}; list an adjacency (on both sides) that joins "
+                    "them to the rest of the map")
 
 
 def _parse_counts(setup: dict, side: str, path: str, territories: dict[int, Territory],
@@ -449,7 +472,8 @@ def _parse_counts(setup: dict, side: str, path: str, territories: dict[int, Terr
         where = f"{path}[{terr}]"
         line = line_of(raw, terr)
         if not _is_int(terr) or terr not in territories:
-            chk.add(line, where, f"no territory {terr!r} (territories: {_nums(territories)})")
+            chk.add(line, where, f"territory {terr!r} does not exist; use one of "
+                    f"{_nums(territories)}")
         elif not _is_int(count) or count < 0:
             chk.add(line, where, f"expected a number of cubes (0 or more), got {_describe(count)}")
         elif count:
@@ -457,30 +481,42 @@ def _parse_counts(setup: dict, side: str, path: str, territories: dict[int, Terr
 
 
 def _check_setup(game_map: GameMap, raw_setup: Any, chk: _Checker) -> None:
-    line = line_of(raw_setup) if raw_setup is not None else 0
+    def side_line(side: str) -> int:
+        return line_of(raw_setup, side) if isinstance(raw_setup, dict) else line_of(raw_setup)
+
+    def entry_line(side: str, terr: int) -> int:
+        raw = raw_setup.get(side) if isinstance(raw_setup, dict) else None
+        return line_of(raw, terr) if isinstance(raw, dict) else side_line(side)
+
     for side, counts in (("player", game_map.setup_player), ("king", game_map.setup_king)):
         total = sum(counts.values())
         if total > game_map.forces:
-            chk.add(line, f"setup.{side}", f"{total} cubes placed but each side has only "
-                    f"forces: {game_map.forces}")
+            chk.add(side_line(side), f"setup.{side}", f"{total} cubes placed but each side has "
+                    f"only forces: {game_map.forces}; place fewer cubes or raise forces")
     for terr, count in game_map.setup_king.items():
         if count > game_map.king_limit:
-            chk.add(line, f"setup.king[{terr}]", f"{count} cubes exceed king_limit "
-                    f"{game_map.king_limit}")
+            chk.add(entry_line("king", terr), f"setup.king[{terr}]", f"{count} cubes exceed "
+                    f"king_limit {game_map.king_limit}; place at most {game_map.king_limit}")
         if terr in game_map.setup_player:
-            chk.add(line, f"setup.king[{terr}]", f"territory {terr} has cubes of both sides; "
-                    "the game starts with no battle pending")
+            chk.add(entry_line("king", terr), f"setup.king[{terr}]", f"territory {terr} has "
+                    "cubes of both sides (setup.player lists it too); the game starts with "
+                    "no battle pending, so put each side's cubes in different territories")
+    if not isinstance(raw_setup, dict) or not isinstance(raw_setup.get("player"), dict):
+        return  # already reported as the wrong shape
     if not game_map.setup_player:
-        chk.add(line, "setup.player", "the player needs at least one cube on the map")
+        chk.add(side_line("player"), "setup.player",
+                "the player needs at least one cube on the map")
     elif game_map.home not in game_map.setup_player:
-        chk.add(line, "setup.player", f"the player must start with cubes in home "
-                f"territory {game_map.home}")
+        chk.add(side_line("player"), "setup.player", f"the player must start with cubes in "
+                f"home territory {game_map.home}")
     wheat = sum(game_map.territories[t].wheat for t in game_map.setup_player
                 if t in game_map.territories)
     for terr, count in game_map.setup_player.items():
         if count > wheat:
-            chk.add(line, f"setup.player[{terr}]", f"{count} cubes exceed the player's limit "
-                    f"of {wheat} (wheat in the territories the player holds at the start)")
+            chk.add(entry_line("player", terr), f"setup.player[{terr}]",
+                    f"{count} cubes exceed the player's limit of {wheat} (the wheat in the "
+                    f"territories the player holds at the start); place at most {wheat} or "
+                    "add wheat there")
 
 
 # --------------------------------------------------------------------------- drawing
@@ -588,33 +624,70 @@ def drawn_adjacency(game_map: GameMap) -> set[tuple[int, int]]:
     return pairs
 
 
+def _shared_edges(game_map: GameMap, a: int, b: int) -> list[str]:
+    """The drawn edges territories a and b share, as 'p1-p2' texts."""
+    ta, tb = game_map.territories[a].drawing, game_map.territories[b].drawing
+    if ta is None or tb is None:
+        return []
+    shared = polygon_edges(ta.shape) & polygon_edges(tb.shape)
+    return sorted("-".join(sorted(edge)) for edge in shared)
+
+
 def _check_drawing_adjacency(game_map: GameMap, raw_terr: dict, data: dict,
                              chk: _Checker) -> None:
     drawing = game_map.drawing
     assert drawing is not None
+    raw_drawing = data["drawing"]
+    raw_points = raw_drawing.get("points") if isinstance(raw_drawing, dict) else None
+    defined = {str(p) for p in raw_points} if isinstance(raw_points, dict) else set()
+    # A point that is defined but malformed is reported in drawing.points; the
+    # borders through it are unknown, so the comparison below is skipped too.
+    unknown_points = bool(defined - set(drawing.points))
     for n, terr in game_map.territories.items():
         if terr.drawing is None:
             continue
-        missing = [p for p in terr.drawing.shape if p not in drawing.points]
+        missing = [p for p in terr.drawing.shape if p not in defined]
         if missing:
+            unknown_points = True
             chk.add(line_of(raw_terr[n], "shape"), f"territories[{n}].shape",
-                    f"unknown point(s) {', '.join(missing)}; define them in drawing.points")
-    if not game_map.drawable:
-        return
+                    f"unknown point(s) {', '.join(missing)}; define them in drawing.points "
+                    "or use a name that is defined there")
+    if unknown_points or not game_map.drawable or not _adjacency_read(raw_terr,
+                                                                       game_map.territories):
+        return  # the drawn borders or the listed ones are not known: no comparison
     touching = drawn_adjacency(game_map)
-    listed = {(min(a, b), max(a, b)) for a, t in game_map.territories.items() for b in t.adjacent}
+    # Only pairs of existing, distinct territories: self-loops and unknown
+    # neighbours are reported by the adjacency checks already.
+    listed = {(min(a, b), max(a, b)) for a, t in game_map.territories.items()
+              for b in t.adjacent if b != a and b in game_map.territories}
+    raw_cross = raw_drawing.get("crossings") if isinstance(raw_drawing, dict) else None
+
+    def crossing_line(a: int, b: int) -> int:
+        if isinstance(raw_cross, list):
+            for i, pair in enumerate(raw_cross):
+                if isinstance(pair, list) and sorted(pair) == [a, b]:
+                    return line_of(raw_cross, i)
+        return line_of(raw_drawing, "crossings")
+
     crossings = set(drawing.crossings)
     for a, b in sorted(touching & crossings):
-        chk.add(line_of(data["drawing"], "crossings"), "drawing.crossings",
-                f"{a} and {b} already share a border; a crossing is only for a sea route")
-    for a, b in sorted((touching | crossings) - listed):
+        chk.add(crossing_line(a, b), "drawing.crossings",
+                f"{a} and {b} already share a border; remove [{a}, {b}] (a crossing is only "
+                "for territories drawn apart, such as a sea route)")
+    for a, b in sorted(crossings - touching - listed):
+        chk.add(crossing_line(a, b), "drawing.crossings",
+                f"[{a}, {b}] is drawn as a crossing but {a} and {b} are not adjacent; "
+                "remove it or list them as adjacent")
+    for a, b in sorted(touching - listed):
+        edges = ", ".join(_shared_edges(game_map, a, b))
         chk.add(line_of(raw_terr[a], "shape"), f"territories[{a}].shape",
-                f"drawn touching {b} (a shared edge) but {a} and {b} are not adjacent; "
-                "move a point or list them as adjacent")
+                f"drawn touching {b} (shared edge {edges}) but {a} and {b} are not "
+                f"adjacent; move a point so they no longer share an edge, or list them "
+                "as adjacent")
     for a, b in sorted(listed - touching - crossings):
         chk.add(line_of(raw_terr[a], "adjacent"), f"territories[{a}].adjacent",
-                f"{a} and {b} are adjacent but not drawn touching; give them a shared edge "
-                "or add [a, b] to drawing.crossings")
+                f"{a} and {b} are adjacent but not drawn touching; give their shapes a "
+                f"shared edge or add [{a}, {b}] to drawing.crossings")
 
 
 # --------------------------------------------------------------------------- cards.yaml
@@ -633,10 +706,12 @@ def _parse_cards(data: Any, chk: _Checker, hand_size: int) -> tuple[Card, ...]:
         return ()
     cards: list[Card] = []
     seen: dict[int, int] = {}
+    broken_normal = 0  # normal cards with a problem of their own (not in `cards`)
     for i, body in enumerate(raw):
         path = f"cards[{i}]"
         body = chk.mapping(body, path, line_of(raw, i))
         if body is None:
+            broken_normal += 1
             continue
         chk.unknown_keys(body, CARD_KEYS, path)
         card_id = chk.integer(body, "id", path, None, 1)
@@ -653,16 +728,24 @@ def _parse_cards(data: Any, chk: _Checker, hand_size: int) -> tuple[Card, ...]:
         name = chk.text(body, "name", path, "")
         king = _parse_king(body, path, chk)
         if None in (card_id, flags, priority, king) or None in counts:
+            if not hard:
+                broken_normal += 1
             continue
         cards.append(Card(card_id, counts[0], counts[1], counts[2], king, flags, priority,
                           hard, name))
     normal = [c for c in cards if not c.hard]
-    if cards and not any(not c.uncertain for c in normal):
-        chk.add(line_of(raw), "cards", "at least one normal card must have no `uncertain` "
-                "action, or Uncertain Orders could never resolve")
-    if cards and len(normal) < hand_size + 3:
-        chk.add(line_of(raw), "cards", f"only {len(normal)} normal cards; a game needs at least "
-                f"{hand_size + 3} (a hand of {hand_size} plus three on the table)")
+    line = line_of(data, "cards")
+    # A card with its own problem is unknown here: it might be the one without
+    # `uncertain`, so that check waits until every normal card reads cleanly.
+    if not broken_normal and not any(not c.uncertain for c in normal):
+        chk.add(line, "cards", "every normal card has an `uncertain` King action; give at "
+                "least one normal card another action, or Uncertain Orders could never "
+                "resolve")
+    count = len(normal) + broken_normal
+    if count < hand_size + 3:
+        chk.add(line, "cards", f"only {count} normal cards (hard: false); a game needs at "
+                f"least {hand_size + 3} (a hand of hand_size {hand_size} plus three on the "
+                "table): add normal cards or lower hand_size in map.yaml")
     return tuple(sorted(cards, key=lambda c: c.id))
 
 
@@ -678,14 +761,16 @@ def _parse_king(body: dict, path: str, chk: _Checker) -> tuple[str, ...] | None:
     elif isinstance(raw, list):
         raw_list = raw
     else:
-        chk.add(line_of(body, "king"), where, "expected a list of 1 or 2 King actions")
+        chk.add(line_of(body, "king"), where, f"expected a list of 1 or 2 King actions "
+                f"({', '.join(KING_ACTIONS)}), got {_describe(raw)}")
         return None
     if not 1 <= len(raw_list) <= 2:
-        chk.add(line_of(body, "king"), where, f"{len(raw_list)} actions; a card has 1 or 2")
+        chk.add(line_of(body, "king"), where, f"{len(raw_list)} actions listed; a card has "
+                f"1 or 2 of {', '.join(KING_ACTIONS)}")
         return None
     ok = True
     for action in raw_list:
-        if action not in KING_ACTIONS:
+        if not isinstance(action, str) or action not in KING_ACTIONS:
             chk.add(line_of(body, "king"), where, f"{_describe(action)} is not a King action "
                     f"({', '.join(KING_ACTIONS)})")
             ok = False
@@ -732,10 +817,11 @@ class ContentReport:
 
 
 def _read(path: Path, problems: list[str], optional: bool = False) -> tuple[Any, bool]:
+    """Parse one file; an optional file may be absent or empty (all defaults)."""
     if optional and not path.exists():
         return None, True
     try:
-        data, dupes = load_file(path)
+        data, dupes = load_file(path, allow_empty=optional)
     except YamlProblem as exc:
         problems.append(str(exc))
         return None, False
@@ -754,8 +840,10 @@ def check_content(directory: Path | str) -> ContentReport:
     fingerprints = {}
     for name in ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt"):
         path = directory / name
-        if path.is_file():
+        try:
             fingerprints[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        except OSError:
+            pass  # missing or unreadable: reported when the file is read
 
     map_data, map_ok = _read(directory / "map.yaml", problems)
     game_map = _parse_map(map_data, _Checker("map.yaml", problems), notes) if map_ok else None

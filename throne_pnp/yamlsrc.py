@@ -8,6 +8,7 @@ the node itself and of each key or item. Only the safe loader is used: a
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,33 @@ class YamlProblem(Exception):
 class _LineLoader(yaml.SafeLoader):
     """SafeLoader that builds SourceDict/SourceList and rejects duplicate keys."""
 
-    duplicate_keys: list[tuple[Any, int]]
+    duplicate_keys: list[tuple[str, Any, int]]
+    path: list[Any]
+
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        # A value the safe constructors cannot build (a date such as 2024-13-45,
+        # an impossible timestamp) raises ValueError and friends: give it the
+        # node's position like any other YAML error instead of a traceback.
+        try:
+            return super().construct_object(node, deep=deep)
+        except yaml.YAMLError:
+            raise
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"cannot read {node.value!r} ({exc}); quote it if it is text",
+                node.start_mark,
+            ) from None
+
+
+def path_text(parts: list[Any]) -> str:
+    """A key path in the style of validation messages: `territories[3].wheat`."""
+    out = ""
+    for part in parts:
+        if isinstance(part, int) and not isinstance(part, bool):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out
 
 
 def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> SourceDict:
@@ -52,57 +79,118 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> SourceDic
                 None, None, "a mapping key must be a plain value", key_node.start_mark
             ) from exc
         line = key_node.start_mark.line + 1
-        if key in mapping:
-            loader.duplicate_keys.append((key, line))
-        mapping[key] = loader.construct_object(value_node, deep=True)
+        loader.path.append(key)
+        try:
+            if key in mapping:
+                loader.duplicate_keys.append((path_text(loader.path), key, line))
+            mapping[key] = loader.construct_object(value_node, deep=True)
+        finally:
+            loader.path.pop()
         mapping.key_lines[key] = line
     return mapping
 
 
 def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> SourceList:
-    items = SourceList(loader.construct_object(child, deep=True) for child in node.value)
+    items = SourceList()
+    for index, child in enumerate(node.value):
+        loader.path.append(index)
+        try:
+            items.append(loader.construct_object(child, deep=True))
+        finally:
+            loader.path.pop()
     items.line = node.start_mark.line + 1
     items.item_lines = [child.start_mark.line + 1 for child in node.value]
     return items
+
+
+_TAG_RE = re.compile(r"for the tag '([^']*)'")
+
+
+def _tag_name(tag: str) -> str:
+    prefix = "tag:yaml.org,2002:"
+    return "!!" + tag[len(prefix):] if tag.startswith(prefix) else tag
 
 
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_sequence)
 
 
+def _syntax_hint(exc: yaml.MarkedYAMLError) -> str:
+    """Where the broken construct began and what usually fixes it."""
+    context = (exc.context or "").strip()
+    if "flow" in context:
+        fix = "check that every [ or { is closed and items are separated by commas"
+    elif "quoted" in context:
+        fix = "check that the quote is closed"
+    elif "simple key" in context:
+        fix = "a key needs a colon and a space after it, as in `wheat: 2`"
+    elif "mapping values are not allowed" in (exc.problem or ""):
+        fix = "a value containing ': ' must be quoted, as in `name: \"Rust: Crown\"`, " \
+              "or check the indentation"
+    else:
+        fix = "check the indentation: keys of one mapping line up, nested ones indent " \
+              "further, and tabs are not allowed"
+    start = exc.context_mark
+    if context and start is not None and (exc.problem_mark is None
+                                          or start.line != exc.problem_mark.line):
+        return f"{context} that starts on line {start.line + 1}; {fix}"
+    return fix
+
+
 def load_text(text: str, name: str) -> tuple[Any, list[str]]:
     """Parse YAML text; return (data, duplicate-key problems). Raise YamlProblem."""
     loader = _LineLoader(text)
     loader.duplicate_keys = []
+    loader.path = []
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
-        what = exc.problem or str(exc)
+        what = " ".join((exc.problem or str(exc)).split())
+        tag = _TAG_RE.search(str(exc))
         if "could not determine a constructor" in str(exc):
-            what = "tags such as !!python/... are not allowed; use plain YAML values"
+            shown = _tag_name(tag.group(1)) if tag else "this tag"
+            what = (f"the tag {shown} is not allowed (only plain YAML values are read, "
+                    "nothing is ever run); remove the tag")
+        else:
+            what += f" ({_syntax_hint(exc)})"
         raise YamlProblem(f"{name}:{line}: not valid YAML: {what}") from None
     except yaml.YAMLError as exc:
-        raise YamlProblem(f"{name}: not valid YAML: {exc}") from None
+        what = " ".join(str(exc).split())
+        raise YamlProblem(f"{name}: not valid YAML: {what}") from None
     finally:
         loader.dispose()
-    dupes = [f"{name}:{line}: key {key!r} appears twice; keep one" for key, line in
-             loader.duplicate_keys]
+    dupes = [f"{name}:{line}: {path}: key {key!r} appears twice; keep one"
+             for path, key, line in loader.duplicate_keys]
     return data, dupes
 
 
-def load_file(path: Path) -> tuple[Any, list[str]]:
-    """Read and parse one YAML file; raise YamlProblem with a one-line reason."""
+def load_file(path: Path, allow_empty: bool = False) -> tuple[Any, list[str]]:
+    """Read and parse one YAML file; raise YamlProblem with a one-line reason.
+
+    An empty file (or one holding only comments) is a problem unless
+    `allow_empty`, when it reads as None.
+    """
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise YamlProblem(f"{path.name}: file not found in {path.parent}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise YamlProblem(f"{path.name}: cannot be read: {exc}") from None
-    if not text.strip():
-        raise YamlProblem(f"{path.name}:1: the file is empty")
-    return load_text(text, path.name)
+        raise YamlProblem(f"{path.name}: file not found in {path.parent}; "
+                          f"create {path.name} there") from None
+    except IsADirectoryError:
+        raise YamlProblem(f"{path.name}: is a directory in {path.parent}; "
+                          "it must be a YAML file") from None
+    except UnicodeDecodeError:
+        raise YamlProblem(f"{path.name}: cannot be read: not UTF-8 text; "
+                          "save it as UTF-8") from None
+    except OSError as exc:
+        raise YamlProblem(f"{path.name}: cannot be read: {exc.strerror or exc}") from None
+    data, dupes = load_text(text, path.name) if text.strip() else (None, [])
+    if data is None and not allow_empty:
+        raise YamlProblem(f"{path.name}:1: the file is empty (no YAML values, only "
+                          "blanks or comments); fill it in or copy it from the default "
+                          "content")
+    return data, dupes
 
 
 def line_of(container: Any, key: Any = None) -> int:
