@@ -733,7 +733,7 @@ def test_known_icons_in_rules_text_validate(edition):
 def test_yaml_syntax_error_one_line_with_line_number(edition):
     number = edition.set_top("map.yaml", "name", "Kingdom: of Prydon")
     expect_problem(edition, "map.yaml", number, None, "not valid YAML",
-                   "mapping values are not allowed here", "must be quoted")
+                   "mapping values are not allowed", "must be quoted")
 
 
 def test_yaml_unclosed_bracket_names_where_it_opened(edition):

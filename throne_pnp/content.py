@@ -12,7 +12,6 @@ values the engine and the renderers read.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import os
 import re
@@ -208,6 +207,8 @@ class _Checker:
     def unknown_keys(self, data: dict, allowed: tuple[str, ...], path: str) -> None:
         for key in data:
             if key not in allowed:
+                import difflib  # only when a key is wrong: keeps the fast path light
+
                 close = difflib.get_close_matches(str(key), allowed, n=1)
                 hint = f"did you mean {close[0]!r}? " if close else ""
                 self.add(line_of(data, key), _join(path, key),
