@@ -129,29 +129,32 @@ def test_physical_withdrawal_choice(tmp_path):
     st = status(game)
     assert st["position"]["player"] == {"1": 2, "2": 2}
     assert st["step"] == "actions"
+    # The same battle with the withdrawal given up front, in one command.
+    ok(game, "undo", "2")
+    refused(game, "battle", "16", "--king-card", "17", "--withdraw-to", "3",
+            contains="legal: 1, 2, 8")
+    ok(game, "battle", "16", "--king-card", "17", "--withdraw-to", "8")
+    assert status(game)["position"]["player"] == {"1": 2, "8": 2}
 
 
-def test_physical_uncertain_orders(tmp_path):
+def test_physical_reshuffle_is_announced(tmp_path):
+    import random
+
+    from test_assistant_helpers import legal_commands, session
+
     game = tmp_path / "g.json"
     ok(game, "new", "--physical")
-    out = ok(game, "card", "6").output           # Uncertain Orders
-    assert "`throne card --draws ID`" in out
-    assert status(game)["step"] == "draws"
-    refused(game, "card", "11", contains="--draws")
-    refused(game, "card", "--draws", "6", contains="on the table")
-    out = ok(game, "card", "--draws", "11,14,1").output   # two more uncertain, then rally
-    assert out.count("Uncertain Orders again") == 2
-    assert "rally at his castles" in out
-    st = status(game)
-    assert st["discard"] == [11, 14, 1] and st["step"] == "actions"
-
-
-def test_physical_too_many_draws(tmp_path):
-    game = tmp_path / "g.json"
-    ok(game, "new", "--physical")
-    refused(game, "card", "6", "--draws", "1,2", contains="too many --draws")
-    refused(game, "card", "7", "--draws", "1", contains="too many --draws")
-    ok(game, "card", "6", "--draws", "1")
+    rng = random.Random(4)
+    for _ in range(60):
+        commands = legal_commands(game)
+        assert commands
+        command = ["done"] if ["done"] in commands else rng.choice(commands)
+        out = ok(game, *command).output
+        if session(game).game.reshuffles:
+            assert "shuffle the discard pile" in out
+            break
+    else:
+        raise AssertionError("no reshuffle happened")
 
 
 def test_emptying_home_needs_yes(tmp_path, monkeypatch):
@@ -175,3 +178,25 @@ def test_emptying_home_needs_yes(tmp_path, monkeypatch):
     ok(game, "move", "2", "1", "5", "--yes")
     out = ok(game, "done").output
     assert "LOST" in out and status(game)["outcome"] == "lost"
+
+def test_physical_uncertain_orders(tmp_path):
+    game = tmp_path / "g.json"
+    ok(game, "new", "--physical")
+    out = ok(game, "card", "6").output           # Uncertain Orders
+    assert "`throne card --draws ID`" in out
+    assert status(game)["step"] == "draws"
+    refused(game, "card", "11", contains="--draws")
+    refused(game, "card", "--draws", "6", contains="on the table")
+    out = ok(game, "card", "--draws", "11,14,1").output   # two more uncertain, then rally
+    assert out.count("Uncertain Orders again") == 2
+    assert "rally at his castles" in out
+    st = status(game)
+    assert st["discard"] == [11, 14, 1] and st["step"] == "actions"
+
+
+def test_physical_too_many_draws(tmp_path):
+    game = tmp_path / "g.json"
+    ok(game, "new", "--physical")
+    refused(game, "card", "6", "--draws", "1,2", contains="too many --draws")
+    refused(game, "card", "7", "--draws", "1", contains="too many --draws")
+    ok(game, "card", "6", "--draws", "1")

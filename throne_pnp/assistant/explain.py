@@ -134,9 +134,12 @@ def checklist(events: list[Event], game: Game, physical: bool,
         elif kind == "uncertain-draw":
             card = board.cards[event.data]
             more = " - Uncertain Orders again: deal another" if card.uncertain else ""
-            verb = f"{BOX} deal" if physical else "Dealt"
-            out.append(f"{verb} for Uncertain Orders: {card_words(card)}, then put it on the "
-                       f"discard pile{more}.")
+            if physical:
+                out.append(f"{BOX} dealt for Uncertain Orders: {card_words(card)}; put it on "
+                           f"the discard pile{more}.")
+            else:
+                out.append(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}"
+                           f"{more}.")
         elif kind == "king":
             out += _king_lines(event.data)
         elif kind == "battle-card":
@@ -176,10 +179,10 @@ def checklist(events: list[Event], game: Game, physical: bool,
             else:
                 out.append(f"*** You LOST: your home castle {board.home} has fallen. ***")
         elif kind == "phase-end":
-            if event.data is not None:
-                verb = f"{BOX} put" if physical else "Card"
-                tail = "on the discard pile" if physical else "goes to the discard pile"
-                out.append(f"{verb} the phase card {event.data} {tail}.")
+            if event.data is not None and physical:
+                out.append(f"{BOX} put the phase card {event.data} on the discard pile")
+            elif event.data is not None:
+                out.append(f"The phase card {event.data} goes to the discard pile.")
         elif kind == "phase":
             if event.data == KING_CARD:
                 out.append(f"--- Turn {event.info['turn']}: the King's card phase ---")
