@@ -135,3 +135,16 @@ def test_crop_marks_measure_63_by_88_mm_on_the_page(out: Path, paper: str,
         assert abs((b - a) / mm - 63.0) < 0.1
     for a, b in zip(ys, ys[1:], strict=False):
         assert abs((b - a) / mm - 88.0) < 0.1
+
+
+def test_serial_and_parallel_builds_write_the_same_bytes(out: Path, tmp_path: Path) -> None:
+    content = load_content()
+    serial = build(content, tmp_path / "serial", parallel=False)
+    parallel = build(content, tmp_path / "parallel", parallel=True)
+    assert [p.relative_to(tmp_path / "serial") for p in serial] == \
+        [p.relative_to(tmp_path / "parallel") for p in parallel]
+    for a, b in zip(serial, parallel, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
+    for paper in ("a4", "letter"):
+        assert (tmp_path / "serial" / paper / "cards.pdf").read_bytes() == \
+            (out / paper / "cards.pdf").read_bytes()

@@ -14,10 +14,15 @@ the rest of the command line never pays for reportlab or svgwrite.
 
 from __future__ import annotations
 
+import os
+import pickle
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from throne_pnp.content import Content
 from throne_pnp.render import cards, mapsheet, rulesheet, sheets
+from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import render_pdf
 from throne_pnp.render.svg import render_svg
 
@@ -29,10 +34,13 @@ MAP_SKIPPED = ("map sheet skipped: map.yaml has no complete drawing data (drawin
 
 def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOICES,
           formats: tuple[str, ...] = ("pdf", "svg"), ink_saver: bool = False,
-          layout: str = "duplex", notes: list[str] | None = None) -> list[Path]:
+          layout: str = "duplex", notes: list[str] | None = None,
+          parallel: bool = True) -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
 
-    `notes` (if given) receives what was skipped and why.
+    `notes` (if given) receives what was skipped and why. With `parallel`
+    (and PDF and SVG both asked for, on Linux) the SVGs are written by a
+    forked process alongside the PDFs; the files are the same either way.
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
@@ -41,40 +49,97 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     drawable = content.map.drawable
     if not drawable and notes is not None:
         notes.append(MAP_SKIPPED)
+    svg_paper = "a4" if "a4" in papers or not papers else papers[0]
+    wanted = set(papers if "pdf" in formats else ()) | ({svg_paper} if "svg" in formats else set())
+    # each sheet is laid out once per paper and shared by both renderers
+    maps = {p: mapsheet.map_page(content, p, ink_saver) for p in wanted} if drawable else {}
+    rules = {p: rulesheet.rules_pages(content, p, ink_saver) for p in wanted}
     title = sheets.GAME_TITLE
-    if "pdf" in formats:
-        for paper in papers:
+
+    def pdf_job() -> list[Path]:
+        done: list[Path] = []
+        for paper in papers if "pdf" in formats else ():
             folder = out_dir / paper
             folder.mkdir(parents=True, exist_ok=True)
             if drawable:
-                written.append(render_pdf([mapsheet.map_page(content, paper, ink_saver)],
-                                          folder / "map.pdf", f"{title}: map"))
-            written.append(render_pdf(cards.card_pages(content, paper, layout, ink_saver),
-                                      folder / "cards.pdf", f"{title}: action cards"))
-            written.append(render_pdf(rulesheet.rules_pages(content, paper, ink_saver),
-                                      folder / "rules.pdf", f"{title}: rules"))
-    if "svg" in formats:
-        written += _build_svg(content, out_dir / "svg", papers, ink_saver)
+                done.append(render_pdf([maps[paper]], folder / "map.pdf", f"{title}: map"))
+            elif (folder / "map.pdf").exists():
+                (folder / "map.pdf").unlink()     # never leave a stale map beside new cards
+            done.append(render_pdf(cards.card_pages(content, paper, layout, ink_saver),
+                                   folder / "cards.pdf", f"{title}: action cards"))
+            done.append(render_pdf(rules[paper], folder / "rules.pdf", f"{title}: rules"))
+        return done
+
+    def svg_job() -> list[Path]:
+        if "svg" not in formats:
+            return []
+        return _build_svg(content, out_dir / "svg", maps.get(svg_paper), rules[svg_paper],
+                          ink_saver)
+
+    if parallel and "pdf" in formats and "svg" in formats and _can_fork():
+        written += _both(pdf_job, svg_job)
+    else:
+        written += pdf_job() + svg_job()
     return written
 
 
-def _build_svg(content: Content, folder: Path, papers: tuple[str, ...],
+def _can_fork() -> bool:
+    """Fork is cheap and safe for this pure-Python work on Linux; elsewhere
+    (macOS system frameworks, Windows) the build simply runs in series."""
+    return sys.platform.startswith("linux") and hasattr(os, "fork")
+
+
+def _both(pdf_job: Callable[[], list[Path]], svg_job: Callable[[], list[Path]]) -> list[Path]:
+    """Write the SVGs in a forked child while this process writes the PDFs.
+
+    The two share the laid-out pages (computed before the fork) and write
+    disjoint files; the child reports its paths, or its exception, through a
+    pipe. Output is byte-identical to the serial build.
+    """
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:   # child: SVG
+        os.close(read_fd)
+        status = 0
+        try:
+            result: tuple = ("ok", [str(p) for p in svg_job()])
+        except BaseException as exc:  # noqa: BLE001 - reported to the parent
+            result, status = ("error", exc), 1
+        try:
+            with os.fdopen(write_fd, "wb") as pipe:
+                pickle.dump(result, pipe)
+        finally:
+            os._exit(status)
+    os.close(write_fd)
+    try:
+        pdfs = pdf_job()
+    finally:
+        with os.fdopen(read_fd, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+    kind, value = pickle.loads(data) if data else ("error", RuntimeError(
+        "the SVG writer stopped without a report"))
+    if kind == "error":
+        raise value
+    return pdfs + [Path(p) for p in value]
+
+
+def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: list[Page],
                ink_saver: bool) -> list[Path]:
-    paper = "a4" if "a4" in papers or not papers else papers[0]
     title = sheets.GAME_TITLE
     card_dir = folder / "cards"
     card_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    if content.map.drawable:
-        written.append(render_svg(mapsheet.map_page(content, paper, ink_saver),
-                                  folder / "map.svg", f"{title}: map"))
-    pages = rulesheet.rules_pages(content, paper, ink_saver)
-    for i, page in enumerate(pages, start=1):
+    if map_sheet is not None:
+        written.append(render_svg(map_sheet, folder / "map.svg", f"{title}: map"))
+    for i, page in enumerate(rules, start=1):
         name = "rules.svg" if i == 1 else f"rules-{i}.svg"
         written.append(render_svg(page, folder / name, f"{title}: rules, page {i}"))
     for stale in sorted(folder.glob("rules-*.svg")):
         if stale not in written:
             stale.unlink()
+    if map_sheet is None and (folder / "map.svg").exists():
+        (folder / "map.svg").unlink()
     files = cards.card_files(content, ink_saver)
     names = {name for name, _ in files}
     for stale in sorted(card_dir.glob("card-*.svg")):

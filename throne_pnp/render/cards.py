@@ -15,6 +15,8 @@ backs-separate, fold); `card_files` gives one page per face for SVG output.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from throne_pnp.content import Card, Content
 from throne_pnp.render import sheets
 from throne_pnp.render.layout import (
@@ -170,6 +172,7 @@ def _footer(card: Card, color: str, ink_saver: bool) -> list:
     return out
 
 
+@lru_cache(maxsize=512)
 def card_front(card: Card, ink_saver: bool = False,
                bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> tuple:
     """Every shape of one face, in trim coordinates (0..63 x 0..88 mm)."""
@@ -182,6 +185,7 @@ def card_front(card: Card, ink_saver: bool = False,
     return tuple(items)
 
 
+@lru_cache(maxsize=64)
 def card_back(ink_saver: bool = False,
               bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> tuple:
     """The shared back: title and throne emblem inside a double border."""

@@ -24,7 +24,7 @@ BLACK = "#000000"
 WHITE = "#ffffff"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Style:
     """Paint of a shape: fill and stroke colours (None = none), width in mm, dash in mm."""
 
@@ -53,7 +53,7 @@ def both(fill_color: str, stroke_color: str = BLACK, width: float = 0.3,
     return Style(fill_color, stroke_color, width, (), "butt", join)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rect:
     """Axis-aligned rectangle, optionally with rounded corners of radius `r`."""
 
@@ -66,7 +66,7 @@ class Rect:
     tag: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Line:
     """A straight segment."""
 
@@ -78,7 +78,7 @@ class Line:
     tag: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Poly:
     """Polyline (open) or polygon (closed) through `points`."""
 
@@ -88,7 +88,7 @@ class Poly:
     tag: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Circle:
     """Circle of radius `r` around (cx, cy)."""
 
@@ -99,7 +99,7 @@ class Circle:
     tag: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Path:
     """A path of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
@@ -108,7 +108,7 @@ class Path:
     tag: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Text:
     """One line of text; (x, y) is the baseline point named by `anchor`."""
 
@@ -128,7 +128,7 @@ class Text:
         return font_name(self.bold, self.italic, self.mono)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Icon:
     """An icon of `icons.py` drawn in the square (x, y, size, size)."""
 
@@ -141,7 +141,7 @@ class Icon:
     tag: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Group:
     """Shapes in a local frame: translate by (dx, dy), rotate (degrees, clockwise), scale."""
 

@@ -3,16 +3,23 @@
 Every page is drawn in millimetres with y growing downwards, exactly as the
 layout describes it; `_y_down` is the one place that turns PDF's bottom-left,
 point-based space into that frame (icon forms are drawn inside it, so they
-need no flip of their own). Text
-is set upright again locally. Icons become form XObjects, defined once per
-colouring and placed by reference, which keeps files small. The canvas uses
-`invariant=1` and fixed metadata so the same input gives the same bytes, and
-only the 14 standard fonts, which every PDF reader provides.
+need no flip of their own; text gets an upright text matrix).
+
+reportlab owns the document: pages, fonts, form XObjects, compression,
+`invariant=1` for byte-identical output. The page content itself is written
+as PDF operators through `Canvas.addLiteral`, with our own number formatting
+and a tracked graphics state so that colours, widths and dashes are only set
+when they change: reportlab's per-call path is several times slower for the
+thousands of small shapes a card sheet holds. Icons become form XObjects,
+defined once per colouring and placed by reference, which keeps files small.
+Only the 14 standard fonts are used, which every PDF reader provides.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path as FsPath
 
 from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
@@ -28,9 +35,11 @@ from throne_pnp.render.layout import (
     Rect,
     Style,
     Text,
+    text_width,
 )
 
 MM = 72.0 / 25.4  # points per millimetre
+KAPPA = 0.5522847498  # Bézier handle length for a quarter circle
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
 
@@ -42,105 +51,167 @@ def _y_down(canvas, height: float, unit: float) -> None:
     canvas.scale(unit, -unit)
 
 
-def _rgb(color: str) -> tuple[float, float, float]:
-    return (int(color[1:3], 16) / 255, int(color[3:5], 16) / 255, int(color[5:7], 16) / 255)
+def _f(value: float) -> str:
+    """A number as PDF wants it: rounded to 0.001 (of a mm, mostly), no exponent."""
+    return str(round(value, 3))
+
+
+@lru_cache(maxsize=256)
+def _rgb(color: str) -> str:
+    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return f"{_f(r)} {_f(g)} {_f(b)}"
+
+
+def _pdf_string(text: str) -> str:
+    """Text as a PDF literal string in the standard fonts' WinAnsi encoding."""
+    raw = text.encode("cp1252", errors="replace").decode("latin-1")
+    return "(" + raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
 
 
 class _Painter:
-    """Draws shapes on a reportlab canvas, remembering the current paint state."""
+    """Writes shapes as PDF operators, remembering the current paint state."""
 
     def __init__(self, canvas) -> None:
-        self.c = canvas
+        self.canvas = canvas
+        self.ops: list[str] = []
+        self.state: dict[str, object] = {}
+        self.stack: list[dict[str, object]] = []
+        self.fonts: dict[str, str] = {}
 
-    def paint(self, style: Style) -> tuple[int, int]:
-        c = self.c
+    # graphics state -----------------------------------------------------
+    def save(self) -> None:
+        self.ops.append("q")
+        self.stack.append(dict(self.state))
+
+    def restore(self) -> None:
+        self.ops.append("Q")
+        self.state = self.stack.pop()
+
+    def _set(self, key: str, value: object, op: str) -> None:
+        if self.state.get(key) != value:
+            self.state[key] = value
+            self.ops.append(op)
+
+    def paint(self, style: Style) -> str:
+        """Set fill/stroke state for `style`; return the painting operator."""
         if style.fill is not None:
-            c.setFillColorRGB(*_rgb(style.fill))
-        if style.stroke is not None:
-            c.setStrokeColorRGB(*_rgb(style.stroke))
-            c.setLineWidth(style.width)
-            c.setLineCap(_CAPS[style.cap])
-            c.setLineJoin(_JOINS[style.join])
-            c.setDash(list(style.dash) if style.dash else [])
-        return (1 if style.stroke is not None else 0, 1 if style.fill is not None else 0)
+            self._set("fill", style.fill, f"{_rgb(style.fill)} rg")
+        if style.stroke is None:
+            return "f" if style.fill is not None else "n"
+        self._set("stroke", style.stroke, f"{_rgb(style.stroke)} RG")
+        self._set("width", style.width, f"{_f(style.width)} w")
+        self._set("cap", style.cap, f"{_CAPS[style.cap]} J")
+        self._set("join", style.join, f"{_JOINS[style.join]} j")
+        self._set("dash", style.dash, f"[{' '.join(_f(d) for d in style.dash)}] 0 d")
+        return "B" if style.fill is not None else "S"
 
+    # drawing ------------------------------------------------------------
     def draw(self, items: Iterable) -> None:
-        c = self.c
         for item in items:
             kind = type(item)
             if kind is Icon:
-                c.saveState()
-                c.translate(item.x, item.y)
                 s = item.size / BOX
-                c.scale(s, s)
-                c.doForm(variant_id(item.name, item.ink, item.paper))
-                c.restoreState()
+                self.ops.append(f"q {_f(s)} 0 0 {_f(s)} {_f(item.x)} {_f(item.y)} cm")
+                self.flush()
+                self.canvas.doForm(variant_id(item.name, item.ink, item.paper))
+                self.ops.append("Q")
             elif kind is Text:
                 self.text(item)
             elif kind is Group:
-                c.saveState()
-                c.translate(item.dx, item.dy)
+                self.save()
+                if item.dx or item.dy:
+                    self.ops.append(f"1 0 0 1 {_f(item.dx)} {_f(item.dy)} cm")
                 if item.rotate:
-                    c.rotate(item.rotate)
+                    a = math.radians(item.rotate)
+                    c, s = math.cos(a), math.sin(a)
+                    self.ops.append(f"{_f(c)} {_f(s)} {_f(-s)} {_f(c)} 0 0 cm")
                 if item.scale != 1:
-                    c.scale(item.scale, item.scale)
+                    self.ops.append(f"{_f(item.scale)} 0 0 {_f(item.scale)} 0 0 cm")
                 self.draw(item.items)
-                c.restoreState()
+                self.restore()
             else:
                 self.shape(item)
 
     def shape(self, item) -> None:
-        c = self.c
-        stroke, fill = self.paint(item.style)
+        op = self.paint(item.style)
         kind = type(item)
+        ops = self.ops
         if kind is Rect:
             if item.r:
-                c.roundRect(item.x, item.y, item.w, item.h, item.r, stroke=stroke, fill=fill)
+                ops.append(_round_rect(item.x, item.y, item.w, item.h, item.r) + op)
             else:
-                c.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+                ops.append(f"{_f(item.x)} {_f(item.y)} {_f(item.w)} {_f(item.h)} re {op}")
         elif kind is Line:
-            c.line(item.x1, item.y1, item.x2, item.y2)
+            ops.append(f"{_f(item.x1)} {_f(item.y1)} m {_f(item.x2)} {_f(item.y2)} l S")
         elif kind is Circle:
-            c.circle(item.cx, item.cy, item.r, stroke=stroke, fill=fill)
+            ops.append(_circle(item.cx, item.cy, item.r) + op)
         elif kind is Poly:
-            p = c.beginPath()
             (x0, y0), *rest = item.points
-            p.moveTo(x0, y0)
-            for x, y in rest:
-                p.lineTo(x, y)
+            parts = [f"{_f(x0)} {_f(y0)} m"]
+            parts += [f"{_f(x)} {_f(y)} l" for x, y in rest]
             if item.closed:
-                p.close()
-            c.drawPath(p, stroke=stroke, fill=fill if item.closed else 0)
+                parts.append("h")
+            else:
+                op = "S"
+            ops.append(" ".join(parts) + " " + op)
         elif kind is Path:
-            p = c.beginPath()
+            parts = []
             for cmd in item.commands:
-                op = cmd[0]
-                if op == "M":
-                    p.moveTo(*cmd[1:])
-                elif op == "L":
-                    p.lineTo(*cmd[1:])
-                elif op == "C":
-                    p.curveTo(*cmd[1:])
+                code = cmd[0]
+                if code == "M":
+                    parts.append(f"{_f(cmd[1])} {_f(cmd[2])} m")
+                elif code == "L":
+                    parts.append(f"{_f(cmd[1])} {_f(cmd[2])} l")
+                elif code == "C":
+                    parts.append(" ".join(_f(v) for v in cmd[1:]) + " c")
                 else:
-                    p.close()
-            c.drawPath(p, stroke=stroke, fill=fill)
+                    parts.append("h")
+            ops.append(" ".join(parts) + " " + op)
         else:  # pragma: no cover - the layout has no other shapes
             raise TypeError(f"cannot draw {item!r}")
 
     def text(self, item: Text) -> None:
-        c = self.c
-        c.saveState()
-        c.translate(item.x, item.y)
-        c.scale(PT, -PT)      # back to points, y up, for upright glyphs
-        c.setFillColorRGB(*_rgb(item.color))
-        c.setFont(item.font, item.size)
-        if item.anchor == "middle":
-            c.drawCentredString(0, 0, item.text)
-        elif item.anchor == "end":
-            c.drawRightString(0, 0, item.text)
-        else:
-            c.drawString(0, 0, item.text)
-        c.restoreState()
+        font = item.font
+        if font not in self.fonts:
+            # registers the font with the document (and its page resources)
+            self.fonts[font] = self.canvas._doc.getInternalFontName(font)
+        self._set("fill", item.color, f"{_rgb(item.color)} rg")
+        x = item.x
+        if item.anchor != "start":
+            width = text_width(item.text, item.size, item.bold, item.italic, item.mono)
+            x -= width / 2 if item.anchor == "middle" else width
+        # text matrix: upright glyphs (y flipped back), size given in mm
+        self.ops.append(f"BT {self.fonts[font]} {_f(item.size * PT)} Tf 1 0 0 -1 {_f(x)} "
+                        f"{_f(item.y)} Tm {_pdf_string(item.text)} Tj ET")
+
+    def flush(self) -> None:
+        """Hand the collected operators to the canvas."""
+        if self.ops:
+            self.canvas.addLiteral("\n".join(self.ops))
+            self.ops = []
+
+
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - KAPPA)
+    x2, y2 = x + w, y + h
+    return (f"{_f(x + r)} {_f(y)} m {_f(x2 - r)} {_f(y)} l "
+            f"{_f(x2 - k)} {_f(y)} {_f(x2)} {_f(y + k)} {_f(x2)} {_f(y + r)} c "
+            f"{_f(x2)} {_f(y2 - r)} l "
+            f"{_f(x2)} {_f(y2 - k)} {_f(x2 - k)} {_f(y2)} {_f(x2 - r)} {_f(y2)} c "
+            f"{_f(x + r)} {_f(y2)} l "
+            f"{_f(x + k)} {_f(y2)} {_f(x)} {_f(y2 - k)} {_f(x)} {_f(y2 - r)} c "
+            f"{_f(x)} {_f(y + r)} l "
+            f"{_f(x)} {_f(y + k)} {_f(x + k)} {_f(y)} {_f(x + r)} {_f(y)} c h ")
+
+
+def _circle(cx: float, cy: float, r: float) -> str:
+    k = r * KAPPA
+    return (f"{_f(cx + r)} {_f(cy)} m "
+            f"{_f(cx + r)} {_f(cy + k)} {_f(cx + k)} {_f(cy + r)} {_f(cx)} {_f(cy + r)} c "
+            f"{_f(cx - k)} {_f(cy + r)} {_f(cx - r)} {_f(cy + k)} {_f(cx - r)} {_f(cy)} c "
+            f"{_f(cx - r)} {_f(cy - k)} {_f(cx - k)} {_f(cy - r)} {_f(cx)} {_f(cy - r)} c "
+            f"{_f(cx + k)} {_f(cy - r)} {_f(cx + r)} {_f(cy - k)} {_f(cx + r)} {_f(cy)} c h ")
 
 
 def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, str, str]]:
@@ -156,6 +227,22 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
 
 def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "") -> FsPath:
     """Write `pages` to the PDF file `path` (byte-deterministic) and return the path."""
+    from reportlab import rl_config
+
+    # Compressed streams are written as binary, not ASCII85: smaller files,
+    # and reportlab's pure-Python ASCII85 encoder is the slowest step.
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        _write(pages, path, title, subject)
+    finally:
+        rl_config.useA85 = saved
+    return path
+
+
+def _write(pages: list[Page], path: FsPath, title: str, subject: str) -> None:
+    from dataclasses import replace
+
     from reportlab.pdfgen.canvas import Canvas
 
     first = pages[0]
@@ -174,27 +261,19 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "") -
         # Forms are drawn into the page's y-down space, so their own
         # coordinates are y-down already: no flip here.
         canvas.beginForm(variant_id(name, ink, paper), 0, 0, BOX, BOX)
-        painter.draw(tuple(_resolved(ICON_SHAPES[name], ink, paper)))
+        painter.state = {}
+        painter.draw(tuple(replace(s, style=resolve(s.style, ink, paper))
+                           for s in ICON_SHAPES[name]))
+        painter.flush()
         canvas.endForm()
 
     for page in pages:
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.saveState()
         _y_down(canvas, page.height, MM)
+        painter.state, painter.stack = {}, []
         painter.draw(page.items)
+        painter.flush()
         canvas.restoreState()
         canvas.showPage()
     canvas.save()
-    return path
-
-
-def _resolved(shapes: tuple, ink: str, paper: str):
-    """Icon shapes with their colour names replaced."""
-    for shape in shapes:
-        yield _with_style(shape, resolve(shape.style, ink, paper))
-
-
-def _with_style(shape, style: Style):
-    from dataclasses import replace
-
-    return replace(shape, style=style)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from throne_pnp.content import ICON_RE, Content
 from throne_pnp.render import sheets
@@ -150,6 +151,13 @@ def _word_width(word: list[Piece], size: float) -> float:
     return sum(_piece_width(p, size) for p in word)
 
 
+@lru_cache(maxsize=1024)
+def _measured(text: str, size: float, bold: bool) -> tuple[tuple[list[Piece], float], ...]:
+    """The words of `text` with their widths (cached: each paper size and each
+    trial body size re-breaks the same paragraphs)."""
+    return tuple((word, _word_width(word, size)) for word in words(text, bold))
+
+
 def break_lines(text: str, width: float, size: float, bold: bool = False,
                 first_indent: float = 0.0) -> list[list[list[Piece]]]:
     """Greedy line breaking of marked-up text; each line is a list of words."""
@@ -157,8 +165,7 @@ def break_lines(text: str, width: float, size: float, bold: bool = False,
     lines: list[list[list[Piece]]] = []
     line: list[list[Piece]] = []
     used = first_indent
-    for word in words(text, bold):
-        w = _word_width(word, size)
+    for word, w in _measured(text, size, bold):
         extra = w + (space if line else 0.0)
         if line and used + extra > width:
             lines.append(line)

@@ -111,6 +111,24 @@ class _Writer:
         raise TypeError(f"cannot draw {item!r}")  # pragma: no cover
 
 
+_SYMBOLS: dict[tuple[str, str, str], object] = {}
+
+
+def _symbol(writer: _Writer, name: str, ink: str, paper: str):
+    """The <symbol> of one icon colouring, built once and shared by every file
+    (svgwrite elements are plain trees that serialise the same in any parent)."""
+    key = (name, ink, paper)
+    if key not in _SYMBOLS:
+        from dataclasses import replace
+
+        symbol = writer.dwg.symbol(id=variant_id(name, ink, paper),
+                                   viewBox=f"0 0 {_n(BOX)} {_n(BOX)}")
+        for shape in ICON_SHAPES[name]:
+            symbol.add(writer.element(replace(shape, style=resolve(shape.style, ink, paper))))
+        _SYMBOLS[key] = symbol
+    return _SYMBOLS[key]
+
+
 def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
     """Write one page as an SVG file of its physical size and return the path."""
     import svgwrite
@@ -122,12 +140,7 @@ def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
     dwg.set_desc(title=title)
     writer = _Writer(dwg)
     for name, ink, paper in sorted(icon_variants(page.items)):
-        symbol = dwg.symbol(id=variant_id(name, ink, paper), viewBox=f"0 0 {_n(BOX)} {_n(BOX)}")
-        for shape in ICON_SHAPES[name]:
-            from dataclasses import replace
-
-            symbol.add(writer.element(replace(shape, style=resolve(shape.style, ink, paper))))
-        dwg.defs.add(symbol)
+        dwg.defs.add(_symbol(writer, name, ink, paper))
     for item in page.items:
         dwg.add(writer.element(item))
     dwg.save(pretty=False)

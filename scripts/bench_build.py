@@ -1,0 +1,89 @@
+"""Benchmark: the full `throne build` against a bare reportlab script.
+
+The full build writes every component (map, 27 card fronts and their backs,
+rules) for both papers as PDF and as SVG. The baseline is the least a card
+generator could do: a plain reportlab script that draws 27 simple cards
+(a frame, a title, a few words) on three A4 pages. Each is run as a fresh
+subprocess (interpreter start and imports included, as a user pays them),
+alternating the two so that machine noise hits both alike. Prints the
+medians and their ratio; the target is a ratio of at most 3.
+
+Usage: python scripts/bench_build.py [--runs 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+BASELINE = r'''
+import sys
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+c = Canvas(sys.argv[1], pagesize=A4, invariant=1)
+for i in range(27):
+    if i and i % 9 == 0:
+        c.showPage()
+    col, row = i % 3, (i // 3) % 3
+    x, y = 10.5 * mm + col * 63 * mm, 16.5 * mm + row * 88 * mm
+    c.setStrokeColorRGB(0.3, 0.1, 0.05)
+    c.roundRect(x + 3 * mm, y + 3 * mm, 57 * mm, 82 * mm, 3 * mm)
+    c.setFont("Helvetica-Bold", 10)
+    c.drawCentredString(x + 31.5 * mm, y + 75 * mm, f"Card {i + 1}")
+    c.setFont("Helvetica", 8)
+    c.drawString(x + 6 * mm, y + 10 * mm, "2 swords, 1 shield, rally")
+c.showPage()
+c.save()
+'''
+
+
+# What `throne build` does, minus the command-line layer (click and the other
+# commands' modules, which are not part of the build).
+FULL = r'''
+import sys
+from pathlib import Path
+from throne_pnp.content import load_content
+from throne_pnp.render.build import build
+build(load_content(sys.argv[1]), Path(sys.argv[2]))
+'''
+
+
+def _time(args: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7, help="runs of each (default 7)")
+    opts = parser.parse_args()
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        base_script = Path(tmp) / "baseline.py"
+        base_script.write_text(BASELINE)
+        full = [sys.executable, "-c", FULL, str(root / "content"), str(Path(tmp) / "out")]
+        base = [sys.executable, str(base_script), str(Path(tmp) / "baseline.pdf")]
+        _time(full)   # warm the file cache and any byte-code compilation
+        _time(base)
+        full_t, base_t = [], []
+        for _ in range(opts.runs):
+            full_t.append(_time(full))
+            base_t.append(_time(base))
+        count = len(list((Path(tmp) / "out").rglob("*.*")))
+    f, b = statistics.median(full_t), statistics.median(base_t)
+    print(f"full build ({count} files: map, 27 fronts + backs, rules; A4 + Letter; PDF + SVG): "
+          f"median {f * 1000:.0f} ms over {opts.runs} runs")
+    print(f"bare reportlab, 27 simple cards: median {b * 1000:.0f} ms over {opts.runs} runs")
+    print(f"ratio: {f / b:.2f}x (target <= 3x)")
+
+
+if __name__ == "__main__":
+    main()
