@@ -34,6 +34,7 @@ from throne_pnp.sim.odds import clash
 
 WIN_SCORE = 10_000.0
 LOSS_SCORE = 10_000.0
+EPS = 1e-6  # score differences below this are ties (summation order must not matter)
 
 Syms = tuple[int, int, int]  # bugles, swords, shields
 
@@ -74,47 +75,83 @@ def _syms(card) -> Syms:
     return (card.bugles, card.swords, card.shields)
 
 
-_odds_memo: dict[tuple, tuple[float, float, float]] = {}
+Battle = tuple[float, float, float]
+Kings = tuple[tuple[Syms, int], ...]  # (symbols, how many cards) that could be the King's
+
+_kings_ids: dict[Kings, int] = {}
+_card_memo: dict[tuple, Battle] = {}
+_hand_memos: dict[tuple, dict[tuple, Battle]] = {}
 
 
-def expected_battle(hand: tuple[Syms, ...], kings: tuple[tuple[Syms, int], ...], pn: int,
-                    kn: int, bonus: tuple[int, int], player_defends: bool
-                    ) -> tuple[float, float, float]:
-    """(P(win), E[player casualties], E[King casualties]) with the best hand card.
+def kings_id(kings: Kings) -> int:
+    """A small number standing for a King's card distribution (cheap memo keys)."""
+    kid = _kings_ids.get(kings)
+    if kid is None:
+        if len(_kings_ids) >= 20_000:  # bound memory: forget every memo keyed by ids
+            _kings_ids.clear()
+            _card_memo.clear()
+            _hand_memos.clear()
+        kid = _kings_ids[kings] = len(_kings_ids)
+    return kid
 
-    `hand`: distinct symbol triples in the hand; `kings`: (symbols, count) of
-    the cards that could be the King's battle card; `bonus`: the territory's
-    (bugles, shields), added to the defender.
-    """
-    key = (hand, kings, pn, kn, bonus, player_defends)
-    hit = _odds_memo.get(key)
+
+def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
+                bonus: tuple[int, int], player_defends: bool) -> Battle:
+    """(P(win), E[player casualties], E[King casualties]) of one player card, exact
+    over the King's cards `kings` (`kid` = `kings_id(kings)`); `bonus`: the
+    territory's (bugles, shields), added to the defender (R9)."""
+    key = (syms, kid, pn, kn, bonus, player_defends)
+    hit = _card_memo.get(key)
+    if hit is not None:
+        return hit
+    pb, psw, psh = syms
+    bb, bs = bonus
+    if player_defends:
+        pb, psh = pb + bb, psh + bs
+        bb = bs = 0
+    total = wins = pc = kc = 0
+    for (kb, ksw, ksh), n in kings:
+        w, a, b = clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs, player_defends)
+        total += n
+        if w == 1:
+            wins += n
+        pc += a * n
+        kc += b * n
+    total = total or 1
+    result = (wins / total, pc / total, kc / total)
+    if len(_card_memo) > 500_000:
+        _card_memo.clear()
+    _card_memo[key] = result
+    return result
+
+
+def hand_memo(hand: tuple[Syms, ...], kid: int) -> dict[tuple, Battle]:
+    """The memo of `expected_battle` results for one hand against one distribution."""
+    if len(_hand_memos) > 50_000:
+        _hand_memos.clear()
+    return _hand_memos.setdefault((hand, kid), {})
+
+
+def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn: int,
+                    bonus: tuple[int, int], player_defends: bool,
+                    memo: dict[tuple, Battle]) -> Battle:
+    """`card_battle` of the best card in `hand` (most wins, then the best casualty
+    balance); `memo` from `hand_memo(hand, kid)`."""
+    key = (pn, kn, bonus, player_defends)
+    hit = memo.get(key)
     if hit is not None:
         return hit
     best = (-1.0, 0.0, 0.0)
-    total = sum(n for _, n in kings) or 1
-    bb, bs = bonus
-    for pb, psw, psh in hand:
-        if player_defends:
-            pb2, psh2 = pb + bb, psh + bs
-        else:
-            pb2, psh2 = pb, psh
-        wins = pc = kc = 0
-        for (kb, ksw, ksh), n in kings:
-            if player_defends:
-                w, a, b = clash(pn, kn, pb2, psw, psh2, kb, ksw, ksh, True)
-            else:
-                w, a, b = clash(pn, kn, pb2, psw, psh2, kb + bb, ksw, ksh + bs, False)
-            if w == 1:
-                wins += n
-            pc += a * n
-            kc += b * n
-        cand = (wins / total, pc / total, kc / total)
+    for syms in hand:
+        cand = card_battle(syms, kings, kid, pn, kn, bonus, player_defends)
         if cand[0] > best[0] or (cand[0] == best[0] and cand[2] - cand[1] > best[2] - best[1]):
             best = cand
-    if len(_odds_memo) > 200_000:
-        _odds_memo.clear()
-    _odds_memo[key] = best
+    memo[key] = best
     return best
+
+
+def king_cards(board: Board, ids) -> Kings:
+    return tuple(sorted(Counter(_syms(board.cards[c]) for c in ids).items()))
 
 
 class GreedyBot(Bot):
@@ -124,6 +161,7 @@ class GreedyBot(Bot):
 
     def __init__(self, weights: Weights | None = None):
         self.w = weights or Weights()
+        self._in_game: frozenset[int] | None = None
 
     # ------------------------------------------------------------ context
 
@@ -134,10 +172,22 @@ class GreedyBot(Bot):
         if getattr(self, "board", None) is not board:
             self._board_facts(board)
         self.hand = tuple(sorted({_syms(cards[c]) for c in game.hand})) or ((0, 0, 0),)
-        kings = Counter(_syms(cards[c]) for c in game.deal_candidates())
-        if not kings:
-            kings = Counter(_syms(cards[c]) for c in game.in_game)
-        self.kings = tuple(sorted(kings.items()))
+        # Scores use the whole deck of the game as the King's card distribution
+        # (constant through a game, so memoised results are reused); battle cards
+        # are chosen against the exact cards that can be on top (`choose_battle_card`).
+        if game.in_game is not self._in_game:
+            self._in_game = game.in_game
+            self.kings = king_cards(board, game.in_game)
+        self.kid = kings_id(self.kings)
+        self.memo = hand_memo(self.hand, self.kid)
+
+    def battle(self, pn: int, kn: int, t: int, player_defends: bool) -> Battle:
+        """`expected_battle` in territory t for the current hand, over the game's deck."""
+        hit = self.memo.get((pn, kn, self.bonus[t], player_defends))
+        if hit is not None:
+            return hit
+        return expected_battle(self.hand, self.kings, self.kid, pn, kn, self.bonus[t],
+                               player_defends, self.memo)
 
     def _board_facts(self, board: Board) -> None:
         """Per-board constants of the evaluation, computed once."""
@@ -184,8 +234,7 @@ class GreedyBot(Bot):
             k = K[t]
             if p:
                 if k:
-                    q, pcas, kcas = expected_battle(self.hand, self.kings, p, k, self.bonus[t],
-                                                    player_defends)
+                    q, pcas, kcas = self.battle(p, k, t, player_defends)
                     if t == home:
                         contested_home = True
                         score -= LOSS_SCORE * (1.0 - q)
@@ -211,8 +260,7 @@ class GreedyBot(Bot):
         # Danger to home: King cubes that could march on it next King's action.
         if threat >= 0.5 and not contested_home:
             attackers = min(int(threat + 0.5), self.board.king_limit)
-            q, _, _ = expected_battle(self.hand, self.kings, P[home], attackers,
-                                      self.bonus[home], True)
+            q, _, _ = self.battle(P[home], attackers, home, True)
             score -= w.home_danger * (1.0 - q)
         # Progress: field cubes closer to the castles still to take.
         targets = tuple(c for c in self.enemy_castles if not P[c] or K[c])
@@ -247,11 +295,12 @@ class GreedyBot(Bot):
         total = sum(replacements.values())
         cache: dict[tuple, float] = {}
 
+        here = _position_key(board, pos)
+
         def after(actions: tuple[str, ...], priority: str) -> float:
             key = (actions, priority)
             if key not in cache:
-                res = resolve_king(board, pos, actions, priority, _no_deal)
-                cache[key] = self.evaluate(res.position, True)
+                cache[key] = self.evaluate(king_after(board, pos, here, actions, priority), True)
             return cache[key]
 
         best, best_score = None, None
@@ -280,10 +329,12 @@ class GreedyBot(Bot):
         stake = 25.0 + (self.w.castle if territory in board.castles else 0.0)
         if territory == board.home and defends:
             stake = LOSS_SCORE
+        kings = king_cards(board, game.deal_candidates() or game.in_game)
+        kid = kings_id(kings)
         best, best_score = None, None
         for cid in sorted(set(game.hand)):
             syms = _syms(cards[cid])
-            q, pc, kc = expected_battle((syms,), self.kings, pn, kn, bonus, defends)
+            q, pc, kc = card_battle(syms, kings, kid, pn, kn, bonus, defends)
             value = (stake * q - self.w.cube * pc + self.w.king_cube * kc
                      - self.w.keep * sum(syms))
             if best_score is None or value > best_score:
@@ -312,16 +363,37 @@ class GreedyBot(Bot):
     def plan_actions(self, game: Game) -> list[Action]:
         """Greedy: take the action that most improves the score until none does."""
         board = self.board
+        pos = game.position
+        if board.rulings.over_limit_move == "trim" or pos.king[board.home]:
+            return self._plan_slowly(game)
+        scorer = _ActionScorer(self, pos)
+        cp = game.command_points
+        plan: list[Action] = []
+        current = scorer.score()
+        while cp >= MOVE_COST:
+            best, best_score = scorer.best(cp)
+            if best is None or best_score <= current + EPS:
+                break
+            plan.append(best)
+            scorer.take(best)
+            current = scorer.score()
+            cp -= RALLY_COST if best.kind == "rally" else MOVE_COST
+        plan.append(act.DONE)
+        return plan
+
+    def _plan_slowly(self, game: Game) -> list[Action]:
+        """`plan_actions` by full evaluation of every candidate (any ruling)."""
+        board = self.board
         pos = game.position.copy()
         cp = game.command_points
         trim = board.rulings.over_limit_move == "trim"
         plan: list[Action] = []
         current = self.evaluate(pos, False)
         while cp >= MOVE_COST:
-            best_action, best_pos, best_score = None, None, current + 1e-9
+            best_action, best_pos, best_score = None, None, current
             for action, trial in self._candidates(pos, cp, trim):
                 value = self.evaluate(trial, False)
-                if value > best_score:
+                if value > best_score + EPS:
                     best_action, best_pos, best_score = action, trial, value
             if best_action is None:
                 break
@@ -362,6 +434,177 @@ class GreedyBot(Bot):
                     yield act.rally(t), trial
 
 
+class _ActionScorer:
+    """`GreedyBot.evaluate(pos, False)` kept up to date move by move.
+
+    During Player Actions the King's cubes do not move, so a move changes the
+    score only through its two territories (and, rarely, the set of castles
+    still to take). The score is split into per-territory terms, the threat to
+    home and the advance term, and a candidate is scored by replacing two
+    terms instead of evaluating the whole position: the inner loop of the
+    greedy bot. Limits follow `refuse` (R8); other rulings use the slow path.
+    """
+
+    def __init__(self, bot: GreedyBot, pos: Position):
+        self.bot = bot
+        self.board = bot.board
+        self.K = pos.king
+        self.P = dict(pos.player)
+        self.forces = bot.board.forces
+        self._terms: dict[tuple[int, int], float] = {}
+        self._reset()
+
+    def _reset(self) -> None:
+        bot, P, K = self.bot, self.P, self.K
+        board = self.board
+        self.targets = tuple(c for c in bot.enemy_castles if not P[c] or K[c])
+        row = bot.advance_rows[self.targets]
+        self.row = row
+        self.base = sum(self.term(t, P[t]) for t in board.numbers)
+        self.advance = sum(P[t] * row[t] for t in board.numbers)
+        self.threat = sum(self.threat_part(t, P[t]) for t in board.numbers)
+        self.wheat = sum(board.wheat[t] for t in board.numbers if P[t] and not K[t])
+        self.held = sum(1 for c in board.castles if P[c] and not K[c])
+        self.on_map = sum(P.values())
+
+    def term(self, t: int, p: int) -> float:
+        """Territory t's share of the score with p player cubes (advance aside)."""
+        key = (t, p)
+        hit = self._terms.get(key)
+        if hit is not None:
+            return hit
+        bot, w = self.bot, self.bot.w
+        k = self.K[t]
+        if p and k:
+            q, pcas, kcas = bot.battle(p, k, t, False)
+            value = w.cube * (p - pcas) - w.king_cube * (k - kcas) + q * bot.wheat_value[t]
+            if t in bot.castles and t != self.board.home:
+                value += q * w.castle
+        elif p:
+            value = w.cube * p + bot.wheat_value[t]
+            if t in bot.castles and t != self.board.home:
+                value += w.castle
+        else:
+            value = -w.king_cube * k
+        self._terms[key] = value
+        return value
+
+    def threat_part(self, t: int, p: int) -> float:
+        k = self.K[t]
+        if not k or p:
+            return 0.0
+        return self.bot.threat_weight[t] * (k - self.bot.guard[t])
+
+    def _total(self, base: float, advance: float, threat: float, home_cubes: int,
+               held: int) -> float:
+        if not home_cubes:
+            return -LOSS_SCORE
+        if held == len(self.board.castles):
+            return WIN_SCORE
+        score = base - advance
+        if threat >= 0.5:
+            bot, board = self.bot, self.board
+            attackers = min(int(threat + 0.5), board.king_limit)
+            q, _, _ = bot.battle(home_cubes, attackers, board.home, True)
+            score -= bot.w.home_danger * (1.0 - q)
+        return score
+
+    def score(self) -> float:
+        return self._total(self.base, self.advance, self.threat, self.P[self.board.home],
+                           self.held)
+
+    def best(self, cp: int) -> tuple[Action | None, float]:
+        """The best legal action from here and its score."""
+        board, P, K = self.board, self.P, self.K
+        home = board.home
+        wheat, castles, row = board.wheat, board.castles, self.row
+        term, threat_part, total = self.term, self.threat_part, self._total
+        base0, threat0, wheat0, held0, adv0 = (self.base, self.threat, self.wheat, self.held,
+                                               self.advance)
+        enemy = self.bot.enemy_castles
+        best: tuple[int, int, int] | None = None
+        best_score = -LOSS_SCORE - 1.0
+        for src in board.numbers:
+            have = P[src]
+            if not have:
+                continue
+            k_src = K[src]
+            base_src = base0 - term(src, have)
+            threat_src = threat0 - threat_part(src, have)
+            frees_castle = src in castles and not k_src  # src leaves the player's castles
+            for dst in board.adjacent[src]:
+                pd = P[dst]
+                k_dst = K[dst]
+                base_sd = base_src - term(dst, pd)
+                threat_sd = threat_src - threat_part(dst, pd)
+                takes_castle = dst in castles and not k_dst and not pd
+                wheat_gain = wheat[dst] if not pd and not k_dst else 0
+                for count in range(have, 0, -1):
+                    ps = have - count
+                    if src == home and not ps:
+                        continue  # never empty home
+                    pd2 = pd + count
+                    # R8 (refuse): every territory within the new limit.
+                    limit = wheat0 + wheat_gain
+                    if not ps and not k_src:
+                        limit -= wheat[src]
+                    if pd2 > limit or ps > limit:
+                        continue
+                    if limit < wheat0:
+                        top = max((n for t, n in P.items() if t != src and t != dst),
+                                  default=0)
+                        if top > limit:
+                            continue
+                    held = held0
+                    empties = frees_castle and not ps
+                    if empties:
+                        held -= 1
+                    if takes_castle:
+                        held += 1
+                    base = base_sd + term(src, ps) + term(dst, pd2)
+                    threat = threat_sd + threat_part(src, ps) + threat_part(dst, pd2)
+                    if (empties and src in enemy) or (takes_castle and dst in enemy):
+                        P[src], P[dst] = ps, pd2
+                        targets = tuple(c for c in enemy if not P[c] or K[c])
+                        row2 = self.bot.advance_rows[targets]
+                        advance = sum(n * row2[t] for t, n in P.items())
+                        P[src], P[dst] = have, pd
+                    else:
+                        advance = adv0 + count * (row[dst] - row[src])
+                    if src == home:
+                        home_cubes = ps
+                    elif dst == home:
+                        home_cubes = pd2
+                    else:
+                        home_cubes = P[home]
+                    value = total(base, advance, threat, home_cubes, held)
+                    if value > best_score + EPS:
+                        best, best_score = (count, src, dst), value
+        best_action = act.move(*best) if best else None
+        if cp >= RALLY_COST and self.on_map < self.forces:
+            for t in sorted(castles):
+                have = P[t]
+                if have and not K[t] and have + 1 <= self.wheat:
+                    base = self.base - term(t, have) + term(t, have + 1)
+                    advance = self.advance + row[t]
+                    threat = self.threat  # t is held: no threat part either way
+                    value = self._total(base, advance, threat,
+                                        have + 1 if t == home else P[home], self.held)
+                    if value > best_score + EPS:
+                        best_action, best_score = act.rally(t), value
+        return best_action, best_score
+
+    def take(self, action: Action) -> None:
+        """Carry out the chosen action on the scorer's own counts."""
+        if action.kind == "rally":
+            self.P[action.args[0]] += 1
+        else:
+            count, src, dst = action.args
+            self.P[src] -= count
+            self.P[dst] += count
+        self._reset()
+
+
 def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -> bool:
     """Is every territory within the player's limit after a move src -> dst (R8)?
 
@@ -379,6 +622,30 @@ def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -
 
 def _no_deal():
     return None
+
+
+_king_memo: dict[tuple, Position] = {}
+
+
+def _position_key(board: Board, pos: Position) -> tuple[int, ...]:
+    K, P = pos.king, pos.player
+    return tuple([K[t] for t in board.numbers] + [P[t] for t in board.numbers])
+
+
+def king_after(board: Board, pos: Position, key: tuple[int, ...], actions: tuple[str, ...],
+               priority: str) -> Position:
+    """The position after the King's action(s) (`resolve_king`), memoised per board.
+
+    Returned positions are shared: callers must not change them.
+    """
+    memo_key = (id(board), key, actions, priority)
+    hit = _king_memo.get(memo_key)
+    if hit is None:
+        if len(_king_memo) > 200_000:
+            _king_memo.clear()
+        hit = _king_memo[memo_key] = resolve_king(board, pos, actions, priority,
+                                                  _no_deal).position
+    return hit
 
 
 BOTS: dict[str, Callable[[], Bot]] = {
