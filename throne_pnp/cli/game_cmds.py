@@ -55,6 +55,10 @@ def require(session, kinds: tuple[str, ...], verb: str) -> None:
     if key in kinds:
         return
     text, command = next_step(session.game, session.physical)
+    if need.kind == "actions":
+        cp = session.game.command_points
+        raise UserError(f"cannot {verb} now: it is your Player Actions ({cp} command "
+                        f"point{'' if cp == 1 else 's'} left); finish them with `throne done`")
     if need.kind == "over":
         raise UserError(f"cannot {verb}: {text[0].lower()}{text[1:]}; start a new game with "
                         "`throne new --force`")
@@ -485,7 +489,9 @@ def undo(count: int, as_json: bool, game_file: Path, content_dir: Path | None) -
         return
     for actions in gone:
         click.echo(f"Took back: `{'; '.join(actions)}`")
-    click.echo("Put the cubes and cards back as they were before; `throne show` has the board.")
+    cards = ("the cards go back as they were" if session.physical
+             else "cards dealt go back into the deck and come up again the same way")
+    click.echo(f"Put the cubes back as they were ({cards}); `throne show` has the board.")
     for line in hand_lines(session):
         click.echo(line)
     click.echo(next_line(game, session.physical))
