@@ -23,6 +23,7 @@ from throne_pnp.render.layout import (
     Icon,
     Line,
     Page,
+    Path,
     Poly,
     Rect,
     Text,
@@ -148,6 +149,7 @@ def map_items(content: Content, ink_saver: bool = False) -> list:
         poly = tuple(pts[p] for p in lake.shape)
         out.append(Poly(poly, both("#ffffff" if ink_saver else LAKE, INK, 0.4)))
         cx, cy = _centroid(list(poly))
+        out += _waves(poly, "#6f8f9c" if ink_saver else "#5f8799")
         for line_no, part in enumerate(wrap(lake.name, 22, 6.5, False)):
             out.append(Text(cx, cy + line_no * 2.8, part, 6.5, "middle", italic=True,
                             color="#1e4658"))
@@ -172,15 +174,46 @@ def map_items(content: Content, ink_saver: bool = False) -> list:
     return out
 
 
+def _waves(poly: tuple[tuple[float, float], ...], color: str) -> list:
+    """A few small wave marks inside a lake, around its name, so water reads as
+    water even in the ink-saving, unfilled print."""
+    xs = [x for x, _ in poly]
+    ys = [y for _, y in poly]
+    cx, cy = _centroid(list(poly))
+    w, h = max(xs) - min(xs), max(ys) - min(ys)
+    size = min(6.0, w * 0.25)
+    marks = []
+    for fx, fy in ((-0.32, -0.26), (0.04, -0.32), (-0.22, 0.2), (0.08, 0.28)):
+        x, y = cx + fx * w, cy + fy * h
+        q = size / 6
+        marks.append(Path((("M", x, y), ("C", x + q, y - q, x + 2 * q, y - q, x + 3 * q, y),
+                           ("C", x + 4 * q, y + q, x + 5 * q, y + q, x + 6 * q, y)),
+                          stroke(color, 0.35, cap="round")))
+    return marks
+
+
 def _crossing(game_map: GameMap, a: int, b: int) -> list:
-    pts = game_map.drawing.points  # type: ignore[union-attr]
+    """A dashed sea route between two territories, bowed outward from the
+    island's centre so that it runs over water rather than across the land."""
+    drawing = game_map.drawing
+    assert drawing is not None
+    pts = drawing.points
     ca = _centroid([pts[p] for p in game_map.territories[a].drawing.shape])  # type: ignore
     cb = _centroid([pts[p] for p in game_map.territories[b].drawing.shape])  # type: ignore
+    centre = (sum(x for x, _ in pts.values()) / len(pts), sum(y for _, y in pts.values())
+              / len(pts))
     mx, my = (ca[0] + cb[0]) / 2, (ca[1] + cb[1]) / 2
+    dx, dy = mx - centre[0], my - centre[1]
+    norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
+    span = ((ca[0] - cb[0]) ** 2 + (ca[1] - cb[1]) ** 2) ** 0.5
+    cx, cy = mx + dx / norm * span * 0.7, my + dy / norm * span * 0.7
+    route = (("M", *ca), ("C", cx, cy, cx, cy, *cb))
+    apex = (0.125 * ca[0] + 0.75 * cx + 0.125 * cb[0], 0.125 * ca[1] + 0.75 * cy + 0.125 * cb[1])
     return [
-        Line(*ca, *cb, stroke("#ffffff", 2.2, cap="round")),
-        Line(*ca, *cb, stroke("#1e4658", 1.0, (2.5, 1.8), cap="round"), tag="crossing"),
-        Text(mx, my - 1.8, f"sea crossing {a}-{b}", 6, "middle", bold=True, color="#1e4658"),
+        Path(route, stroke("#ffffff", 2.2, cap="round")),
+        Path(route, stroke("#1e4658", 1.0, (2.5, 1.8), cap="round"), tag="crossing"),
+        Text(min(max(apex[0], 16.0), drawing.size[0] - 16.0), apex[1] - 1.8,
+             f"sea crossing {a}-{b}", 6, "middle", bold=True, color="#1e4658"),
     ]
 
 
