@@ -47,6 +47,7 @@ class SaveData:
     content_files: dict[str, str]
     opening: list[str] = field(default_factory=list)
     commands: list[list[str]] = field(default_factory=list)
+    content_dir: str = ""        # where the content was when the game began (a hint)
 
     @property
     def physical(self) -> bool:
@@ -56,7 +57,8 @@ class SaveData:
         return {
             "format": FORMAT,
             "version": VERSION,
-            "content": {"files": dict(sorted(self.content_files.items()))},
+            "content": {"directory": self.content_dir,
+                        "files": dict(sorted(self.content_files.items()))},
             "mode": self.mode,
             "seed": self.seed,
             "cards": sorted(self.cards),
@@ -128,8 +130,10 @@ def parse(text: str, path: Path) -> SaveData:
         problems.append("commands")
     if problems:
         raise _fail(path, f"damaged save file (bad {', '.join(problems)})")
+    directory = content.get("directory")
     return SaveData(data["mode"], seed, data["cards"], data["hard"], start,
-                    content["files"], data["opening"], data["commands"])
+                    content["files"], data["opening"], data["commands"],
+                    directory if isinstance(directory, str) else "")
 
 
 def read(path: Path) -> SaveData:
@@ -166,10 +170,11 @@ def check_content(save: SaveData, content: Content, path: Path) -> None:
         parts.append(f"{', '.join(added)} added")
     if removed:
         parts.append(f"{', '.join(removed)} removed")
+    began = f" in {save.content_dir}" if save.content_dir else ""
     raise SaveError(
         f"{path}: the content in {content.directory} differs from the content this game "
-        f"was started with ({'; '.join(parts)}); restore the original file(s) or point "
-        "--content at that edition to continue, or start a new game with "
+        f"was started with{began} ({'; '.join(parts)}); restore the original file(s) or "
+        "point --content at that edition to continue, or start a new game with "
         "`throne new --force`")
 
 

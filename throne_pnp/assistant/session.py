@@ -78,7 +78,7 @@ class Session:
         cards = sorted(c.id for c in content.normal_cards) + hard_ids
         start = (position or Position.setup(board_for(content))).to_json()
         save = SaveData("physical" if physical else "virtual", seed, cards, hard_ids, start,
-                        dict(content.fingerprints))
+                        dict(content.fingerprints), content_dir=str(content.directory))
         session = cls(path, content, save)
         # The opening hand (virtual): dealt now and kept in the save.
         events = list(session.game.events)
@@ -171,8 +171,11 @@ class Session:
         return self.apply(act.deal(self._pick()))
 
     def _pick(self) -> int:
-        rng = random.Random(f"{self.save.seed}:{self._deals}")
-        return rng.choice(self.game.deal_candidates())
+        candidates = self.game.deal_candidates()
+        if not candidates:
+            raise ThroneError("no card can be dealt: the deck and the discard pile are both "
+                              "empty (this edition has too few cards for the game)")
+        return random.Random(f"{self.save.seed}:{self._deals}").choice(candidates)
 
     def _auto_deal(self, record: list[str]) -> list[Event]:
         """Virtual mode: deal every chance card the game needs except the phase card."""
