@@ -73,3 +73,24 @@ def test_importing_the_cli_does_not_load_the_renderers() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_watch_rebuilds_when_content_changes(tmp_path: Path, capsys) -> None:
+    from throne_pnp.cli.content_cmds import _watch
+
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    calls = []
+
+    def run_once() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            rules = target / "rules.txt"
+            rules.write_text(rules.read_text() + "\nOne more line.\n")
+        else:
+            raise KeyboardInterrupt   # what Ctrl-C does during the second build
+
+    _watch(target, run_once, interval=0.02)
+    out = capsys.readouterr().out
+    assert len(calls) == 2
+    assert "changed: rules.txt; rebuilding" in out and "stopped watching" in out

@@ -50,7 +50,7 @@ def validate(content_dir: Path | None) -> None:
 @click.option("--layout", type=click.Choice(["duplex", "backs-separate", "fold"]),
               default="duplex", show_default=True,
               help="Card backs: behind their fronts for long-edge duplex, on separate "
-                   "pages, or fronts beside backs for fold-and-glue.")
+                   "pages, or each front above its back for fold-and-glue.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
 def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, watch: bool,
