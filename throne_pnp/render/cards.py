@@ -153,7 +153,7 @@ def _footer(card: Card, color: str, ink_saver: bool) -> list:
     out.append(Rect(bx, by, bw, bh, stroke(color, 0.35) if ink_saver else
                     both(BAND, color, 0.35), r=1.6))
     out.append(Icon(card.priority, bx + 1.25, by + 1.4, 9.0, INK, WHITE))
-    out.append(Text(bx + bw / 2, by + bh - 2.6, card.priority.upper(), 4.6, "middle",
+    out.append(Text(bx + bw / 2, by + bh - 2.6, card.priority.upper(), 5.0, "middle",
                     bold=True, color=INK))
     # flags along the bottom, skull above them on hard cards
     room = bx - SAFE - 1.5
@@ -167,7 +167,7 @@ def _footer(card: Card, color: str, ink_saver: bool) -> list:
     if card.hard:
         out.append(Icon("skull", SAFE, fy - 8.4, 7.0, INK, WHITE))
         out.append(Text(SAFE + 8.2, fy - 3.6, "HARD", 6.0, bold=True, color=INK))
-    out.append(Text(bx - 1.5, fy - 2.2, f"{n} command point{'s' if n != 1 else ''}", 4.6,
+    out.append(Text(bx - 1.5, fy - 2.2, f"{n} command point{'s' if n != 1 else ''}", 5.0,
                     "end", color=GREY))
     return out
 
