@@ -86,9 +86,7 @@ def greedy_pick(commands: list[list[str]], rng: random.Random) -> list[str]:
 
 def sensible_pick(game: Path, commands: list[list[str]], rng: random.Random) -> list[str]:
     """Like `greedy_pick`, but never empties the home castle by a move."""
-    from throne_pnp.cli.game_cmds import empties_home
-
     sess = session(game)
     keep = [c for c in commands
-            if c[0] != "move" or not empties_home(sess, *map(int, c[1:4]))]
+            if c[0] != "move" or not sess.empties_home(*map(int, c[1:4]))]
     return greedy_pick(keep or commands, rng)

@@ -6,8 +6,6 @@ import random
 
 from test_assistant_helpers import greedy_pick, legal_commands, ok, run, session, status
 
-from throne_pnp.cli.game_cmds import empties_home
-
 
 def answers_for(game, seed: int, physical: bool, limit: int = 300) -> list[str]:
     """Play a game with single commands and note the answers `play` would need."""
@@ -21,7 +19,7 @@ def answers_for(game, seed: int, physical: bool, limit: int = 300) -> list[str]:
         head, args = command[0], [a for a in command[1:] if not a.startswith("--")]
         if head in ("move", "rally", "done"):
             answers.append(" ".join([head, *args]))
-            if head == "move" and empties_home(session(game), *map(int, args)):
+            if head == "move" and session(game).empties_home(*map(int, args)):
                 answers.append("y")
         else:
             answers.append(args[0] if args else "")

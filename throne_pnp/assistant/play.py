@@ -157,7 +157,7 @@ def _answer(session: Session, answer: str) -> Command | None:
             action = _player_action(words)
             if action is None:
                 return None
-            if action.kind == "move" and _empties_home(session, action):
+            if action.kind == "move" and session.empties_home(*action.args):
                 home = session.board.home
                 if not click.confirm(f"This empties your home castle {home}; if it is still "
                                      "empty when your actions and battles end, you lose. "
@@ -165,13 +165,6 @@ def _answer(session: Session, answer: str) -> Command | None:
                     raise ThroneError("move not made")
             session.apply(action)
     return cmd
-
-
-def _empties_home(session: Session, action: act.Action) -> bool:
-    count, src, _dst = action.args
-    home = session.board.home
-    return (src == home and count == session.game.position.player[home]
-            and action in session.game.legal_moves())
 
 
 def _player_action(words: list[str]) -> act.Action | None:

@@ -191,6 +191,12 @@ class Session:
             record.append(action.text())
             self._deals += 1
 
+    def empties_home(self, count: int, src: int, dst: int) -> bool:
+        """Would this legal move leave the home castle empty (R12: warn first)?"""
+        home = self.board.home
+        return (src == home and count == self.game.position.player[home]
+                and act.move(count, src, dst) in self.game.legal_moves())
+
     def undo(self, count: int) -> list[list[str]]:
         """Take back the last `count` commands and save; returns them."""
         have = len(self.save.commands)

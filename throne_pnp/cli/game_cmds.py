@@ -309,16 +309,6 @@ def interactive() -> bool:
         return False
 
 
-def empties_home(session, count: int, src: int, dst: int) -> bool:
-    """Would this (legal) move leave the player's home castle empty?"""
-    from throne_pnp.rules import actions as act
-
-    game = session.game
-    home = game.board.home
-    return (src == home and count == game.position.player[home]
-            and act.move(count, src, dst) in game.legal_moves())
-
-
 def home_warning(session) -> str:
     home = session.board.home
     return (f"this move empties your home castle {home}: if it is still empty when your "
@@ -344,7 +334,7 @@ def move(count: int, src: int, dst: int, yes: bool, as_json: bool, game_file: Pa
 
     session = _open(game_file, content_dir)
     require(session, ("actions",), "move")
-    if not yes and empties_home(session, count, src, dst):
+    if not yes and session.empties_home(count, src, dst):
         if not interactive():
             raise UserError(f"{home_warning(session)}; add --yes to make the move anyway")
         if not click.confirm(f"Warning: {home_warning(session)}. Move anyway?", default=False):
