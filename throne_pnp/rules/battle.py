@@ -135,11 +135,12 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
         symbols[side] = Symbols(card.bugles, card.swords, card.shields,
                                 board.bugles[territory] if bonus else 0,
                                 board.shields[territory] if bonus else 0)
-    who = "you defend" if defender == PLAYER else "the King defends"
-    why = [f"{territory}: {who}" + (
-        f" and adds the territory's {board.bugles[territory]} bugle(s) and "
-        f"{board.shields[territory]} shield(s)"
-        if board.bugles[territory] or board.shields[territory] else "")]
+    who = "you defend and add" if defender == PLAYER else "the King defends and adds"
+    if board.bugles[territory] or board.shields[territory]:
+        why = [f"{territory}: {who} the territory's {board.bugles[territory]} bugle(s) and "
+               f"{board.shields[territory]} shield(s)"]
+    else:
+        why = [f"{territory}: {who.split(' and ')[0]}; the territory gives no bonus"]
     why.append(f"you (card {player_card.id}): {symbols[PLAYER].describe()}; "
                f"King (card {king_card.id}): {symbols[KING].describe()}")
     casualties = {}

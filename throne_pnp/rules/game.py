@@ -33,7 +33,7 @@ from throne_pnp.rules.position import (
     Position,
     Step,
     enforce_limits,
-    held_wheat,
+    limit_words,
     player_limit,
 )
 
@@ -521,10 +521,8 @@ class Game:
         limit = player_limit(self.board, trial, contested_to=KING)
         for t in self.board.numbers:
             if trial.player[t] > limit:
-                wheat = held_wheat(self.board, trial, contested_to=KING)
-                src = " + ".join(str(w) for w in wheat) or "none held"
-                return (f"{trial.player[t]} cubes in {t} would exceed your limit of {limit} "
-                        f"(wheat in {src})")
+                return (f"{trial.player[t]} cubes in {t} would exceed your limit of "
+                        f"{limit_words(self.board, trial, contested_to=KING)}")
         return None
 
     def _do_rally(self, at: int) -> None:

@@ -94,6 +94,14 @@ def held_wheat(board: Board, pos: Position, contested_to: str) -> list[int]:
     return [t for t in board.numbers if board.wheat[t] and pos.player_holds(t, contested_to)]
 
 
+def limit_words(board: Board, pos: Position, contested_to: str) -> str:
+    """The player's limit with where it comes from: `3 (wheat in 1 + 5)`."""
+    limit = player_limit(board, pos, contested_to)
+    wheat = held_wheat(board, pos, contested_to)
+    source = f"wheat in {' + '.join(map(str, wheat))}" if wheat else "you hold no wheat"
+    return f"{limit} ({source})"
+
+
 @dataclass(frozen=True)
 class Step:
     """One change to make on the table, with the reason in words.
@@ -151,9 +159,8 @@ def enforce_limits(board: Board, pos: Position, contested_to: str) -> list[Step]
     for t in board.numbers:
         excess = pos.player[t] - limit
         if excess > 0:
-            wheat = held_wheat(board, pos, contested_to)
-            src = " + ".join(str(w) for w in wheat) or "no territory"
-            step = Step("remove", excess, f"your limit is {limit} (wheat in {src}); "
+            step = Step("remove", excess, f"your limit is "
+                        f"{limit_words(board, pos, contested_to)}; "
                         f"{pos.player[t]} cubes in {t}", PLAYER, at=t)
             step.apply(pos)
             steps.append(step)
