@@ -115,7 +115,7 @@ def test_bad_position_file(tmp_path, text, why):
 
 def test_missing_position_file(tmp_path):
     refused(tmp_path / "g.json", "new", "--at", str(tmp_path / "nope.yaml"),
-            contains="cannot be read")
+            contains="cannot read the position file")
 
 
 def test_start_from_position(tmp_path):

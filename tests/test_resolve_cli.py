@@ -74,7 +74,7 @@ def test_card_and_action_choices(run):
 
 def test_uncertain_needs_draws(run):
     refused(run(["resolve", "king", "--card", "6"], MOVE_POS), "--draws", "at least 1 more")
-    refused(run(["resolve", "king", "--card", "6", "--draws", "x"], MOVE_POS), "not a card id")
+    refused(run(["resolve", "king", "--card", "6", "--draws", "x"], MOVE_POS), "card numbers")
     out = run(["resolve", "king", "--card", "6", "--draws", "1", "--json"], MOVE_POS)
     data = json.loads(out.output)
     assert data["draws"] == [1] and data["priority"] == "falling"

@@ -71,3 +71,33 @@ def load(content_dir: Path | None):
 def echo_json(data: Any) -> None:
     """Print JSON the same way everywhere (sorted keys are not used: order is meaningful)."""
     click.echo(json.dumps(data, indent=2))
+
+
+def id_list(text: str, option: str) -> list[int]:
+    """Parse a `3,5` (or `3 5`) list of numbers given to `option`."""
+    words = text.replace(",", " ").split()
+    if not words or not all(w.isdigit() for w in words):
+        raise UserError(f"{option} takes card numbers separated by commas, e.g. 3,5; "
+                        f"got {text!r}")
+    return [int(w) for w in words]
+
+
+def read_position(board: Any, path: Path, option: str = "--at") -> Any:
+    """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it."""
+    import yaml
+
+    from throne_pnp.rules.position import parse_position
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        why = getattr(exc, "strerror", None) or "not a text file"
+        raise UserError(f"{option} {path}: cannot read the position file ({why})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        raise UserError(f"{option} {path}{where}: not valid YAML/JSON; expected e.g. "
+                        "{king: {3: 2}, player: {1: 2}}") from None
+    return parse_position(board, data, f"{option} {path}")

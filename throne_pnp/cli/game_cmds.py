@@ -16,7 +16,15 @@ from typing import Any
 
 import click
 
-from throne_pnp.cli.common import UserError, content_option, echo_json, game_option, json_option
+from throne_pnp.cli.common import (
+    UserError,
+    content_option,
+    echo_json,
+    game_option,
+    id_list,
+    json_option,
+    read_position,
+)
 from throne_pnp.cli.common import load as load_content
 
 F = Callable[..., Any]
@@ -31,15 +39,6 @@ def _open(game_file: Path, content_dir: Path | None):
     from throne_pnp.assistant.session import Session
 
     return Session.open(game_file, load_content(content_dir))
-
-
-def _ids(text: str, option: str) -> list[int]:
-    """Parse `3,5 7` style card lists."""
-    words = text.replace(",", " ").split()
-    if not words or not all(w.isdigit() for w in words):
-        raise UserError(f"{option} takes card numbers separated by commas, e.g. 3,5; "
-                        f"got {text!r}")
-    return [int(w) for w in words]
 
 
 def require(session, kinds: tuple[str, ...], verb: str) -> None:
@@ -89,24 +88,9 @@ def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
 # --------------------------------------------------------------------------- new
 
 def _read_position(path: Path, content):
-    import yaml
-
     from throne_pnp.rules.board import board_for
-    from throne_pnp.rules.position import parse_position
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        why = getattr(exc, "strerror", None) or "not a text file"
-        raise UserError(f"--at {path}: cannot be read: {why}") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or "not valid YAML or JSON"
-        raise UserError(f"--at {path}: {problem}{where}") from None
-    return parse_position(board_for(content), data, f"--at {path}")
+    return read_position(board_for(content), path)
 
 
 @click.command()
@@ -145,7 +129,7 @@ def new(physical: bool, hard: int | None, hard_cards: str | None, seed: int | No
                         "use --game FILE for another save")
     content = load_content(content_dir)
     position = _read_position(at, content) if at is not None else None
-    ids = _ids(hard_cards, "--hard-cards") if hard_cards is not None else None
+    ids = id_list(hard_cards, "--hard-cards") if hard_cards is not None else None
     session = Session.start(game_file, content, physical=physical, seed=seed, hard=hard,
                             hard_cards=ids, position=position)
     session.write()
@@ -180,7 +164,7 @@ def card(card_id: int | None, draws: str | None, as_json: bool, game_file: Path,
     session = _open(game_file, content_dir)
     require(session, ("card", "deal-phase", "deal-uncertain"), "play a phase card")
     game = session.game
-    draw_ids = _ids(draws, "--draws") if draws is not None else []
+    draw_ids = id_list(draws, "--draws") if draws is not None else []
     need = game.need()
     waiting = game.describe_need(need)
     with session.command() as cmd:

@@ -11,40 +11,25 @@ from typing import Any
 
 import click
 
-from throne_pnp.cli.common import UserError, content_option, echo_json, json_option
+from throne_pnp.cli.common import (
+    UserError,
+    content_option,
+    echo_json,
+    id_list,
+    json_option,
+    read_position,
+)
 
 ACTIONS = ("rally", "move-castle", "move-wheat", "move-player", "uncertain")
 
 
 def _read_position(board: Any, path: Path) -> Any:
-    """Parse a YAML/JSON position file into a checked Position."""
-    import yaml
-
-    from throne_pnp.rules.position import parse_position
-
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"{path}: cannot read the position file ({exc.strerror})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f":{mark.line + 1}" if mark else ""
-        raise UserError(f"{path}{where}: not valid YAML/JSON; expected e.g. "
-                        "{king: {3: 2}, player: {1: 2}}") from None
-    return parse_position(board, data, str(path))
+    return read_position(board, path)
 
 
 def _card_ids(text: str | None, board: Any, option: str) -> list[int]:
-    if not text:
-        return []
-    ids = []
-    for part in text.replace(" ", "").split(","):
-        if not part.isdigit():
-            raise UserError(f"{option}: {part!r} is not a card id; give ids like 6,3")
-        ids.append(_card(board, int(part), option).id)
-    return ids
+    """Card ids given to `option`, each checked against the edition."""
+    return [_card(board, i, option).id for i in id_list(text, option)] if text else []
 
 
 def _card(board: Any, card_id: int, option: str) -> Any:
