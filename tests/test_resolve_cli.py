@@ -38,8 +38,8 @@ MOVE_POS = "{king: {3: 2, 4: 1, 7: 2, 9: 2}, player: {1: 2, 2: 1, 5: 1}}"
 def test_text_answer_is_a_checklist(run):
     out = run(["resolve", "king", "--card", "2"], MOVE_POS)
     assert out.exit_code == 0
-    assert "[ ] move 1 King cube from 9 to 4" in out.output
-    assert "Battles follow in 5, then 2" in out.output
+    assert "[ ] move 1 King cube 9 -> 4" in out.output
+    assert "Battles to fight, in order: 5, 2." in out.output
 
 
 def test_action_and_priority_instead_of_a_card(run):

@@ -63,7 +63,7 @@ def step_line(step: Step) -> str:
     return f"{BOX} {what}: {step.why}"
 
 
-def _king_lines(result: KingResult) -> list[str]:
+def king_lines(result: KingResult) -> list[str]:
     out = []
     for action, steps in result.log or [(a, []) for a in result.actions]:
         out.append(f"The King's action: {ACTION_WORDS[action]} ({result.priority}).")
@@ -76,7 +76,8 @@ def _king_lines(result: KingResult) -> list[str]:
     return out
 
 
-def _battle_lines(battle: Battle, only_withdrawal: bool, physical: bool) -> list[str]:
+def battle_lines(battle: Battle, only_withdrawal: bool = False,
+                 physical: bool = False) -> list[str]:
     if only_withdrawal:
         steps = [s for s in battle.steps if s.why != "battle casualties"]
         out = [f"Withdrawal from the battle in {battle.territory}:"]
@@ -141,7 +142,7 @@ def checklist(events: list[Event], game: Game, physical: bool,
                 out.append(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}"
                            f"{more}.")
         elif kind == "king":
-            out += _king_lines(event.data)
+            out += king_lines(event.data)
         elif kind == "battle-card":
             where = f"the battle in {event.info['territory']}"
             if physical:
@@ -157,7 +158,7 @@ def checklist(events: list[Event], game: Game, physical: bool,
             if not physical and not only_withdrawal:
                 king_card = board.cards[battle.king_card]
                 out.append(f"The King's battle card: {card_words(king_card)}.")
-            out += _battle_lines(battle, only_withdrawal, physical)
+            out += battle_lines(battle, only_withdrawal, physical)
             if not battle.done:
                 out.append(f"  You lost: your {battle.position.player[battle.territory]} "
                            "surviving cube(s) must withdraw together.")

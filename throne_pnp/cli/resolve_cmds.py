@@ -115,38 +115,16 @@ def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str 
 
 
 def king_text(result: Any) -> str:
-    """The King's action as a checklist for the table."""
-    words = " then ".join(a.replace("move-", "move towards ").replace("player", "player cubes")
-                          for a in result.actions) or "nothing"
-    lines = [f"King's action: {words} ({result.priority.capitalize()})"]
+    """The King's action as a checklist for the table (the assistant's words)."""
+    from throne_pnp.assistant.explain import king_lines
+
+    lines = []
     if result.draws:
         lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
-                     "(put them on the discard pile)")
-    if result.steps:
-        lines.append("On the table:")
-        lines += [f"  [ ] {step_text(s)}" for s in result.steps]
-    else:
-        lines.append("No King cube moves.")
-    if result.notes:
-        lines.append("Also considered:")
-        lines += [f"  - {n}" for n in result.notes]
-    if result.battles:
-        lines.append("Battles follow in " + ", then ".join(map(str, result.battles))
-                     + " (you defend).")
+                     "(they go to the discard pile)")
+    lines += king_lines(result)
     lines.append(position_text(result.position))
     return "\n".join(lines)
-
-
-def step_text(step: Any) -> str:
-    """One cube change in words, with its reason."""
-    who = "King" if step.side == "king" else "your"
-    cubes = f"{step.count} {who} cube{'s' if step.count != 1 else ''}"
-    if step.kind in ("move", "withdraw"):
-        verb = "move" if step.kind == "move" else "withdraw"
-        return f"{verb} {cubes} from {step.src} to {step.dst} — {step.why}"
-    if step.kind == "rally":
-        return f"add {cubes} in {step.at} — {step.why}"
-    return f"remove {cubes} from {step.at} — {step.why}"
 
 
 def position_text(pos: Any) -> str:
@@ -193,13 +171,9 @@ def battle(at: Path, territory: int, defender: str, player_card: int, king_card:
 
 
 def battle_text(result: Any) -> str:
-    lines = [f"Battle in {result.territory}:"]
-    lines += [f"  {w}" for w in result.why]
-    if result.steps:
-        lines.append("On the table:")
-        lines += [f"  [ ] {step_text(s)}" for s in result.steps]
-    lines.append(position_text(result.position))
-    return "\n".join(lines)
+    from throne_pnp.assistant.explain import battle_lines
+
+    return "\n".join([*battle_lines(result), position_text(result.position)])
 
 
 def register(group: click.Group) -> None:
