@@ -15,8 +15,9 @@ def _run(*args: str) -> str:
 
 
 def test_same_seed_same_json_twice():
-    first = _run("--games", "1000", "--seed", "7", "--bot", "random", "--json")
-    assert first == _run("--games", "1000", "--seed", "7", "--bot", "random", "--json")
+    # The command (the greedy bot), in two processes to keep the test quick.
+    first = _run("--games", "1000", "--seed", "7", "--json", "--jobs", "2")
+    assert first == _run("--games", "1000", "--seed", "7", "--json", "--jobs", "2")
     data = json.loads(first)
     for key in ("games", "wins", "win_rate", "ci95", "mean_turns", "losses", "capped"):
         assert key in data
@@ -24,11 +25,14 @@ def test_same_seed_same_json_twice():
 
 
 def test_jobs_do_not_change_the_result():
+    # The same 300 games as the first 300 of the run above, in one process and in two.
     args = ("--games", "300", "--seed", "7", "--json")
     one = _run(*args, "--jobs", "1")
     assert one == _run(*args, "--jobs", "2")
     data = json.loads(one)
     assert data["bot"] == "greedy" and 0 <= data["wins"] <= 300
+    random_bot = ("--games", "500", "--seed", "7", "--bot", "random", "--json")
+    assert _run(*random_bot) == _run(*random_bot, "--jobs", "2")
     lo, hi = data["ci95"]
     assert lo <= data["win_rate"] <= hi
 
