@@ -625,6 +625,7 @@ def _no_deal():
 
 
 _king_memo: dict[tuple, Position] = {}
+_king_memo_board: list[Board] = []  # the board the memo belongs to
 
 
 def _position_key(board: Board, pos: Position) -> tuple[int, ...]:
@@ -638,7 +639,10 @@ def king_after(board: Board, pos: Position, key: tuple[int, ...], actions: tuple
 
     Returned positions are shared: callers must not change them.
     """
-    memo_key = (id(board), key, actions, priority)
+    if not _king_memo_board or _king_memo_board[0] is not board:
+        _king_memo.clear()
+        _king_memo_board[:] = [board]
+    memo_key = (key, actions, priority)
     hit = _king_memo.get(memo_key)
     if hit is None:
         if len(_king_memo) > 200_000:
