@@ -145,7 +145,8 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
       throne odds --at pos.yaml --territory 7 --defender king --hand 2,5,9
       throne odds --at pos.yaml --territory 5 --defender player --json
     """
-    from throne_pnp.cli.resolve_cmds import _card_ids, _read_position, _territory
+    from throne_pnp.cli.common import read_position
+    from throne_pnp.cli.resolve_cmds import _card_ids, _territory
     from throne_pnp.rules.board import board_for
     from throne_pnp.sim.odds import battle_odds
 
@@ -167,7 +168,7 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
     mine = _card_ids(hand, board, "--hand") or normal
     kings = _card_ids(deck, board, "--deck") or [c for c in normal if c not in set(mine)] \
         or normal
-    pos = _read_position(board, at)
+    pos = read_position(board, at)
     result = battle_odds(board, pos, territory, defender, _unique(mine), kings)
     report = {"territory": territory, "defender": defender,
               "player_cubes": pos.player[territory], "king_cubes": pos.king[territory],

@@ -23,10 +23,6 @@ from throne_pnp.cli.common import (
 ACTIONS = ("rally", "move-castle", "move-wheat", "move-player", "uncertain")
 
 
-def _read_position(board: Any, path: Path) -> Any:
-    return read_position(board, path)
-
-
 def _card_ids(text: str | None, board: Any, option: str) -> list[int]:
     """Card ids given to `option`, each checked against the edition."""
     return [_card(board, i, option).id for i in id_list(text, option)] if text else []
@@ -101,7 +97,7 @@ def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str 
                         "with --priority rising|falling")
     elif len(actions) > 2:
         raise UserError("a card has at most 2 King actions; give --action once or twice")
-    pos = _read_position(board, at)
+    pos = read_position(board, at)
     dealt = [board.cards[i] for i in _card_ids(draws, board, "--draws")]
     result = resolve_king(board, pos, actions, priority, deal_from(dealt))
     unused = len(dealt) - len(result.draws)
@@ -162,7 +158,7 @@ def battle(at: Path, territory: int, defender: str, player_card: int, king_card:
         _territory(board, withdraw_to, "--withdraw-to")
     pcard = _card(board, player_card, "--player-card")
     kcard = _card(board, king_card, "--king-card")
-    pos = _read_position(board, at)
+    pos = read_position(board, at)
     result = resolve_battle(board, pos, territory, defender, pcard, kcard, withdraw_to)
     if as_json:
         echo_json(result.to_json())
