@@ -300,8 +300,8 @@ class Game:
             return f"card {card_id} is on the table, so it cannot {where}"
         if card_id in self.hand:
             return f"card {card_id} is in your hand, so it cannot {where}"
-        if not self.physical and card_id in self.unseen:
-            return f"card {card_id} is in the deck, so it cannot {where}"
+        if not self.physical and card_id in self.unseen:  # in the deck: do not say so
+            return f"card {card_id} is not in your hand, so it cannot {where}"
         return f"card {card_id} cannot {where} now"
 
     def _take_from_deck(self, card_id: int) -> None:
