@@ -63,7 +63,7 @@ def test_virtual_refusals(tmp_path):
     game = tmp_path / "g.json"
     ok(game, "new", "--seed", "3")              # hand 7, 9, 11, 17, 18
     refused(game, "card", contains="`throne card ID`")
-    refused(game, "card", "1", contains="in the deck")
+    refused(game, "card", "1", contains="is not in your hand")
     refused(game, "card", "20", contains="not in this game")
     refused(game, "card", "7", "--draws", "3", contains="physical games")
     refused(game, "battle", "9", contains="cannot fight a battle now")

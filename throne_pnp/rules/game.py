@@ -301,7 +301,7 @@ class Game:
         if card_id in self.hand:
             return f"card {card_id} is in your hand, so it cannot {where}"
         if not self.physical and card_id in self.unseen:  # in the deck: do not say so
-            return f"card {card_id} is not in your hand, so it cannot {where}"
+            return f"card {card_id} is not in your hand"
         return f"card {card_id} cannot {where} now"
 
     def _take_from_deck(self, card_id: int) -> None:
