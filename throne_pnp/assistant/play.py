@@ -221,7 +221,8 @@ def _loop(session: Session) -> None:
             click.echo(f"Refused: {exc}")
             continue
         if cmd is None:
-            click.echo("Not understood; type `help` for the answers you can give.")
+            if answer:  # an empty line just asks again
+                click.echo("Not understood; type `help` for the answers you can give.")
             continue
         for line in explain.command_lines(session, cmd.events, cmd.notes, resumed):
             click.echo(line)
