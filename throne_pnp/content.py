@@ -193,8 +193,10 @@ class _Checker:
     def __init__(self, filename: str, problems: list[str]):
         self.filename = filename
         self.problems = problems
+        self.bad_paths: set[str] = set()  # key paths already reported, to avoid cascades
 
     def add(self, line: int, path: str, message: str) -> None:
+        self.bad_paths.add(path)
         where = f"{self.filename}:{line}" if line else self.filename
         self.problems.append(f"{where}: {path}: {message}" if path else f"{where}: {message}")
 
@@ -510,6 +512,8 @@ def _check_setup(game_map: GameMap, raw_setup: Any, chk: _Checker) -> None:
     elif game_map.home not in game_map.setup_player:
         chk.add(side_line("player"), "setup.player", f"the player must start with cubes in "
                 f"home territory {game_map.home}")
+    if any(f"territories[{t}].wheat" in chk.bad_paths for t in game_map.setup_player):
+        return  # a wrong wheat count is reported already; the limit would mislead
     wheat = sum(game_map.territories[t].wheat for t in game_map.setup_player
                 if t in game_map.territories)
     for terr, count in game_map.setup_player.items():

@@ -6,25 +6,32 @@ from pathlib import Path
 
 import click
 
-from throne_pnp.cli.common import UserError, content_option, load
+from throne_pnp.cli.common import UserError, content_option, echo_json, json_option, load
 
 
 @click.command()
+@json_option
 @content_option
-def validate(content_dir: Path | None) -> None:
+@click.pass_context
+def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> None:
     """Check the content directory and list every problem.
 
     Exits 0 when the content is usable (notes may still be printed), or
     lists each problem with its file, line and what to change and exits 2.
 
     \b
-    Example:
+    Examples:
       throne validate --content my-edition/
+      throne validate --json      # {"ok": ..., "problems": [...], "notes": [...]}
     """
     from throne_pnp.content import check_content, default_content_dir
 
     directory = content_dir or default_content_dir()
     report = check_content(directory)
+    if as_json:
+        echo_json({"directory": str(directory), "ok": not report.problems,
+                   "problems": report.problems, "notes": report.notes})
+        ctx.exit(2 if report.problems else 0)
     for note in report.notes:
         click.echo(f"note: {note}")
     if report.problems:
