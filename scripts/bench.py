@@ -1,0 +1,32 @@
+"""Run every benchmark of the project in one go and print their ratio reports.
+
+Each script measures against its own baseline side by side in the same run
+(the machines are shared and noisy), so the ratios are what to read:
+
+- bench_resolve.py: the King's answer vs a bare `python -c pass` (target <= 3x)
+- bench_build.py: the full component build vs a bare reportlab script (target <= 3x)
+- bench_sim.py: simulator games per second per bot and the --jobs 2 speed-up
+
+    python scripts/bench.py
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SCRIPTS = ("bench_resolve.py", "bench_build.py", "bench_sim.py")
+
+
+def main() -> int:
+    here = Path(__file__).resolve().parent
+    failed = 0
+    for name in SCRIPTS:
+        print(f"== {name}", flush=True)
+        failed |= subprocess.run([sys.executable, str(here / name)]).returncode
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
