@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -901,8 +900,3 @@ def _stamp(directory: Path) -> tuple:
         except OSError:
             out.append((name, None, None))
     return tuple(out)
-
-
-def content_loader(directory: Path | str | None) -> Callable[[], Content]:
-    """A zero-argument loader, for CLI commands that load content lazily."""
-    return lambda: load_content(directory)

@@ -26,7 +26,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle, fight, withdraw
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.king import KingResult, resolve_king
+from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.position import (
     KING,
     PLAYER,
@@ -654,11 +654,3 @@ def replay(board: Board, cards_in_game: Iterable[int], history: Iterable[Action]
     for action in history:
         game.apply(action)
     return game
-
-
-def king_result(events: list[Event]) -> KingResult | None:
-    """The King's action among a list of events, if any."""
-    for event in events:
-        if event.kind == "king":
-            return event.data
-    return None
