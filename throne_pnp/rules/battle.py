@@ -82,6 +82,7 @@ class Battle:
     why: list[str] = field(default_factory=list)
     withdrawal: dict[str, Any] | None = None
     done: bool = False
+    explain: bool = True  # False: `why` stays empty (the simulator's fast path)
 
     @property
     def loser(self) -> str | None:
@@ -120,8 +121,12 @@ def withdrawal_options(board: Board, pos: Position, territory: int, side: str) -
 
 
 def fight(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
-          king_card: Card) -> Battle:
-    """Casualties and the winner of the battle in `territory` (R9), without withdrawal."""
+          king_card: Card, explain: bool = True) -> Battle:
+    """Casualties and the winner of the battle in `territory` (R9), without withdrawal.
+
+    `explain` False (the simulator's fast path) leaves `why` empty; the
+    outcome is the same.
+    """
     if defender not in SIDES:
         raise IllegalAction(f"defender must be player or king, not {defender!r}")
     work = pos.copy()
@@ -135,30 +140,15 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
         symbols[side] = Symbols(card.bugles, card.swords, card.shields,
                                 board.bugles[territory] if bonus else 0,
                                 board.shields[territory] if bonus else 0)
-    who = "you defend and add" if defender == PLAYER else "the King defends and adds"
-    if board.bugles[territory] or board.shields[territory]:
-        why = [f"{territory}: {who} the territory's {board.bugles[territory]} bugle(s) and "
-               f"{board.shields[territory]} shield(s)"]
-    else:
-        why = [f"{territory}: {who.split(' and ')[0]}; the territory gives no bonus"]
-    why.append(f"you (card {player_card.id}): {symbols[PLAYER].describe()}; "
-               f"King (card {king_card.id}): {symbols[KING].describe()}")
+    why = _opening_words(board, territory, defender, player_card, king_card,
+                         symbols) if explain else []
     casualties = {}
     for victim in SIDES:
         killer = other(victim)
         raw = max(symbols[killer].swords - symbols[victim].total_shields, 0)
         casualties[victim] = min(raw, cubes[killer], cubes[victim])
-        caps = []
-        if raw > cubes[killer]:
-            owner = "your" if killer == PLAYER else "the King's"
-            caps.append(f"capped at {owner} {cubes[killer]} cube(s) in the battle")
-        if min(raw, cubes[killer]) > cubes[victim]:
-            caps.append(f"only {cubes[victim]} to lose")
-        label = "your casualties" if victim == PLAYER else "the King's casualties"
-        capped = f", {'; '.join(caps)}" if caps else ""
-        why.append(f"{label}: {symbols[killer].swords} sword(s) - "
-                   f"{symbols[victim].total_shields} shield(s) = {raw}{capped}"
-                   f" -> {casualties[victim]}")
+        if explain:
+            why.append(_casualty_words(victim, raw, symbols, cubes, casualties[victim]))
     steps = []
     for side in SIDES:
         if casualties[side]:
@@ -171,26 +161,65 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
         totals = {s: left[s] + symbols[s].total_bugles for s in SIDES}
         if totals[PLAYER] == totals[KING]:
             winner = defender
-            why.append(f"cubes + bugles: you {totals[PLAYER]}, King {totals[KING]}; "
-                       f"a tie goes to the defender ({defender})")
         else:
             winner = PLAYER if totals[PLAYER] > totals[KING] else KING
-            why.append(f"cubes + bugles: you {totals[PLAYER]}, King {totals[KING]}: "
-                       f"{'you win' if winner == PLAYER else 'the King wins'}")
     elif left[PLAYER] or left[KING]:
         winner = PLAYER if left[PLAYER] else KING
-        who = "your" if winner == PLAYER else "the King's"
-        why.append(f"only {who} cubes survive")
     else:
         winner = None
-        why.append("both sides are wiped out")
+    if explain:
+        why.append(_outcome_words(defender, totals, winner))
     battle = Battle(territory, defender, player_card.id, king_card.id, symbols, casualties,
-                    totals, winner, [], work, steps, why)
+                    totals, winner, [], work, steps, why, explain=explain)
     if battle.loser is not None:
         battle.loser_options = withdrawal_options(board, work, territory, battle.loser)
     else:
         _finish(board, battle)
     return battle
+
+
+def _opening_words(board: Board, territory: int, defender: str, player_card: Card,
+                   king_card: Card, symbols: dict[str, Symbols]) -> list[str]:
+    """Who defends with what bonus, and both sides' symbols."""
+    who = "you defend and add" if defender == PLAYER else "the King defends and adds"
+    if board.bugles[territory] or board.shields[territory]:
+        why = [f"{territory}: {who} the territory's {board.bugles[territory]} bugle(s) and "
+               f"{board.shields[territory]} shield(s)"]
+    else:
+        why = [f"{territory}: {who.split(' and ')[0]}; the territory gives no bonus"]
+    why.append(f"you (card {player_card.id}): {symbols[PLAYER].describe()}; "
+               f"King (card {king_card.id}): {symbols[KING].describe()}")
+    return why
+
+
+def _casualty_words(victim: str, raw: int, symbols: dict[str, Symbols],
+                    cubes: dict[str, int], lost: int) -> str:
+    """One side's casualties: swords minus shields, and any cap."""
+    killer = other(victim)
+    caps = []
+    if raw > cubes[killer]:
+        owner = "your" if killer == PLAYER else "the King's"
+        caps.append(f"capped at {owner} {cubes[killer]} cube(s) in the battle")
+    if min(raw, cubes[killer]) > cubes[victim]:
+        caps.append(f"only {cubes[victim]} to lose")
+    label = "your casualties" if victim == PLAYER else "the King's casualties"
+    capped = f", {'; '.join(caps)}" if caps else ""
+    return (f"{label}: {symbols[killer].swords} sword(s) - "
+            f"{symbols[victim].total_shields} shield(s) = {raw}{capped} -> {lost}")
+
+
+def _outcome_words(defender: str, totals: dict[str, int] | None, winner: str | None) -> str:
+    """Who won, and why."""
+    if totals is not None:
+        if totals[PLAYER] == totals[KING]:
+            return (f"cubes + bugles: you {totals[PLAYER]}, King {totals[KING]}; "
+                    f"a tie goes to the defender ({defender})")
+        return (f"cubes + bugles: you {totals[PLAYER]}, King {totals[KING]}: "
+                f"{'you win' if winner == PLAYER else 'the King wins'}")
+    if winner is not None:
+        who = "your" if winner == PLAYER else "the King's"
+        return f"only {who} cubes survive"
+    return "both sides are wiped out"
 
 
 def king_withdrawal_target(options: list[int], king_card: Card) -> int | None:
@@ -211,7 +240,7 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
     count = work.side(loser)[t]
     if loser == KING:
         dest = king_withdrawal_target(options, king_card)
-        if dest is not None:
+        if dest is not None and battle.explain:
             rule = "Rising: highest" if king_card.rising else "Falling: lowest"
             blocked = [n for n in board.adjacent[t] if n not in options]
             reason = (f"the King withdraws by his battle card's priority ({rule} of "
@@ -245,9 +274,10 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
         step = Step("withdraw", count, reason, loser, src=t, dst=dest)
         step.apply(work)
         battle.steps.append(step)
-    battle.why.append(f"{'you withdraw' if loser == PLAYER else 'the King withdraws'} "
-                      + (f"{count} cube(s) to {dest}" if dest is not None
-                         else f"nowhere: {count} cube(s) removed"))
+    if battle.explain:
+        battle.why.append(f"{'you withdraw' if loser == PLAYER else 'the King withdraws'} "
+                          + (f"{count} cube(s) to {dest}" if dest is not None
+                             else f"nowhere: {count} cube(s) removed"))
     before = len(battle.steps)
     _finish(board, battle)
     if dest is not None:
@@ -261,7 +291,8 @@ def _finish(board: Board, battle: Battle) -> None:
     """Apply both limits after the battle (R8, R9) and mark it done."""
     limit_steps = enforce_limits(board, battle.position, contested_to=battle.defender)
     battle.steps.extend(limit_steps)
-    battle.why.extend(s.why + f": {s.count} removed from {s.at}" for s in limit_steps)
+    if battle.explain:
+        battle.why.extend(s.why + f": {s.count} removed from {s.at}" for s in limit_steps)
     battle.done = True
 
 

@@ -66,6 +66,15 @@ class Need:
     options: tuple[int, ...] = ()
 
 
+# The needs without a territory, made once (`Need` is immutable).
+NEED_OVER = Need("over")
+NEED_HAND = Need("deal", "hand")
+NEED_PHASE = Need("deal", "phase")
+NEED_CARD = Need("card")
+NEED_UNCERTAIN = Need("deal", "uncertain")
+NEED_ACTIONS = Need("actions")
+
+
 @dataclass
 class Event:
     """Something that happened while applying an action, for explanations."""
@@ -79,9 +88,12 @@ class Game:
     """The state of one game; mutate only through `apply`."""
 
     def __init__(self, board: Board, cards_in_game: Iterable[int], physical: bool = False,
-                 position: Position | None = None):
+                 position: Position | None = None, explain: bool = True):
         self.board = board
         self.physical = physical
+        # False: the simulator's fast path. The same game, but the King's action
+        # and battles carry no steps, notes or reasons (`KingResult`, `Battle.why`).
+        self.explain = explain
         self.in_game = frozenset(cards_in_game)
         unknown = self.in_game - set(board.cards)
         if unknown:
@@ -148,23 +160,22 @@ class Game:
     def need(self) -> Need:
         """What the game waits for next."""
         if self.outcome is not None:
-            return Need("over")
+            return NEED_OVER
         if self.hand_to_draw:
-            return Need("deal", "hand")
-        if self.stage == S_CARD:
-            if self.phase == KING_CARD:
-                return Need("deal", "phase")
-            return Need("card")
-        if self.stage == S_DRAWS:
-            return Need("deal", "uncertain")
-        if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
+            return NEED_HAND
+        stage = self.stage
+        if stage == S_CARD:
+            return NEED_PHASE if self.phase == KING_CARD else NEED_CARD
+        if stage == S_DRAWS:
+            return NEED_UNCERTAIN
+        if stage == S_KING_BATTLES or stage == S_PLAYER_BATTLES:
             t = self.pending_battles[0]
             if self.battle is not None:
                 return Need("withdraw", territory=t, options=tuple(self.battle.loser_options))
             if self.battle_card is not None:
                 return Need("deal", "battle", territory=t)
             return Need("battle", territory=t)
-        return Need("actions")
+        return NEED_ACTIONS
 
     def legal_actions(self) -> list[Action]:
         """Every action `apply` would accept now (chance outcomes included)."""
@@ -262,8 +273,7 @@ class Game:
 
     def _do_deal(self, card_id: int) -> None:
         need = self._expect("deal", "deal a card")
-        candidates = self.deal_candidates()
-        if card_id not in candidates:
+        if card_id not in self.unseen:  # the deal candidates
             raise IllegalAction(self._card_problem(card_id, "be on top of the deck"))
         self._take_from_deck(card_id)
         purpose = need.purpose
@@ -416,10 +426,10 @@ class Game:
     def _resolve_king(self, exhausted: bool) -> None:
         card = self.board.cards[self.phase_card]  # type: ignore[index]
         result = resolve_king(self.board, self.position, self.taken, card.priority,
-                              lambda: None)
+                              lambda: None, self.explain)
         result.draws = list(self.draws)
         result.exhausted = exhausted
-        if exhausted:
+        if exhausted and self.explain:
             result.notes.append("Uncertain Orders: no card without Uncertain Orders can come; "
                                 "the King does nothing more")
         self.position = result.position
@@ -444,7 +454,8 @@ class Game:
         t = self.pending_battles[0]
         board = self.board
         result = fight(board, self.position, t, self.defender,
-                       board.cards[self.battle_card], board.cards[king_card_id])  # type: ignore[index]
+                       board.cards[self.battle_card], board.cards[king_card_id],  # type: ignore[index]
+                       self.explain)
         result.king_card = king_card_id
         if not result.needs_choice:
             withdraw(board, result, board.cards[king_card_id],

@@ -9,6 +9,7 @@ priority order. The input position is never changed.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -104,45 +105,92 @@ def _names(items: list[int]) -> str:
     return ", ".join(str(i) for i in items[:-1]) + f" and {items[-1]}"
 
 
-def move(board: Board, pos: Position, action: str, rising: bool) -> tuple[list[Step], list[str]]:
-    """King's movement towards the nearest target (R2, R3); changes `pos`."""
-    steps: list[Step] = []
-    notes: list[str] = []
-    what = TARGET_WORDS[action]
-    limit = board.king_limit
-    for t in board.order(rising):
-        cubes = pos.king[t]
-        if not cubes:
-            continue
-        if pos.player[t]:
-            notes.append(f"{t}: {cubes} King cube(s) stay: already in battle with your cubes")
-            continue
-        goal = targets(board, pos, action)
-        if not goal:
-            notes.append(f"{t}: no {what} anywhere to move towards; the cubes stay")
-            continue
-        if t in goal:
-            notes.append(f"{t}: is itself a {what} target; the cubes stay")
-            continue
+def _dynamic_targets(board: Board, action: str) -> bool:
+    """Can the King's own moves change this action's targets (R2)?
+
+    Only castles the King does not hold (`castle_targets: not-king`) can:
+    wheat never moves and the player's cubes stay put during the King's action.
+    """
+    return action == "move-castle" and board.rulings.castle_targets != "all"
+
+
+Route = tuple[int, list[int], list[int]]  # steps to the nearest target, those targets, first steps
+
+_routes: weakref.WeakKeyDictionary[Board, dict[tuple[int, tuple[int, ...]], Route]] = \
+    weakref.WeakKeyDictionary()
+
+
+def route(board: Board, t: int, goal: tuple[int, ...]) -> Route:
+    """From t towards the nearest of `goal`: (steps, the nearest targets, the
+    neighbours of t that start a shortest path to one of them) (R3).
+
+    Memoised per board; callers must not change the lists.
+    """
+    memo = _routes.get(board)
+    if memo is None:
+        memo = _routes[board] = {}
+    key = (t, goal)
+    hit = memo.get(key)
+    if hit is None:
         row = board.dist[t]
         d = min(row[g] for g in goal)
         nearest = [g for g in goal if row[g] == d]
         dist = board.dist
-        candidates = [n for n in board.adjacent[t] if any(dist[n][g] == d - 1 for g in nearest)]
+        first = [n for n in board.adjacent[t] if any(dist[n][g] == d - 1 for g in nearest)]
+        hit = memo[key] = (d, nearest, first)
+    return hit
+
+
+def move(board: Board, pos: Position, action: str, rising: bool,
+         explain: bool = True) -> tuple[list[Step], list[str]]:
+    """King's movement towards the nearest target (R2, R3); changes `pos`.
+
+    With `explain` False only `pos` changes: no steps or notes are returned.
+    """
+    steps: list[Step] = []
+    notes: list[str] = []
+    what = TARGET_WORDS[action]
+    limit = board.king_limit
+    king, player = pos.king, pos.player
+    dynamic = _dynamic_targets(board, action)
+    fixed = None if dynamic else tuple(targets(board, pos, action))
+    for t in board.order(rising):
+        cubes = king[t]
+        if not cubes:
+            continue
+        if player[t]:
+            if explain:
+                notes.append(f"{t}: {cubes} King cube(s) stay: already in battle with your cubes")
+            continue
+        goal = tuple(targets(board, pos, action)) if fixed is None else fixed
+        if not goal:
+            if explain:
+                notes.append(f"{t}: no {what} anywhere to move towards; the cubes stay")
+            continue
+        if t in goal:
+            if explain:
+                notes.append(f"{t}: is itself a {what} target; the cubes stay")
+            continue
+        d, nearest, candidates = route(board, t, goal)
         dest = max(candidates) if rising else min(candidates)
+        guard = 1 if t in board.castles else 0
+        room = max(limit - king[dest], 0)
+        count = min(cubes - guard, room)
+        if not explain:
+            if count > 0:
+                king[t] -= count
+                king[dest] += count
+            continue
         why = (f"nearest {what}: {_names(nearest)}, {d} step{'s' if d > 1 else ''} away")
         if len(candidates) > 1:
             rule = "Rising takes the highest" if rising else "Falling takes the lowest"
             why += f"; first steps {_names(candidates)}, {rule}: {dest}"
-        guard = 1 if t in board.castles else 0
-        room = max(limit - pos.king[dest], 0)
-        count = min(cubes - guard, room)
         stays = []
         if guard:
             stays.append("1 stays to guard the castle")
         if room < cubes - guard:
             stays.append(f"{cubes - guard - count} stay{'s' if cubes - guard - count == 1 else ''}"
-                         f" because {dest} already holds {pos.king[dest]} of the King's "
+                         f" because {dest} already holds {king[dest]} of the King's "
                          f"limit of {limit}")
         if stays:
             why += "; " + "; ".join(stays)
@@ -155,22 +203,34 @@ def move(board: Board, pos: Position, action: str, rising: bool) -> tuple[list[S
     return steps, notes
 
 
-def rally(board: Board, pos: Position, rising: bool) -> tuple[list[Step], list[str]]:
-    """King's rally: +1 at each castle he holds alone, in priority order (R4)."""
+def rally(board: Board, pos: Position, rising: bool,
+          explain: bool = True) -> tuple[list[Step], list[str]]:
+    """King's rally: +1 at each castle he holds alone, in priority order (R4).
+
+    With `explain` False only `pos` changes: no steps or notes are returned.
+    """
     steps: list[Step] = []
     notes: list[str] = []
+    king, player = pos.king, pos.player
     for t in board.order(rising):
-        if t not in board.castles or not pos.king[t]:
+        if t not in board.castles or not king[t]:
             continue
-        if pos.player[t]:
-            notes.append(f"{t}: no rally: your cubes are in the castle too")
+        if player[t]:
+            if explain:
+                notes.append(f"{t}: no rally: your cubes are in the castle too")
             continue
         supply = board.forces - pos.on_map(KING)
         if supply <= 0:
-            notes.append(f"{t}: no rally: all {board.forces} King cubes are on the map")
+            if explain:
+                notes.append(f"{t}: no rally: all {board.forces} King cubes are on the map")
             continue
-        if pos.king[t] >= board.king_limit:
-            notes.append(f"{t}: no rally: already at the King's limit of {board.king_limit}")
+        if king[t] >= board.king_limit:
+            if explain:
+                notes.append(f"{t}: no rally: already at the King's limit of "
+                             f"{board.king_limit}")
+            continue
+        if not explain:
+            king[t] += 1
             continue
         step = Step("rally", 1, f"castle held by the King: +1 ({supply - 1} left off the map)",
                     KING, at=t)
@@ -180,8 +240,12 @@ def rally(board: Board, pos: Position, rising: bool) -> tuple[list[Step], list[s
 
 
 def resolve_king(board: Board, pos: Position, actions: Iterable[str], priority: str,
-                 deal: Callable[[], Card | None]) -> KingResult:
-    """Carry out a phase card's King action(s) completely, in order (R3-R6)."""
+                 deal: Callable[[], Card | None], explain: bool = True) -> KingResult:
+    """Carry out a phase card's King action(s) completely, in order (R3-R6).
+
+    `explain` False (the simulator's fast path) gives the same position and
+    battles without steps, notes or log.
+    """
     rising = priority == "rising"
     draws: list[int] = []
     taken, exhausted = expand_uncertain(actions, deal, draws)
@@ -191,13 +255,14 @@ def resolve_king(board: Board, pos: Position, actions: Iterable[str], priority: 
     log = []
     for action in taken:
         if action == "rally":
-            new_steps, new_notes = rally(board, work, rising)
+            new_steps, new_notes = rally(board, work, rising, explain)
         else:
-            new_steps, new_notes = move(board, work, action, rising)
-        steps += new_steps
-        notes += new_notes
-        log.append((action, new_steps))
-    if exhausted:
+            new_steps, new_notes = move(board, work, action, rising, explain)
+        if explain:
+            steps += new_steps
+            notes += new_notes
+            log.append((action, new_steps))
+    if exhausted and explain:
         notes.append("Uncertain Orders: no card without Uncertain Orders can come; "
                      "the King does nothing more")
     battles = work.contested(board.order(rising))

@@ -86,7 +86,11 @@ class Position:
 
 def player_limit(board: Board, pos: Position, contested_to: str) -> int:
     """The player's per-territory limit: wheat in territories the player holds (R8)."""
-    return sum(board.wheat[t] for t in board.numbers if pos.player_holds(t, contested_to))
+    P, wheat = pos.player, board.wheat
+    if contested_to == PLAYER:
+        return sum([wheat[t] for t in board.numbers if P[t]])
+    K = pos.king
+    return sum([wheat[t] for t in board.numbers if P[t] and not K[t]])
 
 
 def held_wheat(board: Board, pos: Position, contested_to: str) -> list[int]:
