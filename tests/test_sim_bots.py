@@ -7,7 +7,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.sim.bots import GreedyBot, RandomBot, make_bot
-from throne_pnp.sim.simulate import game_seed, normal_ids
+from throne_pnp.sim.simulate import game_seed, hard_ids, normal_ids
 
 
 def test_incremental_planner_matches_full_evaluation():
@@ -34,3 +34,29 @@ def test_incremental_planner_matches_full_evaluation():
 def test_bots_by_name():
     assert isinstance(make_bot("greedy"), GreedyBot)
     assert isinstance(make_bot("random"), RandomBot)
+
+
+def test_fast_engine_path_plays_the_same_games():
+    """`Game(..., explain=False)` (the simulator's) and the full path agree move by move."""
+    board = board_for(load_content(None))
+    for hard in (0, 4):
+        for i in range(12):
+            games = []
+            for explain in (True, False):
+                rng = random.Random(game_seed(3, hard, i))
+                bot = GreedyBot()
+                game = Game(board, normal_ids(board) + sorted(rng.sample(hard_ids(board), hard)),
+                            explain=explain)
+                while game.outcome is None and game.turn <= 60:
+                    if game.need().kind == "deal":
+                        todo = [act.deal(rng.choice(game.deal_candidates()))]
+                    else:
+                        todo = bot.decide(game, rng)
+                    for action in todo:
+                        game.apply(action)
+                        if game.outcome is not None:
+                            break
+                games.append(game)
+            full, fast = games
+            assert full.history == fast.history
+            assert full.snapshot() == fast.snapshot()

@@ -31,10 +31,7 @@ from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
 from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.position import KING, PLAYER, Position, enforce_limits, player_limit
 from throne_pnp.sim.odds import clash
-
-WIN_SCORE = 10_000.0
-LOSS_SCORE = 10_000.0
-EPS = 1e-6  # score differences below this are ties (summation order must not matter)
+from throne_pnp.sim.planner import EPS, LOSS_SCORE, WIN_SCORE, ActionScorer, TermRow
 
 Syms = tuple[int, int, int]  # bugles, swords, shields
 
@@ -81,6 +78,7 @@ Kings = tuple[tuple[Syms, int], ...]  # (symbols, how many cards) that could be 
 _kings_ids: dict[Kings, int] = {}
 _card_memo: dict[tuple, Battle] = {}
 _hand_memos: dict[tuple, dict[tuple, Battle]] = {}
+_generation = [0]  # bumped whenever the ids are reassigned: ids held elsewhere are stale
 
 
 def kings_id(kings: Kings) -> int:
@@ -91,6 +89,7 @@ def kings_id(kings: Kings) -> int:
             _kings_ids.clear()
             _card_memo.clear()
             _hand_memos.clear()
+            _generation[0] += 1
         kid = _kings_ids[kings] = len(_kings_ids)
     return kid
 
@@ -162,24 +161,42 @@ class GreedyBot(Bot):
     def __init__(self, weights: Weights | None = None):
         self.w = weights or Weights()
         self._in_game: frozenset[int] | None = None
+        self._hand_ids: tuple[int, ...] | None = None  # the hand `_context` last saw
+        self._generation = -1
 
     # ------------------------------------------------------------ context
 
     def _context(self, game: Game) -> None:
         """Cache what the evaluation needs about the current decision."""
         board = game.board
-        cards = board.cards
         if getattr(self, "board", None) is not board:
             self._board_facts(board)
-        self.hand = tuple(sorted({_syms(cards[c]) for c in game.hand})) or ((0, 0, 0),)
+            self._in_game = None
         # Scores use the whole deck of the game as the King's card distribution
         # (constant through a game, so memoised results are reused); battle cards
         # are chosen against the exact cards that can be on top (`choose_battle_card`).
-        if game.in_game is not self._in_game:
-            self._in_game = game.in_game
-            self.kings = king_cards(board, game.in_game)
-        self.kid = kings_id(self.kings)
+        if game.in_game is not self._in_game or self._generation != _generation[0]:
+            if game.in_game is not self._in_game:
+                self._in_game = game.in_game
+                self.kings = king_cards(board, game.in_game)
+            self.kid = kings_id(self.kings)
+            if self._generation != _generation[0]:
+                self._tables.clear()  # keyed by ids that are no longer valid
+                self._generation = _generation[0]
+            self._hand_ids = None
+        hand_ids = tuple(game.hand)
+        if hand_ids == self._hand_ids:
+            return  # same hand, same deck: the same context
+        self._hand_ids = hand_ids
+        cards = board.cards
+        self.hand = tuple(sorted({_syms(cards[c]) for c in hand_ids})) or ((0, 0, 0),)
         self.memo = hand_memo(self.hand, self.kid)
+        tables = self._tables.get((self.hand, self.kid))
+        if tables is None:
+            if len(self._tables) > 5_000:
+                self._tables.clear()
+            tables = self._tables[(self.hand, self.kid)] = ({}, {})
+        self.term_rows, self.dangers = tables
 
     def battle(self, pn: int, kn: int, t: int, player_defends: bool) -> Battle:
         """`expected_battle` in territory t for the current hand, over the game's deck."""
@@ -190,27 +207,94 @@ class GreedyBot(Bot):
                                player_defends, self.memo)
 
     def _board_facts(self, board: Board) -> None:
-        """Per-board constants of the evaluation, computed once."""
+        """Per-board constants of the evaluation, computed once.
+
+        Per-territory tables are lists indexed by territory number (index 0
+        and any gap unused): the planner's inner loop reads them.
+        """
         w = self.w
         self.board = board
         home = board.home
-        self.numbers = board.numbers
+        numbers = self.numbers = board.numbers
+        self.size = size = max(numbers) + 1
         self.castles = board.castles
+        self.castle_order = tuple(sorted(board.castles))
         self.enemy_castles = tuple(sorted(board.castles - {home}))
-        self.bonus = {t: (board.bugles[t], board.shields[t]) for t in board.numbers}
-        self.wheat_value = {t: w.wheat * board.wheat[t] for t in board.numbers}
-        self.guard = {t: 1 if t in board.castles else 0 for t in board.numbers}
+        self.neighbours = _table(size, {t: board.adjacent[t] for t in numbers}, ())
+        self.wheat_of = _table(size, board.wheat, 0)
+        self.is_castle = _table(size, {t: t in board.castles for t in numbers}, False)
+        self.is_enemy_castle = _table(
+            size, {t: t in board.castles and t != home for t in numbers}, False)
+        self.bonus = _table(size, {t: (board.bugles[t], board.shields[t]) for t in numbers},
+                            (0, 0))
+        self.wheat_value = _table(size, {t: w.wheat * board.wheat[t] for t in numbers}, 0.0)
+        self.guard = _table(size, {t: 1 if t in board.castles else 0 for t in numbers}, 0)
         row = board.dist[home]
         weight = {1: 1.0, 2: 0.6, 3: 0.25}
-        self.threat_weight = {t: weight.get(row[t], 0.0) for t in board.numbers}
-        self.wheat_places = tuple(t for t in board.numbers if board.wheat[t])
+        self.threat_weight = _table(size, {t: weight.get(row[t], 0.0) for t in numbers}, 0.0)
+        self.wheat_places = tuple(t for t in numbers if board.wheat[t])
         # For each set of castles still to take: every territory's distance to the nearest.
-        self.advance_rows: dict[tuple[int, ...], dict[int, float]] = {}
+        self.advance_rows: dict[tuple[int, ...], list[float]] = {}
         for mask in range(1 << len(self.enemy_castles)):
             targets = tuple(c for i, c in enumerate(self.enemy_castles) if mask >> i & 1)
-            self.advance_rows[targets] = {
+            self.advance_rows[targets] = _table(size, {
                 t: (w.advance * min(board.dist[t][c] for c in targets) if targets and t != home
-                    else 0.0) for t in board.numbers}
+                    else 0.0) for t in numbers}, 0.0)
+        # A territory's terms without King cubes do not depend on the hand.
+        self.free_rows = [[self._free_term(t, p) for p in range(board.forces + 1)]
+                          if t in board.adjacent else [] for t in range(size)]
+        # Per (hand, kings id): the term rows (`term_row`) and home dangers (`home_danger`).
+        self._tables: dict[tuple, tuple[dict[tuple[int, int], TermRow], dict[tuple, float]]] = {}
+        self._kings_memo: dict[frozenset[int], Kings] = {}
+        self._replacements: dict[frozenset[int], tuple[Counter, int]] = {}
+
+    # ------------------------------------------------------------ score terms
+
+    def _free_term(self, t: int, p: int) -> float:
+        """Territory t's share of the score with p player cubes and no King cubes."""
+        w = self.w
+        if p:
+            value = w.cube * p + self.wheat_value[t]
+            if self.is_enemy_castle[t]:
+                value += w.castle
+            return value
+        return -w.king_cube * 0
+
+    def home_danger(self, threat: float, home_cubes: int) -> float:
+        """What King cubes near home cost: `home_danger` x P(the next attack takes home).
+
+        `threat` (at least 0.5) sums the weighted King cubes within reach of home.
+        """
+        key = (threat, home_cubes)
+        hit = self.dangers.get(key)
+        if hit is None:
+            attackers = min(int(threat + 0.5), self.board.king_limit)
+            q, _, _ = self.battle(home_cubes, attackers, self.board.home, True)
+            hit = self.dangers[key] = self.w.home_danger * (1.0 - q)
+        return hit
+
+    def term_row(self, t: int, k: int) -> TermRow:
+        """Territory t's share of `evaluate(pos, False)` (advance and threat aside) by
+        the player's cube count, with k King cubes there. Entries that need battle
+        odds are filled on first use (`fill_term`); rows are shared by every plan
+        with the same hand, so callers must not change filled entries."""
+        if not k:
+            return self.free_rows[t]
+        row = self.term_rows.get((t, k))
+        if row is None:
+            row = self.term_rows[(t, k)] = [None] * (self.board.forces + 1)
+            row[0] = -self.w.king_cube * k
+        return row
+
+    def fill_term(self, row: TermRow, t: int, k: int, p: int) -> float:
+        """Fill entry p of a contested territory's term row (p and k > 0)."""
+        w = self.w
+        q, pcas, kcas = self.battle(p, k, t, False)
+        value = w.cube * (p - pcas) - w.king_cube * (k - kcas) + q * self.wheat_value[t]
+        if self.is_enemy_castle[t]:
+            value += q * w.castle
+        row[p] = value
+        return value
 
     # ------------------------------------------------------------ evaluation
 
@@ -259,9 +343,7 @@ class GreedyBot(Bot):
             return WIN_SCORE
         # Danger to home: King cubes that could march on it next King's action.
         if threat >= 0.5 and not contested_home:
-            attackers = min(int(threat + 0.5), self.board.king_limit)
-            q, _, _ = self.battle(P[home], attackers, home, True)
-            score -= w.home_danger * (1.0 - q)
+            score -= self.home_danger(threat, P[home])
         # Progress: field cubes closer to the castles still to take.
         targets = tuple(c for c in self.enemy_castles if not P[c] or K[c])
         row = self.advance_rows[targets]
@@ -290,9 +372,7 @@ class GreedyBot(Bot):
         """The hand card whose King's action (and flags) leave the best score."""
         board, cards = self.board, game.board.cards
         pos = game.position
-        pool = game.deal_candidates() or sorted(game.in_game)
-        replacements = Counter(cards[c].king for c in pool if not cards[c].uncertain)
-        total = sum(replacements.values())
+        replacements, total = self._uncertain_replacements(game)
         cache: dict[tuple, float] = {}
 
         here = _position_key(board, pos)
@@ -318,6 +398,20 @@ class GreedyBot(Bot):
         assert best is not None
         return best
 
+    def _uncertain_replacements(self, game: Game) -> tuple[Counter, int]:
+        """What Uncertain Orders could turn into now: King actions of the cards that
+        could come (in ascending card order) with their counts, and the count of
+        those cards (memoised by the cards that could come)."""
+        ids = frozenset(game.unseen) or game.in_game
+        hit = self._replacements.get(ids)
+        if hit is None:
+            cards = self.board.cards
+            replacements = Counter(cards[c].king for c in sorted(ids) if not cards[c].uncertain)
+            if len(self._replacements) > 50_000:
+                self._replacements.clear()
+            hit = self._replacements[ids] = (replacements, sum(replacements.values()))
+        return hit
+
     def choose_battle_card(self, game: Game, territory: int | None) -> int:
         """The hand card with the best exact odds (stakes weighted), sparing strong cards."""
         board, cards = self.board, game.board.cards
@@ -329,7 +423,7 @@ class GreedyBot(Bot):
         stake = 25.0 + (self.w.castle if territory in board.castles else 0.0)
         if territory == board.home and defends:
             stake = LOSS_SCORE
-        kings = king_cards(board, game.deal_candidates() or game.in_game)
+        kings = self._top_cards(game)
         kid = kings_id(kings)
         best, best_score = None, None
         for cid in sorted(set(game.hand)):
@@ -341,6 +435,16 @@ class GreedyBot(Bot):
                 best, best_score = cid, value
         assert best is not None
         return best
+
+    def _top_cards(self, game: Game) -> Kings:
+        """`king_cards` of the cards that could be on top of the deck (memoised)."""
+        ids = frozenset(game.unseen) or game.in_game
+        kings = self._kings_memo.get(ids)
+        if kings is None:
+            if len(self._kings_memo) > 50_000:
+                self._kings_memo.clear()
+            kings = self._kings_memo[ids] = king_cards(self.board, ids)
+        return kings
 
     def choose_withdrawal(self, game: Game, options: tuple[int, ...]) -> int:
         battle = game.battle
@@ -366,7 +470,7 @@ class GreedyBot(Bot):
         pos = game.position
         if board.rulings.over_limit_move == "trim" or pos.king[board.home]:
             return self._plan_slowly(game)
-        scorer = _ActionScorer(self, pos)
+        scorer = ActionScorer(self, pos)
         cp = game.command_points
         plan: list[Action] = []
         current = scorer.score()
@@ -434,177 +538,6 @@ class GreedyBot(Bot):
                     yield act.rally(t), trial
 
 
-class _ActionScorer:
-    """`GreedyBot.evaluate(pos, False)` kept up to date move by move.
-
-    During Player Actions the King's cubes do not move, so a move changes the
-    score only through its two territories (and, rarely, the set of castles
-    still to take). The score is split into per-territory terms, the threat to
-    home and the advance term, and a candidate is scored by replacing two
-    terms instead of evaluating the whole position: the inner loop of the
-    greedy bot. Limits follow `refuse` (R8); other rulings use the slow path.
-    """
-
-    def __init__(self, bot: GreedyBot, pos: Position):
-        self.bot = bot
-        self.board = bot.board
-        self.K = pos.king
-        self.P = dict(pos.player)
-        self.forces = bot.board.forces
-        self._terms: dict[tuple[int, int], float] = {}
-        self._reset()
-
-    def _reset(self) -> None:
-        bot, P, K = self.bot, self.P, self.K
-        board = self.board
-        self.targets = tuple(c for c in bot.enemy_castles if not P[c] or K[c])
-        row = bot.advance_rows[self.targets]
-        self.row = row
-        self.base = sum(self.term(t, P[t]) for t in board.numbers)
-        self.advance = sum(P[t] * row[t] for t in board.numbers)
-        self.threat = sum(self.threat_part(t, P[t]) for t in board.numbers)
-        self.wheat = sum(board.wheat[t] for t in board.numbers if P[t] and not K[t])
-        self.held = sum(1 for c in board.castles if P[c] and not K[c])
-        self.on_map = sum(P.values())
-
-    def term(self, t: int, p: int) -> float:
-        """Territory t's share of the score with p player cubes (advance aside)."""
-        key = (t, p)
-        hit = self._terms.get(key)
-        if hit is not None:
-            return hit
-        bot, w = self.bot, self.bot.w
-        k = self.K[t]
-        if p and k:
-            q, pcas, kcas = bot.battle(p, k, t, False)
-            value = w.cube * (p - pcas) - w.king_cube * (k - kcas) + q * bot.wheat_value[t]
-            if t in bot.castles and t != self.board.home:
-                value += q * w.castle
-        elif p:
-            value = w.cube * p + bot.wheat_value[t]
-            if t in bot.castles and t != self.board.home:
-                value += w.castle
-        else:
-            value = -w.king_cube * k
-        self._terms[key] = value
-        return value
-
-    def threat_part(self, t: int, p: int) -> float:
-        k = self.K[t]
-        if not k or p:
-            return 0.0
-        return self.bot.threat_weight[t] * (k - self.bot.guard[t])
-
-    def _total(self, base: float, advance: float, threat: float, home_cubes: int,
-               held: int) -> float:
-        if not home_cubes:
-            return -LOSS_SCORE
-        if held == len(self.board.castles):
-            return WIN_SCORE
-        score = base - advance
-        if threat >= 0.5:
-            bot, board = self.bot, self.board
-            attackers = min(int(threat + 0.5), board.king_limit)
-            q, _, _ = bot.battle(home_cubes, attackers, board.home, True)
-            score -= bot.w.home_danger * (1.0 - q)
-        return score
-
-    def score(self) -> float:
-        return self._total(self.base, self.advance, self.threat, self.P[self.board.home],
-                           self.held)
-
-    def best(self, cp: int) -> tuple[Action | None, float]:
-        """The best legal action from here and its score."""
-        board, P, K = self.board, self.P, self.K
-        home = board.home
-        wheat, castles, row = board.wheat, board.castles, self.row
-        term, threat_part, total = self.term, self.threat_part, self._total
-        base0, threat0, wheat0, held0, adv0 = (self.base, self.threat, self.wheat, self.held,
-                                               self.advance)
-        enemy = self.bot.enemy_castles
-        best: tuple[int, int, int] | None = None
-        best_score = -LOSS_SCORE - 1.0
-        for src in board.numbers:
-            have = P[src]
-            if not have:
-                continue
-            k_src = K[src]
-            base_src = base0 - term(src, have)
-            threat_src = threat0 - threat_part(src, have)
-            frees_castle = src in castles and not k_src  # src leaves the player's castles
-            for dst in board.adjacent[src]:
-                pd = P[dst]
-                k_dst = K[dst]
-                base_sd = base_src - term(dst, pd)
-                threat_sd = threat_src - threat_part(dst, pd)
-                takes_castle = dst in castles and not k_dst and not pd
-                wheat_gain = wheat[dst] if not pd and not k_dst else 0
-                for count in range(have, 0, -1):
-                    ps = have - count
-                    if src == home and not ps:
-                        continue  # never empty home
-                    pd2 = pd + count
-                    # R8 (refuse): every territory within the new limit.
-                    limit = wheat0 + wheat_gain
-                    if not ps and not k_src:
-                        limit -= wheat[src]
-                    if pd2 > limit or ps > limit:
-                        continue
-                    if limit < wheat0:
-                        top = max((n for t, n in P.items() if t != src and t != dst),
-                                  default=0)
-                        if top > limit:
-                            continue
-                    held = held0
-                    empties = frees_castle and not ps
-                    if empties:
-                        held -= 1
-                    if takes_castle:
-                        held += 1
-                    base = base_sd + term(src, ps) + term(dst, pd2)
-                    threat = threat_sd + threat_part(src, ps) + threat_part(dst, pd2)
-                    if (empties and src in enemy) or (takes_castle and dst in enemy):
-                        P[src], P[dst] = ps, pd2
-                        targets = tuple(c for c in enemy if not P[c] or K[c])
-                        row2 = self.bot.advance_rows[targets]
-                        advance = sum(n * row2[t] for t, n in P.items())
-                        P[src], P[dst] = have, pd
-                    else:
-                        advance = adv0 + count * (row[dst] - row[src])
-                    if src == home:
-                        home_cubes = ps
-                    elif dst == home:
-                        home_cubes = pd2
-                    else:
-                        home_cubes = P[home]
-                    value = total(base, advance, threat, home_cubes, held)
-                    if value > best_score + EPS:
-                        best, best_score = (count, src, dst), value
-        best_action = act.move(*best) if best else None
-        if cp >= RALLY_COST and self.on_map < self.forces:
-            for t in sorted(castles):
-                have = P[t]
-                if have and not K[t] and have + 1 <= self.wheat:
-                    base = self.base - term(t, have) + term(t, have + 1)
-                    advance = self.advance + row[t]
-                    threat = self.threat  # t is held: no threat part either way
-                    value = self._total(base, advance, threat,
-                                        have + 1 if t == home else P[home], self.held)
-                    if value > best_score + EPS:
-                        best_action, best_score = act.rally(t), value
-        return best_action, best_score
-
-    def take(self, action: Action) -> None:
-        """Carry out the chosen action on the scorer's own counts."""
-        if action.kind == "rally":
-            self.P[action.args[0]] += 1
-        else:
-            count, src, dst = action.args
-            self.P[src] -= count
-            self.P[dst] += count
-        self._reset()
-
-
 def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -> bool:
     """Is every territory within the player's limit after a move src -> dst (R8)?
 
@@ -618,6 +551,11 @@ def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -
     K = trial.king
     limit = sum(wheat[t] for t in board.numbers if P[t] and not K[t])
     return max(P.values()) <= limit
+
+
+def _table(size: int, values: dict, default) -> list:
+    """A dict keyed by territory as a list indexed by territory number."""
+    return [values.get(t, default) for t in range(size)]
 
 
 def _no_deal():
@@ -648,7 +586,7 @@ def king_after(board: Board, pos: Position, key: tuple[int, ...], actions: tuple
         if len(_king_memo) > 200_000:
             _king_memo.clear()
         hit = _king_memo[memo_key] = resolve_king(board, pos, actions, priority,
-                                                  _no_deal).position
+                                                  _no_deal, explain=False).position
     return hit
 
 

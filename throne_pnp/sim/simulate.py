@@ -61,7 +61,7 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
     """Play one game to its end (or the turn cap) with `bot` as the player."""
     rng = random.Random(seed)
     chosen = rng.sample(hard_ids(board), hard) if hard else []
-    game = Game(board, normal_ids(board) + sorted(chosen))
+    game = Game(board, normal_ids(board) + sorted(chosen), explain=False)
     home = board.home
     cause = None
     if on_step:

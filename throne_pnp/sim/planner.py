@@ -1,0 +1,243 @@
+"""The greedy bot's Player Actions planner: its score kept up to date move by move.
+
+During Player Actions the King's cubes do not move, so a move changes the
+greedy bot's evaluation (`GreedyBot.evaluate(pos, False)`) only through its
+two territories (and, rarely, the set of castles still to take). The score is
+split into per-territory terms, the threat to home and the advance term, and
+a candidate is scored by replacing two terms instead of evaluating the whole
+position: the inner loop of the greedy bot. Limits follow `refuse` (R8); other
+rulings use the bot's slow path.
+
+Speed without changing a decision: every number is computed with the same
+floating-point operations in the same order as a plain evaluation would, and
+only lookups are made cheaper: per-territory lists instead of dicts, the
+terms of a territory as a row indexed by the player's cube count (filled
+lazily, shared between plans with the same hand), and the few largest stacks
+kept sorted so the limit check need not scan the map.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.game import RALLY_COST
+from throne_pnp.rules.position import Position
+
+if TYPE_CHECKING:
+    from throne_pnp.sim.bots import GreedyBot
+
+WIN_SCORE = 10_000.0
+LOSS_SCORE = 10_000.0
+EPS = 1e-6  # score differences below this are ties (summation order must not matter)
+
+TermRow = list  # list[float | None]: a territory's term by player cube count
+
+
+class ActionScorer:
+    """`GreedyBot.evaluate(pos, False)` of a position and of every next action."""
+
+    def __init__(self, bot: GreedyBot, pos: Position):
+        self.bot = bot
+        board = bot.board
+        self.numbers = board.numbers
+        self.home = board.home
+        self.forces = board.forces
+        self.castle_count = len(board.castles)
+        king, player = pos.king, pos.player
+        span = range(bot.size)
+        self.K = K = [king.get(t, 0) for t in span]
+        self.P = [player.get(t, 0) for t in span]
+        free_rows, threat_weight, guard = bot.free_rows, bot.threat_weight, bot.guard
+        self.rows: list[TermRow] = [bot.term_row(t, k) if k else free_rows[t]
+                                    for t, k in enumerate(K)]
+        # What the King's cubes in t add to the threat to home while t has no player cubes.
+        self.threat_of = [threat_weight[t] * (k - guard[t]) if k else 0.0
+                          for t, k in enumerate(K)]
+        self._reset()
+
+    # ------------------------------------------------------------ state
+
+    def _reset(self) -> None:
+        """Recompute every part of the score from the counts (after an action)."""
+        bot, P, K = self.bot, self.P, self.K
+        numbers = self.numbers
+        self.targets = tuple(c for c in bot.enemy_castles if not P[c] or K[c])
+        row = self.row = bot.advance_rows[self.targets]
+        threat_of, rows = self.threat_of, self.rows
+        terms = [rows[t][P[t]] for t in numbers]
+        if None in terms:  # contested territories whose battle odds are not yet in
+            terms = [self.term(t, P[t]) for t in numbers]
+        self.base = sum(terms)
+        self.advance = sum([P[t] * row[t] for t in numbers])
+        self.threat = sum([0.0 if P[t] else threat_of[t] for t in numbers])
+        wheat = bot.wheat_of
+        self.wheat = sum([wheat[t] for t in numbers if P[t] and not K[t]])
+        self.held = sum([1 for c in bot.castle_order if P[c] and not K[c]])
+        self.on_map = sum(P)
+        self.top: list[tuple[int, int]] | None = None  # the largest stacks, when needed
+
+    def term(self, t: int, p: int) -> float:
+        """Territory t's share of the score with p player cubes (advance aside)."""
+        value = self.rows[t][p]
+        if value is None:
+            value = self.bot.fill_term(self.rows[t], t, self.K[t], p)
+        return value
+
+    def _largest_elsewhere(self, src: int, dst: int) -> int:
+        """The most player cubes in one territory other than src and dst."""
+        if self.top is None:
+            P = self.P
+            self.top = sorted([(P[t], t) for t in self.numbers], reverse=True)[:3]
+        for n, t in self.top:
+            if t != src and t != dst:
+                return n
+        return 0
+
+    def _total(self, base: float, advance: float, threat: float, home_cubes: int,
+               held: int) -> float:
+        if not home_cubes:
+            return -LOSS_SCORE
+        if held == self.castle_count:
+            return WIN_SCORE
+        score = base - advance
+        if threat >= 0.5:
+            score -= self.bot.home_danger(threat, home_cubes)
+        return score
+
+    def score(self) -> float:
+        return self._total(self.base, self.advance, self.threat, self.P[self.home], self.held)
+
+    def take(self, action: Action) -> None:
+        """Carry out the chosen action on the scorer's own counts."""
+        if action.kind == "rally":
+            self.P[action.args[0]] += 1
+        else:
+            count, src, dst = action.args
+            self.P[src] -= count
+            self.P[dst] += count
+        self._reset()
+
+    # ------------------------------------------------------------ search
+
+    def best(self, cp: int) -> tuple[Action | None, float]:
+        """The best legal action from here and its score."""
+        best, best_score = self._best_move()
+        best_action = act.move(*best) if best else None
+        if cp >= RALLY_COST and self.on_map < self.forces:
+            rally, score = self._best_rally(best_score)
+            if rally is not None:
+                best_action, best_score = act.rally(rally), score
+        return best_action, best_score
+
+    def _best_move(self) -> tuple[tuple[int, int, int] | None, float]:
+        """The best (count, src, dst) move and its score (the first of equals)."""
+        bot = self.bot
+        P, K, rows, threat_of = self.P, self.K, self.rows, self.threat_of
+        wheat, adjacent = bot.wheat_of, bot.neighbours
+        is_castle, is_enemy = bot.is_castle, bot.is_enemy_castle
+        home, castle_count, row = self.home, self.castle_count, self.row
+        base0, threat0, wheat0, held0, adv0 = (self.base, self.threat, self.wheat, self.held,
+                                               self.advance)
+        dangers, danger = bot.dangers, bot.home_danger
+        best: tuple[int, int, int] | None = None
+        best_score = -LOSS_SCORE - 1.0
+        for src in self.numbers:
+            have = P[src]
+            if not have:
+                continue
+            base_src = base0 - self.term(src, have)
+            options = self._source_options(src, have)
+            frees_castle = is_castle[src] and not K[src]  # src leaves the player's castles
+            row_src = row[src]
+            for dst in adjacent[src]:
+                pd = P[dst]
+                k_dst = K[dst]
+                row_dst = rows[dst]
+                base_sd = base_src - self.term(dst, pd)
+                threat_sd = threat0 if pd else threat0 - threat_of[dst]
+                takes_castle = is_castle[dst] and not k_dst and not pd
+                gain_limit = wheat0 + (wheat[dst] if not pd and not k_dst else 0)
+                step_gain = row[dst] - row_src
+                for count, ps, term_ps, wheat_lost in options:
+                    pd2 = pd + count
+                    # R8 (refuse): every territory within the new limit.
+                    limit = gain_limit - wheat_lost
+                    if pd2 > limit or ps > limit:
+                        continue
+                    if limit < wheat0 and self._largest_elsewhere(src, dst) > limit:
+                        continue
+                    term_pd2 = row_dst[pd2]
+                    if term_pd2 is None:
+                        term_pd2 = self.term(dst, pd2)
+                    base = base_sd + term_ps + term_pd2
+                    held = held0
+                    empties = frees_castle and not ps
+                    if empties:
+                        held -= 1
+                    if takes_castle:
+                        held += 1
+                    if (empties and is_enemy[src]) or (takes_castle and is_enemy[dst]):
+                        advance = self._advance_after(src, ps, dst, pd2)
+                    else:
+                        advance = adv0 + count * step_gain
+                    if src == home:
+                        home_cubes = ps
+                    elif dst == home:
+                        home_cubes = pd2
+                    else:
+                        home_cubes = P[home]
+                    if not home_cubes:
+                        value = -LOSS_SCORE
+                    elif held == castle_count:
+                        value = WIN_SCORE
+                    else:
+                        value = base - advance
+                        threat = threat_sd if ps else threat_sd + threat_of[src]
+                        if threat >= 0.5:
+                            cost = dangers.get((threat, home_cubes))
+                            value -= danger(threat, home_cubes) if cost is None else cost
+                    if value > best_score + EPS:
+                        best, best_score = (count, src, dst), value
+        return best, best_score
+
+    def _source_options(self, src: int, have: int) -> list[tuple[int, int, float, int]]:
+        """Each count that may leave src, most first: (count, cubes left, src's term
+        then, wheat the player's limit loses when src empties). Never empties home."""
+        k_src, wheat = self.K[src], self.bot.wheat_of[src]
+        options = []
+        for count in range(have, 0, -1):
+            ps = have - count
+            if not ps and src == self.home:
+                continue
+            options.append((count, ps, self.term(src, ps), wheat if not ps and not k_src else 0))
+        return options
+
+    def _advance_after(self, src: int, ps: int, dst: int, pd2: int) -> float:
+        """The advance term after a move that changes the castles still to take."""
+        P, K = self.P, self.K
+        have, pd = P[src], P[dst]
+        P[src], P[dst] = ps, pd2
+        targets = tuple(c for c in self.bot.enemy_castles if not P[c] or K[c])
+        row = self.bot.advance_rows[targets]
+        advance = sum([P[t] * row[t] for t in self.numbers])
+        P[src], P[dst] = have, pd
+        return advance
+
+    def _best_rally(self, best_score: float) -> tuple[int | None, float]:
+        """A castle whose rally beats `best_score`, and its score (last of the better)."""
+        P, K = self.P, self.K
+        home = self.home
+        found: int | None = None
+        for t in self.bot.castle_order:
+            have = P[t]
+            if have and not K[t] and have + 1 <= self.wheat:
+                base = self.base - self.term(t, have) + self.term(t, have + 1)
+                advance = self.advance + self.row[t]
+                threat = self.threat  # t is held: no threat part either way
+                value = self._total(base, advance, threat, have + 1 if t == home else P[home],
+                                    self.held)
+                if value > best_score + EPS:
+                    found, best_score = t, value
+        return found, best_score
