@@ -10,6 +10,7 @@ the stateless `throne resolve battle`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from throne_pnp.content import Card
@@ -114,6 +115,13 @@ class Battle:
         }
 
 
+@cache
+def _symbols(bugles: int, swords: int, shields: int, bonus_bugles: int,
+             bonus_shields: int) -> Symbols:
+    """`Symbols`, one shared instance per value (they are immutable)."""
+    return Symbols(bugles, swords, shields, bonus_bugles, bonus_shields)
+
+
 def withdrawal_options(board: Board, pos: Position, territory: int, side: str) -> list[int]:
     """Neighbours with no enemy cubes, ascending."""
     enemy = pos.side(other(side))
@@ -137,9 +145,9 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
     symbols = {}
     for side, card in ((PLAYER, player_card), (KING, king_card)):
         bonus = side == defender
-        symbols[side] = Symbols(card.bugles, card.swords, card.shields,
-                                board.bugles[territory] if bonus else 0,
-                                board.shields[territory] if bonus else 0)
+        symbols[side] = _symbols(card.bugles, card.swords, card.shields,
+                                 board.bugles[territory] if bonus else 0,
+                                 board.shields[territory] if bonus else 0)
     why = _opening_words(board, territory, defender, player_card, king_card,
                          symbols) if explain else []
     casualties = {}

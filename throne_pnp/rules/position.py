@@ -151,15 +151,18 @@ class Step:
 
 def enforce_limits(board: Board, pos: Position, contested_to: str) -> list[Step]:
     """Remove King cubes over his limit and player cubes over R8's limit, at once."""
-    steps = []
-    for t in board.numbers:
-        excess = pos.king[t] - board.king_limit
-        if excess > 0:
-            step = Step("remove", excess, f"the King may have at most {board.king_limit} "
-                        f"cubes in a territory; {pos.king[t]} in {t}", KING, at=t)
-            step.apply(pos)
-            steps.append(step)
+    steps: list[Step] = []
+    if max(pos.king.values()) > board.king_limit:
+        for t in board.numbers:
+            excess = pos.king[t] - board.king_limit
+            if excess > 0:
+                step = Step("remove", excess, f"the King may have at most {board.king_limit} "
+                            f"cubes in a territory; {pos.king[t]} in {t}", KING, at=t)
+                step.apply(pos)
+                steps.append(step)
     limit = player_limit(board, pos, contested_to)
+    if max(pos.player.values()) <= limit:
+        return steps  # nobody over a limit: the usual case
     for t in board.numbers:
         excess = pos.player[t] - limit
         if excess > 0:
