@@ -74,6 +74,9 @@ def _syms(card) -> Syms:
 
 Battle = tuple[float, float, float]
 Kings = tuple[tuple[Syms, int], ...]  # (symbols, how many cards) that could be the King's
+# (King cards the player beats, ((casualties, King cards causing them) of the player,
+# then of the King)), each set of cards a bit mask over card ids.
+BattleMasks = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
 
 _kings_ids: dict[Kings, int] = {}
 _card_memo: dict[tuple, Battle] = {}
@@ -195,8 +198,8 @@ class GreedyBot(Bot):
         if tables is None:
             if len(self._tables) > 5_000:
                 self._tables.clear()
-            tables = self._tables[(self.hand, self.kid)] = ({}, {})
-        self.term_rows, self.dangers = tables
+            tables = self._tables[(self.hand, self.kid)] = ({}, {}, {})
+        self.term_rows, self.dangers, self.source_options = tables
 
     def battle(self, pn: int, kn: int, t: int, player_defends: bool) -> Battle:
         """`expected_battle` in territory t for the current hand, over the game's deck."""
@@ -243,9 +246,12 @@ class GreedyBot(Bot):
         # A territory's terms without King cubes do not depend on the hand.
         self.free_rows = [[self._free_term(t, p) for p in range(board.forces + 1)]
                           if t in board.adjacent else [] for t in range(size)]
-        # Per (hand, kings id): the term rows (`term_row`) and home dangers (`home_danger`).
-        self._tables: dict[tuple, tuple[dict[tuple[int, int], TermRow], dict[tuple, float]]] = {}
-        self._kings_memo: dict[frozenset[int], Kings] = {}
+        # Per (hand, kings id): the term rows (`term_row`), home dangers (`home_danger`)
+        # and the planner's options per source territory (`ActionScorer._source_options`).
+        self._tables: dict[tuple, tuple[dict[tuple[int, int], TermRow], dict[tuple, float],
+                                        dict[tuple[int, int, int], list]]] = {}
+        self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
+        self._masks: dict[tuple, BattleMasks] = {}
         self._replacements: dict[frozenset[int], tuple[Counter, int]] = {}
 
     # ------------------------------------------------------------ score terms
@@ -413,22 +419,25 @@ class GreedyBot(Bot):
         return hit
 
     def choose_battle_card(self, game: Game, territory: int | None) -> int:
-        """The hand card with the best exact odds (stakes weighted), sparing strong cards."""
+        """The hand card with the best exact odds (stakes weighted), sparing strong cards.
+
+        The odds are over the cards that could be on top of the deck, each
+        equally likely (`top_card_battle`)."""
         board, cards = self.board, game.board.cards
         assert territory is not None
         pos = game.position
         pn, kn = pos.player[territory], pos.king[territory]
         defends = game.defender == PLAYER
-        bonus = (board.bugles[territory], board.shields[territory])
+        bonus = self.bonus[territory]
         stake = 25.0 + (self.w.castle if territory in board.castles else 0.0)
         if territory == board.home and defends:
             stake = LOSS_SCORE
-        kings = self._top_cards(game)
-        kid = kings_id(kings)
+        ids = game.unseen or game.in_game
+        top = sum([1 << c for c in ids])
         best, best_score = None, None
         for cid in sorted(set(game.hand)):
             syms = _syms(cards[cid])
-            q, pc, kc = card_battle(syms, kings, kid, pn, kn, bonus, defends)
+            q, pc, kc = self.top_card_battle(syms, top, len(ids), pn, kn, bonus, defends)
             value = (stake * q - self.w.cube * pc + self.w.king_cube * kc
                      - self.w.keep * sum(syms))
             if best_score is None or value > best_score:
@@ -436,15 +445,47 @@ class GreedyBot(Bot):
         assert best is not None
         return best
 
-    def _top_cards(self, game: Game) -> Kings:
-        """`king_cards` of the cards that could be on top of the deck (memoised)."""
-        ids = frozenset(game.unseen) or game.in_game
-        kings = self._kings_memo.get(ids)
-        if kings is None:
-            if len(self._kings_memo) > 50_000:
-                self._kings_memo.clear()
-            kings = self._kings_memo[ids] = king_cards(self.board, ids)
-        return kings
+    def top_card_battle(self, syms: Syms, top: int, total: int, pn: int, kn: int,
+                        bonus: tuple[int, int], player_defends: bool) -> Battle:
+        """`card_battle` with the King's card uniform over the cards in the bit
+        mask `top` (bit c for card c; `total` of them): the same integer counts,
+        so the same floats, by counting bits of `battle_masks`."""
+        wins, p_masks, k_masks = self.battle_masks(syms, pn, kn, bonus, player_defends)
+        total = total or 1
+        pc = sum([n * (top & mask).bit_count() for n, mask in p_masks])
+        kc = sum([n * (top & mask).bit_count() for n, mask in k_masks])
+        return ((top & wins).bit_count() / total, pc / total, kc / total)
+
+    def battle_masks(self, syms: Syms, pn: int, kn: int, bonus: tuple[int, int],
+                     player_defends: bool) -> BattleMasks:
+        """Which King cards a player card beats, and which cause each number of
+        casualties on either side, as bit masks over card ids (memoised)."""
+        key = (syms, pn, kn, bonus, player_defends)
+        hit = self._masks.get(key)
+        if hit is not None:
+            return hit
+        pb, psw, psh = syms
+        bb, bs = bonus
+        if player_defends:
+            pb, psh = pb + bb, psh + bs
+            bb = bs = 0
+        wins = 0
+        p_cas: dict[int, int] = {}
+        k_cas: dict[int, int] = {}
+        for cid, (kb, ksw, ksh) in self.card_syms.items():
+            w, a, b = clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs, player_defends)
+            bit = 1 << cid
+            if w == 1:
+                wins |= bit
+            if a:
+                p_cas[a] = p_cas.get(a, 0) | bit
+            if b:
+                k_cas[b] = k_cas.get(b, 0) | bit
+        hit = (wins, tuple(sorted(p_cas.items())), tuple(sorted(k_cas.items())))
+        if len(self._masks) > 200_000:
+            self._masks.clear()
+        self._masks[key] = hit
+        return hit
 
     def choose_withdrawal(self, game: Game, options: tuple[int, ...]) -> int:
         battle = game.battle

@@ -18,6 +18,7 @@ kept sorted so the limit check need not scan the map.
 
 from __future__ import annotations
 
+from operator import mul
 from typing import TYPE_CHECKING
 
 from throne_pnp.rules import actions as act
@@ -55,6 +56,9 @@ class ActionScorer:
         # What the King's cubes in t add to the threat to home while t has no player cubes.
         self.threat_of = [threat_weight[t] * (k - guard[t]) if k else 0.0
                           for t, k in enumerate(K)]
+        # `_source_options` by (territory, player cubes, King cubes), shared by
+        # every plan with the same hand (like the term rows).
+        self._options = bot.source_options
         self._reset()
 
     # ------------------------------------------------------------ state
@@ -70,7 +74,7 @@ class ActionScorer:
         if None in terms:  # contested territories whose battle odds are not yet in
             terms = [self.term(t, P[t]) for t in numbers]
         self.base = sum(terms)
-        self.advance = sum([P[t] * row[t] for t in numbers])
+        self.advance = _advance_sum(P, row)
         self.threat = sum([0.0 if P[t] else threat_of[t] for t in numbers])
         wheat = bot.wheat_of
         self.wheat = sum([wheat[t] for t in numbers if P[t] and not K[t]])
@@ -85,15 +89,13 @@ class ActionScorer:
             value = self.bot.fill_term(self.rows[t], t, self.K[t], p)
         return value
 
-    def _largest_elsewhere(self, src: int, dst: int) -> int:
-        """The most player cubes in one territory other than src and dst."""
+    def _top(self) -> list[tuple[int, int]]:
+        """The three largest stacks of player cubes, (count, territory), largest first:
+        enough to find the largest outside any two territories."""
         if self.top is None:
             P = self.P
             self.top = sorted([(P[t], t) for t in self.numbers], reverse=True)[:3]
-        for n, t in self.top:
-            if t != src and t != dst:
-                return n
-        return 0
+        return self.top
 
     def _total(self, base: float, advance: float, threat: float, home_cubes: int,
                held: int) -> float:
@@ -143,19 +145,24 @@ class ActionScorer:
         dangers, danger = bot.dangers, bot.home_danger
         best: tuple[int, int, int] | None = None
         best_score = -LOSS_SCORE - 1.0
+        top = self.top
         for src in self.numbers:
             have = P[src]
             if not have:
                 continue
-            base_src = base0 - self.term(src, have)
-            options = self._source_options(src, have)
+            term = rows[src][have]
+            base_src = base0 - (self.term(src, have) if term is None else term)
+            options = self._options.get((src, have, K[src]))
+            if options is None:
+                options = self._options[(src, have, K[src])] = self._source_options(src, have)
             frees_castle = is_castle[src] and not K[src]  # src leaves the player's castles
             row_src = row[src]
             for dst in adjacent[src]:
                 pd = P[dst]
                 k_dst = K[dst]
                 row_dst = rows[dst]
-                base_sd = base_src - self.term(dst, pd)
+                term = row_dst[pd]
+                base_sd = base_src - (self.term(dst, pd) if term is None else term)
                 threat_sd = threat0 if pd else threat0 - threat_of[dst]
                 takes_castle = is_castle[dst] and not k_dst and not pd
                 gain_limit = wheat0 + (wheat[dst] if not pd and not k_dst else 0)
@@ -166,8 +173,11 @@ class ActionScorer:
                     limit = gain_limit - wheat_lost
                     if pd2 > limit or ps > limit:
                         continue
-                    if limit < wheat0 and self._largest_elsewhere(src, dst) > limit:
-                        continue
+                    if limit < wheat0:
+                        if top is None:
+                            top = self._top()
+                        if _largest_elsewhere(top, src, dst) > limit:
+                            continue
                     term_pd2 = row_dst[pd2]
                     if term_pd2 is None:
                         term_pd2 = self.term(dst, pd2)
@@ -220,8 +230,7 @@ class ActionScorer:
         have, pd = P[src], P[dst]
         P[src], P[dst] = ps, pd2
         targets = tuple(c for c in self.bot.enemy_castles if not P[c] or K[c])
-        row = self.bot.advance_rows[targets]
-        advance = sum([P[t] * row[t] for t in self.numbers])
+        advance = _advance_sum(P, self.bot.advance_rows[targets])
         P[src], P[dst] = have, pd
         return advance
 
@@ -241,3 +250,18 @@ class ActionScorer:
                 if value > best_score + EPS:
                     found, best_score = t, value
         return found, best_score
+
+
+def _largest_elsewhere(top: list[tuple[int, int]], src: int, dst: int) -> int:
+    """The most player cubes in one territory other than src and dst (`top`: the
+    three largest stacks)."""
+    for n, t in top:
+        if t != src and t != dst:
+            return n
+    return 0
+
+
+def _advance_sum(P: list[int], row: list[float]) -> float:
+    """sum(P[t] * row[t]) over the territories in ascending order (the same
+    floating-point sum as over `board.numbers`: other indices add 0 * 0.0)."""
+    return sum(map(mul, P, row))
