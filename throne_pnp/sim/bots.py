@@ -616,7 +616,10 @@ def king_after(board: Board, pos: Position, key: tuple[int, ...], actions: tuple
                priority: str) -> Position:
     """The position after the King's action(s) (`resolve_king`), memoised per board.
 
-    Returned positions are shared: callers must not change them.
+    `key` is `_position_key(board, pos)`. Several actions are taken one at a
+    time, as `resolve_king` does, so cards sharing their first actions (the
+    Uncertain Orders replacements) share the work. Returned positions are
+    shared: callers must not change them.
     """
     if not _king_memo_board or _king_memo_board[0] is not board:
         _king_memo.clear()
@@ -626,8 +629,14 @@ def king_after(board: Board, pos: Position, key: tuple[int, ...], actions: tuple
     if hit is None:
         if len(_king_memo) > 200_000:
             _king_memo.clear()
-        hit = _king_memo[memo_key] = resolve_king(board, pos, actions, priority,
-                                                  _no_deal, explain=False).position
+        if len(actions) > 1:
+            before = king_after(board, pos, key, actions[:-1], priority)
+            hit = king_after(board, before, _position_key(board, before), actions[-1:],
+                             priority)
+        else:
+            hit = resolve_king(board, pos, actions, priority, _no_deal,
+                               explain=False).position
+        _king_memo[memo_key] = hit
     return hit
 
 
