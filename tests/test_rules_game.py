@@ -197,3 +197,20 @@ def test_fix_changes_the_record_and_pending_battles():
     assert g.position.king[2] == 1
     with pytest.raises(IllegalAction, match="at most 5"):
         g.apply(act.fix(2, 6, 0))
+
+
+def test_uncertain_orders_with_only_uncertain_cards_left_deals_them_all_then_stops():
+    # R5 "all dealt": the deck holds only Uncertain Orders; after dealing every one
+    # (and reshuffling them back) no card can resolve the order.
+    cards = tuple(card(i, ("rally",)) for i in range(1, 5)) + tuple(
+        card(i, ("uncertain",), "falling", flags=2) for i in range(5, 9))
+    b = make_board({1: (2,), 2: (3, 4)}, castles=(1, 3, 4), wheat={1: 2, 2: 1}, home=1,
+                   cards=cards)
+    g = new_game(b, cards=range(1, 9), deals=(5, 1, 2, 3, 4))
+    g.apply(act.card(5))
+    for c in (6, 7, 8):
+        assert g.step == "draws"
+        g.apply(act.deal(c))
+    assert g.step == "actions" and g.draws == [6, 7, 8]
+    assert g.position.compact("king") == {3: 1, 4: 1}  # the King did nothing
+    assert g.reshuffles == 1 and g.deck_count == 3

@@ -293,7 +293,11 @@ class Game:
             if not card.uncertain:
                 self.taken.extend(card.king)
                 self.uncertain_todo.pop(0)
-                self._continue_king_action()
+            # Reshuffle first if the deck ran out: it decides whether a card
+            # without Uncertain Orders can still come ("all dealt", R5).
+            self._after_deck_change()
+            self._continue_king_action()
+            return
         else:  # battle
             self.table.append(card_id)
             self._fight(card_id)
