@@ -24,7 +24,7 @@ from typing import Any
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
-from throne_pnp.rules.battle import Battle, fight, withdraw
+from throne_pnp.rules.battle import Battle, fight, king_withdrawal_target, withdraw
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.position import (
@@ -73,6 +73,19 @@ NEED_PHASE = Need("deal", "phase")
 NEED_CARD = Need("card")
 NEED_UNCERTAIN = Need("deal", "uncertain")
 NEED_ACTIONS = Need("actions")
+# Needs with a territory, made once per territory on first use (see `_battle_need`).
+BATTLE_DEALS: dict[int, Need] = {}
+BATTLE_CARDS: dict[int, Need] = {}
+
+
+def _battle_need(made: dict[int, Need], t: int) -> Need:
+    """The battle need for territory t (`BATTLE_DEALS`: the King's card must be
+    dealt; `BATTLE_CARDS`: the player's card must be played), made once."""
+    need = made.get(t)
+    if need is None:
+        need = made[t] = (Need("deal", "battle", territory=t) if made is BATTLE_DEALS
+                          else Need("battle", territory=t))
+    return need
 
 
 @dataclass
@@ -173,8 +186,8 @@ class Game:
             if self.battle is not None:
                 return Need("withdraw", territory=t, options=tuple(self.battle.loser_options))
             if self.battle_card is not None:
-                return Need("deal", "battle", territory=t)
-            return Need("battle", territory=t)
+                return _battle_need(BATTLE_DEALS, t)
+            return _battle_need(BATTLE_CARDS, t)
         return NEED_ACTIONS
 
     def legal_actions(self) -> list[Action]:
@@ -231,12 +244,12 @@ class Game:
     def apply(self, action: Action) -> list[Event]:
         """Apply one action or raise IllegalAction (the state is then unchanged)."""
         self.events = []
-        handler = getattr(self, "_do_" + action.kind, None)
+        handler = _HANDLERS.get(action.kind)
         if handler is None:
             raise IllegalAction(f"unknown action {action.kind!r}")
         if self.outcome is not None and action.kind != "fix":
             raise IllegalAction(f"the game is over: you have {self.outcome}")
-        handler(*action.args)
+        handler(self, *action.args)
         self.history.append(action)
         self._advance()
         return self.events
@@ -281,14 +294,17 @@ class Game:
             self.hand.append(card_id)
             self.hand_to_draw -= 1
             if not self.hand_to_draw:
-                self.events.append(Event("hand", sorted(self.hand)))
+                if self.explain:
+                    self.events.append(Event("hand", sorted(self.hand)))
         elif purpose == "phase":
-            self.events.append(Event("phase-card", card_id, {"from": "deck"}))
+            if self.explain:
+                self.events.append(Event("phase-card", card_id, {"from": "deck"}))
             self._start_phase_card(card_id)
         elif purpose == "uncertain":
             self.discard.append(card_id)
             self.draws.append(card_id)
-            self.events.append(Event("uncertain-draw", card_id))
+            if self.explain:
+                self.events.append(Event("uncertain-draw", card_id))
             card = self.board.cards[card_id]
             if not card.uncertain:
                 self.taken.extend(card.king)
@@ -334,7 +350,8 @@ class Game:
         if self.discard:
             self.unseen = set(self.discard)
             self.deck_count = len(self.discard)
-            self.events.append(Event("reshuffle", len(self.discard)))
+            if self.explain:
+                self.events.append(Event("reshuffle", len(self.discard)))
             self.discard = []
             self.reshuffles += 1
 
@@ -353,7 +370,8 @@ class Game:
                 self.hand_hidden += 1
                 drawn += 1
                 self._after_deck_change()
-            self.events.append(Event("hand", None, {"count": drawn}))
+            if self.explain:
+                self.events.append(Event("hand", None, {"count": drawn}))
         else:
             self.hand_to_draw = self.board.hand_size
 
@@ -367,7 +385,8 @@ class Game:
             return
         self._expect("card", "play a phase card")
         self._play_from_hand(card_id, "be played from your hand")
-        self.events.append(Event("phase-card", card_id, {"from": "hand"}))
+        if self.explain:
+            self.events.append(Event("phase-card", card_id, {"from": "hand"}))
         self._start_phase_card(card_id)
 
     def _play_from_hand(self, card_id: int, where: str) -> None:
@@ -437,7 +456,8 @@ class Game:
             result.notes.append("Uncertain Orders: no card without Uncertain Orders can come; "
                                 "the King does nothing more")
         self.position = result.position
-        self.events.append(Event("king", result))
+        if self.explain:
+            self.events.append(Event("king", result))
         self._start_battles(S_KING_BATTLES)
 
     # -- battles
@@ -452,9 +472,12 @@ class Game:
         need = self._expect("battle", "play a battle card")
         self._play_from_hand(card_id, "be played from your hand")
         self.battle_card = card_id
-        self.events.append(Event("battle-card", card_id, {"territory": need.territory}))
+        if self.explain:
+            self.events.append(Event("battle-card", card_id, {"territory": need.territory}))
 
     def _fight(self, king_card_id: int) -> None:
+        if not self.explain and self._fight_quickly(king_card_id):
+            return
         t = self.pending_battles[0]
         board = self.board
         result = fight(board, self.position, t, self.defender,
@@ -468,7 +491,70 @@ class Game:
             self._end_battle(result)
         else:
             self.battle = result
-            self.events.append(Event("battle", result))
+            if self.explain:
+                self.events.append(Event("battle", result))
+
+    def _fight_quickly(self, king_card_id: int) -> bool:
+        """`_fight` on bare numbers, for the simulator (`explain` False).
+
+        The same arithmetic as `fight` and `withdraw` (R9) and the same position
+        afterwards, without building a `Battle` record nobody reads. Returns
+        False, having changed nothing, when the player lost with several
+        places to withdraw: `_fight` then records the battle for their choice.
+        """
+        t = self.pending_battles[0]
+        board = self.board
+        player_card_id = self.battle_card
+        pcard, kcard = board.cards[player_card_id], board.cards[king_card_id]  # type: ignore[index]
+        P, K = self.position.player, self.position.king
+        pn, kn = P[t], K[t]
+        defender = self.defender
+        p_bugles, p_shields, k_bugles, k_shields = (pcard.bugles, pcard.shields,
+                                                    kcard.bugles, kcard.shields)
+        if defender == PLAYER:
+            p_bugles += board.bugles[t]
+            p_shields += board.shields[t]
+        else:
+            k_bugles += board.bugles[t]
+            k_shields += board.shields[t]
+        p_left = pn - min(max(kcard.swords - p_shields, 0), kn, pn)
+        k_left = kn - min(max(pcard.swords - k_shields, 0), pn, kn)
+        loser = None  # nobody withdraws when a side (or both) is wiped out
+        if p_left and k_left:
+            tp, tk = p_left + p_bugles, k_left + k_bugles
+            if tp == tk:
+                loser = KING if defender == PLAYER else PLAYER  # a tie goes to the defender
+            else:
+                loser = KING if tp > tk else PLAYER
+        options: list[int] = []
+        if loser == PLAYER:
+            options = [n for n in board.adjacent[t] if not K[n]]
+            if len(options) > 1:
+                return False
+        work = self.position.copy()
+        work.player[t] = p_left
+        work.king[t] = k_left
+        if loser is not None:
+            if loser == KING:
+                side = work.king
+                dest = king_withdrawal_target([n for n in board.adjacent[t] if not P[n]],
+                                              kcard)
+            else:
+                side = work.player
+                dest = options[0] if options else None
+            count = side[t]
+            side[t] = 0
+            if dest is not None:
+                side[dest] += count
+        enforce_limits(board, work, contested_to=defender)
+        self.position = work
+        for c in (player_card_id, king_card_id):
+            if c in self.table:
+                self.table.remove(c)
+            self.discard.append(c)
+        self.battle_card = None
+        self.pending_battles.pop(0)
+        return True
 
     def _do_withdraw(self, to: int) -> None:
         self._expect("withdraw", "withdraw")
@@ -480,7 +566,8 @@ class Game:
 
     def _end_battle(self, battle: Battle) -> None:
         self.position = battle.position
-        self.events.append(Event("battle", battle))
+        if self.explain:
+            self.events.append(Event("battle", battle))
         for c in (battle.player_card, battle.king_card):
             if c in self.table:
                 self.table.remove(c)
@@ -495,9 +582,15 @@ class Game:
         problem = self._move_problem(count, src, dst)
         if problem:
             raise IllegalAction(problem)
+        self.command_points -= MOVE_COST
+        if not self.explain:  # the simulator: the same change, no Step to explain it
+            player = self.position.player
+            player[src] -= count
+            player[dst] += count
+            enforce_limits(self.board, self.position, contested_to=KING)
+            return
         step = Step("move", count, "your move", PLAYER, src=src, dst=dst)
         step.apply(self.position)
-        self.command_points -= MOVE_COST
         removed = enforce_limits(self.board, self.position, contested_to=KING)
         self.events.append(Event("move", step, {"removed": removed}))
 
@@ -527,10 +620,17 @@ class Game:
         return f"cannot move {count} from {src} to {dst}: {over}; {hint}"
 
     def _over_limit_after(self, count: int, src: int, dst: int) -> str | None:
-        trial = self.position.copy()
-        trial.player[src] -= count
-        trial.player[dst] += count
-        return self._limit_problem(trial)
+        pos = self.position
+        player = pos.player
+        player[src] -= count
+        player[dst] += count
+        try:  # checked in place (then undone): the usual answer is "no problem"
+            if max(player.values()) <= player_limit(self.board, pos, contested_to=KING):
+                return None
+            return self._limit_problem(pos)
+        finally:
+            player[src] += count
+            player[dst] -= count
 
     def _limit_problem(self, trial: Position) -> str | None:
         limit = player_limit(self.board, trial, contested_to=KING)
@@ -545,24 +645,26 @@ class Game:
         problem = self._rally_problem(at)
         if problem:
             raise IllegalAction(problem)
+        self.command_points -= RALLY_COST
+        if not self.explain:  # the simulator: the same change, no Step to explain it
+            self.position.player[at] += 1
+            enforce_limits(self.board, self.position, contested_to=KING)
+            return
         step = Step("rally", 1, "your rally", PLAYER, at=at)
         step.apply(self.position)
-        self.command_points -= RALLY_COST
         removed = enforce_limits(self.board, self.position, contested_to=KING)
         self.events.append(Event("rally", step, {"removed": removed}))
 
     def _rally_problem(self, at: int) -> str | None:
         board, pos = self.board, self.position
-        held = [t for t in sorted(board.castles) if pos.player[t] and not pos.king[t]]
-        where = f"castles you hold: {', '.join(map(str, held)) or 'none'}"
         if at not in board.adjacent:
             return f"no territory {at} on this map"
         if self.command_points < RALLY_COST:
             return (f"a rally costs 2 command points; you have {self.command_points}")
         if at not in board.castles:
-            return f"{at} has no castle; rally at a castle you hold ({where})"
+            return f"{at} has no castle; rally at a castle you hold ({self._held_words()})"
         if not pos.player[at] or pos.king[at]:
-            return f"you do not hold the castle in {at} alone; {where}"
+            return f"you do not hold the castle in {at} alone; {self._held_words()}"
         if pos.on_map(PLAYER) >= board.forces:
             return f"all {board.forces} of your cubes are on the map"
         if board.rulings.over_limit_move == "trim":
@@ -572,9 +674,16 @@ class Game:
         over = self._limit_problem(trial)
         return f"cannot rally in {at}: {over}" if over else None
 
+    def _held_words(self) -> str:
+        """The castles the player holds alone, in words (for refusals)."""
+        board, pos = self.board, self.position
+        held = [t for t in sorted(board.castles) if pos.player[t] and not pos.king[t]]
+        return f"castles you hold: {', '.join(map(str, held)) or 'none'}"
+
     def _do_done(self) -> None:
         self._expect("actions", "finish Player Actions")
-        self.events.append(Event("done", self.command_points))
+        if self.explain:
+            self.events.append(Event("done", self.command_points))
         self._start_battles(S_PLAYER_BATTLES)
 
     # -- corrections
@@ -598,7 +707,8 @@ class Game:
         self.position = trial
         if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
             self.pending_battles = trial.contested(board.order(self.rising))
-        self.events.append(Event("fix", at, {"before": before, "after": (king, player)}))
+        if self.explain:
+            self.events.append(Event("fix", at, {"before": before, "after": (king, player)}))
 
     # ------------------------------------------------------------------ flow
 
@@ -625,7 +735,8 @@ class Game:
                 return
             if self.stage == S_KING_BATTLES:
                 self.stage = S_ACTIONS
-                self.events.append(Event("actions", self.command_points))
+                if self.explain:
+                    self.events.append(Event("actions", self.command_points))
                 return
             self._end_phase()
 
@@ -641,7 +752,8 @@ class Game:
             self.outcome = "lost"
         if self.outcome is not None:
             self.stage = S_OVER
-            self.events.append(Event("over", self.outcome))
+            if self.explain:
+                self.events.append(Event("over", self.outcome))
             return True
         return False
 
@@ -650,7 +762,8 @@ class Game:
         if card in self.table:
             self.table.remove(card)
             self.discard.append(card)
-        self.events.append(Event("phase-end", card))
+        if self.explain:
+            self.events.append(Event("phase-end", card))
         self.phase_card = None
         self.command_points = 0
         self.stage = S_CARD
@@ -659,7 +772,12 @@ class Game:
         else:
             self.phase = PLAYER_CARD
             self.turn += 1
-        self.events.append(Event("phase", self.phase, {"turn": self.turn}))
+        if self.explain:
+            self.events.append(Event("phase", self.phase, {"turn": self.turn}))
+
+
+# `Game.apply`'s handler for each action kind.
+_HANDLERS = {kind: getattr(Game, "_do_" + kind) for kind in act.SHAPES}
 
 
 def replay(board: Board, cards_in_game: Iterable[int], history: Iterable[Action],

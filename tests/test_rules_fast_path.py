@@ -1,0 +1,57 @@
+"""`Game(..., explain=False)`, the simulator's fast path, plays exactly the same game."""
+
+import random
+
+from throne_pnp.content import load_content
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.board import board_for
+from throne_pnp.rules.game import Game
+from throne_pnp.sim.simulate import game_seed, hard_ids, normal_ids
+
+
+def test_fast_path_matches_the_explained_game_after_every_action():
+    """Random legal play (battles, withdrawals, limits, reshuffles) with both paths:
+    the same state after every action, and no events on the fast path."""
+    board = board_for(load_content(None))
+    steps = 0
+    for i in range(60):
+        hard = i % 10
+        rng = random.Random(game_seed(21, hard, i))
+        cards = normal_ids(board) + sorted(rng.sample(hard_ids(board), hard))
+        full = Game(board, cards)
+        fast = Game(board, cards, explain=False)
+        while full.outcome is None and full.turn <= 40:
+            legal = full.legal_actions()
+            assert legal == fast.legal_actions()
+            action = rng.choice(legal)
+            full.apply(action)
+            assert fast.apply(action) == []
+            assert _state(full) == _state(fast)
+            steps += 1
+    assert steps > 500
+
+
+def _state(game: Game) -> dict:
+    """The snapshot without a pending battle's reasons (the fast path has none)."""
+    snap = game.snapshot()
+    if snap["battle"]:
+        snap["battle"] = {k: v for k, v in snap["battle"].items() if k != "why"}
+    return snap
+
+
+def test_fast_path_refuses_the_same_illegal_moves():
+    board = board_for(load_content(None))
+    for explain in (True, False):
+        game = Game(board, normal_ids(board), explain=explain)
+        rng = random.Random(3)
+        while game.need().kind != "actions":
+            game.apply(rng.choice(game.legal_actions()))
+        before = game.snapshot()
+        for text in ("move 9 1 2", "rally 5", "move 1 1 9"):
+            try:
+                game.apply(act.Action.parse(text))
+            except Exception as exc:  # noqa: BLE001 - the message is what we compare
+                assert "cannot" in str(exc) or "not" in str(exc) or "no " in str(exc)
+            else:
+                raise AssertionError(f"{text} was accepted")
+        assert game.snapshot() == before
