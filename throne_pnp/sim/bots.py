@@ -198,8 +198,8 @@ class GreedyBot(Bot):
         if tables is None:
             if len(self._tables) > 5_000:
                 self._tables.clear()
-            tables = self._tables[(self.hand, self.kid)] = ({}, {}, {})
-        self.term_rows, self.dangers, self.source_options = tables
+            tables = self._tables[(self.hand, self.kid)] = ({}, {}, {}, {})
+        self.term_rows, self.dangers, self.source_options, self.scorer_parts = tables
 
     def battle(self, pn: int, kn: int, t: int, player_defends: bool) -> Battle:
         """`expected_battle` in territory t for the current hand, over the game's deck."""
@@ -246,10 +246,12 @@ class GreedyBot(Bot):
         # A territory's terms without King cubes do not depend on the hand.
         self.free_rows = [[self._free_term(t, p) for p in range(board.forces + 1)]
                           if t in board.adjacent else [] for t in range(size)]
-        # Per (hand, kings id): the term rows (`term_row`), home dangers (`home_danger`)
-        # and the planner's options per source territory (`ActionScorer._source_options`).
+        # Per (hand, kings id): the term rows (`term_row`), home dangers (`home_danger`),
+        # the planner's options per source territory (`ActionScorer._source_options`)
+        # and its term rows and threats by the King's cubes (`ActionScorer.__init__`).
         self._tables: dict[tuple, tuple[dict[tuple[int, int], TermRow], dict[tuple, float],
-                                        dict[tuple[int, int, int], list]]] = {}
+                                        dict[tuple[int, int, int], list],
+                                        dict[tuple[int, ...], tuple]]] = {}
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
         self._masks: dict[tuple, BattleMasks] = {}
         self._replacements: dict[frozenset[int], tuple[Counter, int]] = {}

@@ -48,14 +48,24 @@ class ActionScorer:
         self.castle_count = len(board.castles)
         king, player = pos.king, pos.player
         span = range(bot.size)
-        self.K = K = [king.get(t, 0) for t in span]
         self.P = [player.get(t, 0) for t in span]
-        free_rows, threat_weight, guard = bot.free_rows, bot.threat_weight, bot.guard
-        self.rows: list[TermRow] = [bot.term_row(t, k) if k else free_rows[t]
-                                    for t, k in enumerate(K)]
-        # What the King's cubes in t add to the threat to home while t has no player cubes.
-        self.threat_of = [threat_weight[t] * (k - guard[t]) if k else 0.0
-                          for t, k in enumerate(K)]
+        # What depends on the King's cubes alone (they do not move during Player
+        # Actions) is shared by every plan with the same King's cubes and hand.
+        K = tuple([king.get(t, 0) for t in span])
+        shared = bot.scorer_parts.get(K)
+        if shared is None:
+            free_rows, threat_weight, guard = bot.free_rows, bot.threat_weight, bot.guard
+            rows = [bot.term_row(t, k) if k else free_rows[t] for t, k in enumerate(K)]
+            # What the King's cubes in t add to the threat to home while t has no
+            # player cubes.
+            threat_of = [threat_weight[t] * (k - guard[t]) if k else 0.0
+                         for t, k in enumerate(K)]
+            if len(bot.scorer_parts) > 20_000:
+                bot.scorer_parts.clear()
+            shared = bot.scorer_parts[K] = (rows, threat_of)
+        self.K = K
+        self.rows: list[TermRow]
+        self.rows, self.threat_of = shared
         # `_source_options` by (territory, player cubes, King cubes), shared by
         # every plan with the same hand (like the term rows).
         self._options = bot.source_options
