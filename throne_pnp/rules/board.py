@@ -8,7 +8,7 @@ adjacency graph (R2), castles, symbols, limits and the rulings switches.
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from throne_pnp.content import Card, Content, Rulings
 
@@ -33,6 +33,15 @@ class Board:
     setup_king: dict[int, int]
     rulings: Rulings
     cards: dict[int, Card]
+    # Derived once (`__post_init__`), for the King's movement at speed.
+    castle_order: tuple[int, ...] = field(init=False)  # castles, ascending
+    wheat_places: tuple[int, ...] = field(init=False)  # territories with wheat, ascending
+    routes: dict = field(init=False, default_factory=dict)  # `king.route`'s memo
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "castle_order", tuple(sorted(self.castles)))
+        object.__setattr__(self, "wheat_places",
+                           tuple(t for t in self.numbers if self.wheat[t]))
 
     def order(self, rising: bool) -> tuple[int, ...]:
         """Territories in priority order: ascending when Rising (R1)."""

@@ -9,7 +9,6 @@ priority order. The input position is never changed.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,9 +91,9 @@ def targets(board: Board, pos: Position, action: str) -> list[int]:
     if action == "move-player":
         return [t for t in board.numbers if pos.player[t]]
     if action == "move-wheat":
-        return [t for t in board.numbers if board.wheat[t]]
+        return list(board.wheat_places)
     if board.rulings.castle_targets == "all":
-        return sorted(board.castles)
+        return list(board.castle_order)
     # Castles the King does not hold; contested ones count as the player's (R7).
     return [t for t in sorted(board.castles) if not (pos.king[t] and not pos.player[t])]
 
@@ -116,19 +115,14 @@ def _dynamic_targets(board: Board, action: str) -> bool:
 
 Route = tuple[int, list[int], list[int]]  # steps to the nearest target, those targets, first steps
 
-_routes: weakref.WeakKeyDictionary[Board, dict[tuple[int, tuple[int, ...]], Route]] = \
-    weakref.WeakKeyDictionary()
-
 
 def route(board: Board, t: int, goal: tuple[int, ...]) -> Route:
     """From t towards the nearest of `goal`: (steps, the nearest targets, the
     neighbours of t that start a shortest path to one of them) (R3).
 
-    Memoised per board; callers must not change the lists.
+    Memoised per board (`Board.routes`); callers must not change the lists.
     """
-    memo = _routes.get(board)
-    if memo is None:
-        memo = _routes[board] = {}
+    memo = board.routes
     key = (t, goal)
     hit = memo.get(key)
     if hit is None:
@@ -139,6 +133,15 @@ def route(board: Board, t: int, goal: tuple[int, ...]) -> Route:
         first = [n for n in board.adjacent[t] if any(dist[n][g] == d - 1 for g in nearest)]
         hit = memo[key] = (d, nearest, first)
     return hit
+
+
+def _goal(board: Board, pos: Position, action: str) -> tuple[int, ...]:
+    """`targets` as a tuple, without copying the board's fixed ones."""
+    if action == "move-wheat":
+        return board.wheat_places
+    if action == "move-castle" and board.rulings.castle_targets == "all":
+        return board.castle_order
+    return tuple(targets(board, pos, action))
 
 
 def move(board: Board, pos: Position, action: str, rising: bool,
@@ -153,7 +156,7 @@ def move(board: Board, pos: Position, action: str, rising: bool,
     limit = board.king_limit
     king, player = pos.king, pos.player
     dynamic = _dynamic_targets(board, action)
-    fixed = None if dynamic else tuple(targets(board, pos, action))
+    fixed = None if dynamic else _goal(board, pos, action)
     for t in board.order(rising):
         cubes = king[t]
         if not cubes:
