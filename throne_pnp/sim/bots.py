@@ -10,8 +10,8 @@ is held to the same legal-action checks as the assistant.
 - `greedy` (the default): a sensible one-ply player. It scores positions with a
   static evaluation (castles held, cubes on the map, wheat held, the danger to
   home, progress towards enemy castles, pending battles at their exact odds),
-  picks the phase card whose King's action (simulated with `resolve_king` on a
-  copy of the position) leaves the best score, picks battle cards by exact
+  picks the phase card whose King's action (simulated with the engine's `rally` and
+  `move` on a copy of the King's cubes) leaves the best score, picks battle cards by exact
   odds over the cards that could be on top of the deck, and spends command
   points one action at a time while an action improves the score.
 """
@@ -28,7 +28,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
-from throne_pnp.rules.king import resolve_king
+from throne_pnp.rules.king import move, rally
 from throne_pnp.rules.position import KING, PLAYER, Position, enforce_limits, player_limit
 from throne_pnp.sim.odds import clash
 from throne_pnp.sim.planner import EPS, LOSS_SCORE, WIN_SCORE, ActionScorer, TermRow
@@ -73,6 +73,7 @@ def _syms(card) -> Syms:
 
 
 Battle = tuple[float, float, float]
+TIE = 1e-9  # odds closer than this are equal (`expected_battle`)
 Kings = tuple[tuple[Syms, int], ...]  # (symbols, how many cards) that could be the King's
 # (King cards the player beats, ((casualties, King cards causing them) of the player,
 # then of the King)), each set of cards a bit mask over card ids.
@@ -92,6 +93,8 @@ def kings_id(kings: Kings) -> int:
             _kings_ids.clear()
             _card_memo.clear()
             _hand_memos.clear()
+            for tables in _shared_tables.values():
+                tables.clear()
             _generation[0] += 1
         kid = _kings_ids[kings] = len(_kings_ids)
     return kid
@@ -137,19 +140,55 @@ def hand_memo(hand: tuple[Syms, ...], kid: int) -> dict[tuple, Battle]:
 def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn: int,
                     bonus: tuple[int, int], player_defends: bool,
                     memo: dict[tuple, Battle]) -> Battle:
-    """`card_battle` of the best card in `hand` (most wins, then the best casualty
-    balance); `memo` from `hand_memo(hand, kid)`."""
+    """`card_battle` of the best card in `hand`: most wins, then the best casualty
+    balance, then the fewest own casualties; `memo` from `hand_memo(hand, kid)`.
+
+    Differences below `TIE` are ties (the odds are fractions of one deck, so
+    real differences are far larger): the choice depends only on the cards'
+    odds, never on their order or on rounding, so a card that another card
+    in the hand dominates can be left out (`useful_cards`)."""
     key = (pn, kn, bonus, player_defends)
     hit = memo.get(key)
     if hit is not None:
         return hit
     best = (-1.0, 0.0, 0.0)
     for syms in hand:
-        cand = card_battle(syms, kings, kid, pn, kn, bonus, player_defends)
+        cand = _card_memo.get((syms, kid, pn, kn, bonus, player_defends))
+        if cand is None:
+            cand = card_battle(syms, kings, kid, pn, kn, bonus, player_defends)
         if cand[0] > best[0] or (cand[0] == best[0] and cand[2] - cand[1] > best[2] - best[1]):
             best = cand
     memo[key] = best
     return best
+
+
+_useful: dict[tuple[Syms, ...], tuple[Syms, ...]] = {}
+# `GreedyBot._tables` by (board, weights); the boards are few (one per content edition).
+_shared_tables: dict[tuple, dict] = {}
+# `GreedyBot._masks` and `_replacements` by board (they depend on its cards alone).
+_shared_board_memos: dict[Board, tuple[dict, dict]] = {}
+
+
+def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
+    """The hand (distinct symbols, ascending) without the cards that another
+    card in it dominates (at least as many bugles, swords and shields).
+
+    `expected_battle` gives the same result for both: more symbols never
+    lose a battle the weaker card wins, never cost more cubes and never kill
+    fewer (R9), so a dominated card is only ever picked in an exact tie with
+    the same odds (an exact tie, and `expected_battle` ignores card order).
+    Many hands share their useful cards, and with them the
+    bot's per-hand tables (`GreedyBot._context`), which saves refilling them.
+    """
+    hit = _useful.get(hand)
+    if hit is None:
+        hit = tuple(s for s in hand
+                    if not any(o != s and o[0] >= s[0] and o[1] >= s[1] and o[2] >= s[2]
+                               for o in hand))
+        if len(_useful) > 50_000:
+            _useful.clear()
+        _useful[hand] = hit
+    return hit
 
 
 def king_cards(board: Board, ids) -> Kings:
@@ -183,9 +222,8 @@ class GreedyBot(Bot):
                 self._in_game = game.in_game
                 self.kings = king_cards(board, game.in_game)
             self.kid = kings_id(self.kings)
-            if self._generation != _generation[0]:
-                self._tables.clear()  # keyed by ids that are no longer valid
-                self._generation = _generation[0]
+            # (`kings_id` cleared the tables keyed by ids no longer valid.)
+            self._generation = _generation[0]
             self._hand_ids = None
         hand_ids = tuple(game.hand)
         if hand_ids == self._hand_ids:
@@ -237,24 +275,33 @@ class GreedyBot(Bot):
         self.threat_weight = _table(size, {t: weight.get(row[t], 0.0) for t in numbers}, 0.0)
         self.wheat_places = tuple(t for t in numbers if board.wheat[t])
         # For each set of castles still to take: every territory's distance to the nearest.
+        # The same rows by bit mask (bit i: `enemy_castles[i]` still to take), for the
+        # planner; `target_bit[t]` is t's bit (0 unless t is an enemy castle).
         self.advance_rows: dict[tuple[int, ...], list[float]] = {}
+        self.advance_by_mask: list[list[float]] = []
         for mask in range(1 << len(self.enemy_castles)):
             targets = tuple(c for i, c in enumerate(self.enemy_castles) if mask >> i & 1)
             self.advance_rows[targets] = _table(size, {
                 t: (w.advance * min(board.dist[t][c] for c in targets) if targets and t != home
                     else 0.0) for t in numbers}, 0.0)
+            self.advance_by_mask.append(self.advance_rows[targets])
+        self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
         # A territory's terms without King cubes do not depend on the hand.
         self.free_rows = [[self._free_term(t, p) for p in range(board.forces + 1)]
                           if t in board.adjacent else [] for t in range(size)]
+        # Shared by every greedy bot with these weights on this board (pure caches,
+        # so a new bot, e.g. one per chunk of games, starts warm).
         # Per (hand, kings id): the term rows (`term_row`), home dangers (`home_danger`),
         # the planner's options per source territory (`ActionScorer._source_options`)
         # and its term rows and threats by the King's cubes (`ActionScorer.__init__`).
         self._tables: dict[tuple, tuple[dict[tuple[int, int], TermRow], dict[tuple, float],
                                         dict[tuple[int, int, int], list],
-                                        dict[tuple[int, ...], tuple]]] = {}
+                                        dict[tuple[int, ...], tuple]]]
+        self._tables = _shared_tables.setdefault((board, w), {})
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
-        self._masks: dict[tuple, BattleMasks] = {}
-        self._replacements: dict[frozenset[int], tuple[Counter, int]] = {}
+        self._masks: dict[tuple, BattleMasks]
+        self._replacements: dict[frozenset[int], tuple[Counter, int]]
+        self._masks, self._replacements = _shared_board_memos.setdefault(board, ({}, {}))
 
     # ------------------------------------------------------------ score terms
 
@@ -380,19 +427,29 @@ class GreedyBot(Bot):
         """The hand card whose King's action (and flags) leave the best score."""
         board, cards = self.board, game.board.cards
         pos = game.position
-        replacements, total = self._uncertain_replacements(game)
+        hand = sorted(set(game.hand))
+        # Only a hand card with Uncertain Orders needs what they could turn into.
+        if any(cards[cid].uncertain for cid in hand):
+            replacements, total = self._uncertain_replacements(game)
+        else:
+            replacements, total = Counter(), 0
         cache: dict[tuple, float] = {}
-
-        here = _position_key(board, pos)
+        positions: dict[tuple, Position] = {}  # King's action(s) and priority -> position
+        scores: dict[tuple[int, ...], float] = {}  # the King's cubes after -> score
 
         def after(actions: tuple[str, ...], priority: str) -> float:
             key = (actions, priority)
             if key not in cache:
-                cache[key] = self.evaluate(king_after(board, pos, here, actions, priority), True)
+                king = king_after(board, pos, actions, priority, positions).king
+                where = tuple(king.values())  # several actions often end alike
+                value = scores.get(where)
+                if value is None:
+                    value = scores[where] = self.evaluate(Position(king, pos.player), True)
+                cache[key] = value
             return cache[key]
 
         best, best_score = None, None
-        for cid in sorted(set(game.hand)):
+        for cid in hand:
             card = cards[cid]
             fixed = tuple(a for a in card.king if a != "uncertain")
             if card.uncertain and total:
@@ -601,44 +658,29 @@ def _table(size: int, values: dict, default) -> list:
     return [values.get(t, default) for t in range(size)]
 
 
-def _no_deal():
-    return None
+def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,
+               memo: dict[tuple, Position]) -> Position:
+    """The position after the King's action(s), as `resolve_king` leaves it.
 
-
-_king_memo: dict[tuple, Position] = {}
-_king_memo_board: list[Board] = []  # the board the memo belongs to
-
-
-def _position_key(board: Board, pos: Position) -> tuple[int, ...]:
-    K, P = pos.king, pos.player
-    return tuple([K[t] for t in board.numbers] + [P[t] for t in board.numbers])
-
-
-def king_after(board: Board, pos: Position, key: tuple[int, ...], actions: tuple[str, ...],
-               priority: str) -> Position:
-    """The position after the King's action(s) (`resolve_king`), memoised per board.
-
-    `key` is `_position_key(board, pos)`. Several actions are taken one at a
-    time, as `resolve_king` does, so cards sharing their first actions (the
-    Uncertain Orders replacements) share the work. Returned positions are
-    shared: callers must not change them.
+    The engine's own `rally` and `move` (R3, R4), one action at a time on a
+    copy of the King's cubes: the player's cubes never change during the
+    King's action, so the result shares `pos.player`. `memo` (one per
+    decision, keyed by actions and priority) lets cards that share their first
+    actions (the Uncertain Orders replacements) share the work. Returned
+    positions are shared: callers must not change them.
     """
-    if not _king_memo_board or _king_memo_board[0] is not board:
-        _king_memo.clear()
-        _king_memo_board[:] = [board]
-    memo_key = (key, actions, priority)
-    hit = _king_memo.get(memo_key)
+    key = (actions, priority)
+    hit = memo.get(key)
     if hit is None:
-        if len(_king_memo) > 200_000:
-            _king_memo.clear()
-        if len(actions) > 1:
-            before = king_after(board, pos, key, actions[:-1], priority)
-            hit = king_after(board, before, _position_key(board, before), actions[-1:],
-                             priority)
-        else:
-            hit = resolve_king(board, pos, actions, priority, _no_deal,
-                               explain=False).position
-        _king_memo[memo_key] = hit
+        before = king_after(board, pos, actions[:-1], priority, memo) if len(actions) > 1 else pos
+        hit = Position(dict(before.king), pos.player)
+        if actions:
+            rising = priority == "rising"
+            if actions[-1] == "rally":
+                rally(board, hit, rising, explain=False)
+            else:
+                move(board, hit, actions[-1], rising, explain=False)
+        memo[key] = hit
     return hit
 
 

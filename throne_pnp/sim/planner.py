@@ -77,8 +77,9 @@ class ActionScorer:
         """Recompute every part of the score from the counts (after an action)."""
         bot, P, K = self.bot, self.P, self.K
         numbers = self.numbers
-        self.targets = tuple(c for c in bot.enemy_castles if not P[c] or K[c])
-        row = self.row = bot.advance_rows[self.targets]
+        bit = bot.target_bit
+        self.mask = sum([bit[c] for c in bot.enemy_castles if not P[c] or K[c]])
+        row = self.row = bot.advance_by_mask[self.mask]
         threat_of, rows = self.threat_of, self.rows
         terms = [rows[t][P[t]] for t in numbers]
         if None in terms:  # contested territories whose battle odds are not yet in
@@ -236,11 +237,16 @@ class ActionScorer:
 
     def _advance_after(self, src: int, ps: int, dst: int, pd2: int) -> float:
         """The advance term after a move that changes the castles still to take."""
-        P, K = self.P, self.K
+        P, K, bit = self.P, self.K, self.bot.target_bit
+        # The castles still to take change only in src and dst.
+        mask = self.mask & ~(bit[src] | bit[dst])
+        if not ps or K[src]:
+            mask |= bit[src]
+        if not pd2 or K[dst]:
+            mask |= bit[dst]
         have, pd = P[src], P[dst]
         P[src], P[dst] = ps, pd2
-        targets = tuple(c for c in self.bot.enemy_castles if not P[c] or K[c])
-        advance = _advance_sum(P, self.bot.advance_rows[targets])
+        advance = _advance_sum(P, self.bot.advance_by_mask[mask])
         P[src], P[dst] = have, pd
         return advance
 
