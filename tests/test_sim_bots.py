@@ -60,3 +60,69 @@ def test_fast_engine_path_plays_the_same_games():
             full, fast = games
             assert full.history == fast.history
             assert full.snapshot() == fast.snapshot()
+
+
+def _situations(board):
+    bonuses = sorted({(board.bugles[t], board.shields[t]) for t in board.numbers})
+    return [(p, k, b, d) for p in range(1, board.forces + 1)
+            for k in range(1, board.king_limit + 1) for b in bonuses for d in (True, False)]
+
+
+def test_dominated_cards_never_change_the_expected_battle():
+    """`useful_cards` drops cards another card in the hand dominates: the best
+    card's odds are the same, in any card order (`expected_battle`)."""
+    from itertools import combinations, permutations
+
+    from throne_pnp.sim.bots import _syms, expected_battle, king_cards, kings_id, useful_cards
+
+    board = board_for(load_content(None))
+    kings = king_cards(board, normal_ids(board))
+    kid = kings_id(kings)
+    syms = sorted({_syms(c) for c in board.cards.values()})
+    situations = _situations(board)
+    reduced = 0
+    for size in (2, 3):
+        for hand in combinations(syms, size):
+            useful = useful_cards(hand)
+            reduced += useful != hand
+            for p, k, b, d in situations[::3]:
+                want = expected_battle(hand, kings, kid, p, k, b, d, {})
+                assert expected_battle(useful, kings, kid, p, k, b, d, {}) == want
+                for other in list(permutations(hand))[1:2]:
+                    assert expected_battle(other, kings, kid, p, k, b, d, {}) == want
+    assert reduced > 50
+
+
+def test_king_after_matches_the_engine():
+    """The bot's King's action (`king_after`) leaves the position `resolve_king` does."""
+    from throne_pnp.rules.king import resolve_king
+    from throne_pnp.sim.bots import king_after
+
+    board = board_for(load_content(None))
+    sequences = [("rally",), ("move-player",), ("move-castle",), ("move-wheat",),
+                 ("rally", "move-player"), ("move-wheat", "rally"),
+                 ("move-player", "move-player"), ("move-castle", "move-player")]
+    checked = 0
+    for i in range(6):
+        rng = random.Random(game_seed(9, 0, i))
+        game = Game(board, normal_ids(board), explain=False)
+        bot = GreedyBot()
+        while game.outcome is None and game.turn <= 30:
+            if game.need().kind == "card":
+                for priority in ("rising", "falling"):
+                    memo: dict = {}
+                    for actions in sequences:
+                        want = resolve_king(board, game.position, actions, priority,
+                                            lambda: None, explain=False).position
+                        got = king_after(board, game.position, actions, priority, memo)
+                        assert got == want
+                        checked += 1
+            if game.need().kind == "deal":
+                todo = [act.deal(rng.choice(game.deal_candidates()))]
+            else:
+                todo = bot.decide(game, rng)
+            for action in todo:
+                game.apply(action)
+                if game.outcome is not None:
+                    break
+    assert checked > 200

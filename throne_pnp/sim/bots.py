@@ -156,8 +156,13 @@ def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn:
         cand = _card_memo.get((syms, kid, pn, kn, bonus, player_defends))
         if cand is None:
             cand = card_battle(syms, kings, kid, pn, kn, bonus, player_defends)
-        if cand[0] > best[0] or (cand[0] == best[0] and cand[2] - cand[1] > best[2] - best[1]):
+        gain = cand[0] - best[0]
+        if gain > TIE:
             best = cand
+        elif gain > -TIE:
+            gain = (cand[2] - cand[1]) - (best[2] - best[1])
+            if gain > TIE or (gain > -TIE and cand[1] < best[1] - TIE):
+                best = cand
     memo[key] = best
     return best
 
@@ -230,7 +235,8 @@ class GreedyBot(Bot):
             return  # same hand, same deck: the same context
         self._hand_ids = hand_ids
         cards = board.cards
-        self.hand = tuple(sorted({_syms(cards[c]) for c in hand_ids})) or ((0, 0, 0),)
+        self.hand = useful_cards(tuple(sorted({_syms(cards[c]) for c in hand_ids}))
+                                 or ((0, 0, 0),))
         self.memo = hand_memo(self.hand, self.kid)
         tables = self._tables.get((self.hand, self.kid))
         if tables is None:
