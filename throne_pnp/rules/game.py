@@ -26,6 +26,8 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle, fight, king_withdrawal_target, withdraw
 from throne_pnp.rules.board import Board
+from throne_pnp.rules.king import move as king_move
+from throne_pnp.rules.king import rally as king_rally
 from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.position import (
     KING,
@@ -448,6 +450,19 @@ class Game:
 
     def _resolve_king(self, exhausted: bool) -> None:
         card = self.board.cards[self.phase_card]  # type: ignore[index]
+        if not self.explain:
+            # The simulator: `resolve_king`'s rally and movement on a copy, no record.
+            # (`taken` holds no Uncertain Orders: their replacements are already in.)
+            work = self.position.copy()
+            rising = card.priority == "rising"
+            for action in self.taken:
+                if action == "rally":
+                    king_rally(self.board, work, rising, False)
+                else:
+                    king_move(self.board, work, action, rising, False)
+            self.position = work
+            self._start_battles(S_KING_BATTLES)
+            return
         result = resolve_king(self.board, self.position, self.taken, card.priority,
                               lambda: None, self.explain)
         result.draws = list(self.draws)
