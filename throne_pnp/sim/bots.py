@@ -170,8 +170,9 @@ def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn:
 _useful: dict[tuple[Syms, ...], tuple[Syms, ...]] = {}
 # `GreedyBot._tables` by (board, weights); the boards are few (one per content edition).
 _shared_tables: dict[tuple, dict] = {}
-# `GreedyBot._masks` and `_replacements` by board (they depend on its cards alone).
-_shared_board_memos: dict[Board, tuple[dict, dict]] = {}
+# `GreedyBot._masks`, `_replacements` and `_hands` by board (they depend on its
+# cards alone).
+_shared_board_memos: dict[Board, tuple[dict, dict, dict]] = {}
 
 
 def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
@@ -234,9 +235,15 @@ class GreedyBot(Bot):
         if hand_ids == self._hand_ids:
             return  # same hand, same deck: the same context
         self._hand_ids = hand_ids
-        cards = board.cards
-        self.hand = useful_cards(tuple(sorted({_syms(cards[c]) for c in hand_ids}))
-                                 or ((0, 0, 0),))
+        hands = self._hands
+        hand = hands.get(hand_ids)
+        if hand is None:
+            cards = board.cards
+            if len(hands) > 50_000:
+                hands.clear()
+            hand = hands[hand_ids] = useful_cards(
+                tuple(sorted({_syms(cards[c]) for c in hand_ids})) or ((0, 0, 0),))
+        self.hand = hand
         self.memo = hand_memo(self.hand, self.kid)
         tables = self._tables.get((self.hand, self.kid))
         if tables is None:
@@ -307,7 +314,9 @@ class GreedyBot(Bot):
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
         self._masks: dict[tuple, BattleMasks]
         self._replacements: dict[frozenset[int], tuple[Counter, int]]
-        self._masks, self._replacements = _shared_board_memos.setdefault(board, ({}, {}))
+        self._hands: dict[tuple[int, ...], tuple[Syms, ...]]  # `hand` by the hand's ids
+        self._masks, self._replacements, self._hands = _shared_board_memos.setdefault(
+            board, ({}, {}, {}))
 
     # ------------------------------------------------------------ score terms
 
@@ -406,8 +415,8 @@ class GreedyBot(Bot):
         if threat >= 0.5 and not contested_home:
             score -= self.home_danger(threat, P[home])
         # Progress: field cubes closer to the castles still to take.
-        targets = tuple(c for c in self.enemy_castles if not P[c] or K[c])
-        row = self.advance_rows[targets]
+        bit = self.target_bit
+        row = self.advance_by_mask[sum([bit[c] for c in self.enemy_castles if not P[c] or K[c]])]
         for t in self.numbers:
             p = P[t]
             if p:

@@ -55,6 +55,17 @@ def normal_ids(board: Board) -> list[int]:
     return sorted(c.id for c in board.cards.values() if not c.hard)
 
 
+_deals: dict[int, act.Action] = {}
+
+
+def _deal(card_id: int) -> act.Action:
+    """`act.deal(card_id)`, made once per card (actions are immutable values)."""
+    action = _deals.get(card_id)
+    if action is None:
+        action = _deals[card_id] = act.deal(card_id)
+    return action
+
+
 def play_game(board: Board, bot: Bot, seed: int, hard: int,
               turn_cap: int = TURN_CAP,
               on_step: Callable[[Game], None] | None = None) -> GameResult:
@@ -71,7 +82,7 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
             return GameResult("capped", turn_cap)
         need = game.need()
         if need.kind == "deal":
-            todo = [act.deal(rng.choice(game.deal_candidates()))]
+            todo = [_deal(rng.choice(game.deal_candidates()))]
         else:
             todo = bot.decide(game, rng)
         for action in todo:
