@@ -181,10 +181,10 @@ def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
 
     `expected_battle` gives the same result for both: more symbols never
     lose a battle the weaker card wins, never cost more cubes and never kill
-    fewer (R9), so a dominated card is only ever picked in an exact tie with
-    the same odds (an exact tie, and `expected_battle` ignores card order).
-    Many hands share their useful cards, and with them the
-    bot's per-hand tables (`GreedyBot._context`), which saves refilling them.
+    fewer (R9), so a dominated card's odds are never better, and when they
+    tie they are the same odds (`expected_battle` ignores card order). Many
+    hands share their useful cards, and with them the bot's per-hand tables
+    (`GreedyBot._context`), which saves refilling them.
     """
     hit = _useful.get(hand)
     if hit is None:
