@@ -21,6 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchenv import precompile, user_env
+
 BASELINE = r'''
 import sys
 from reportlab.lib.pagesizes import A4
@@ -57,7 +59,7 @@ build(load_content(sys.argv[1]), Path(sys.argv[2]))
 
 def _time(args: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, env=user_env())
     return time.perf_counter() - start
 
 
@@ -65,6 +67,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each (default 7)")
     opts = parser.parse_args()
+    precompile()
     root = Path(__file__).resolve().parent.parent
     with tempfile.TemporaryDirectory() as tmp:
         base_script = Path(tmp) / "baseline.py"

@@ -19,12 +19,14 @@ import sys
 import tempfile
 import time
 
+from benchenv import precompile, user_env
+
 POSITION = "{king: {3: 2, 4: 1, 7: 2, 9: 2}, player: {1: 2, 2: 1, 5: 1}}\n"
 
 
 def timed(cmd: list[str]) -> float:
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=user_env())
     return time.perf_counter() - start
 
 
@@ -32,6 +34,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
+    precompile()
     with tempfile.TemporaryDirectory() as tmp:
         pos = os.path.join(tmp, "pos.yaml")
         with open(pos, "w") as fh:
