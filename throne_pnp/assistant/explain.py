@@ -331,6 +331,8 @@ def status_text(session: Any) -> str:
     if not session.physical and game.hand:
         out.append("Your hand:")
         out += ["  " + card_words(board.cards[c]) for c in sorted(game.hand)]
+    if not session.physical:
+        out += battle_odds_lines(game)
     out.append(next_line(game, session.physical))
     return "\n".join(out)
 
@@ -432,5 +434,15 @@ def command_lines(session: Any, events: list[Event], notes: list[str],
     out = checklist(events, game, session.physical, resumed_withdrawal)
     out += [f"Note: {n}" for n in notes]
     out += hand_lines(session)
+    if not session.physical:
+        out += battle_odds_lines(game)
     out.append(next_line(game, session.physical))
     return out
+
+
+def battle_odds_lines(game: Game) -> list[str]:
+    """Before a battle in a virtual game: the exact odds of each card in your hand."""
+    from throne_pnp.sim.odds import next_battle_odds, odds_lines
+
+    report = next_battle_odds(game)
+    return odds_lines(report) if report else []

@@ -182,25 +182,14 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
 def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
     """Odds for the tracked game's next battle, from its save file."""
     from throne_pnp.assistant.session import Session
-    from throne_pnp.sim.odds import battle_odds
+    from throne_pnp.sim.odds import next_battle_odds
 
     game = Session.open(game_file, load(content_dir)).game
-    need = game.need()
-    if need.kind != "battle":
+    report = next_battle_odds(game)
+    if report is None:
         raise UserError(f"no battle waits for your card in {game_file}: "
-                        f"{game.describe_need(need)}")
-    t = need.territory
-    assert t is not None
-    defender = game.defender
-    deck = game.deal_candidates()
-    rows = []
-    for cid in game.hand_candidates():
-        # In physical mode an unseen card may be yours or the deck's, never both.
-        kings = [k for k in deck if k != cid]
-        rows += battle_odds(game.board, game.position, t, defender, [cid], kings)
-    return {"territory": t, "defender": defender,
-            "player_cubes": game.position.player[t], "king_cubes": game.position.king[t],
-            "king_cards": deck, "cards": [r.to_json() for r in rows]}
+                        f"{game.describe_need()}")
+    return report
 
 
 def _unique(ids: list[int]) -> list[int]:
@@ -208,16 +197,9 @@ def _unique(ids: list[int]) -> list[int]:
 
 
 def odds_text(report: dict[str, Any]) -> str:
-    side = "you defend" if report["defender"] == "player" else "the King defends"
-    lines = [f"Battle in {report['territory']} ({side}): your {report['player_cubes']} "
-             f"cube(s) against the King's {report['king_cubes']}; the King's card is any of "
-             f"{len(report['king_cards'])} that can be on top of the deck, all equally likely",
-             "card   win   lose  both out  your losses  King's losses"]
-    for row in sorted(report["cards"], key=lambda r: (-r["win"], r["card"])):
-        lines.append(f"{row['card']:>4}  {row['win']:>5.1%}  {row['lose']:>5.1%}  "
-                     f"{row['both_wiped_out']:>7.1%}  {row['expected_player_losses']:>11.2f}"
-                     f"  {row['expected_king_losses']:>13.2f}")
-    return "\n".join(lines)
+    from throne_pnp.sim.odds import odds_lines
+
+    return "\n".join(odds_lines(report))
 
 
 def register(group: click.Group) -> None:

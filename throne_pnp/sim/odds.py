@@ -144,3 +144,38 @@ def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
     if k_left:
         return -1, p_cas, k_cas
     return 0, p_cas, k_cas
+
+
+def next_battle_odds(game: Any) -> dict[str, Any] | None:
+    """Odds for the battle a game waits a card for, or None if it waits for none.
+
+    Your cards are the ones that could be in your hand; the King's are the
+    cards that could be on top of the deck (in physical mode an unseen card is
+    either yours or the deck's, never both).
+    """
+    need = game.need()
+    if need.kind != "battle":
+        return None
+    t = need.territory
+    deck = game.deal_candidates()
+    rows = []
+    for cid in game.hand_candidates():
+        kings = [k for k in deck if k != cid]
+        rows += battle_odds(game.board, game.position, t, game.defender, [cid], kings)
+    return {"territory": t, "defender": game.defender,
+            "player_cubes": game.position.player[t], "king_cubes": game.position.king[t],
+            "king_cards": deck, "cards": [r.to_json() for r in rows]}
+
+
+def odds_lines(report: dict[str, Any]) -> list[str]:
+    """An odds report as a small table, best card first."""
+    side = "you defend" if report["defender"] == PLAYER else "the King defends"
+    lines = [f"Battle in {report['territory']} ({side}): your {report['player_cubes']} "
+             f"cube(s) against the King's {report['king_cubes']}; the King's card is any of "
+             f"{len(report['king_cards'])} that can be on top of the deck, all equally likely",
+             "card   win   lose  both out  your losses  King's losses"]
+    for row in sorted(report["cards"], key=lambda r: (-r["win"], r["card"])):
+        lines.append(f"{row['card']:>4}  {row['win']:>5.1%}  {row['lose']:>5.1%}  "
+                     f"{row['both_wiped_out']:>7.1%}  {row['expected_player_losses']:>11.2f}"
+                     f"  {row['expected_king_losses']:>13.2f}")
+    return lines
