@@ -126,3 +126,30 @@ def test_king_after_matches_the_engine():
                 if game.outcome is not None:
                     break
     assert checked > 200
+
+
+def test_greedy_marches_into_the_last_castle_once_the_king_has_no_cubes():
+    """A stalled end game (the King has no cubes, the player holds every castle
+    but one and no single move improves the score) ends: the plan walks a
+    spare home cube into the last castle, every step legal."""
+    board = board_for(load_content(None))
+    rng = random.Random(1)
+    bot = GreedyBot()
+    game = Game(board, normal_ids(board), explain=False)
+    while game.need().kind != "actions":
+        if game.need().kind == "deal":
+            game.apply(act.deal(rng.choice(game.deal_candidates())))
+        else:
+            for action in bot.decide(game, rng):
+                game.apply(action)
+    stalled = {1: 6, 2: 1, 3: 1, 5: 1, 7: 1}
+    for t in board.numbers:
+        game.position.player[t] = stalled.get(t, 0)
+        game.position.king[t] = 0
+    game.command_points = 4
+    bot._context(game)
+    plan = bot.plan_actions(game)
+    assert plan == bot._plan_slowly(game)
+    for action in plan:
+        game.apply(action)
+    assert game.outcome == "won"

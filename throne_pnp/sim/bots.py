@@ -597,8 +597,48 @@ class GreedyBot(Bot):
             scorer.take(best)
             current = scorer.score()
             cp -= RALLY_COST if best.kind == "rally" else MOVE_COST
+        plan += self._final_march(scorer.P, pos.king, cp)
         plan.append(act.DONE)
         return plan
+
+    def _final_march(self, P, K, cp: int) -> list[Action]:
+        """With the King's cubes all gone, walk a spare cube into a castle still
+        to take: moves along a shortest path, or none.
+
+        The one-ply score cannot see such a march: its first step gives up
+        wheat or a castle, or moves a home guard away from home, and pays off
+        only at the end. Without it a game against a King who has no cubes
+        left stalls until the turn cap. A spare cube is one from a stack of
+        two or more (home keeps a guard); the march is made only when it
+        arrives within the command points left (`cp`), each step within the
+        player's limit (R8: it only gains territories, so the limit only
+        grows). `P` and `K`: the player's and the King's cubes by territory
+        after the greedy plan."""
+        numbers = self.numbers
+        if cp < MOVE_COST or any(K[t] for t in numbers):
+            return []
+        dist = self.board.dist
+        wheat = self.wheat_of
+        limit = sum([wheat[t] for t in numbers if P[t]])
+        best: tuple[int, int, int] | None = None  # (steps, from, castle)
+        for castle in self.enemy_castles:
+            if P[castle]:
+                continue
+            for src in numbers:
+                steps = dist[src][castle]
+                if P[src] >= 2 and steps <= cp // MOVE_COST and (best is None or steps < best[0]):
+                    best = (steps, src, castle)
+        if best is None:
+            return []
+        _, at, castle = best
+        moves: list[Action] = []
+        while at != castle:
+            step = next(t for t in self.neighbours[at] if dist[t][castle] < dist[at][castle])
+            if P[step] + 1 > limit:
+                return []
+            moves.append(act.move(1, at, step))
+            at = step
+        return moves
 
     def _plan_slowly(self, game: Game) -> list[Action]:
         """`plan_actions` by full evaluation of every candidate (any ruling)."""
@@ -619,6 +659,7 @@ class GreedyBot(Bot):
             plan.append(best_action)
             pos, current = best_pos, best_score
             cp -= RALLY_COST if best_action.kind == "rally" else MOVE_COST
+        plan += self._final_march(pos.player, pos.king, cp)
         plan.append(act.DONE)
         return plan
 

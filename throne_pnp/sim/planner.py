@@ -8,8 +8,10 @@ a candidate is scored by replacing two terms instead of evaluating the whole
 position: the inner loop of the greedy bot. Limits follow `refuse` (R8); other
 rulings use the bot's slow path.
 
-Speed without changing a decision: every number is computed with the same
-floating-point operations in the same order as a plain evaluation would, and
+Speed: every candidate is scored with the same floating-point operations in
+the same order as a plain evaluation of the position would (after a taken
+action the running totals are updated in its two territories, which equals a
+fresh sum up to rounding in the last place, far below the `EPS` of a tie), and
 only lookups are made cheaper: per-territory lists instead of dicts, the
 terms of a territory as a row indexed by the player's cube count (filled
 lazily, shared between plans with the same hand), and the few largest stacks
@@ -123,14 +125,47 @@ class ActionScorer:
         return self._total(self.base, self.advance, self.threat, self.P[self.home], self.held)
 
     def take(self, action: Action) -> None:
-        """Carry out the chosen action on the scorer's own counts."""
+        """Carry out the chosen action on the scorer's own counts.
+
+        The parts of the score change only in the action's territories, so
+        they are updated there instead of summed again (the same values up to
+        rounding in the last place); a move that changes the castles still to
+        take recomputes everything (`_reset`)."""
+        P, K = self.P, self.K
+        self.top = None
         if action.kind == "rally":
-            self.P[action.args[0]] += 1
-        else:
-            count, src, dst = action.args
-            self.P[src] -= count
-            self.P[dst] += count
-        self._reset()
+            t = action.args[0]
+            have = P[t]
+            P[t] = have + 1
+            self.base += self.term(t, have + 1) - self.term(t, have)
+            self.advance += self.row[t]
+            self.on_map += 1
+            return  # t was held already: the threat, wheat and castles held stay
+        count, src, dst = action.args
+        have, pd = P[src], P[dst]
+        ps, pd2 = have - count, pd + count
+        bot = self.bot
+        bit = bot.target_bit
+        if (bit[src] and not ps) or (bit[dst] and not pd):
+            P[src], P[dst] = ps, pd2  # the castles still to take may change
+            self._reset()
+            return
+        self.base += (self.term(src, ps) - self.term(src, have)
+                      + self.term(dst, pd2) - self.term(dst, pd))
+        self.advance += count * (self.row[dst] - self.row[src])
+        P[src], P[dst] = ps, pd2
+        if not ps:
+            self.threat += self.threat_of[src]
+            if not K[src]:
+                self.wheat -= bot.wheat_of[src]
+                if bot.is_castle[src]:
+                    self.held -= 1
+        if not pd:
+            self.threat -= self.threat_of[dst]
+            if not K[dst]:
+                self.wheat += bot.wheat_of[dst]
+                if bot.is_castle[dst]:
+                    self.held += 1
 
     # ------------------------------------------------------------ search
 
