@@ -7,7 +7,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.sim.bots import GreedyBot, RandomBot, make_bot
-from throne_pnp.sim.simulate import game_seed, hard_ids, normal_ids
+from throne_pnp.sim.simulate import game_seed, hard_ids, next_actions, normal_ids
 
 
 def test_incremental_planner_matches_full_evaluation():
@@ -48,11 +48,7 @@ def test_fast_engine_path_plays_the_same_games():
                 game = Game(board, normal_ids(board) + sorted(rng.sample(hard_ids(board), hard)),
                             explain=explain)
                 while game.outcome is None and game.turn <= 60:
-                    if game.need().kind == "deal":
-                        todo = [act.deal(rng.choice(game.deal_candidates()))]
-                    else:
-                        todo = bot.decide(game, rng)
-                    for action in todo:
+                    for action in next_actions(game, bot, rng):
                         game.apply(action)
                         if game.outcome is not None:
                             break
@@ -117,11 +113,7 @@ def test_king_after_matches_the_engine():
                         got = king_after(board, game.position, actions, priority, memo)
                         assert got == want
                         checked += 1
-            if game.need().kind == "deal":
-                todo = [act.deal(rng.choice(game.deal_candidates()))]
-            else:
-                todo = bot.decide(game, rng)
-            for action in todo:
+            for action in next_actions(game, bot, rng):
                 game.apply(action)
                 if game.outcome is not None:
                     break

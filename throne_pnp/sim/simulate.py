@@ -66,6 +66,13 @@ def _deal(card_id: int) -> act.Action:
     return action
 
 
+def next_actions(game: Game, bot: Bot, rng: random.Random) -> list[act.Action]:
+    """What happens next: a card off the deck chosen by `rng`, or the bot's decision."""
+    if game.need().kind == "deal":
+        return [_deal(rng.choice(game.deal_candidates()))]
+    return bot.decide(game, rng)
+
+
 def play_game(board: Board, bot: Bot, seed: int, hard: int,
               turn_cap: int = TURN_CAP,
               on_step: Callable[[Game], None] | None = None) -> GameResult:
@@ -80,12 +87,7 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
     while game.outcome is None:
         if game.turn > turn_cap:
             return GameResult("capped", turn_cap)
-        need = game.need()
-        if need.kind == "deal":
-            todo = [_deal(rng.choice(game.deal_candidates()))]
-        else:
-            todo = bot.decide(game, rng)
-        for action in todo:
+        for action in next_actions(game, bot, rng):
             before = game.position.player[home]
             game.apply(action)
             if on_step:
