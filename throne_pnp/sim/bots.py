@@ -100,6 +100,17 @@ def kings_id(kings: Kings) -> int:
     return kid
 
 
+def with_bonus(syms: Syms, bonus: tuple[int, int],
+               player_defends: bool) -> tuple[int, int, int, int, int]:
+    """The player's (bugles, swords, shields) and the King's extra (bugles, shields):
+    the territory's bonus goes to whichever side defends (R9)."""
+    pb, psw, psh = syms
+    bb, bs = bonus
+    if player_defends:
+        return pb + bb, psw, psh + bs, 0, 0
+    return pb, psw, psh, bb, bs
+
+
 def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
                 bonus: tuple[int, int], player_defends: bool) -> Battle:
     """(P(win), E[player casualties], E[King casualties]) of one player card, exact
@@ -109,11 +120,7 @@ def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
     hit = _card_memo.get(key)
     if hit is not None:
         return hit
-    pb, psw, psh = syms
-    bb, bs = bonus
-    if player_defends:
-        pb, psh = pb + bb, psh + bs
-        bb = bs = 0
+    pb, psw, psh, bb, bs = with_bonus(syms, bonus, player_defends)
     total = wins = pc = kc = 0
     for (kb, ksw, ksh), n in kings:
         w, a, b = clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs, player_defends)
@@ -538,11 +545,7 @@ class GreedyBot(Bot):
         hit = self._masks.get(key)
         if hit is not None:
             return hit
-        pb, psw, psh = syms
-        bb, bs = bonus
-        if player_defends:
-            pb, psh = pb + bb, psh + bs
-            bb = bs = 0
+        pb, psw, psh, bb, bs = with_bonus(syms, bonus, player_defends)
         wins = 0
         p_cas: dict[int, int] = {}
         k_cas: dict[int, int] = {}
