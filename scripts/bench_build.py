@@ -15,13 +15,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-from benchenv import precompile, user_env
+from benchenv import precompile, timed
 
 BASELINE = r'''
 import sys
@@ -57,12 +55,6 @@ build(load_content(sys.argv[1]), Path(sys.argv[2]))
 '''
 
 
-def _time(args: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(args, check=True, stdout=subprocess.DEVNULL, env=user_env())
-    return time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7, help="runs of each (default 7)")
@@ -74,12 +66,12 @@ def main() -> None:
         base_script.write_text(BASELINE)
         full = [sys.executable, "-c", FULL, str(root / "content"), str(Path(tmp) / "out")]
         base = [sys.executable, str(base_script), str(Path(tmp) / "baseline.pdf")]
-        _time(full)   # warm the file cache and any byte-code compilation
-        _time(base)
+        timed(full)   # warm the file cache and any byte-code compilation
+        timed(base)
         full_t, base_t = [], []
         for _ in range(opts.runs):
-            full_t.append(_time(full))
-            base_t.append(_time(base))
+            full_t.append(timed(full))
+            base_t.append(timed(base))
         count = len(list((Path(tmp) / "out").rglob("*.*")))
     f, b = statistics.median(full_t), statistics.median(base_t)
     print(f"full build ({count} files: map, 27 fronts + backs, rules; A4 + Letter; PDF + SVG): "

@@ -14,20 +14,12 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 
-from benchenv import precompile, user_env
+from benchenv import precompile, timed
 
 POSITION = "{king: {3: 2, 4: 1, 7: 2, 9: 2}, player: {1: 2, 2: 1, 5: 1}}\n"
-
-
-def timed(cmd: list[str]) -> float:
-    start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=user_env())
-    return time.perf_counter() - start
 
 
 def main() -> None:

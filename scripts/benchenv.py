@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import compileall
 import os
+import subprocess
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -26,3 +28,10 @@ def user_env() -> dict[str, str]:
 def precompile() -> None:
     """Write byte code for the whole package (as `pip install` would)."""
     compileall.compile_dir(str(ROOT / "throne_pnp"), quiet=1)
+
+
+def timed(cmd: list[str]) -> float:
+    """Wall time of one run of `cmd` in the user's environment, output discarded."""
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=user_env())
+    return time.perf_counter() - start
