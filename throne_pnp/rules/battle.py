@@ -230,6 +230,30 @@ def _outcome_words(defender: str, totals: dict[str, int] | None, winner: str | N
     return "both sides are wiped out"
 
 
+@cache
+def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
+          k_bugles: int, k_swords: int, k_shields: int,
+          player_defends: bool) -> tuple[int, int, int]:
+    """R9 on bare numbers (territory bonuses already added to the defender).
+
+    Returns (winner, player casualties, King casualties); winner is 1 for the
+    player, -1 for the King, 0 when both are wiped out.
+    """
+    p_cas = min(max(k_swords - p_shields, 0), kn, pn)
+    k_cas = min(max(p_swords - k_shields, 0), pn, kn)
+    p_left, k_left = pn - p_cas, kn - k_cas
+    if p_left and k_left:
+        tp, tk = p_left + p_bugles, k_left + k_bugles
+        if tp == tk:
+            return (1 if player_defends else -1), p_cas, k_cas
+        return (1 if tp > tk else -1), p_cas, k_cas
+    if p_left:
+        return 1, p_cas, k_cas
+    if k_left:
+        return -1, p_cas, k_cas
+    return 0, p_cas, k_cas
+
+
 def king_withdrawal_target(options: list[int], king_card: Card) -> int | None:
     """The King withdraws by his battle card's priority (R1, R9)."""
     if not options:

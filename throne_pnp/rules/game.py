@@ -24,7 +24,7 @@ from typing import Any
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
-from throne_pnp.rules.battle import Battle, fight, king_withdrawal_target, withdraw
+from throne_pnp.rules.battle import Battle, clash, fight, king_withdrawal_target, withdraw
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import move as king_move
 from throne_pnp.rules.king import rally as king_rally
@@ -532,15 +532,11 @@ class Game:
         else:
             k_bugles += board.bugles[t]
             k_shields += board.shields[t]
-        p_left = pn - min(max(kcard.swords - p_shields, 0), kn, pn)
-        k_left = kn - min(max(pcard.swords - k_shields, 0), pn, kn)
-        loser = None  # nobody withdraws when a side (or both) is wiped out
-        if p_left and k_left:
-            tp, tk = p_left + p_bugles, k_left + k_bugles
-            if tp == tk:
-                loser = KING if defender == PLAYER else PLAYER  # a tie goes to the defender
-            else:
-                loser = KING if tp > tk else PLAYER
+        winner, p_cas, k_cas = clash(pn, kn, p_bugles, pcard.swords, p_shields, k_bugles,
+                                     kcard.swords, k_shields, defender == PLAYER)
+        p_left, k_left = pn - p_cas, kn - k_cas
+        # nobody withdraws when a side (or both) is wiped out
+        loser = (KING if winner > 0 else PLAYER) if p_left and k_left else None
         options: list[int] = []
         if loser == PLAYER:
             options = [n for n in board.adjacent[t] if not K[n]]

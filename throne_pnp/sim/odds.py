@@ -13,8 +13,8 @@ limit afterwards (R8, the King's limit). When the player loses with several
 places to withdraw, the odds assume the withdrawal that loses the fewest
 cubes (the first such territory, ascending); the choice never changes who won.
 
-`clash` is the same arithmetic on bare numbers, memoised, for the bots' inner
-loops; a test checks it against `fight`.
+`clash` (in `rules.battle`, re-exported here) is the same arithmetic on bare
+numbers, memoised, for the bots' inner loops; a test checks it against `fight`.
 """
 
 from __future__ import annotations
@@ -22,14 +22,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 from typing import Any
 
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
-from throne_pnp.rules.battle import Battle, fight, withdraw
+from throne_pnp.rules.battle import Battle, clash, fight, withdraw
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position
+
+__all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
+           "settle"]
 
 WIN, LOSE, BOTH = "win", "lose", "both-wiped-out"
 
@@ -120,30 +122,6 @@ def battle_odds(board: Board, pos: Position, territory: int, defender: str,
                             Fraction(counts[BOTH], n), Fraction(p_lost, n), Fraction(k_lost, n),
                             n))
     return out
-
-
-@cache
-def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
-          k_bugles: int, k_swords: int, k_shields: int,
-          player_defends: bool) -> tuple[int, int, int]:
-    """R9 on bare numbers (territory bonuses already added to the defender).
-
-    Returns (winner, player casualties, King casualties); winner is 1 for the
-    player, -1 for the King, 0 when both are wiped out.
-    """
-    p_cas = min(max(k_swords - p_shields, 0), kn, pn)
-    k_cas = min(max(p_swords - k_shields, 0), pn, kn)
-    p_left, k_left = pn - p_cas, kn - k_cas
-    if p_left and k_left:
-        tp, tk = p_left + p_bugles, k_left + k_bugles
-        if tp == tk:
-            return (1 if player_defends else -1), p_cas, k_cas
-        return (1 if tp > tk else -1), p_cas, k_cas
-    if p_left:
-        return 1, p_cas, k_cas
-    if k_left:
-        return -1, p_cas, k_cas
-    return 0, p_cas, k_cas
 
 
 def next_battle_odds(game: Any) -> dict[str, Any] | None:
