@@ -26,11 +26,11 @@ from dataclasses import dataclass
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
+from throne_pnp.rules.battle import clash
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
 from throne_pnp.rules.king import move, rally
 from throne_pnp.rules.position import KING, PLAYER, Position, enforce_limits, player_limit
-from throne_pnp.sim.odds import clash
 from throne_pnp.sim.planner import EPS, LOSS_SCORE, WIN_SCORE, ActionScorer, TermRow
 
 Syms = tuple[int, int, int]  # bugles, swords, shields
