@@ -79,9 +79,6 @@ class Position:
         return self.player[territory] > 0 and (
             self.king[territory] == 0 or contested_to == PLAYER)
 
-    def king_holds(self, territory: int, contested_to: str) -> bool:
-        return self.king[territory] > 0 and (
-            self.player[territory] == 0 or contested_to == KING)
 
 
 def player_limit(board: Board, pos: Position, contested_to: str) -> int:
