@@ -80,7 +80,6 @@ class Position:
             self.king[territory] == 0 or contested_to == PLAYER)
 
 
-
 def player_limit(board: Board, pos: Position, contested_to: str) -> int:
     """The player's per-territory limit: wheat in territories the player holds (R8)."""
     P, wheat = pos.player, board.wheat
