@@ -2,17 +2,24 @@
 
 import random
 
-from throne_pnp.content import load_content
+import pytest
+
+from throne_pnp.content import Rulings, load_content
 from throne_pnp.rules import actions as act
-from throne_pnp.rules.board import board_for
+from throne_pnp.rules.board import board_for, board_from
 from throne_pnp.rules.game import Game
 from throne_pnp.sim.simulate import game_seed, hard_ids, normal_ids
 
+RULINGS = [Rulings(), Rulings(home_lost_when="taken", castle_targets="not-king",
+                            over_limit_move="trim")]
 
-def test_fast_path_matches_the_explained_game_after_every_action():
-    """Random legal play (battles, withdrawals, limits, reshuffles) with both paths:
-    the same state after every action, and no events on the fast path."""
-    board = board_for(load_content(None))
+
+@pytest.mark.parametrize("rulings", RULINGS, ids=["default", "switched"])
+def test_fast_path_matches_the_explained_game_after_every_action(rulings):
+    """Random legal play (battles, withdrawals, limits, reshuffles) with both paths,
+    under the default rulings and with every switch turned: the same state after
+    every action, and no events on the fast path."""
+    board = board_from(load_content(None), rulings)
     steps = 0
     for i in range(60):
         hard = i % 10

@@ -598,7 +598,10 @@ class Game:
             player = self.position.player
             player[src] -= count
             player[dst] += count
-            enforce_limits(self.board, self.position, contested_to=KING)
+            if self.board.rulings.over_limit_move == "trim":
+                enforce_limits(self.board, self.position, contested_to=KING)
+            # (else `_move_problem` refused any move that would leave cubes over
+            # a limit, so there is nothing to remove)
             return
         step = Step("move", count, "your move", PLAYER, src=src, dst=dst)
         step.apply(self.position)
@@ -659,7 +662,8 @@ class Game:
         self.command_points -= RALLY_COST
         if not self.explain:  # the simulator: the same change, no Step to explain it
             self.position.player[at] += 1
-            enforce_limits(self.board, self.position, contested_to=KING)
+            if self.board.rulings.over_limit_move == "trim":
+                enforce_limits(self.board, self.position, contested_to=KING)
             return
         step = Step("rally", 1, "your rally", PLAYER, at=at)
         step.apply(self.position)

@@ -243,13 +243,14 @@ class GreedyBot(Bot):
             return  # same hand, same deck: the same context
         self._hand_ids = hand_ids
         hands = self._hands
-        hand = hands.get(hand_ids)
+        key = frozenset(hand_ids)  # the same cards in any order
+        hand = hands.get(key)
         if hand is None:
-            cards = board.cards
+            syms = self.card_syms
             if len(hands) > 50_000:
                 hands.clear()
-            hand = hands[hand_ids] = useful_cards(
-                tuple(sorted({_syms(cards[c]) for c in hand_ids})) or ((0, 0, 0),))
+            hand = hands[key] = useful_cards(
+                tuple(sorted({syms[c] for c in hand_ids})) or ((0, 0, 0),))
         self.hand = hand
         self.memo = hand_memo(self.hand, self.kid)
         tables = self._tables.get((self.hand, self.kid))
@@ -319,9 +320,16 @@ class GreedyBot(Bot):
                                         dict[tuple[int, ...], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
+        # Per card as a phase card: its King's actions other than Uncertain Orders,
+        # priority, whether it has Uncertain Orders, and what its flags are worth
+        # less the battle symbols spent (`choose_phase_card`).
+        self.phase_plans = {
+            cid: (tuple(a for a in card.king if a != "uncertain"), card.priority,
+                  card.uncertain, w.flag * card.flags - w.keep * sum(_syms(card)))
+            for cid, card in board.cards.items()}
         self._masks: dict[tuple, BattleMasks]
         self._replacements: dict[frozenset[int], tuple[Counter, int]]
-        self._hands: dict[tuple[int, ...], tuple[Syms, ...]]  # `hand` by the hand's ids
+        self._hands: dict[frozenset[int], tuple[Syms, ...]]  # `hand` by the hand's ids
         self._masks, self._replacements, self._hands = _shared_board_memos.setdefault(
             board, ({}, {}, {}))
 
@@ -471,15 +479,15 @@ class GreedyBot(Bot):
             return cache[key]
 
         best, best_score = None, None
+        phase_plans = self.phase_plans
         for cid in hand:
-            card = cards[cid]
-            fixed = tuple(a for a in card.king if a != "uncertain")
-            if card.uncertain and total:
-                value = sum(n * after(fixed + extra, card.priority)
+            fixed, priority, uncertain, worth = phase_plans[cid]
+            if uncertain and total:
+                value = sum(n * after(fixed + extra, priority)
                             for extra, n in replacements.items()) / total
             else:
-                value = after(fixed, card.priority)
-            value += self.w.flag * card.flags - self.w.keep * sum(_syms(card))
+                value = after(fixed, priority)
+            value += worth
             if best_score is None or value > best_score:
                 best, best_score = cid, value
         assert best is not None
