@@ -1,5 +1,6 @@
 """Property tests: random maps, positions and games keep the engine's invariants."""
 
+import dataclasses
 import random
 
 import yaml
@@ -86,6 +87,26 @@ def test_king_action_conserves_cubes_and_respects_limits(mp, actions, rising):
     for step in result.steps:
         if step.kind == "move":
             assert step.dst in board.adjacent[step.src] and step.count > 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(map_and_position(), st.lists(st.sampled_from(ACTIONS), min_size=1, max_size=3),
+       st.booleans(), st.sampled_from(["all", "not-king"]))
+def test_quick_king_action_matches_the_explained_one(mp, actions, rising, castle_targets):
+    """`explain=False` (the simulator's table-driven movement and rally) moves the
+    same cubes as the explained path, under either castle-targets ruling."""
+    board, start = mp
+    board = replace_rulings(board, castle_targets=castle_targets)
+    priority = "rising" if rising else "falling"
+    full = resolve_king(board, start, actions, priority, lambda: None)
+    quick = resolve_king(board, start, actions, priority, lambda: None, explain=False)
+    assert quick.position == full.position
+    assert quick.battles == full.battles
+
+
+def replace_rulings(board, **switches):
+    """The same board under other rulings (a fresh Board, so fresh memos)."""
+    return dataclasses.replace(board, rulings=dataclasses.replace(board.rulings, **switches))
 
 
 @settings(max_examples=100, deadline=None)

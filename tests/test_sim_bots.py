@@ -109,7 +109,7 @@ def test_king_after_matches_the_engine():
                     memo: dict = {}
                     for actions in sequences:
                         want = resolve_king(board, game.position, actions, priority,
-                                            lambda: None, explain=False).position
+                                            lambda: None).position
                         got = king_after(board, game.position, actions, priority, memo)
                         assert got == want
                         checked += 1

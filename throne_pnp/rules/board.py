@@ -37,6 +37,7 @@ class Board:
     castle_order: tuple[int, ...] = field(init=False)  # castles, ascending
     wheat_places: tuple[int, ...] = field(init=False)  # territories with wheat, ascending
     routes: dict = field(init=False, default_factory=dict)  # `king.route`'s memo
+    first_steps: dict = field(init=False, default_factory=dict)  # `king.first_steps`'s memo
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "castle_order", tuple(sorted(self.castles)))

@@ -144,12 +144,58 @@ def _goal(board: Board, pos: Position, action: str) -> tuple[int, ...]:
     return tuple(targets(board, pos, action))
 
 
+def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, int]:
+    """Where King cubes in each territory step towards the nearest of `goal` (R3):
+    the priority's pick among the first steps of the shortest paths. Territories
+    in `goal` (and every territory when there is no goal) are left out: cubes
+    there stay. Memoised per board (`Board.first_steps`)."""
+    memo = board.first_steps
+    key = (goal, rising)
+    hit = memo.get(key)
+    if hit is None:
+        hit = {}
+        if goal:
+            for t in board.numbers:
+                if t not in goal:
+                    candidates = route(board, t, goal)[2]
+                    hit[t] = max(candidates) if rising else min(candidates)
+        memo[key] = hit
+    return hit
+
+
+def _move_quickly(board: Board, pos: Position, action: str, rising: bool) -> None:
+    """`move` with `explain` False: the same cube changes, from a table of first
+    steps instead of a route per territory."""
+    king, player = pos.king, pos.player
+    limit = board.king_limit
+    castles = board.castles
+    dynamic = _dynamic_targets(board, action)
+    steps = None if dynamic else first_steps(board, _goal(board, pos, action), rising)
+    for t in board.order(rising):
+        cubes = king[t]
+        if not cubes or player[t]:
+            continue
+        if dynamic:  # the King's own moves may change the castles he does not hold
+            steps = first_steps(board, tuple(targets(board, pos, action)), rising)
+        dest = steps.get(t)  # type: ignore[union-attr]
+        if dest is None:
+            continue  # no target anywhere, or t is one: the cubes stay
+        count = min(cubes - 1 if t in castles else cubes, limit - king[dest])
+        if count > 0:
+            king[t] -= count
+            king[dest] += count
+
+
 def move(board: Board, pos: Position, action: str, rising: bool,
          explain: bool = True) -> tuple[list[Step], list[str]]:
     """King's movement towards the nearest target (R2, R3); changes `pos`.
 
-    With `explain` False only `pos` changes: no steps or notes are returned.
+    With `explain` False only `pos` changes (`_move_quickly`): no steps or
+    notes are returned.
     """
+    if not explain:
+        _move_quickly(board, pos, action, rising)
+        return [], []
     steps: list[Step] = []
     notes: list[str] = []
     what = TARGET_WORDS[action]
@@ -162,28 +208,20 @@ def move(board: Board, pos: Position, action: str, rising: bool,
         if not cubes:
             continue
         if player[t]:
-            if explain:
-                notes.append(f"{t}: {cubes} King cube(s) stay: already in battle with your cubes")
+            notes.append(f"{t}: {cubes} King cube(s) stay: already in battle with your cubes")
             continue
         goal = tuple(targets(board, pos, action)) if fixed is None else fixed
         if not goal:
-            if explain:
-                notes.append(f"{t}: no {what} anywhere to move towards; the cubes stay")
+            notes.append(f"{t}: no {what} anywhere to move towards; the cubes stay")
             continue
         if t in goal:
-            if explain:
-                notes.append(f"{t}: is itself a {what} target; the cubes stay")
+            notes.append(f"{t}: is itself a {what} target; the cubes stay")
             continue
         d, nearest, candidates = route(board, t, goal)
         dest = max(candidates) if rising else min(candidates)
         guard = 1 if t in board.castles else 0
         room = max(limit - king[dest], 0)
         count = min(cubes - guard, room)
-        if not explain:
-            if count > 0:
-                king[t] -= count
-                king[dest] += count
-            continue
         why = (f"nearest {what}: {_names(nearest)}, {d} step{'s' if d > 1 else ''} away")
         if len(candidates) > 1:
             rule = "Rising takes the highest" if rising else "Falling takes the lowest"
@@ -210,8 +248,12 @@ def rally(board: Board, pos: Position, rising: bool,
           explain: bool = True) -> tuple[list[Step], list[str]]:
     """King's rally: +1 at each castle he holds alone, in priority order (R4).
 
-    With `explain` False only `pos` changes: no steps or notes are returned.
+    With `explain` False only `pos` changes (`_rally_quickly`): no steps or
+    notes are returned.
     """
+    if not explain:
+        _rally_quickly(board, pos, rising)
+        return [], []
     steps: list[Step] = []
     notes: list[str] = []
     king, player = pos.king, pos.player
@@ -219,27 +261,35 @@ def rally(board: Board, pos: Position, rising: bool,
         if t not in board.castles or not king[t]:
             continue
         if player[t]:
-            if explain:
-                notes.append(f"{t}: no rally: your cubes are in the castle too")
+            notes.append(f"{t}: no rally: your cubes are in the castle too")
             continue
         supply = board.forces - pos.on_map(KING)
         if supply <= 0:
-            if explain:
-                notes.append(f"{t}: no rally: all {board.forces} King cubes are on the map")
+            notes.append(f"{t}: no rally: all {board.forces} King cubes are on the map")
             continue
         if king[t] >= board.king_limit:
-            if explain:
-                notes.append(f"{t}: no rally: already at the King's limit of "
-                             f"{board.king_limit}")
-            continue
-        if not explain:
-            king[t] += 1
+            notes.append(f"{t}: no rally: already at the King's limit of {board.king_limit}")
             continue
         step = Step("rally", 1, f"castle held by the King: +1 ({supply - 1} left off the map)",
                     KING, at=t)
         step.apply(pos)
         steps.append(step)
     return steps, notes
+
+
+def _rally_quickly(board: Board, pos: Position, rising: bool) -> None:
+    """`rally` with `explain` False: the same cube changes, counting the King's
+    supply once."""
+    king, player = pos.king, pos.player
+    limit = board.king_limit
+    supply = board.forces - sum(king.values())
+    castles = board.castle_order if rising else board.castle_order[::-1]
+    for t in castles:
+        if supply <= 0:
+            return
+        if king[t] and not player[t] and king[t] < limit:
+            king[t] += 1
+            supply -= 1
 
 
 def resolve_king(board: Board, pos: Position, actions: Iterable[str], priority: str,
