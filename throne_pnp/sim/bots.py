@@ -177,9 +177,9 @@ def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn:
 _useful: dict[tuple[Syms, ...], tuple[Syms, ...]] = {}
 # `GreedyBot._tables` by (board, weights); the boards are few (one per content edition).
 _shared_tables: dict[tuple, dict] = {}
-# `GreedyBot._masks`, `_replacements` and `_hands` by board (they depend on its
-# cards alone).
-_shared_board_memos: dict[Board, tuple[dict, dict, dict]] = {}
+# `GreedyBot._masks`, `_replacements`, `_hands` and `_threats` by board (they
+# depend on it alone).
+_shared_board_memos: dict[Board, tuple[dict, dict, dict, dict]] = {}
 
 
 def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
@@ -260,6 +260,25 @@ class GreedyBot(Bot):
             tables = self._tables[(self.hand, self.kid)] = ({}, {}, {}, {})
         self.term_rows, self.dangers, self.source_options, self.scorer_parts = tables
 
+    def by_territory(self, counts: dict[int, int]) -> list[int]:
+        """A side's cubes as a list indexed by territory number (0 where none)."""
+        if self.dense:  # territories 1..n: index 0 is the only gap
+            return [0, *map(counts.__getitem__, self.numbers)]
+        return [counts.get(t, 0) for t in range(self.size)]
+
+    def threats(self, K: tuple[int, ...]) -> list[float]:
+        """What the King's cubes (`K`, by territory) in each territory add to the
+        threat to home while it holds no player cubes (memoised: it does not
+        depend on the hand)."""
+        hit = self._threats.get(K)
+        if hit is None:
+            weight, guard = self.threat_weight, self.guard
+            if len(self._threats) > 50_000:
+                self._threats.clear()
+            hit = self._threats[K] = [weight[t] * (k - guard[t]) if k else 0.0
+                                      for t, k in enumerate(K)]
+        return hit
+
     def battle(self, pn: int, kn: int, t: int, player_defends: bool) -> Battle:
         """`expected_battle` in territory t for the current hand, over the game's deck."""
         hit = self.memo.get((pn, kn, self.bonus[t], player_defends))
@@ -279,6 +298,7 @@ class GreedyBot(Bot):
         home = board.home
         numbers = self.numbers = board.numbers
         self.size = size = max(numbers) + 1
+        self.dense = numbers == tuple(range(1, size))
         self.castles = board.castles
         self.castle_order = tuple(sorted(board.castles))
         self.enemy_castles = tuple(sorted(board.castles - {home}))
@@ -330,8 +350,9 @@ class GreedyBot(Bot):
         self._masks: dict[tuple, BattleMasks]
         self._replacements: dict[frozenset[int], tuple[Counter, int]]
         self._hands: dict[frozenset[int], tuple[Syms, ...]]  # `hand` by the hand's ids
-        self._masks, self._replacements, self._hands = _shared_board_memos.setdefault(
-            board, ({}, {}, {}))
+        self._threats: dict[tuple[int, ...], list[float]]  # `threats` by the King's cubes
+        self._masks, self._replacements, self._hands, self._threats = (
+            _shared_board_memos.setdefault(board, ({}, {}, {}, {})))
 
     # ------------------------------------------------------------ score terms
 

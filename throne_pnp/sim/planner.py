@@ -48,23 +48,17 @@ class ActionScorer:
         self.home = board.home
         self.forces = board.forces
         self.castle_count = len(board.castles)
-        king, player = pos.king, pos.player
-        span = range(bot.size)
-        self.P = [player.get(t, 0) for t in span]
+        self.P = bot.by_territory(pos.player)
         # What depends on the King's cubes alone (they do not move during Player
         # Actions) is shared by every plan with the same King's cubes and hand.
-        K = tuple([king.get(t, 0) for t in span])
+        K = tuple(bot.by_territory(pos.king))
         shared = bot.scorer_parts.get(K)
         if shared is None:
-            free_rows, threat_weight, guard = bot.free_rows, bot.threat_weight, bot.guard
+            free_rows = bot.free_rows
             rows = [bot.term_row(t, k) if k else free_rows[t] for t, k in enumerate(K)]
-            # What the King's cubes in t add to the threat to home while t has no
-            # player cubes.
-            threat_of = [threat_weight[t] * (k - guard[t]) if k else 0.0
-                         for t, k in enumerate(K)]
             if len(bot.scorer_parts) > 20_000:
                 bot.scorer_parts.clear()
-            shared = bot.scorer_parts[K] = (rows, threat_of)
+            shared = bot.scorer_parts[K] = (rows, bot.threats(K))
         self.K = K
         self.rows: list[TermRow]
         self.rows, self.threat_of = shared
