@@ -340,6 +340,8 @@ class GreedyBot(Bot):
                                         dict[tuple[int, ...], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
+        # What playing a card in battle costs: its symbols are gone for later.
+        self.keep_cost = {cid: w.keep * sum(syms) for cid, syms in self.card_syms.items()}
         # Per card as a phase card: its King's actions other than Uncertain Orders,
         # priority, whether it has Uncertain Orders, and what its flags are worth
         # less the battle symbols spent (`choose_phase_card`).
@@ -533,7 +535,7 @@ class GreedyBot(Bot):
 
         The odds are over the cards that could be on top of the deck, each
         equally likely (`top_card_battle`)."""
-        board, cards = self.board, game.board.cards
+        board = self.board
         assert territory is not None
         pos = game.position
         pn, kn = pos.player[territory], pos.king[territory]
@@ -544,12 +546,17 @@ class GreedyBot(Bot):
             stake = LOSS_SCORE
         ids = game.unseen or game.in_game
         top = sum([1 << c for c in ids])
+        cube, king_cube = self.w.cube, self.w.king_cube
+        card_syms, keep_cost = self.card_syms, self.keep_cost
         best, best_score = None, None
+        seen: set[Syms] = set()  # cards with the same symbols score the same
         for cid in sorted(set(game.hand)):
-            syms = _syms(cards[cid])
+            syms = card_syms[cid]
+            if syms in seen:
+                continue
+            seen.add(syms)
             q, pc, kc = self.top_card_battle(syms, top, len(ids), pn, kn, bonus, defends)
-            value = (stake * q - self.w.cube * pc + self.w.king_cube * kc
-                     - self.w.keep * sum(syms))
+            value = stake * q - cube * pc + king_cube * kc - keep_cost[cid]
             if best_score is None or value > best_score:
                 best, best_score = cid, value
         assert best is not None
@@ -597,13 +604,16 @@ class GreedyBot(Bot):
         battle = game.battle
         assert battle is not None
         t = battle.territory
+        king = battle.position.king  # the King's cubes do not move: shared
         best, best_score = options[0], None
         for to in options:
-            trial = battle.position.copy()
-            n = trial.player[t]
-            trial.player[t] = 0
-            trial.player[to] += n
-            enforce_limits(self.board, trial, contested_to=battle.defender)
+            player = dict(battle.position.player)
+            player[to] += player[t]
+            player[t] = 0
+            trial = Position(king, player)
+            if max(player.values()) > player_limit(self.board, trial, battle.defender):
+                trial = Position(dict(king), player)
+                enforce_limits(self.board, trial, contested_to=battle.defender)
             value = self.evaluate(trial, False)
             if best_score is None or value > best_score:
                 best, best_score = to, value
