@@ -9,6 +9,7 @@ King's battle card, or in virtual mode a card drawn into the hand).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from throne_pnp.errors import IllegalAction
 
@@ -55,26 +56,36 @@ class Action:
         return cls(kind, tuple(int(r) for r in raw))
 
 
+# The constructors below hand out one shared value per argument list (actions
+# are immutable): the simulator asks for the same few hundred over and over.
+
+
+@cache
 def card(card_id: int) -> Action:
     return Action("card", (card_id,))
 
 
+@cache
 def deal(card_id: int) -> Action:
     return Action("deal", (card_id,))
 
 
+@cache
 def battle(card_id: int) -> Action:
     return Action("battle", (card_id,))
 
 
+@cache
 def withdraw(to: int) -> Action:
     return Action("withdraw", (to,))
 
 
+@cache
 def move(count: int, src: int, dst: int) -> Action:
     return Action("move", (count, src, dst))
 
 
+@cache
 def rally(at: int) -> Action:
     return Action("rally", (at,))
 

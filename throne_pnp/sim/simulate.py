@@ -57,21 +57,10 @@ def normal_ids(board: Board) -> list[int]:
     return sorted(c.id for c in board.cards.values() if not c.hard)
 
 
-_deals: dict[int, act.Action] = {}
-
-
-def _deal(card_id: int) -> act.Action:
-    """`act.deal(card_id)`, made once per card (actions are immutable values)."""
-    action = _deals.get(card_id)
-    if action is None:
-        action = _deals[card_id] = act.deal(card_id)
-    return action
-
-
 def next_actions(game: Game, bot: Bot, rng: random.Random) -> list[act.Action]:
     """What happens next: a card off the deck chosen by `rng`, or the bot's decision."""
     if game.need().kind == "deal":
-        return [_deal(rng.choice(game.deal_candidates()))]
+        return [act.deal(rng.choice(game.deal_candidates()))]
     return bot.decide(game, rng)
 
 
