@@ -204,6 +204,9 @@ def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
     return hit
 
 
+_NO_REPLACEMENTS: Counter = Counter()  # (never changed)
+
+
 def king_cards(board: Board, ids) -> Kings:
     return tuple(sorted(Counter(_syms(board.cards[c]) for c in ids).items()))
 
@@ -423,7 +426,7 @@ class GreedyBot(Bot):
         home = self.board.home
         if not P[home]:
             return -LOSS_SCORE
-        castles = self.castles
+        is_castle, is_enemy = self.is_castle, self.is_enemy_castle
         wheat_value = self.wheat_value
         cube, king_cube, castle_w = w.cube, w.king_cube, w.castle
         score = 0.0
@@ -431,25 +434,27 @@ class GreedyBot(Bot):
         contested_home = False
         threat = 0.0
         threat_weight, guard = self.threat_weight, self.guard
+        memo, bonus = self.memo, self.bonus
         for t in self.numbers:
             p = P[t]
             k = K[t]
             if p:
                 if k:
-                    q, pcas, kcas = self.battle(p, k, t, player_defends)
+                    odds = memo.get((p, k, bonus[t], player_defends))
+                    q, pcas, kcas = odds if odds else self.battle(p, k, t, player_defends)
                     if t == home:
                         contested_home = True
                         score -= LOSS_SCORE * (1.0 - q)
                     score += cube * (p - pcas) - king_cube * (k - kcas) + q * wheat_value[t]
-                    if t in castles and t != home:
+                    if is_enemy[t]:
                         score += q * castle_w
                     held_all = False
                 else:
                     score += cube * p + wheat_value[t]
-                    if t in castles and t != home:
+                    if is_enemy[t]:
                         score += castle_w
             else:
-                if t in castles:
+                if is_castle[t]:
                     held_all = False
                 if not k:
                     continue
@@ -488,14 +493,15 @@ class GreedyBot(Bot):
 
     def choose_phase_card(self, game: Game) -> int:
         """The hand card whose King's action (and flags) leave the best score."""
-        board, cards = self.board, game.board.cards
+        board = self.board
         pos = game.position
         hand = sorted(set(game.hand))
+        phase_plans = self.phase_plans
         # Only a hand card with Uncertain Orders needs what they could turn into.
-        if any(cards[cid].uncertain for cid in hand):
+        if any(phase_plans[cid][2] for cid in hand):
             replacements, total = self._uncertain_replacements(game)
         else:
-            replacements, total = Counter(), 0
+            replacements, total = _NO_REPLACEMENTS, 0
         cache: dict[tuple, float] = {}
         positions: dict[tuple, Position] = {}  # King's action(s) and priority -> position
         scores: dict[tuple[int, ...], float] = {}  # the King's cubes after -> score
@@ -512,7 +518,6 @@ class GreedyBot(Bot):
             return cache[key]
 
         best, best_score = None, None
-        phase_plans = self.phase_plans
         for cid in hand:
             fixed, priority, uncertain, worth = phase_plans[cid]
             if uncertain and total:

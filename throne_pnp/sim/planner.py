@@ -20,6 +20,7 @@ kept sorted so the limit check need not scan the map.
 
 from __future__ import annotations
 
+import itertools
 from operator import mul
 from typing import TYPE_CHECKING
 
@@ -99,9 +100,8 @@ class ActionScorer:
     def _top(self) -> list[tuple[int, int]]:
         """The three largest stacks of player cubes, (count, territory), largest first:
         enough to find the largest outside any two territories."""
-        if self.top is None:
-            P = self.P
-            self.top = sorted([(P[t], t) for t in self.numbers], reverse=True)[:3]
+        if self.top is None:  # (index 0 and any gap in the numbering: 0 cubes)
+            self.top = sorted(zip(self.P, itertools.count()), reverse=True)[:3]
         return self.top
 
     def _total(self, base: float, advance: float, threat: float, home_cubes: int,
