@@ -582,10 +582,16 @@ class GreedyBot(Bot):
         """`card_battle` with the King's card uniform over the cards in the bit
         mask `top` (bit c for card c; `total` of them): the same integer counts,
         so the same floats, by counting bits of `battle_masks`."""
-        wins, p_masks, k_masks = self.battle_masks(syms, pn, kn, bonus, player_defends)
+        masks = self._masks.get((syms, pn, kn, bonus, player_defends))
+        if masks is None:
+            masks = self.battle_masks(syms, pn, kn, bonus, player_defends)
+        wins, p_masks, k_masks = masks
         total = total or 1
-        pc = sum([n * (top & mask).bit_count() for n, mask in p_masks])
-        kc = sum([n * (top & mask).bit_count() for n, mask in k_masks])
+        pc = kc = 0  # (whole numbers: any order of summing gives the same)
+        for n, mask in p_masks:
+            pc += n * (top & mask).bit_count()
+        for n, mask in k_masks:
+            kc += n * (top & mask).bit_count()
         return ((top & wins).bit_count() / total, pc / total, kc / total)
 
     def battle_masks(self, syms: Syms, pn: int, kn: int, bonus: tuple[int, int],
