@@ -347,6 +347,10 @@ class GreedyBot(Bot):
                                         dict[tuple[int, ...], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
+        # The cards with each set of symbols, as a bit mask over card ids (`battle_masks`).
+        self.cards_by_syms: dict[Syms, int] = {}
+        for cid, syms in self.card_syms.items():
+            self.cards_by_syms[syms] = self.cards_by_syms.get(syms, 0) | 1 << cid
         # What playing a card in battle costs: its symbols are gone for later.
         self.keep_cost = {cid: w.keep * sum(syms) for cid, syms in self.card_syms.items()}
         # Per card as a phase card: its King's actions other than Uncertain Orders,
@@ -606,9 +610,8 @@ class GreedyBot(Bot):
         wins = 0
         p_cas: dict[int, int] = {}
         k_cas: dict[int, int] = {}
-        for cid, (kb, ksw, ksh) in self.card_syms.items():
+        for (kb, ksw, ksh), bit in self.cards_by_syms.items():
             w, a, b = clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs, player_defends)
-            bit = 1 << cid
             if w == 1:
                 wins |= bit
             if a:
