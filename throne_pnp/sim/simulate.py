@@ -70,12 +70,12 @@ def cycle_collector_paused() -> Iterator[None]:
 
     A game allocates hundreds of thousands of short-lived tuples and dicts,
     and the collector would look for reference cycles among them: a few per
-    cent of the simulator's time
-    (the collections that cost most are those of the older generations,
-    which walk the bots' large memo tables). Playing creates no cycles (a
-    test checks that `gc.collect()` finds nothing after many games), so
-    reference counting frees everything on time; the collector resumes
-    afterwards. Nested pauses leave it paused until the outermost ends.
+    cent of the simulator's time, most of it in the collections of the older
+    generations, which walk the bots' large memo tables. Playing creates no
+    cycles (a test checks that `gc.collect()` finds nothing after many
+    games), so reference counting frees everything on time; the collector
+    resumes afterwards. Nested pauses leave it paused until the outermost
+    ends.
     """
     was_enabled = gc.isenabled()
     gc.disable()
