@@ -183,7 +183,6 @@ class ActionScorer:
         base0, threat0, wheat0, held0, adv0 = (self.base, self.threat, self.wheat, self.held,
                                                self.advance)
         dangers, danger_row, king_limit = bot.dangers, bot.danger_row, bot.king_limit
-        home_now = P[home]
         best: tuple[int, int, int] | None = None
         best_score = -LOSS_SCORE - 1.0
         top = self.top
@@ -208,15 +207,6 @@ class ActionScorer:
                 takes_castle = is_castle[dst] and not k_dst and not pd
                 gain_limit = wheat0 + (wheat[dst] if not pd and not k_dst else 0)
                 step_gain = row[dst] - row_src
-                # Home's cubes and the threat to it do not depend on the count unless
-                # the move touches home or empties src: their danger, once per pair.
-                steady = src != home and dst != home
-                if steady and threat_sd >= 0.5:  # `bot.home_danger`, inline
-                    attackers = int(threat_sd + 0.5)
-                    danger_sd = (dangers[home_now] or danger_row(home_now))[
-                        attackers if attackers < king_limit else king_limit]
-                else:
-                    danger_sd = 0.0
                 for count, ps, term_ps, wheat_lost in options:
                     pd2 = pd + count
                     # R8 (refuse): every territory within the new limit.
@@ -242,22 +232,12 @@ class ActionScorer:
                         advance = self._advance_after(src, ps, dst, pd2)
                     else:
                         advance = adv0 + count * step_gain
-                    if steady and ps:
-                        if not home_now:
-                            value = -LOSS_SCORE
-                        elif held == castle_count:
-                            value = WIN_SCORE
-                        else:
-                            value = base - advance - danger_sd
-                        if value > best_score + EPS:
-                            best, best_score = (count, src, dst), value
-                        continue
                     if src == home:
                         home_cubes = ps
                     elif dst == home:
                         home_cubes = pd2
                     else:
-                        home_cubes = home_now
+                        home_cubes = P[home]
                     if not home_cubes:
                         value = -LOSS_SCORE
                     elif held == castle_count:
