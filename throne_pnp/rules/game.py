@@ -571,17 +571,6 @@ class Game:
         self._expect("withdraw", "withdraw")
         battle = self.battle
         assert battle is not None
-        if not self.explain and to in battle.loser_options:
-            # The simulator: `withdraw`'s cube changes without its record (the
-            # battle is over and dropped); an illegal `to` takes the full path
-            # for its message.
-            work, t = battle.position, battle.territory
-            work.player[to] += work.player[t]
-            work.player[t] = 0
-            enforce_limits(self.board, work, contested_to=battle.defender)
-            self.battle = None
-            self._end_battle(battle)
-            return
         withdraw(self.board, battle, self.board.cards[battle.king_card], to)
         self.battle = None
         self._end_battle(battle)
