@@ -1,5 +1,6 @@
 """The greedy bot's fast action planner agrees with full evaluation."""
 
+import dataclasses
 import random
 
 from throne_pnp.content import load_content
@@ -29,6 +30,40 @@ def test_incremental_planner_matches_full_evaluation():
             for action in bot.decide(game, rng):
                 game.apply(action)
     assert checked > 50
+
+
+def test_planner_on_a_map_numbered_with_gaps():
+    """Territories need not be numbered 1..n: the default map renumbered with gaps
+    (t -> 3t + 1) gives the same plans by the fast planner as by full evaluation."""
+    from boards import make_board
+
+    base = board_for(load_content(None))
+    new = {t: 3 * t + 1 for t in base.numbers}
+    board = make_board({new[t]: tuple(new[n] for n in ns) for t, ns in base.adjacent.items()},
+                       castles=tuple(new[c] for c in base.castles),
+                       wheat={new[t]: v for t, v in base.wheat.items()},
+                       bugles={new[t]: v for t, v in base.bugles.items()},
+                       shields={new[t]: v for t, v in base.shields.items()},
+                       home=new[base.home], forces=base.forces, king_limit=base.king_limit,
+                       cards=tuple(base.cards.values()))
+    board = dataclasses.replace(
+        board, setup_player={new[t]: n for t, n in base.setup_player.items()},
+        setup_king={new[t]: n for t, n in base.setup_king.items()})
+    bot = GreedyBot()
+    checked = 0
+    for i in range(8):
+        rng = random.Random(game_seed(6, 0, i))
+        game = Game(board, normal_ids(board))
+        while game.outcome is None and game.turn <= 40:
+            if game.need().kind == "actions":
+                bot._context(game)
+                assert bot.plan_actions(game) == bot._plan_slowly(game)
+                checked += 1
+            for action in next_actions(game, bot, rng):
+                game.apply(action)
+                if game.outcome is not None:
+                    break
+    assert checked > 20
 
 
 def test_bots_by_name():
