@@ -260,8 +260,8 @@ class GreedyBot(Bot):
         if tables is None:
             if len(self._tables) > 5_000:
                 self._tables.clear()
-            tables = self._tables[(self.hand, self.kid)] = (
-                {}, [None] * (board.forces + 1), {}, {})
+            dangers = [[None] * (self.king_limit + 1) for _ in range(board.forces + 1)]
+            tables = self._tables[(self.hand, self.kid)] = ({}, dangers, {}, {})
         self.term_rows, self.dangers, self.source_options, self.scorer_parts = tables
 
     def by_territory(self, counts: dict[int, int]) -> list[int]:
@@ -338,11 +338,11 @@ class GreedyBot(Bot):
         # Shared by every greedy bot with these weights on this board (pure caches,
         # so a new bot, e.g. one per chunk of games, starts warm).
         # Per (hand, kings id): the term rows (`term_row`), home dangers by home cubes
-        # (`danger_row`), the planner's options per source territory
+        # and attackers (`home_danger`), the planner's options per source territory
         # (`ActionScorer._source_options`) and its term rows and threats by the
         # King's cubes (`ActionScorer.__init__`).
         self._tables: dict[tuple, tuple[dict[tuple[int, int], TermRow],
-                                        list[list[float] | None],
+                                        list[list[float | None]],
                                         dict[tuple[int, int, int], list],
                                         dict[tuple[int, ...], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
@@ -384,19 +384,18 @@ class GreedyBot(Bot):
 
         `threat` (at least 0.5) sums the weighted King cubes within reach of
         home; rounded, it is the number of attackers (at most the King's limit).
+        Memoised per hand in `dangers[home_cubes][attackers]`, which the
+        planner's inner loop reads directly.
         """
         attackers = int(threat + 0.5)
-        row = self.dangers[home_cubes] or self.danger_row(home_cubes)
-        return row[attackers if attackers < self.king_limit else self.king_limit]
-
-    def danger_row(self, home_cubes: int) -> list[float]:
-        """`home_danger` with `home_cubes` cubes at home, by the number of
-        attackers (filled once per hand: the planner's inner loop reads it)."""
-        row = [0.0] + [self.w.home_danger * (1.0 - self.battle(home_cubes, a, self.board.home,
-                                                               True)[0])
-                       for a in range(1, self.king_limit + 1)]
-        self.dangers[home_cubes] = row
-        return row
+        if attackers > self.king_limit:
+            attackers = self.king_limit
+        row = self.dangers[home_cubes]
+        cost = row[attackers]
+        if cost is None:
+            q = self.battle(home_cubes, attackers, self.board.home, True)[0]
+            cost = row[attackers] = self.w.home_danger * (1.0 - q)
+        return cost
 
     def term_row(self, t: int, k: int) -> TermRow:
         """Territory t's share of `evaluate(pos, False)` (advance and threat aside) by

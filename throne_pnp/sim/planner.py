@@ -182,7 +182,7 @@ class ActionScorer:
         home, castle_count, row = self.home, self.castle_count, self.row
         base0, threat0, wheat0, held0, adv0 = (self.base, self.threat, self.wheat, self.held,
                                                self.advance)
-        dangers, danger_row, king_limit = bot.dangers, bot.danger_row, bot.king_limit
+        dangers, danger, king_limit = bot.dangers, bot.home_danger, bot.king_limit
         best: tuple[int, int, int] | None = None
         best_score = -LOSS_SCORE - 1.0
         top = self.top
@@ -245,10 +245,11 @@ class ActionScorer:
                     else:
                         value = base - advance
                         threat = threat_sd if ps else threat_sd + threat_of[src]
-                        if threat >= 0.5:  # `bot.home_danger`, inline
+                        if threat >= 0.5:  # `bot.home_danger`'s memo, read inline
                             attackers = int(threat + 0.5)
-                            value -= (dangers[home_cubes] or danger_row(home_cubes))[
+                            cost = dangers[home_cubes][
                                 attackers if attackers < king_limit else king_limit]
+                            value -= danger(threat, home_cubes) if cost is None else cost
                     if value > best_score + EPS:
                         best, best_score = (count, src, dst), value
         return best, best_score
