@@ -11,25 +11,28 @@ from throne_pnp.sim.bots import GreedyBot, RandomBot, make_bot
 from throne_pnp.sim.simulate import game_seed, hard_ids, next_actions, normal_ids
 
 
-def test_incremental_planner_matches_full_evaluation():
-    board = board_for(load_content(None))
+def _plans_checked(board, seed: int, games: int, turns: int) -> int:
+    """Play greedy games on `board`, comparing the fast planner's plan with full
+    evaluation's at every Player Actions; the number of plans compared."""
     bot = GreedyBot()
     checked = 0
-    for i in range(15):
-        rng = random.Random(game_seed(5, 0, i))
+    for i in range(games):
+        rng = random.Random(game_seed(seed, 0, i))
         game = Game(board, normal_ids(board))
-        while game.outcome is None and game.turn <= 60:
-            need = game.need()
-            if need.kind == "deal":
-                game.apply(act.deal(rng.choice(game.deal_candidates())))
-                continue
-            if need.kind == "actions":
+        while game.outcome is None and game.turn <= turns:
+            if game.need().kind == "actions":
                 bot._context(game)
                 assert bot.plan_actions(game) == bot._plan_slowly(game)
                 checked += 1
-            for action in bot.decide(game, rng):
+            for action in next_actions(game, bot, rng):
                 game.apply(action)
-    assert checked > 50
+                if game.outcome is not None:
+                    break
+    return checked
+
+
+def test_incremental_planner_matches_full_evaluation():
+    assert _plans_checked(board_for(load_content(None)), seed=5, games=15, turns=60) > 50
 
 
 def test_planner_on_a_map_numbered_with_gaps():
@@ -49,21 +52,7 @@ def test_planner_on_a_map_numbered_with_gaps():
     board = dataclasses.replace(
         board, setup_player={new[t]: n for t, n in base.setup_player.items()},
         setup_king={new[t]: n for t, n in base.setup_king.items()})
-    bot = GreedyBot()
-    checked = 0
-    for i in range(8):
-        rng = random.Random(game_seed(6, 0, i))
-        game = Game(board, normal_ids(board))
-        while game.outcome is None and game.turn <= 40:
-            if game.need().kind == "actions":
-                bot._context(game)
-                assert bot.plan_actions(game) == bot._plan_slowly(game)
-                checked += 1
-            for action in next_actions(game, bot, rng):
-                game.apply(action)
-                if game.outcome is not None:
-                    break
-    assert checked > 20
+    assert _plans_checked(board, seed=6, games=8, turns=40) > 20
 
 
 def test_bots_by_name():
