@@ -268,10 +268,8 @@ class CardRecord:
         if deck < 0:
             raise IllegalAction(f"that leaves {len(unseen)} card(s) for the deck and the "
                                 f"{hidden} unknown card(s) of your hand")
-        if deck == 0 and new_discard and not self.hand_to_draw:
-            raise IllegalAction("that leaves the deck empty with cards in the discard pile; "
-                                "the discard pile becomes the deck the moment the deck is "
-                                "empty (R10): name fewer cards")
+        # (a deck left empty is reshuffled from the discard pile before the next
+        # draw, as after a deck that ran out while the discard pile was empty)
         before = {"hand": sorted(self.hand), "discard": list(self.discard)}
         self.hand, self.hand_hidden = new_hand, hidden
         self.discard = new_discard
