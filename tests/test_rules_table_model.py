@@ -42,6 +42,7 @@ class Table:
         self.discard: list[int] = []
         self.table: list[int] = []
         self.reshuffles = 0
+        self.log: list[tuple[str, str]] = []  # the engine's reshuffles: (purpose, action)
 
     def reshuffle(self) -> None:
         self.deck = self.discard
@@ -153,6 +154,7 @@ def play(seed: int, physical: bool, tell: float, max_steps: int = 400) -> tuple[
                      or a.args[0] < game.position.player[home]]
             action = act.DONE if rng.random() < 0.4 else rng.choice(legal)
         events = game.apply(action)
+        model.log += [(e.info["purpose"], str(action)) for e in events if e.kind == "reshuffle"]
         for event in events:
             if event.kind == "battle" and event.data.done:
                 model.to_discard(event.data.player_card)
@@ -179,3 +181,12 @@ def test_long_games_reshuffle_many_times_and_still_match():
         assert game.reshuffles == model.reshuffles
         total += model.reshuffles
     assert total >= 6  # the decks really ran out, several times
+
+
+def test_a_physical_game_where_the_deck_runs_out_in_battles_matches_card_for_card():
+    """A fixed physical game (seed 3, hand never told): the King's battle card
+    empties the deck twice, and once the last card in hand played for a battle
+    makes the refill empty it; the record matched the piles after every action."""
+    game, model = play(3, physical=True, tell=0.0, max_steps=1500)
+    assert model.log == [("battle", "deal 14"), ("hand", "battle 2"), ("battle", "deal 13")]
+    assert game.reshuffles == model.reshuffles == 3
