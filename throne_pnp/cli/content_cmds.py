@@ -92,8 +92,10 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, bac
           watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
-    PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf); SVGs
-    to OUT/svg/ (map.svg, rules.svg, cards/card-NN.svg, cards/back.svg).
+    PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
+    print-and-play.pdf: all of it in print order after a one-page print guide,
+    with a duplex test and the player aids and cube tokens); SVGs to OUT/svg/
+    (map.svg, rules.svg, guide.svg, extras.svg, cards/card-NN.svg, cards/back.svg).
     Print at 100% (no "fit to page"): every sheet has a 50 mm bar to check.
 
     \b

@@ -1,9 +1,11 @@
 """`build`: content -> every printable file, for `throne build` and scripts.
 
 Per paper size it writes `<out>/<paper>/map.pdf`, `cards.pdf` (fronts and
-backs in the chosen layout) and `rules.pdf`; as SVG it writes
-`<out>/svg/map.svg`, `rules.svg` (plus `rules-2.svg` if the text runs to two
-pages) and `<out>/svg/cards/card-NN.svg` for every face with the shared
+backs in the chosen layout), `rules.pdf` and `print-and-play.pdf` (the pack:
+print guide, rules, map, duplex test, cards, extras, in print order, drawn
+from the same laid-out pages); as SVG it writes `<out>/svg/map.svg`,
+`rules.svg` (plus `rules-2.svg` if the text runs to two pages), `guide.svg`,
+`extras.svg` and `<out>/svg/cards/card-NN.svg` for every face with the shared
 `back.svg`, each with full bleed. SVG sheets use A4 unless only Letter was
 asked for. A map without drawing data is skipped with a note saying why;
 cards and rules are still built.
@@ -21,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from throne_pnp.content import Content
-from throne_pnp.render import cards, mapsheet, rulesheet, sheets
+from throne_pnp.render import cards, extras, mapsheet, pack, rulesheet, sheets
 from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import render_pdf
 from throne_pnp.render.stamp import stamp_text
@@ -29,6 +31,7 @@ from throne_pnp.render.svg import render_svg
 
 PAPER_CHOICES = tuple(sheets.PAPERS)
 LAYOUTS = ("duplex", "backs-separate", "fold")
+PACK_FILE = "print-and-play.pdf"
 MAP_SKIPPED = ("map sheet skipped: map.yaml has no complete drawing data (drawing: and "
                "each territory's shape/label/cubes); cards and rules were built")
 
@@ -52,6 +55,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     drawable = content.map.drawable
     if not drawable and notes is not None:
         notes.append(MAP_SKIPPED)
+    if notes is not None:
+        notes.extend(extras.aid_overflow(content))
     svg_paper = "a4" if "a4" in papers or not papers else papers[0]
     wanted = set(papers if "pdf" in formats else ()) | ({svg_paper} if "svg" in formats else set())
     # each sheet is laid out once per paper and shared by both renderers
@@ -71,18 +76,25 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
                 done.append(render_pdf([maps[paper]], folder / "map.pdf", f"{title}: map"))
             elif (folder / "map.pdf").exists():
                 (folder / "map.pdf").unlink()     # never leave a stale map beside new cards
-            done.append(render_pdf(cards.card_pages(content, paper, layout, ink_saver, back,
-                                                    stamp),
-                                   folder / "cards.pdf", f"{title}: action cards",
+            card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp)
+            done.append(render_pdf(card_pages, folder / "cards.pdf", f"{title}: action cards",
                                    duplex=layout == "duplex"))
             done.append(render_pdf(rules[paper], folder / "rules.pdf", f"{title}: rules"))
+            laid = pack.pack(content, paper, layout, ink_saver, rules=rules[paper],
+                             map_pages=[maps[paper]] if drawable else None,
+                             card_pages=card_pages)
+            sheets.stamp_pages(laid.pages, stamp)
+            done.append(render_pdf(laid.pages, folder / PACK_FILE,
+                                   f"{title}: print-and-play pack"))
         return done
 
     def svg_job() -> list[Path]:
         if "svg" not in formats:
             return []
         return _build_svg(content, out_dir / "svg", maps.get(svg_paper), rules[svg_paper],
-                          ink_saver, back)
+                          ink_saver, back) + _pack_svg(content, out_dir / "svg", svg_paper,
+                                                       layout, ink_saver, maps.get(svg_paper),
+                                                       rules[svg_paper])
 
     if parallel and "pdf" in formats and "svg" in formats and _can_fork():
         written += _both(pdf_job, svg_job)
@@ -156,3 +168,15 @@ def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: li
     for name, page in files:
         written.append(render_svg(page, card_dir / name, f"{title}: {page.name}"))
     return written
+
+
+def _pack_svg(content: Content, folder: Path, paper: str, layout: str, ink_saver: bool,
+              map_sheet: Page | None, rules: list[Page]) -> list[Path]:
+    """The pack's own sheets as SVG: the print guide and the extras sheet."""
+    title = sheets.GAME_TITLE
+    laid = pack.pack(content, paper, layout, ink_saver, rules=rules,
+                     map_pages=[map_sheet] if map_sheet is not None else None)
+    by_name = {page.name: page for page in laid.pages}
+    return [render_svg(by_name["guide"], folder / "guide.svg", f"{title}: print guide"),
+            render_svg(by_name["extras"], folder / "extras.svg",
+                       f"{title}: player aids and cube tokens")]
