@@ -63,14 +63,14 @@ SYMBOLS: tuple[tuple[str, str], ...] = (
     ("wheat", "wheat: your cap"),
     ("bugle", "bugle: +1 strength"),
     ("sword", "sword: kills 1"),
-    ("shield", "shield: stops 1 sword"),
-    ("flag", "flag: 1 command point"),
-    ("arrow", "the King marches to"),
-    ("banner", "the King rallies"),
-    ("uncertain", "uncertain: deal again"),
+    ("shield", "shield: blocks 1"),
+    ("flag", "flag: 1 command"),
+    ("arrow", "King marches to"),
+    ("banner", "King rallies"),
+    ("uncertain", "deal for new orders"),
     ("helmet", "your cubes"),
-    ("rising", "rising: 1 up to 9"),
-    ("falling", "falling: 9 down to 1"),
+    ("rising", "rising: 1 to 9"),
+    ("falling", "falling: 9 to 1"),
     ("skull", "hard card"),
     ("cube", "your cube"),
     ("king-cube", "the King's cube"),
@@ -134,7 +134,7 @@ def turn_lines(content: Content) -> list[tuple[str, str]]:
 def battle_lines() -> list[tuple[str, str]]:
     """A battle in four lines: defender, losses, strength, retreat."""
     return [
-        ("1", "The defender adds the territory's {bugle} and {shield}."),
+        ("1", "Defender: add the territory's {bugle} and {shield}."),
         ("2", "Each {sword} not stopped by a {shield} kills a cube; both sides at once."),
         ("3", "Cubes + {bugle}: the higher wins, a tie goes to the defender."),
         ("4", "The loser retreats to one neighbour without enemies (the King by his "

@@ -36,8 +36,9 @@ class Part:
 
 def _card_parts(card_pages: list[Page], layout: str) -> list[Part]:
     if layout == "fold":
-        return [Part("Action cards, fold and glue", card_pages, CARD_STOCK, "single-sided",
-                     "cards")]
+        turned = ", landscape" if card_pages and card_pages[0].width > card_pages[0].height else ""
+        return [Part("Action cards, fold and glue", card_pages, CARD_STOCK,
+                     "single-sided" + turned, "cards")]
     if layout == "backs-separate":
         half = len(card_pages) // 2
         return [Part("Action cards, fronts", card_pages[:half], CARD_STOCK, "single-sided",
