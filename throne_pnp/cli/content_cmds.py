@@ -83,10 +83,13 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
               default="duplex", show_default=True,
               help="Card backs: behind their fronts for long-edge duplex, on separate "
                    "pages, or each front above its back for fold-and-glue.")
+@click.option("--back", type=click.Choice(["light", "dark"]), default="light",
+              show_default=True,
+              help="Card back design: light (under a third ink per sheet) or dark full bleed.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
-def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, watch: bool,
-          content_dir: Path | None) -> None:
+def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, back: str,
+          watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
     PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
@@ -99,6 +102,7 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, wat
     Example:
       throne build --paper a4 --format pdf --out print/
       throne build --layout fold --ink-saver
+      throne build --back dark      # full-bleed dark card backs
       throne build --watch          # rebuild while editing content/
     """
     from throne_pnp.content import find_edition
@@ -118,7 +122,7 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, wat
         notes: list[str] = []
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
-                                   notes)
+                                   notes, back=back)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:

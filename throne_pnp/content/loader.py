@@ -12,11 +12,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from throne_pnp.content import cache
-from throne_pnp.content.lookup import CONTENT_FILES, default_content_dir
+from throne_pnp.content.lookup import default_content_dir
 from throne_pnp.content.model import Content
 from throne_pnp.errors import ContentError
 
-_loaded: dict[tuple[str, tuple], Content] = {}
+# In-process memo by directory and the files' bytes (the cache key), so a
+# long-running process (build --watch, the simulator) sees every edit.
+_loaded: dict[tuple[str, str], Content] = {}
 
 
 def load_content(directory: Path | str | None = None) -> Content:
@@ -25,10 +27,10 @@ def load_content(directory: Path | str | None = None) -> Content:
     `None` applies the lookup order (THRONE_CONTENT, ./content, bundled).
     """
     directory = Path(directory) if directory is not None else default_content_dir()
-    memo = (str(directory.resolve()), _stamp(directory))
+    key = cache.content_key(directory) if directory.is_dir() else None
+    memo = (str(directory.resolve()), key) if key is not None else None
     if memo in _loaded:
         return _loaded[memo]
-    key = cache.content_key(directory) if directory.is_dir() else None
     content = cache.fetch(directory, key) if key is not None else None
     if content is None:
         from throne_pnp.content.check import check_content
@@ -37,19 +39,10 @@ def load_content(directory: Path | str | None = None) -> Content:
         if report.content is None:
             raise ContentError(report.problems or [f"{directory}: no usable content"])
         content = report.content
-        if key is not None and cache.content_key(directory) == key:  # unchanged meanwhile
-            cache.store(key, content)
-    _loaded[memo] = content
+        if key is None or cache.content_key(directory) != key:
+            return content   # the files changed while being read: remember nothing
+        cache.store(key, content)
+    if memo is not None:
+        _loaded[memo] = content
     return content
 
-
-def _stamp(directory: Path) -> tuple:
-    """File sizes and mtimes, so the in-process memo notices edits (build --watch)."""
-    out = []
-    for name in CONTENT_FILES:
-        try:
-            st = (directory / name).stat()
-            out.append((name, st.st_mtime_ns, st.st_size))
-        except OSError:
-            out.append((name, None, None))
-    return tuple(out)
