@@ -202,11 +202,23 @@ def test_sea_crossings_are_listed_as_such(tmp_path: Path) -> None:
         data["territories"][3]["adjacent"] = [1, 5, 6]
         data["drawing"]["crossings"] = [[1, 3]]
 
-    rows = {r.number: r for r in extras.adjacency_rows(load_content(edited(tmp_path,
-                                                                           crossing)).map)}
-    assert rows[1].by_land == (2, 5) and rows[1].by_sea == (3,)
-    assert rows[3].by_land == (5, 6) and rows[3].by_sea == (1,)
-    assert extras.neighbour_text(rows[1]) == "**1**{castle} 2, 5; sea 3"
+    content = load_content(edited(tmp_path, crossing))
+    items = extras.map_aid(content)
+    (row1, _, _), = find_tagged(items, "adjacent-1")
+    (row3, _, _), = find_tagged(items, "adjacent-3")
+    assert _texts(row1.items) == "1 2, 5; sea 3"
+    assert _texts(row3.items) == "3 5, 6; sea 1"
+    icons = [s.name for s, _, _ in walk(row1.items) if hasattr(s, "name")]
+    assert icons == ["castle"]                    # 1 is a castle, marked as such
+
+
+def test_symbol_key_covers_every_icon_of_the_game() -> None:
+    from throne_pnp.render.mapkey import KEY_ORDER
+
+    assert sorted(name for name, _ in extras.SYMBOLS) == sorted(KEY_ORDER)
+    items = extras.map_aid(load_content())
+    assert {item.tag for item, _, _ in find_tagged(items, "key-")} == {
+        f"key-{name}" for name in KEY_ORDER}
 
 
 def test_aid_cards_read_setup_goal_and_hand_from_the_content(tmp_path: Path) -> None:
