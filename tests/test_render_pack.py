@@ -13,14 +13,13 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from printcheck import edge_ink, text_runs, viewer_preferences
 
 from throne_pnp.content import default_content_dir, load_content
 from throne_pnp.render import extras, guide, pack
 from throne_pnp.render.build import build
 from throne_pnp.render.layout import Circle, Group, Rect, Text, find_tagged, walk
 from throne_pnp.render.sheets import CARD_H, CARD_W, PAPERS
-
-EDGE_MM = 4.2
 
 
 @pytest.fixture(scope="module")
@@ -92,30 +91,27 @@ def test_page_sizes_and_landscape_map(out: Path, paper: str) -> None:
         assert (round(pw, 1), round(ph, 1)) == (round(expect[0], 1), round(expect[1], 1)), i
 
 
-def _blank_strips(path: Path, dpi: int = 100) -> list[int]:
-    """0-based pages with a non-white pixel within EDGE_MM of the paper edge."""
-    doc = pdfium.PdfDocument(str(path))
-    bad = []
-    try:
-        for i in range(len(doc)):
-            image = doc[i].render(scale=dpi / 72, grayscale=True).to_pil().convert("L")
-            w, h = image.size
-            e = int(EDGE_MM / 25.4 * dpi)
-            px = image.load()
-            strips = [(x, y) for x in range(w) for y in list(range(e)) + list(range(h - e, h))]
-            strips += [(x, y) for y in range(h) for x in list(range(e)) + list(range(w - e, w))]
-            if any(px[x, y] < 250 for x, y in strips):
-                bad.append(i)
-    finally:
-        doc.close()
-    return bad
+OWN = {0, 3, 4, 11}      # guide, duplex test sides 1 and 2, extras (0-based)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_pack_own_pages_leave_the_edge_strips_empty(out: Path, paper: str) -> None:
-    """The guide, the duplex test and the extras print nothing within 4.2 mm."""
-    bad = _blank_strips(out / paper / "print-and-play.pdf")
-    assert not {0, 3, 4, 11} & set(bad)
+def test_pack_leaves_the_edge_strips_empty(out: Path, paper: str) -> None:
+    """Nothing of the pack prints within 4.2 mm of the paper edge."""
+    assert edge_ink(out / paper / "print-and-play.pdf", dpi=100) == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pack_own_pages_text_is_embedded_and_legible(out: Path, paper: str) -> None:
+    runs = [r for r in text_runs(out / paper / "print-and-play.pdf") if r.page in OWN]
+    assert {r.page for r in runs} == OWN
+    assert all(r.embedded for r in runs)
+    assert [r for r in runs if r.size < 6.0 - 0.01] == []
+
+
+def test_pack_presets_actual_size_and_no_duplex(out: Path) -> None:
+    """Mixed single- and double-sided parts: no duplex preset, the guide says which."""
+    prefs = viewer_preferences(out / "a4" / "print-and-play.pdf")
+    assert prefs.get("PrintScaling") == "None" and "Duplex" not in prefs
 
 
 @pytest.mark.parametrize("layout", ["fold", "backs-separate"])
@@ -206,11 +202,23 @@ def test_sea_crossings_are_listed_as_such(tmp_path: Path) -> None:
         data["territories"][3]["adjacent"] = [1, 5, 6]
         data["drawing"]["crossings"] = [[1, 3]]
 
-    rows = {r.number: r for r in extras.adjacency_rows(load_content(edited(tmp_path,
-                                                                           crossing)).map)}
-    assert rows[1].by_land == (2, 5) and rows[1].by_sea == (3,)
-    assert rows[3].by_land == (5, 6) and rows[3].by_sea == (1,)
-    assert extras.neighbour_text(rows[1]) == "**1**{castle} 2, 5; sea 3"
+    content = load_content(edited(tmp_path, crossing))
+    items = extras.map_aid(content)
+    (row1, _, _), = find_tagged(items, "adjacent-1")
+    (row3, _, _), = find_tagged(items, "adjacent-3")
+    assert _texts(row1.items) == "1 2, 5; sea 3"
+    assert _texts(row3.items) == "3 5, 6; sea 1"
+    icons = [s.name for s, _, _ in walk(row1.items) if hasattr(s, "name")]
+    assert icons == ["castle"]                    # 1 is a castle, marked as such
+
+
+def test_symbol_key_covers_every_icon_of_the_game() -> None:
+    from throne_pnp.render.mapkey import KEY_ORDER
+
+    assert sorted(name for name, _ in extras.SYMBOLS) == sorted(KEY_ORDER)
+    items = extras.map_aid(load_content())
+    assert {item.tag for item, _, _ in find_tagged(items, "key-")} == {
+        f"key-{name}" for name in KEY_ORDER}
 
 
 def test_aid_cards_read_setup_goal_and_hand_from_the_content(tmp_path: Path) -> None:
@@ -252,7 +260,7 @@ def _inside(items, x0: float, y0: float, x1: float, y1: float) -> None:
 def test_aid_cards_are_poker_size_with_text_inside() -> None:
     content = load_content()
     for aid in (extras.turn_aid(content), extras.map_aid(content)):
-        _inside(aid, extras.AID_SAFE - 0.01, 0, CARD_W - extras.AID_SAFE + 0.01,
+        _inside(aid, extras.AID_SAFE - 0.05, 0, CARD_W - extras.AID_SAFE + 0.05,
                 CARD_H - extras.AID_SAFE)
     page = extras.extras_page(content, "a4")
     (turn, tx, ty), = find_tagged(page.items, "aid-turn")
@@ -366,9 +374,6 @@ def test_own_pages_have_no_text_under_6_pt(paper: str) -> None:
                                                "duplex-test-2")]
     assert len(own) == 4
     for page in own:
-        for item in page.items:
-            if getattr(item, "tag", "") == "scale-bar":
-                continue      # the shared print aid (sheets.py)
-            for shape, _, _ in walk([item]):
-                if isinstance(shape, Text):
-                    assert shape.size >= 6.0, (page.name, shape)
+        for shape, _, _ in walk(page.items):
+            if isinstance(shape, Text):
+                assert shape.size >= 6.0, (page.name, shape)

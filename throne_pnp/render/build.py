@@ -85,8 +85,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             done.append(render_pdf(rules[paper], folder / "rules.pdf", f"{title}: rules"))
             laid = pack.pack(content, paper, layout, ink_saver, rules=rules[paper],
                              map_pages=[maps[paper]] if drawable else None,
-                             card_pages=card_pages)
-            sheets.stamp_pages(laid.pages, stamp)
+                             card_pages=card_pages, stamp=stamp)
             done.append(render_pdf(laid.pages, folder / PACK_FILE,
                                    f"{title}: print-and-play pack"))
         return done
@@ -97,7 +96,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         return _build_svg(content, out_dir / "svg", maps.get(svg_paper), rules[svg_paper],
                           ink_saver, back) + _pack_svg(content, out_dir / "svg", svg_paper,
                                                        layout, ink_saver, maps.get(svg_paper),
-                                                       rules[svg_paper])
+                                                       rules[svg_paper], back, stamp)
 
     if parallel and "pdf" in formats and "svg" in formats and _can_fork():
         written += _both(pdf_job, svg_job)
@@ -178,11 +177,13 @@ def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: li
 
 
 def _pack_svg(content: Content, folder: Path, paper: str, layout: str, ink_saver: bool,
-              map_sheet: Page | None, rules: list[Page]) -> list[Path]:
+              map_sheet: Page | None, rules: list[Page], back: str, stamp: str) -> list[Path]:
     """The pack's own sheets as SVG: the print guide and the extras sheet."""
     title = sheets.GAME_TITLE
     laid = pack.pack(content, paper, layout, ink_saver, rules=rules,
-                     map_pages=[map_sheet] if map_sheet is not None else None)
+                     map_pages=[map_sheet] if map_sheet is not None else None,
+                     card_pages=cards.card_pages(content, paper, layout, ink_saver, back, stamp),
+                     stamp=stamp)
     by_name = {page.name: page for page in laid.pages}
     return [render_svg(by_name["guide"], folder / "guide.svg", f"{title}: print guide"),
             render_svg(by_name["extras"], folder / "extras.svg",

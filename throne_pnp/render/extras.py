@@ -3,12 +3,13 @@
 The aid cards are poker size (63 x 88 mm, like the Action Cards, so they
 sleeve and stack with them) and are drawn from the content model:
 
-- "Turn and battle": the turn sequence, a battle in four lines, setup and
-  goal (hand size, forces, the King's limit, setup, castles and home all come
-  from `map.yaml`; the goal follows `rulings.yaml`).
-- "Map and symbols": the symbol key and the adjacency list read from each
-  territory's `adjacent` (a sea crossing of the drawing is marked as such),
-  so a printed list can never disagree with the map the program plays on.
+- "Turn and battle": the goal, the turn sequence and a battle in four lines
+  (hand size, castles and home come from `map.yaml`; the goal follows
+  `rulings.yaml`).
+- "Setup and map": the setup, the symbol key and the adjacency list read
+  from each territory's `adjacent` through `mapkey.adjacency_rows` (a sea
+  crossing of the drawing is marked as such), so a printed list can never
+  disagree with the map the program plays on.
 
 Below them, `forces` tokens for each side for players without cubes, each
 12 mm square on a shared cut grid: the King's are solid dark squares with a
@@ -23,9 +24,7 @@ it is a layout `Page` drawn by both renderers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from throne_pnp.content import Content, GameMap
+from throne_pnp.content import Content
 from throne_pnp.render import sheets
 from throne_pnp.render.layout import (
     Circle,
@@ -40,6 +39,7 @@ from throne_pnp.render.layout import (
     fit_size,
     stroke,
 )
+from throne_pnp.render.mapkey import AdjacencyRow, adjacency_rows
 from throne_pnp.render.rulesheet import break_lines, set_line
 from throne_pnp.render.sheets import CARD_H, CARD_W
 
@@ -63,14 +63,14 @@ SYMBOLS: tuple[tuple[str, str], ...] = (
     ("wheat", "wheat: your cap"),
     ("bugle", "bugle: +1 strength"),
     ("sword", "sword: kills 1"),
-    ("shield", "shield: stops 1 sword"),
-    ("flag", "flag: 1 command point"),
-    ("arrow", "the King marches to"),
-    ("banner", "the King rallies"),
-    ("uncertain", "uncertain: deal again"),
+    ("shield", "shield: blocks 1"),
+    ("flag", "flag: 1 command"),
+    ("arrow", "King marches to"),
+    ("banner", "King rallies"),
+    ("uncertain", "deal for new orders"),
     ("helmet", "your cubes"),
-    ("rising", "rising: 1 up to 9"),
-    ("falling", "falling: 9 down to 1"),
+    ("rising", "rising: 1 to 9"),
+    ("falling", "falling: 9 to 1"),
     ("skull", "hard card"),
     ("cube", "your cube"),
     ("king-cube", "the King's cube"),
@@ -78,34 +78,6 @@ SYMBOLS: tuple[tuple[str, str], ...] = (
 
 
 # --------------------------------------------------------------------------- data
-
-
-@dataclass(frozen=True)
-class Neighbours:
-    """One row of the adjacency list: a territory and whom it touches."""
-
-    number: int
-    name: str
-    castle: bool
-    by_land: tuple[int, ...]
-    by_sea: tuple[int, ...]
-
-
-def adjacency_rows(game_map: GameMap) -> list[Neighbours]:
-    """The adjacency list of the content, in territory order; neighbours reached
-    by a sea crossing of the drawing (if any) are listed apart."""
-    sea: set[frozenset[int]] = set()
-    if game_map.drawing is not None:
-        sea = {frozenset(pair) for pair in game_map.drawing.crossings}
-    rows = []
-    for n in game_map.numbers:
-        terr = game_map.territories[n]
-        adjacent = sorted(terr.adjacent)
-        rows.append(Neighbours(
-            n, terr.name, terr.castle,
-            tuple(m for m in adjacent if frozenset((n, m)) not in sea),
-            tuple(m for m in adjacent if frozenset((n, m)) in sea)))
-    return rows
 
 
 def _where(setup: dict[int, int]) -> str:
@@ -134,7 +106,7 @@ def turn_lines(content: Content) -> list[tuple[str, str]]:
 def battle_lines() -> list[tuple[str, str]]:
     """A battle in four lines: defender, losses, strength, retreat."""
     return [
-        ("1", "The defender adds the territory's {bugle} and {shield}."),
+        ("1", "Defender: add the territory's {bugle} and {shield}."),
         ("2", "Each {sword} not stopped by a {shield} kills a cube; both sides at once."),
         ("3", "Cubes + {bugle}: the higher wins, a tie goes to the defender."),
         ("4", "The loser retreats to one neighbour without enemies (the King by his "
@@ -165,10 +137,12 @@ def setup_lines(content: Content) -> list[tuple[str, str]]:
     ]
 
 
-def neighbour_text(row: Neighbours) -> str:
-    """One adjacency entry, e.g. "**5** 1, 2, 3, 7, 8" or with "sea 6"."""
-    text = f"**{row.number}**{{castle}}" if row.castle else f"**{row.number}**"
-    parts = [", ".join(map(str, row.by_land))] if row.by_land else []
+def neighbour_text(row: AdjacencyRow, castle: bool = False) -> str:
+    """One adjacency entry, e.g. "**5** 1, 2, 3, 7, 8"; a castle gets its icon,
+    a neighbour over a sea crossing is listed after "sea"."""
+    text = f"**{row.number}**{{castle}}" if castle else f"**{row.number}**"
+    land = [n for n in row.neighbours if n not in row.by_sea]
+    parts = [", ".join(map(str, land))] if land else []
     if row.by_sea:
         parts.append("sea " + ", ".join(map(str, row.by_sea)))
     return text + " " + "; ".join(parts)
@@ -248,7 +222,8 @@ def _map_card(content: Content, body: float) -> _Card:
                                color=INK, tag=f"key-{name}"))
     card.y = top + half * row_h - 0.4
     card.heading("Neighbours")
-    rows = adjacency_rows(content.map)
+    rows = adjacency_rows(content)
+    castles = set(content.map.castles)
     cols = 3 if len(rows) > 12 else 2
     per_col = -(-len(rows) // cols)
     y0 = card.y
@@ -256,7 +231,8 @@ def _map_card(content: Content, body: float) -> _Card:
     for i, row in enumerate(rows):
         x = AID_SAFE + (i // per_col) * width
         y = y0 + (i % per_col + 1) * card.lead
-        for line in break_lines(neighbour_text(row), width - 1.0, body)[:1]:
+        for line in break_lines(neighbour_text(row, row.number in castles), width - 1.0,
+                                body)[:1]:
             items = set_line(line, x, y, body, INK)
             card.items.append(Group(tuple(items), tag=f"adjacent-{row.number}"))
     card.y = y0 + per_col * card.lead

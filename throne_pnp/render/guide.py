@@ -42,7 +42,7 @@ RUST = "#7a3420"
 TINT = "#f4ecdb"
 MARGIN = 11.0
 GUTTER = 7.0
-BODY_SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
+BODY_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,18 @@ def guide_text(content: Content, layout: str, sections: list[Section],
     cards = len(content.cards)
     test = next((s for s in sections if s.title.startswith("Duplex test")), None)
     card_part = next((s for s in sections if s.title.startswith("Action cards")), None)
+    card_sheets = sum(_sheets(s) for s in sections if s.paper.startswith("card"))
+    plain_sheets = sum(_sheets(s) for s in sections if s.title != "This guide"
+                       and not s.paper.startswith(("card", "the printed")))
+    sleeves = cards + 2
     out: list[tuple[str, str]] = [
+        ("head", "You need"),
+        ("bullet", f"{card_sheets} sheets of card and {plain_sheets} of plain paper (the "
+                   "map on card if you can); a metal ruler and a craft knife or a trimmer; "
+                   "scissors; a glue stick for the fold layout."),
+        ("bullet", f"{forces} + {forces} cubes in two colours, or the tokens; if you like, "
+                   f"{sleeves} poker sleeves (63.5 x 88 mm) for the {cards} cards and the two "
+                   "aid cards."),
         ("head", "Printer settings"),
         ("bullet", "**Scale 100 %** (\"actual size\"); never \"fit to page\" or \"shrink\". "
                    "Every sheet has a 50 mm bar: measure it on the first sheet before you "
@@ -266,6 +277,12 @@ def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float
             limit += 2.0
         return flow
     return run(BODY_SIZES[-1], bottom)
+
+
+def _sheets(section: Section) -> int:
+    """Sheets of paper a section takes: double-sided parts use one per two pages."""
+    pages = section.last - section.first + 1
+    return -(-pages // 2) if "double-sided" in section.setting else pages
 
 
 def _layout_words(layout: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from throne_pnp.content import Content
-from throne_pnp.render import cards, extras, guide
+from throne_pnp.render import cards, extras, guide, sheets
 from throne_pnp.render.guide import Section
 from throne_pnp.render.layout import Page
 
@@ -36,8 +36,9 @@ class Part:
 
 def _card_parts(card_pages: list[Page], layout: str) -> list[Part]:
     if layout == "fold":
-        return [Part("Action cards, fold and glue", card_pages, CARD_STOCK, "single-sided",
-                     "cards")]
+        turned = ", landscape" if card_pages and card_pages[0].width > card_pages[0].height else ""
+        return [Part("Action cards, fold and glue", card_pages, CARD_STOCK,
+                     "single-sided" + turned, "cards")]
     if layout == "backs-separate":
         half = len(card_pages) // 2
         return [Part("Action cards, fronts", card_pages[:half], CARD_STOCK, "single-sided",
@@ -97,17 +98,21 @@ class Pack:
 
 def pack(content: Content, paper: str, layout: str = "duplex", ink_saver: bool = False,
          *, rules: list[Page], map_pages: list[Page] | None = None,
-         card_pages: list[Page] | None = None) -> Pack:
+         card_pages: list[Page] | None = None, stamp: str = "") -> Pack:
     """Every page of print-and-play.pdf for one paper size, in print order.
 
     `rules`, `map_pages` and `card_pages` are the pages the separate PDFs use
     (card pages are laid out here when not given); `map_pages` None leaves the
-    map out (content without drawing data).
+    map out (content without drawing data). The pack's own pages (guide,
+    duplex test, extras) get the footer `stamp` the other sheets carry.
     """
     if card_pages is None:
-        card_pages = cards.card_pages(content, paper, layout, ink_saver)
+        card_pages = cards.card_pages(content, paper, layout, ink_saver, stamp=stamp)
     parts = pack_parts(content, paper, layout, ink_saver, rules=rules, map_pages=map_pages,
                        card_pages=card_pages)
     table = sections(parts)
     first = guide.guide_page(content, paper, layout, table)
+    own = [first] + [page for part in parts if part.key in ("duplex-test", "extras")
+                     for page in part.pages]
+    sheets.stamp_pages(own, stamp)
     return Pack([first] + [page for part in parts for page in part.pages], table)
