@@ -1,124 +1,48 @@
-"""Entry points: find, check and load a content directory.
+"""`load_content`: the validated edition, as fast as the files allow.
 
-`check_content(dir)` reads every file with a safe loader and returns the
-problems and notes (for `throne validate`); `load_content(dir)` returns the
-validated `Content` or raises `ContentError` listing every problem.
+The lookup (`--content`, `THRONE_CONTENT`, `./content`, bundled) is in
+`lookup`; the full check is in `check` (YAML, every rule); `cache` keeps the
+checked result on disk keyed by the files' bytes. This module ties them
+together and imports the YAML machinery only when the cache has no answer,
+so a table command on unchanged content never parses YAML.
 """
 
 from __future__ import annotations
 
-import hashlib
-import os
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from throne_pnp.content.cardfile import check_rules_text, parse_cards, parse_rulings
-from throne_pnp.content.checker import Checker
-from throne_pnp.content.mapfile import parse_map
+from throne_pnp.content import cache
+from throne_pnp.content.lookup import default_content_dir
 from throne_pnp.content.model import Content
 from throne_pnp.errors import ContentError
-from throne_pnp.yamlsrc import YamlProblem, load_file
 
-# --------------------------------------------------------------------------- paths
-
-def default_content_dir() -> Path:
-    """`THRONE_CONTENT` if set, else the edition shipped beside the package."""
-    env = os.environ.get("THRONE_CONTENT")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "content"
-
-
-# --------------------------------------------------------------------------- entry points
-
-
-@dataclass
-class ContentReport:
-    """What `check_content` found: the content (if usable), problems and notes."""
-
-    content: Content | None
-    problems: list[str]
-    notes: list[str]
-
-
-def _read(path: Path, problems: list[str], optional: bool = False) -> tuple[Any, bool]:
-    """Parse one file; an optional file may be absent or empty (all defaults)."""
-    if optional and not path.exists():
-        return None, True
-    try:
-        data, dupes = load_file(path, allow_empty=optional)
-    except YamlProblem as exc:
-        problems.append(str(exc))
-        return None, False
-    problems.extend(dupes)
-    return data, True
-
-
-def check_content(directory: Path | str) -> ContentReport:
-    """Load and check a content directory; never raises for bad content."""
-    directory = Path(directory)
-    problems: list[str] = []
-    notes: list[str] = []
-    if not directory.is_dir():
-        return ContentReport(None, [f"{directory}: not a content directory (it should hold "
-                                    "map.yaml and cards.yaml)"], notes)
-    fingerprints = {}
-    for name in ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt"):
-        path = directory / name
-        try:
-            fingerprints[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-        except OSError:
-            pass  # missing or unreadable: reported when the file is read
-
-    map_data, map_ok = _read(directory / "map.yaml", problems)
-    game_map = parse_map(map_data, Checker("map.yaml", problems), notes) if map_ok else None
-    cards_data, cards_ok = _read(directory / "cards.yaml", problems)
-    hand = game_map.hand_size if game_map else 5
-    cards = parse_cards(cards_data, Checker("cards.yaml", problems), hand) if cards_ok else ()
-    rulings_data, rulings_ok = _read(directory / "rulings.yaml", problems, optional=True)
-    rulings = parse_rulings(rulings_data, Checker("rulings.yaml", problems))
-    rules_path = directory / "rules.txt"
-    rules_text = ""
-    if rules_path.is_file():
-        try:
-            rules_text = rules_path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(f"rules.txt: cannot be read: {exc}")
-        check_rules_text(rules_text, "rules.txt", problems)
-    else:
-        notes.append("rules.txt: missing, so `throne build` cannot typeset the rules sheet")
-
-    content = None
-    if not problems and game_map is not None and cards and rulings_ok:
-        content = Content(game_map, cards, rulings, rules_text, directory, fingerprints)
-    return ContentReport(content, problems, notes)
-
-
-_cache: dict[tuple[str, tuple], Content] = {}
+# In-process memo by directory and the files' bytes (the cache key), so a
+# long-running process (build --watch, the simulator) sees every edit.
+_loaded: dict[tuple[str, str], Content] = {}
 
 
 def load_content(directory: Path | str | None = None) -> Content:
-    """Load a valid content directory or raise ContentError listing every problem."""
+    """Load a valid content directory or raise ContentError listing every problem.
+
+    `None` applies the lookup order (THRONE_CONTENT, ./content, bundled).
+    """
     directory = Path(directory) if directory is not None else default_content_dir()
-    stamp = _stamp(directory)
-    key = (str(directory.resolve()), stamp)
-    if key in _cache:
-        return _cache[key]
-    report = check_content(directory)
-    if report.content is None:
-        raise ContentError(report.problems or [f"{directory}: no usable content"])
-    _cache[key] = report.content
-    return report.content
+    key = cache.content_key(directory) if directory.is_dir() else None
+    memo = (str(directory.resolve()), key) if key is not None else None
+    if memo in _loaded:
+        return _loaded[memo]
+    content = cache.fetch(directory, key) if key is not None else None
+    if content is None:
+        from throne_pnp.content.check import check_content
 
+        report = check_content(directory)
+        if report.content is None:
+            raise ContentError(report.problems or [f"{directory}: no usable content"])
+        content = report.content
+        if key is None or cache.content_key(directory) != key:
+            return content   # the files changed while being read: remember nothing
+        cache.store(key, content)
+    if memo is not None:
+        _loaded[memo] = content
+    return content
 
-def _stamp(directory: Path) -> tuple:
-    """File sizes and mtimes, so the in-process cache notices edits (build --watch)."""
-    out = []
-    for name in ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt"):
-        try:
-            st = (directory / name).stat()
-            out.append((name, st.st_mtime_ns, st.st_size))
-        except OSError:
-            out.append((name, None, None))
-    return tuple(out)
