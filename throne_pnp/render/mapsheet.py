@@ -41,7 +41,7 @@ from throne_pnp.render.mapdraw import (
     map_items,
     territory_geometry,
 )
-from throne_pnp.render.mapgeom import Box, box_meets_polygon, bounds
+from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
 
 __all__ = ["INK", "MAP_SIZES", "cube_area", "map_items", "map_page", "map_pages",
            "sheet_papers", "MapSheet"]
@@ -55,7 +55,7 @@ PAPER_MM: dict[str, tuple[float, float]] = {
     "tabloid": (279.4, 431.8),
 }
 EDGE = 5.0          # the sea's frame from the paper edge (printers need 4.2 mm)
-FOOT = 4.5          # strip under the frame kept free for the sheet's footer
+FOOT = 4.0          # strip under the frame kept free for the sheet's footer
 AID_GAP = 2.0       # title, bar and legend: from the frame and from the land
 OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
 TICK = 7.0          # tiled: length of each alignment tick on either side of the join
@@ -121,24 +121,36 @@ def _land(content: Content) -> list[tuple[tuple[float, float], ...]]:
 
 
 def _place(land: list, dx: float, dy: float, scale: float, area: Box, size: tuple[float, float],
-           corners: tuple[str, ...], taken: list[Box]) -> Box | None:
-    """The first corner of `area` where a box of `size` stays clear of the land and
-    of `taken`; None when no corner is free."""
+           sides: tuple[str, ...], taken: list[Box]) -> Box | None:
+    """The first spot along the edges of `area` (in the order of `sides`, each
+    scanned from its top or left end) where a box of `size` stays clear of the
+    land and of `taken`; None when there is none."""
     w, h = size
     inner = area.grow(-AID_GAP)
-    spots = {"tl": (inner.x, inner.y), "tr": (inner.x2 - w, inner.y),
-             "bl": (inner.x, inner.y2 - h), "br": (inner.x2 - w, inner.y2 - h)}
+    if w > inner.w or h > inner.h:
+        return None
     local = [tuple((dx + x * scale, dy + y * scale) for x, y in poly) for poly in land]
-    for corner in corners:
-        box = Box(*spots[corner], w, h)
-        if box.w > inner.w or box.h > inner.h:
-            continue
-        probe = box.grow(AID_GAP)
-        if any(probe.overlaps(t) for t in taken):
-            continue
-        if not any(box_meets_polygon(probe, poly) for poly in local):
-            return box
+    for side in sides:
+        if side in ("top", "bottom"):
+            y = inner.y if side == "top" else inner.y2 - h
+            spots = [(inner.x + t, y) for t in _steps(inner.w - w)]
+        else:
+            x = inner.x if side == "left" else inner.x2 - w
+            spots = [(x, inner.y + t) for t in _steps(inner.h - h)]
+        for x, y in spots:
+            box = Box(x, y, w, h)
+            probe = box.grow(AID_GAP)
+            if any(probe.overlaps(t) for t in taken):
+                continue
+            if not any(box_meets_polygon(probe, poly) for poly in local):
+                return box
     return None
+
+
+def _steps(span: float, step: float = 2.0) -> list[float]:
+    """0, step, 2 step ... up to `span`, and `span` itself."""
+    out = [i * step for i in range(int(span // step) + 1)]
+    return out + [span] if out[-1] < span else out
 
 
 def _title_items(content: Content, width: float) -> tuple[list, tuple[float, float]]:
@@ -154,23 +166,21 @@ def _title_items(content: Content, width: float) -> tuple[list, tuple[float, flo
     return items, (w, h)
 
 
-def _legend_items() -> tuple[list, tuple[float, float]]:
-    """The compact symbol legend (two rows of three) and its size."""
+def _legend_items(cols: int) -> tuple[list, tuple[float, float]]:
+    """The compact symbol legend in `cols` columns, and its size."""
     icon, size, gap, row = 5.0, 7.0, 3.5, 6.2
-    cols = 3
-    widths = [max(icon + 1.2 + text_width(LEGEND[r * cols + c][1], size)
-                  for r in range(2)) for c in range(cols)]
+    rows = -(-len(LEGEND) // cols)
+    entries = [LEGEND[c * rows:(c + 1) * rows] for c in range(cols)]
     items: list = []
     x = 0.0
-    for c in range(cols):
-        for r in range(2):
-            name, word = LEGEND[r * cols + c]
+    for column in entries:
+        for r, (name, word) in enumerate(column):
             y = r * row
             items.append(Icon(name, x, y, icon, INK))
             items.append(Text(x + icon + 1.2, y + icon / 2 + size * PT * 0.36, word, size,
                               color=INK))
-        x += widths[c] + gap
-    return items, (x - gap, row + icon)
+        x += max(icon + 1.2 + text_width(word, size) for _, word in column) + gap
+    return items, (x - gap, (rows - 1) * row + icon)
 
 
 def _bar_size() -> tuple[float, float, float]:
@@ -203,8 +213,9 @@ def _fit(content: Content, frame: Box) -> tuple[float, float, float]:
 
 
 def _aids(content: Content, land: list, fit: tuple[float, float, float], area: Box,
-          title: bool = True, legend: bool = True) -> tuple[list, bool]:
-    """Title, scale bar and legend placed in free corners of `area`.
+          title: bool = True, legend: bool = True,
+          note: tuple[str, ...] = ()) -> tuple[list, bool]:
+    """Title, scale bar, a note and the legend placed on free sea in `area`.
 
     Returns the items and whether title and bar both found room.
     """
@@ -214,24 +225,37 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
     ok = True
     if title:
         items, size = _title_items(content, min(area.w * 0.45, 120))
-        spot = _place(land, dx, dy, scale, area, size, ("tl", "tr", "bl", "br"), taken)
+        spot = _place(land, dx, dy, scale, area, size, ("top", "left", "bottom", "right"),
+                      taken)
         if spot is None:
             ok = False
         else:
             taken.append(spot)
             out.append(Group(tuple(items), spot.x, spot.y, tag="title"))
     bw, bh, drop = _bar_size()
-    spot = _place(land, dx, dy, scale, area, (bw, bh), ("bl", "br", "tr", "tl"), taken)
+    spot = _place(land, dx, dy, scale, area, (bw, bh), ("bottom", "left", "right", "top"),
+                  taken)
     if spot is None:
         ok = False
     else:
         taken.append(spot)
         out.append(sheets.scale_bar(spot.x, spot.y + drop))
-    if legend:
-        items, size = _legend_items()
-        spot = _place(land, dx, dy, scale, area, size, ("br", "tr", "bl", "tl"), taken)
+    if note:
+        size = (max(text_width(line, 7) for line in note), 3.2 * len(note))
+        spot = _place(land, dx, dy, scale, area, size, ("top", "bottom", "left", "right"),
+                      taken)
+        if spot is not None:
+            taken.append(spot)
+            out.append(Group(tuple(Text(0, 2.5 + 3.2 * i, line, 7, bold=i == 0, color=INK)
+                                   for i, line in enumerate(note)), spot.x, spot.y,
+                             tag="sheet-note"))
+    for cols in (6, 3, 2, 1) if legend else ():
+        items, size = _legend_items(cols)
+        spot = _place(land, dx, dy, scale, area, size, ("bottom", "top", "right", "left"),
+                      taken)
         if spot is not None:
             out.append(Group(tuple(items), spot.x, spot.y, tag="legend"))
+            break
     return out, ok
 
 
@@ -273,6 +297,12 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
 
 # --------------------------------------------------------------------------- two sheets
 
+SHEET_NOTES = (
+    ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip at the right."),
+    ("Map, sheet 2 of 2: the right half.", "Cut along the map's left edge, lay it on",
+     "sheet 1's glue strip so the ticks run on, glue."),
+)
+
 
 def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
     """Two portrait sheets side by side; the second overlaps the first by OVERLAP."""
@@ -282,11 +312,10 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
     dx, dy, scale = _fit(content, whole)
     land = _land(content)
     items = tuple(map_items(content, ink_saver, sea=False))
-    ys = [fh * (k + 0.5) / TICKS for k in range(TICKS)]
+    frame = Box(EDGE, EDGE, fw, fh)
     out = []
     for k in range(2):
         start = 0.0 if k == 0 else fw - OVERLAP     # the part of `whole` this sheet shows
-        frame = Box(EDGE, EDGE, fw, fh)
         ox, oy = EDGE - start + dx, EDGE + dy
         page = Page(page_w, page_h, name=f"map-{k + 1}")
         page.add(_sea(frame, ink_saver))
@@ -296,39 +325,50 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
         area = Box(frame.x, frame.y, fw - OVERLAP, fh) if k == 0 else Box(
             frame.x + OVERLAP, frame.y, fw - OVERLAP, fh)
         aids, _ok = _aids(content, land, (ox, oy, scale), area, title=k == 0,
-                          legend=k == 1)
+                          legend=k == 1, note=SHEET_NOTES[k])
         page.extend(aids)
-        page.extend(_join_marks(k, frame, ys))
+        join = frame.x2 - OVERLAP if k == 0 else frame.x
+        spaces = [b.moved(ox, oy, scale) for t in territory_geometry(content)
+                  for b in t.spaces + t.labels + t.markers]
+        page.extend(_join_marks(k, frame, join, _tick_heights(frame, join, spaces)))
         out.append(MapSheet(page, paper, ox, oy, scale, frame))
     return out
 
 
-def _join_marks(k: int, frame: Box, ys: list[float]) -> list:
-    """Alignment ticks and notes of the join between the two sheets.
+def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]:
+    """Up to TICKS heights, spread over the frame, where a tick across the join
+    touches no cube space or label."""
+    out: list[float] = []
+    for k in range(4 * TICKS):
+        y = frame.y + 4.0 + (frame.h - 8.0) * k / (4 * TICKS - 1)
+        tick = Box(join - TICK, y - 1.0, 2 * TICK, 2.0)
+        if any(tick.overlaps(b) for b in keep_clear):
+            continue
+        if not out or y - out[-1] >= frame.h / (TICKS + 1):
+            out.append(y)
+    return out
+
+
+def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
+    """Alignment ticks and the glue strip of the join between the two sheets.
 
     Sheet 1: a dashed line where sheet 2's cut edge goes, ticks ending on it
-    from the left, and the glue strip named. Sheet 2: its left frame line is
-    the cut; ticks start on it at the same heights, so once glued each pair
-    reads as one straight line.
+    from the left, and the strip named. Sheet 2: its left frame line is the
+    cut; ticks start on it at the same heights, so once glued each pair reads
+    as one straight line.
     """
     heavy = stroke(INK, 0.5)
     out: list = []
     if k == 0:
-        x = frame.x2 - OVERLAP
-        out.append(Line(x, frame.y, x, frame.y2, stroke(INK, 0.3, (1.5, 1.0)), tag="join"))
+        out.append(Line(join, frame.y, join, frame.y2, stroke(INK, 0.3, (1.5, 1.0)),
+                        tag="join"))
         for y in ys:
-            out.append(Line(x - TICK, frame.y + y, x, frame.y + y, heavy, tag="align"))
+            out.append(Line(join - TICK, y, join, y, heavy, tag="align"))
         label = Text(0, 0, "glue strip: sheet 2 goes over here", 7, "middle", bold=True,
                      color=RUST)
-        out.append(Group((label,), x + OVERLAP / 2 + 1.2, frame.y + frame.h / 2,
+        out.append(Group((label,), join + OVERLAP / 2 + 1.2, frame.y + frame.h / 2,
                          rotate=-90, tag="glue-note"))
-        out.append(Text(frame.x, frame.y2 + 3.4, "Map sheet 1 of 2 (left)", 6.5,
-                        color=INK, tag="sheet-note"))
     else:
-        x = frame.x
         for y in ys:
-            out.append(Line(x, frame.y + y, x + TICK, frame.y + y, heavy, tag="align"))
-        out.append(Text(frame.x, frame.y2 + 3.4, "Map sheet 2 of 2 (right): cut along the "
-                        "map's left edge, lay it on sheet 1's glue strip so the ticks "
-                        "run on, and glue", 6.5, color=INK, tag="sheet-note"))
+            out.append(Line(join, y, join + TICK, y, heavy, tag="align"))
     return out
