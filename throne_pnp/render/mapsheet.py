@@ -298,7 +298,8 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
 # --------------------------------------------------------------------------- two sheets
 
 SHEET_NOTES = (
-    ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip at the right."),
+    ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip right",
+     "of the dashed line."),
     ("Map, sheet 2 of 2: the right half.", "Cut along the map's left edge, lay it on",
      "sheet 1's glue strip so the ticks run on, glue."),
 )
@@ -352,8 +353,8 @@ def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]
 def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
     """Alignment ticks and the glue strip of the join between the two sheets.
 
-    Sheet 1: a dashed line where sheet 2's cut edge goes, ticks ending on it
-    from the left, and the strip named. Sheet 2: its left frame line is the
+    Sheet 1: a dashed line where sheet 2's cut edge goes and ticks ending on
+    it from the left (the sheet's note names the strip). Sheet 2: its left frame line is the
     cut; ticks start on it at the same heights, so once glued each pair reads
     as one straight line.
     """
@@ -364,10 +365,6 @@ def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
                         tag="join"))
         for y in ys:
             out.append(Line(join - TICK, y, join, y, heavy, tag="align"))
-        label = Text(0, 0, "glue strip: sheet 2 goes over here", 7, "middle", bold=True,
-                     color=RUST)
-        out.append(Group((label,), join + OVERLAP / 2 + 1.2, frame.y + frame.h / 2,
-                         rotate=-90, tag="glue-note"))
     else:
         for y in ys:
             out.append(Line(join, y, join + TICK, y, heavy, tag="align"))
