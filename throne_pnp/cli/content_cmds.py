@@ -91,10 +91,14 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.option("--back", type=click.Choice(["light", "dark"]), default="light",
               show_default=True,
               help="Card back design: light (under a third ink per sheet) or dark full bleed.")
+@click.option("--map-size", type=click.Choice(["page", "a3", "tiled"]), default="page",
+              show_default=True,
+              help="map.pdf on one A4/Letter sheet, one A3/Tabloid sheet, or tiled over "
+                   "two A4/Letter sheets to glue together.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
 def build(paper: str, fmt: str, pod: str | None, out_dir: Path, ink_saver: bool, layout: str,
-          back: str, watch: bool, content_dir: Path | None) -> None:
+          back: str, map_size: str, watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
     PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
@@ -110,6 +114,7 @@ def build(paper: str, fmt: str, pod: str | None, out_dir: Path, ink_saver: bool,
       throne build --layout fold --ink-saver
       throne build --back dark      # full-bleed dark card backs
       throne build --format png --pod mpc   # images for MakePlayingCards
+      throne build --map-size a3    # the map on one A3 (Tabloid) sheet
       throne build --watch          # rebuild while editing content/
     """
     if pod and fmt != "png":
@@ -138,7 +143,7 @@ def build(paper: str, fmt: str, pod: str | None, out_dir: Path, ink_saver: bool,
         notes: list[str] = []
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
-                                   notes, back=back, pod=pod or "")
+                                   notes, back=back, pod=pod or "", map_size=map_size)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:
