@@ -86,10 +86,14 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.option("--back", type=click.Choice(["light", "dark"]), default="light",
               show_default=True,
               help="Card back design: light (under a third ink per sheet) or dark full bleed.")
+@click.option("--map-size", type=click.Choice(["page", "a3", "tiled"]), default="page",
+              show_default=True,
+              help="map.pdf on one A4/Letter sheet, one A3/Tabloid sheet, or tiled over "
+                   "two A4/Letter sheets to glue together.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
 def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, back: str,
-          watch: bool, content_dir: Path | None) -> None:
+          map_size: str, watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
     PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
@@ -103,6 +107,7 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, bac
       throne build --paper a4 --format pdf --out print/
       throne build --layout fold --ink-saver
       throne build --back dark      # full-bleed dark card backs
+      throne build --map-size a3    # the map on one A3 (Tabloid) sheet
       throne build --watch          # rebuild while editing content/
     """
     from throne_pnp.content import find_edition
@@ -122,7 +127,7 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, bac
         notes: list[str] = []
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
-                                   notes, back=back)
+                                   notes, back=back, map_size=map_size)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:
