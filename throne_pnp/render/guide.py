@@ -373,7 +373,8 @@ def alignment_pages(paper: str) -> list[Page]:
         "Print this page and the next double-sided, flip on the long edge, at 100 %, "
         "with the same settings you will use for the card sheets.",
         "Hold the sheet up to a window or a lamp. Seen through the paper, the bold cross "
-        "of side 2 should sit on each ruled cross A and B of this side.",
+        "of side 2 should sit on each ruled cross A and B of this side. A and B mark the "
+        "centres of the first and the last card of a card sheet.",
         "Within 2 mm (two ticks): print the cards as they are. Off by the same amount at A "
         "and B: your printer shifts the back; the cards' 3 mm bleed hides up to 2 mm. "
         "A cross missing or upside down: the sheet was flipped on the short edge; change "
