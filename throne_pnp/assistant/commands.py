@@ -10,7 +10,7 @@ numbers) belongs to the caller; the validation that is not parsing lives here,
 so `throne card 7` and a tap on the table page are refused with the same words.
 
 Commands: `new_game`, `play_card`, `play_battle`, `withdraw`, `move`, `rally`,
-`done`, `fix`, `undo`. A refusal that only needs the player's word is a
+`done`, `tell_hand`, `fix`, `undo`. A refusal that only needs the player's word is a
 `NeedsConfirmation` (the home castle emptied by a move): ask, then call again
 with `confirmed=True`.
 """
@@ -279,20 +279,57 @@ def done(session: Session) -> Command:
 
 # --------------------------------------------------------------------------- record
 
-def fix(session: Session, territory: int | None = None, king: int | None = None,
-        player: int | None = None) -> Command:
-    """Make the record of `territory` match the table (`throne fix T --king N --player M`).
+def tell_hand(session: Session, ids: Sequence[int]) -> Command:
+    """Physical mode: the player names the cards in their hand (`throne hand IDS`).
 
-    `king`/`player` None keeps that count. Refused: nothing to change, an
-    unknown territory, a record the rules forbid (over the King's limit, more
-    cubes than exist, the player over their wheat limit). Logged like any
-    command, so undo takes it back. The table is the truth here: nothing
-    moves on it (the `fix` event says what the record held before).
+    Optional, at any step while the hand holds cards: all of them, in any
+    order. From then on a card played from elsewhere, or a King's card that
+    is in the hand, is refused at once, `status` shows the hand and the
+    battle odds count on it. Told again, it replaces the last telling (a
+    typo fixed). The hand is unknown again after the next new hand is drawn.
     """
-    if territory is None:
-        raise ThroneError("say which territory to fix: `throne fix T --king N --player M`")
+    if session.game.outcome is not None:
+        raise ThroneError(f"the game is over: you {session.game.outcome}; nothing to tell")
+    if not ids:
+        raise ThroneError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
+    with session.command() as cmd:
+        session.apply(act.hand(tuple(ids)))
+    return cmd
+
+
+def fix(session: Session, territory: int | None = None, king: int | None = None,
+        player: int | None = None, hand: Sequence[int] | None = None,
+        discard: Sequence[int] | None = None) -> Command:
+    """Make the record match the table (`throne fix [T --king N --player M]
+    [--hand IDS] [--discard IDS]`), as one logged command that undo takes back.
+
+    Cubes: `territory` with `king`/`player` (None keeps that count). Cards
+    (physical games): `hand` and/or `discard` set the hand and the discard
+    pile to exactly these cards (an empty list: an empty pile). Refused:
+    nothing to change, an unknown territory, a record the rules forbid (over
+    the King's limit, more cubes than exist, the player over their wheat
+    limit, a card in two places). The table is the truth here: nothing moves
+    on it (the events say what the record held before).
+    """
+    cards = hand is not None or discard is not None
+    if territory is None and not cards:
+        raise ThroneError("say what the table shows, e.g. `throne fix 7 --king 2 --player 0` "
+                          "or `throne fix --discard 1,4`")
+    if territory is None and (king is not None or player is not None):
+        raise ThroneError("--king and --player need the territory: `throne fix T --king N`")
+    with session.command() as cmd:
+        if territory is not None:
+            _fix_cubes(session, territory, king, player)
+        if cards:
+            session.apply(act.fix_cards(None if hand is None else tuple(hand),
+                                        None if discard is None else tuple(discard)))
+    return cmd
+
+
+def _fix_cubes(session: Session, territory: int, king: int | None, player: int | None) -> None:
     if king is None and player is None:
-        raise ThroneError("say what the table shows: --king N and/or --player M")
+        raise ThroneError(f"say what the table shows in {territory}: --king N and/or "
+                          "--player M")
     if territory not in session.board.adjacent:
         listed = ", ".join(map(str, session.board.numbers))
         raise ThroneError(f"no territory {territory} on this map; territories: {listed}")
@@ -302,12 +339,10 @@ def fix(session: Session, territory: int | None = None, king: int | None = None,
     if (k, p) == (pos.king[territory], pos.player[territory]):
         raise ThroneError(f"the record already shows King {k}, you {p} in {territory}: "
                           "nothing to fix")
-    with session.command() as cmd:
-        session.apply(act.fix(territory, k, p))
-        problem = _limit_problem(session.game)
-        if problem:
-            raise ThroneError(f"cannot fix {territory} that way: {problem}")
-    return cmd
+    session.apply(act.fix(territory, k, p))
+    problem = _limit_problem(session.game)
+    if problem:
+        raise ThroneError(f"cannot fix {territory} that way: {problem}")
 
 
 def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
@@ -320,4 +355,21 @@ def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
     before = session.game
     gone = session.undo(count)
     return gone, restore_lines(session.board, before.position, session.game.position,
-                               cards=(before, session.game) if session.physical else None)
+                               cards=(before, session.game) if session.physical else None,
+                               from_hand=played_from_hand(session, gone))
+
+
+def played_from_hand(session: Session, gone: list[list[str]]) -> frozenset[int]:
+    """The cards that the commands `gone` (given after the saved ones) played
+    from the hand, as opposed to cards dealt from the deck."""
+    from throne_pnp.rules.actions import Action
+
+    game = session.replay()
+    out = set()
+    for command in gone:
+        for text in command:
+            action = Action.parse(text)
+            if action.kind in ("card", "battle") and game.need().kind in ("card", "battle"):
+                out.add(action.args[0])
+            game.apply(action)
+    return frozenset(out)

@@ -46,6 +46,17 @@ def card_words(card: Card) -> str:
             f"{card.priority}{skull})")
 
 
+def ids_words(ids: Any) -> str:
+    """Card ids in a list for a sentence ("no card" when empty)."""
+    ids = list(ids)
+    return ", ".join(map(str, ids)) if ids else "no card"
+
+
+def known_hand(game: Game) -> list[int] | None:
+    """The hand when the program knows all of it (virtual, or told), else None."""
+    return None if game.hand_hidden else sorted(game.hand)
+
+
 def cubes(count: int, side: str) -> str:
     if side == KING:
         return plural(count, "King cube")
@@ -174,6 +185,15 @@ def checklist(events: list[Event], game: Game, physical: bool,
             (bk, bp), (ak, ap) = event.info["before"], event.info["after"]
             out.append(f"Record fixed: {event.data} now holds King {ak}, you {ap} "
                        f"(was King {bk}, you {bp}).")
+        elif kind == "hand-told":
+            out.append(f"Your hand is noted: {ids_words(event.data)}. A card from elsewhere, "
+                       "or a King's card among these, will be refused.")
+        elif kind == "fixcards":
+            before, after = event.info["before"], event.info["after"]
+            for part, words in (("hand", "your hand"), ("discard", "the discard pile")):
+                if before[part] != after[part]:
+                    out.append(f"Record fixed: {words} now holds {ids_words(after[part])} "
+                               f"(was {ids_words(before[part])}).")
         elif kind == "over":
             if event.data == "won":
                 out.append("*** You WON: you hold every castle. ***")
@@ -201,8 +221,9 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
     need: Need = game.need()
     if need.kind == "over":
         return (f"The game is over: you {game.outcome}", "throne new --force")
+    known = known_hand(game)
+    hand = f" (hand: {', '.join(map(str, known))})" if known else ""
     if need.kind == "card":
-        hand = "" if physical else f" (hand: {', '.join(map(str, sorted(game.hand)))})"
         return (f"Turn {game.turn}, your card phase: play a card from your hand as the "
                 f"phase card{hand}", "throne card ID")
     if need.kind == "deal":
@@ -223,13 +244,13 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
         who = "you defend" if game.defender == PLAYER else "the King defends"
         extra = " --king-card K" if physical else ""
         after = (", then turn over the top card of the deck for the King" if physical else "")
-        hand = "" if physical else f" (hand: {', '.join(map(str, sorted(game.hand)))})"
         return (f"Battle in {t}, {who}: play a card from your hand{after}{hand}",
                 f"throne battle CARD{extra}")
     if need.kind == "withdraw":
-        options = ", ".join(map(str, need.options))
+        from throne_pnp.assistant.choices import withdraw_words
+
         return (f"You lost the battle in {need.territory}: choose where your cubes withdraw "
-                f"(one of {options})", "throne withdraw T")
+                f"({withdraw_words(game)})", "throne withdraw T")
     cp = game.command_points
     parts = []
     if cp >= 1:
@@ -276,8 +297,9 @@ def status_json(game: Game, mode: str, seed: int, hard: list[int]) -> dict[str, 
     }
     if need.kind == "withdraw":
         data["withdraw_options"] = list(need.options)
-    if not physical:
-        data["hand"] = sorted(game.hand)
+    known = known_hand(game)
+    if known is not None:
+        data["hand"] = known        # virtual, or physical once told (`throne hand`)
     return data
 
 
@@ -308,8 +330,8 @@ def status_text(session: Any) -> str:
     save = session.save
     board = game.board
     hard = ", ".join(map(str, save.hard)) or "none"
-    out = [f"{save.mode.capitalize()} game, seed {save.seed}, hard cards: {hard} "
-           f"(save: {session.path})."]
+    seed = "" if session.physical else f", seed {save.seed}"
+    out = [f"{save.mode.capitalize()} game{seed}, hard cards: {hard} (save: {session.path})."]
     if game.outcome is not None:
         out.append(f"The game is over: you {game.outcome} (turn {game.turn}).")
     else:
@@ -328,10 +350,11 @@ def status_text(session: Any) -> str:
     table = f"; on the table: {', '.join(map(str, game.table))}" if game.table else ""
     out.append(f"Cards: deck {game.deck_count}, discard {len(game.discard)}, "
                f"hand {game.hand_count}{table}.")
-    if not session.physical and game.hand:
-        out.append("Your hand:")
-        out += ["  " + card_words(board.cards[c]) for c in sorted(game.hand)]
-    if not session.physical:
+    known = known_hand(game)
+    if known:
+        out.append("Your hand:" if not session.physical else "Your hand (as you told it):")
+        out += ["  " + card_words(board.cards[c]) for c in known]
+    if known is not None:
         out += battle_odds_lines(game)
     out.append(next_line(game, session.physical))
     return "\n".join(out)
@@ -372,6 +395,12 @@ def _summary(events: list[Event], game: Game) -> str:
         elif kind == "fix":
             k, p = event.info["after"]
             parts.append(f"fixed {event.data}: King {k}, you {p}")
+        elif kind == "hand-told":
+            parts.append(f"hand told: {ids_words(event.data)}")
+        elif kind == "fixcards":
+            after = event.info["after"]
+            parts.append(f"fixed cards: hand {ids_words(after['hand'])}, discard "
+                         f"{ids_words(after['discard'])}")
         elif kind == "reshuffle":
             parts.append("deck reshuffled")
         elif kind == "over":
@@ -401,11 +430,12 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
 
 
 def hand_lines(session: Any) -> list[str]:
-    """Virtual mode, when a card must be chosen: the hand, one card a line."""
+    """When a card must be chosen and the hand is known: the hand, one card a line."""
     game: Game = session.game
-    if session.physical or game.need().kind not in ("card", "battle"):
+    known = known_hand(game)
+    if not known or game.need().kind not in ("card", "battle"):
         return []
-    return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in sorted(game.hand)]
+    return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in known]
 
 
 def new_game_lines(session: Any) -> list[str]:
@@ -413,7 +443,8 @@ def new_game_lines(session: Any) -> list[str]:
     save, board = session.save, session.board
     normal = len(save.cards) - len(save.hard)
     hard = (f"hard cards {', '.join(map(str, save.hard))}" if save.hard else "no hard cards")
-    out = [f"New {save.mode} game saved to {session.path} (seed {save.seed}; {normal} normal "
+    seed = "" if session.physical else f"seed {save.seed}; "
+    out = [f"New {save.mode} game saved to {session.path} ({seed}{normal} normal "
            f"cards, {hard})."]
     pos = session.game.position
     you = ", ".join(f"{n} in {t}" for t, n in pos.compact(PLAYER).items()) or "none"
@@ -437,7 +468,7 @@ def command_lines(session: Any, events: list[Event], notes: list[str],
     out += list(extra or [])
     out += [f"Note: {n}" for n in notes]
     out += hand_lines(session)
-    if not session.physical:
+    if known_hand(game) is not None:
         out += battle_odds_lines(game)
     out.append(next_line(game, session.physical))
     return out

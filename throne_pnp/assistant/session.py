@@ -147,6 +147,13 @@ class Session:
             raise SaveError(f"{self.path}: damaged save: {exc}") from None
         return game
 
+    def replay(self) -> Game:
+        """A fresh game replayed from the save (the session's own is untouched)."""
+        game = Game(self.board, self.save.cards, self.save.physical, self.start_position())
+        for text in self.save.opening + [t for c in self.save.commands for t in c]:
+            game.apply(Action.parse(text))
+        return game
+
     def _replay_one(self, game: Game, text: str) -> None:
         action = Action.parse(text)
         game.apply(action)

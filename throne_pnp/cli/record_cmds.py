@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from throne_pnp.cli.common import UserError, echo_json, json_option
+from throne_pnp.cli.common import echo_json, id_list, json_option
 from throne_pnp.cli.common import load as load_content
 from throne_pnp.cli.game_cmds import locked, report, tracked
 
@@ -134,23 +134,42 @@ def undo(count: int, as_json: bool, game_file: Path, content_dir: Path | None) -
               help="King cubes in T on the table (default: unchanged).")
 @click.option("--player", type=click.IntRange(min=0), default=None,
               help="Your cubes in T on the table (default: unchanged).")
+@click.option("--hand", "hand_ids", default=None, metavar="IDS",
+              help="Physical: the cards in your hand, all of them, e.g. 3,6,9.")
+@click.option("--discard", "discard_ids", default=None, metavar="IDS",
+              help="Physical: the cards in the discard pile, e.g. 1,4 (`-` for none).")
 @json_option
 @tracked
-def fix(at: int | None, king: int | None, player: int | None, as_json: bool,
-        game_file: Path, content_dir: Path | None) -> None:
+def fix(at: int | None, king: int | None, player: int | None, hand_ids: str | None,
+        discard_ids: str | None, as_json: bool, game_file: Path,
+        content_dir: Path | None) -> None:
     """Make the record match the table (kept in the log; `throne undo` takes it back).
+
+    Cubes: territory T with --king and/or --player. Cards (physical games):
+    --hand and/or --discard set your hand and the discard pile to exactly
+    the cards named, so a mistyped card is one command, not a long undo.
 
     \b
     Example:
       throne fix 7 --king 2 --player 0
+      throne fix --hand 3,6,9 --discard 1,4
     """
     from throne_pnp.assistant import commands
 
-    if at is None and king is None and player is None:
-        raise UserError("say what the table shows, e.g. `throne fix 7 --king 2 --player 0`")
+    hand = card_ids(hand_ids, "--hand")
+    discard = card_ids(discard_ids, "--discard")
     with locked(game_file, content_dir) as session:
-        cmd = commands.fix(session, at, king, player)
+        cmd = commands.fix(session, at, king, player, hand, discard)
     report(session, cmd, as_json)
+
+
+def card_ids(text: str | None, option: str) -> list[int] | None:
+    """Card ids given to `option` (`-` or `none`: no card); None when not given."""
+    if text is None:
+        return None
+    if text.strip().lower() in ("-", "none"):
+        return []
+    return id_list(text, option)
 
 
 @click.command()
