@@ -39,9 +39,12 @@ from throne_pnp.rules.position import (
     PLAYER,
     Position,
     Step,
+    check_position,
     enforce_limits,
     limit_words,
+    outcome_words,
     player_limit,
+    position_outcome,
 )
 
 PLAYER_CARD = "player-card"
@@ -737,6 +740,13 @@ class Game:
             if trial.on_map(side) > board.forces:
                 raise IllegalAction(f"that would put {trial.on_map(side)} {side} cubes on the "
                                     f"map; only {board.forces} exist")
+        problem = check_position(board, trial)
+        if problem:
+            raise IllegalAction(f"that position cannot stand on the table: {problem}")
+        outcome = position_outcome(board, trial) if self.outcome is None else None
+        if outcome is not None:
+            raise IllegalAction(f"that position is already {outcome_words(board, outcome)}; "
+                                "fix the other territories first if the table says otherwise")
         before = (self.position.king[at], self.position.player[at])
         self.position = trial
         if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
@@ -892,14 +902,7 @@ class Game:
 
     def _check_end(self) -> bool:
         """R12: won holding every castle; lost when home is gone."""
-        pos, board = self.position, self.board
-        if all(pos.player[c] and not pos.king[c] for c in board.castles):
-            self.outcome = "won"
-        elif board.rulings.home_lost_when == "empty":
-            if not pos.player[board.home]:
-                self.outcome = "lost"
-        elif pos.king[board.home] and not pos.player[board.home]:
-            self.outcome = "lost"
+        self.outcome = position_outcome(self.board, self.position)
         if self.outcome is not None:
             self.stage = S_OVER
             if self.explain:
