@@ -26,7 +26,6 @@ from throne_pnp.assistant.tablediff import restore_lines
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules import actions as act
-from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import Position
 
 
@@ -88,50 +87,20 @@ def new_game(path: Path, content: Content, *, physical: bool = False,
 
 
 def check_start(content: Content, position: Position) -> None:
-    """A start position must obey the rules and leave a game to play."""
+    """A start position must be able to stand on the table (the King's limit,
+    the cubes that exist, the player's wheat limit) and leave a game to play
+    (not already won or lost)."""
     from throne_pnp.rules.board import board_for
+    from throne_pnp.rules.position import check_position, outcome_words, position_outcome
 
     board = board_for(content)
-    game = Game(board, [c.id for c in content.normal_cards], True, position)
-    problem = _limit_problem(game)
+    problem = check_position(board, position)
     if problem:
         raise ThroneError(f"--at: {problem}")
-    ended = _ended(game)
-    if ended:
-        raise ThroneError(f"--at: {ended}; give a position where the game is still on")
-
-
-def _limit_problem(game: Game) -> str | None:
-    """The player over their wheat limit somewhere (R8), in words, or None.
-
-    Contested territories count as the King's during Player Actions and their
-    battles, as the player's otherwise (R7); the limit is checked as it will
-    next be applied.
-    """
-    from throne_pnp.rules.position import KING, PLAYER, limit_words, player_limit
-
-    board, pos = game.board, game.position
-    contested_to = KING if game.stage in ("actions", "player-battles") else PLAYER
-    limit = player_limit(board, pos, contested_to=contested_to)
-    for t in board.numbers:
-        if pos.player[t] > limit:
-            return (f"{pos.player[t]} of your cubes in {t} are over your limit of "
-                    f"{limit_words(board, pos, contested_to=contested_to)}; at most {limit} per "
-                    "territory")
-    return None
-
-
-def _ended(game: Game) -> str | None:
-    """Is the game already won or lost in this position (R12)?"""
-    board, pos = game.board, game.position
-    if all(pos.player[c] and not pos.king[c] for c in board.castles):
-        return "you already hold every castle there (the game would be won)"
-    home = board.home
-    lost = (not pos.player[home] if board.rulings.home_lost_when == "empty"
-            else pos.king[home] and not pos.player[home])
-    if lost:
-        return f"your home castle {home} has fallen there (the game would be lost)"
-    return None
+    outcome = position_outcome(board, position)
+    if outcome is not None:
+        raise ThroneError(f"--at: that game is already {outcome_words(board, outcome)}; "
+                          "give a position where the game is still on")
 
 
 # --------------------------------------------------------------------------- cards
@@ -216,6 +185,11 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
         else:
             session.apply(act.battle(card_id))
         if king_card is not None:
+            from throne_pnp.assistant.explain import fresh_hand
+
+            if card_id is not None and fresh_hand(session.game):
+                cmd.notes.append(f"{card_id} was your last card: draw your new hand first, "
+                                 f"then the King's card {king_card} (the deck order counts)")
             session.apply(act.deal(king_card))
         if withdraw_to is not None:
             after = session.game.need()
@@ -340,9 +314,6 @@ def _fix_cubes(session: Session, territory: int, king: int | None, player: int |
         raise ThroneError(f"the record already shows King {k}, you {p} in {territory}: "
                           "nothing to fix")
     session.apply(act.fix(territory, k, p))
-    problem = _limit_problem(session.game)
-    if problem:
-        raise ThroneError(f"cannot fix {territory} that way: {problem}")
 
 
 def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:

@@ -216,6 +216,14 @@ def game_cp_left(game: Game) -> str:
     return f"{plural(game.command_points, 'command point')} left"
 
 
+def fresh_hand(game: Game) -> bool:
+    """Physical: is the hand a new one not yet looked at, drawn because the
+    battle card just played was the last (R10: before the King's card)?"""
+    return (game.physical and game.need().kind == "deal" and game.battle_card is not None
+            and game.hand_hidden > 0 and game.hand_hidden == game.hand_count
+            and game.hand_count == min(game.board.hand_size, len(game.in_game)))
+
+
 def next_step(game: Game, physical: bool) -> tuple[str, str]:
     """(what the program needs next, in words; the command that gives it)."""
     need: Need = game.need()
@@ -236,6 +244,11 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
             return ("Uncertain Orders: deal the top card of the deck and tell me its number",
                     "throne card --draws ID")
         if need.purpose == "battle":
+            if fresh_hand(game):
+                return (f"Battle in {need.territory}: that was your last card, so first draw "
+                        f"your new hand ({plural(game.hand_count, 'card')}), then turn over "
+                        "the next card of the deck for the King and tell me its number",
+                        "throne battle --king-card K")
             return (f"Battle in {need.territory}: draw the top card of the deck for the King "
                     "and tell me its number", "throne battle --king-card K")
         return ("Draw your new hand", "throne status")
