@@ -35,6 +35,20 @@ class NeedsConfirmation(ThroneError):
 
 # --------------------------------------------------------------------------- steps
 
+def _ids(ids: Sequence[int] | None, empty: str | None = None) -> str | None:
+    """Card ids as typed (`3,6,9`); None when not given, `empty` for none."""
+    if ids is None:
+        return None
+    return ",".join(map(str, ids)) or empty
+
+
+def said(word: str, argument: int | None, *options: tuple[str, object]) -> str:
+    """A command as the player would type it (without `throne`), for the log."""
+    parts = [word] + ([str(argument)] if argument is not None else [])
+    parts += [f"{name} {value}" for name, value in options if value is not None]
+    return " ".join(parts)
+
+
 def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     """Refuse a command given at the wrong step, naming what is needed instead.
 
@@ -121,6 +135,7 @@ def play_card(session: Session, card_id: int | None,
     waiting = game.describe_need(need)
     draw_ids = list(draws or [])
     with session.command() as cmd:
+        cmd.said = said("card", card_id, ("--draws", _ids(draws)))
         if not session.physical:
             if draws is not None:
                 raise ThroneError("--draws is for physical games: in a virtual game the "
@@ -169,6 +184,8 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
     require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
     with session.command() as cmd:
+        cmd.said = said("battle", card_id, ("--king-card", king_card),
+                        ("--withdraw-to", withdraw_to))
         if not session.physical and king_card is not None:
             raise ThroneError("--king-card is for physical games: in a virtual game the "
                               "program draws the King's battle card")
@@ -208,6 +225,7 @@ def withdraw(session: Session, to: int) -> Command:
     """Where the player's beaten cubes go (`throne withdraw T`)."""
     require(session, ("withdraw",), "withdraw")
     with session.command() as cmd:
+        cmd.said = f"withdraw {to}"
         session.apply(act.withdraw(to))
     return cmd
 
@@ -231,6 +249,7 @@ def move(session: Session, count: int, src: int, dst: int, confirmed: bool = Fal
     if not confirmed and session.empties_home(count, src, dst):
         raise NeedsConfirmation(home_warning(session))
     with session.command() as cmd:
+        cmd.said = f"move {count} {src} {dst}"
         session.apply(act.move(count, src, dst))
     return cmd
 
@@ -239,6 +258,7 @@ def rally(session: Session, at: int) -> Command:
     """A Player Actions rally at castle `at` (`throne rally T`, 2 command points)."""
     require(session, ("actions",), "rally")
     with session.command() as cmd:
+        cmd.said = f"rally {at}"
         session.apply(act.rally(at))
     return cmd
 
@@ -247,6 +267,7 @@ def done(session: Session) -> Command:
     """End Player Actions (`throne done`); the battles the player started follow."""
     require(session, ("actions",), "finish Player Actions")
     with session.command() as cmd:
+        cmd.said = "done"
         session.apply(act.DONE)
     return cmd
 
@@ -267,6 +288,7 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
     if not ids:
         raise ThroneError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
     with session.command() as cmd:
+        cmd.said = f"hand {_ids(ids)}"
         session.apply(act.hand(tuple(ids)))
     return cmd
 
@@ -292,6 +314,9 @@ def fix(session: Session, territory: int | None = None, king: int | None = None,
     if territory is None and (king is not None or player is not None):
         raise ThroneError("--king and --player need the territory: `throne fix T --king N`")
     with session.command() as cmd:
+        cmd.said = said("fix", territory, ("--king", king), ("--player", player),
+                        ("--hand", _ids(hand, empty="-")),
+                        ("--discard", _ids(discard, empty="-")))
         if territory is not None:
             _fix_cubes(session, territory, king, player)
         if cards:

@@ -276,6 +276,7 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
 
 
 def next_line(game: Game, physical: bool) -> str:
+    """The `Next:` line: what is needed, and the command that gives it."""
     text, command = next_step(game, physical)
     if game.need().kind in ("actions", "over"):
         return f"Next: {text}."
@@ -428,8 +429,9 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
 
     for text in save.opening:
         game.apply(Action.parse(text))
+    seed = "" if save.physical else f", seed {save.seed}"
     entries = [{"number": 0, "where": "setup", "actions": list(save.opening),
-                "text": f"new {save.mode} game, seed {save.seed}"
+                "text": f"new {save.mode} game{seed}"
                         + (f", hand {', '.join(map(str, sorted(game.hand)))}"
                            if not save.physical else "")}]
     for number, command in enumerate(save.commands, 1):
@@ -437,8 +439,10 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
         events: list[Event] = []
         for text in command:
             events += game.apply(Action.parse(text))
+        said = save.said_for(number - 1)
+        typed = f"throne {said}" if said else "; ".join(command)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "text": f"`{'; '.join(command)}`: {_summary(events, game)}"})
+                        "said": said, "text": f"`{typed}`: {_summary(events, game)}"})
     return entries
 
 
@@ -472,10 +476,10 @@ def new_game_lines(session: Any) -> list[str]:
 
 
 def command_lines(session: Any, events: list[Event], notes: list[str],
-                  resumed_withdrawal: bool = False, extra: list[str] | None = None
-                  ) -> list[str]:
+                  resumed_withdrawal: bool = False, extra: list[str] | None = None,
+                  next_line: bool = True) -> list[str]:
     """Everything printed after a command: checklist (and `extra` lines), notes,
-    hand, next step."""
+    hand, and the `Next:` line (left out by `throne play`, whose prompt asks)."""
     game: Game = session.game
     out = checklist(events, game, session.physical, resumed_withdrawal)
     out += list(extra or [])
@@ -483,8 +487,12 @@ def command_lines(session: Any, events: list[Event], notes: list[str],
     out += hand_lines(session)
     if known_hand(game) is not None:
         out += battle_odds_lines(game)
-    out.append(next_line(game, session.physical))
+    if next_line:
+        out.append(next_step_line(game, session.physical))
     return out
+
+
+next_step_line = next_line  # (for `command_lines`, whose flag shadows the name)
 
 
 def battle_odds_lines(game: Game) -> list[str]:

@@ -21,7 +21,8 @@ COMMAND_MODULES = {
     "resolve": "resolve_cmds",
     **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done", "hand"),
                     "game_cmds"),
-    **dict.fromkeys(("status", "log", "undo", "fix", "play", "show"), "record_cmds"),
+    **dict.fromkeys(("status", "log", "undo", "fix", "play", "show", "recover"),
+                    "record_cmds"),
     "simulate": "analysis", "odds": "analysis",
 }
 
