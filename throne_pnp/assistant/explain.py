@@ -17,9 +17,10 @@ from typing import Any
 from throne_pnp.content import Card
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
+from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
-from throne_pnp.rules.position import KING, PLAYER, Step
+from throne_pnp.rules.position import KING, PLAYER, Position, Step
 
 ACTION_WORDS = {
     "rally": "rally at his castles",
@@ -74,14 +75,64 @@ def step_line(step: Step) -> str:
     return f"{BOX} {what}: {step.why}"
 
 
-def king_lines(result: KingResult) -> list[str]:
+def _unapply(step: Step, pos: Position) -> None:
+    """Take one step back on a (mutable) position."""
+    counts = pos.side(step.side)
+    if step.kind in ("move", "withdraw"):
+        counts[step.src] += step.count  # type: ignore[index]
+        if step.dst is not None:
+            counts[step.dst] -= step.count
+    elif step.kind == "rally":
+        counts[step.at] -= step.count  # type: ignore[index]
+    elif step.kind == "remove":
+        counts[step.at] += step.count  # type: ignore[index]
+
+
+def notes_by_action(result: KingResult, board: Board) -> list[list[str]] | None:
+    """Each action's own notes, in the order of `result.log` (None if they
+    cannot be told apart: the result's notes are then shown together).
+
+    The engine gives one list of notes for the whole card; each action is
+    taken again here, from the position before the card, to see whose notes
+    are whose.
+    """
+    from throne_pnp.rules.king import move, rally
+
+    work = result.position.copy()
+    for step in reversed(result.steps):
+        _unapply(step, work)
+    rising = result.priority == "rising"
     out = []
-    for action, steps in result.log or [(a, []) for a in result.actions]:
+    for action, _ in result.log:
+        _, notes = (rally(board, work, rising) if action == "rally"
+                    else move(board, work, action, rising))
+        out.append(notes)
+    if [n for notes in out for n in notes] != result.notes[:sum(map(len, out))]:
+        return None
+    return out
+
+
+def king_lines(result: KingResult, board: Board | None = None) -> list[str]:
+    """The King's action as a checklist: each action under its own heading with
+    its cube changes and its notes (given the board to tell them apart)."""
+    out = []
+    log = result.log or [(a, []) for a in result.actions]
+    per_action = notes_by_action(result, board) if board is not None and result.log else None
+    told = 0
+    for i, (action, steps) in enumerate(log):
         out.append(f"The King's action: {ACTION_WORDS[action]} ({result.priority}).")
-        out += ["  " + step_line(s) for s in steps] or ["  Nothing moves."]
+        if steps:
+            out += ["  " + step_line(s) for s in steps]
+        elif action == "rally":
+            out.append("  No cube is added.")
+        else:
+            out.append("  Nothing moves.")
+        if per_action is not None:
+            out += [f"  ({note})" for note in per_action[i]]
+            told += len(per_action[i])
     if not result.actions:
         out.append("The King's action: nothing.")
-    out += [f"  ({note})" for note in result.notes]
+    out += [f"  ({note})" for note in result.notes[told:]]
     if result.battles:
         out.append(f"Battles to fight, in order: {', '.join(map(str, result.battles))}.")
     return out
@@ -153,7 +204,7 @@ def checklist(events: list[Event], game: Game, physical: bool,
                 out.append(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}"
                            f"{more}.")
         elif kind == "king":
-            out += king_lines(event.data)
+            out += king_lines(event.data, board)
         elif kind == "battle-card":
             where = f"the battle in {event.info['territory']}"
             if physical:

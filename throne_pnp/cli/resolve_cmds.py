@@ -119,10 +119,10 @@ def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str 
     if as_json:
         echo_json(result.to_json())
         return
-    click.echo(king_text(result))
+    click.echo(king_text(result, board))
 
 
-def king_text(result: Any) -> str:
+def king_text(result: Any, board: Any = None) -> str:
     """The King's action as a checklist for the table (the assistant's words)."""
     from throne_pnp.assistant.explain import king_lines
 
@@ -130,7 +130,7 @@ def king_text(result: Any) -> str:
     if result.draws:
         lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
                      "(they go to the discard pile)")
-    lines += king_lines(result)
+    lines += king_lines(result, board)
     lines.append(position_text(result.position))
     return "\n".join(lines)
 
