@@ -308,11 +308,11 @@ def fix(session: Session, territory: int | None = None, king: int | None = None,
     on it (the events say what the record held before).
     """
     cards = hand is not None or discard is not None
+    if territory is None and (king is not None or player is not None):
+        raise ThroneError("--king and --player need the territory: `throne fix T --king N`")
     if territory is None and not cards:
         raise ThroneError("say what the table shows, e.g. `throne fix 7 --king 2 --player 0` "
                           "or `throne fix --discard 1,4`")
-    if territory is None and (king is not None or player is not None):
-        raise ThroneError("--king and --player need the territory: `throne fix T --king N`")
     with session.command() as cmd:
         cmd.said = said("fix", territory, ("--king", king), ("--player", player),
                         ("--hand", _ids(hand, empty="-")),
