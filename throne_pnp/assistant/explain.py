@@ -326,9 +326,14 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
             "throne done")
 
 
-def next_line(game: Game, physical: bool) -> str:
-    """The `Next:` line: what is needed, and the command that gives it."""
+def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
+    """The `Next:` line: what is needed, and the command that gives it (not
+    for `throne play`, which takes answers, not commands)."""
     text, command = next_step(game, physical)
+    if not with_command:
+        if game.need().kind == "actions":
+            return f"Next: your Player Actions ({game_cp_left(game)})."
+        return f"Next: {text}."
     if game.need().kind in ("actions", "over"):
         return f"Next: {text}."
     return f"Next: {text} - `{command}`"
@@ -389,8 +394,8 @@ def _phase_words(game: Game) -> str:
     return "the King's card phase" if game.phase == KING_CARD else "your card phase"
 
 
-def status_text(session: Any) -> str:
-    """`throne status` in words."""
+def status_text(session: Any, with_commands: bool = True) -> str:
+    """`throne status` in words (`with_commands` False: for `throne play`)."""
     game: Game = session.game
     save = session.save
     board = game.board
@@ -421,7 +426,7 @@ def status_text(session: Any) -> str:
         out += ["  " + card_words(board.cards[c]) for c in known]
     if known is not None:
         out += battle_odds_lines(game)
-    out.append(next_line(game, session.physical))
+    out.append(next_line(game, session.physical, with_commands))
     return "\n".join(out)
 
 
