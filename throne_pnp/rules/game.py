@@ -865,6 +865,22 @@ class Game:
                 zones[c] = "discard"
         return zones
 
+    def king_card_candidates(self, played: int) -> list[int]:
+        """The cards that could turn up as the King's battle card if the player
+        plays `played` from the hand now, each equally likely, ascending.
+
+        Usually the cards that could be on top of the deck (never `played`).
+        When `played` is the last card in hand, the hand is refilled first
+        (R10); if the refill takes the whole deck, the discard pile (as it is
+        now: `played` lies on the table) becomes the new deck, part of it goes
+        to the hand, and the King's card is any card of it not drawn, which
+        by symmetry is any card of the discard pile, equally likely.
+        """
+        deck = [c for c in self.deal_candidates() if c != played]
+        if self.hand_count > 1 or self.deck_count > self.board.hand_size or not self.discard:
+            return deck
+        return sorted(self.discard)
+
     def known_hand(self) -> list[int] | None:
         """The hand, ascending, when every card of it is known (virtual mode, or
         told with `hand`); None while some of it is hidden."""
