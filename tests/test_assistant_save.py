@@ -27,7 +27,9 @@ def test_save_holds_setup_and_commands(tmp_path):
     ok(game, "card", str(hand[0]))
     data = json.loads(game.read_text())
     assert data["commands"][0][0] == f"card {hand[0]}"
-    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]   # no temp files left
+    # no temp files left; only the (empty) lock file beside the save
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".g.json.lock", "g.json"]
+    assert (tmp_path / ".g.json.lock").stat().st_size == 0
 
 
 def test_new_refuses_to_overwrite(tmp_path):
@@ -93,7 +95,7 @@ def test_write_failure_leaves_old_save_and_no_temp(tmp_path, monkeypatch):
     result = run(game, "card", str(hand[0]))
     assert result.exit_code == 2 and "No space left" in result.output
     assert game.read_bytes() == before
-    assert sorted(os.listdir(tmp_path)) == ["g.json"]
+    assert sorted(os.listdir(tmp_path)) == [".g.json.lock", "g.json"]
 
 
 @pytest.mark.parametrize("text, why", [

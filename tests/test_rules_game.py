@@ -213,4 +213,6 @@ def test_uncertain_orders_with_only_uncertain_cards_left_deals_them_all_then_sto
         g.apply(act.deal(c))
     assert g.step == "actions" and g.draws == [6, 7, 8]
     assert g.position.compact("king") == {3: 1, 4: 1}  # the King did nothing
-    assert g.reshuffles == 1 and g.deck_count == 3
+    # dealing 8 emptied the deck: 6 and 7 became the deck, 8 starts the new discard (R10)
+    assert g.reshuffles == 1 and g.deck_count == 2
+    assert g.unseen == {6, 7} and g.discard == [8]

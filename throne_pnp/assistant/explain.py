@@ -428,10 +428,13 @@ def new_game_lines(session: Any) -> list[str]:
 
 
 def command_lines(session: Any, events: list[Event], notes: list[str],
-                  resumed_withdrawal: bool = False) -> list[str]:
-    """Everything printed after a command: checklist, notes, hand, next step."""
+                  resumed_withdrawal: bool = False, extra: list[str] | None = None
+                  ) -> list[str]:
+    """Everything printed after a command: checklist (and `extra` lines), notes,
+    hand, next step."""
     game: Game = session.game
     out = checklist(events, game, session.physical, resumed_withdrawal)
+    out += list(extra or [])
     out += [f"Note: {n}" for n in notes]
     out += hand_lines(session)
     if not session.physical:

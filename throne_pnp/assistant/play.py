@@ -66,7 +66,8 @@ def _meta(session: Session, answer: str) -> bool:
     elif word == "undo":
         count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
         try:
-            gone = session.undo(count)
+            with session.hold():
+                gone = session.undo(count)
         except ThroneError as exc:
             click.echo(f"Refused: {exc}")
             return True
@@ -216,7 +217,8 @@ def _loop(session: Session) -> None:
             continue
         resumed = session.game.need().kind == "withdraw"
         try:
-            cmd = _answer(session, answer)
+            with session.hold():
+                cmd = _answer(session, answer)
         except ThroneError as exc:
             click.echo(f"Refused: {exc}")
             continue

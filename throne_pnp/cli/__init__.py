@@ -19,8 +19,9 @@ from throne_pnp.cli.common import ThroneGroup
 COMMAND_MODULES = {
     "validate": "content_cmds", "build": "content_cmds",
     "resolve": "resolve_cmds",
-    **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done", "status",
-                     "log", "undo", "fix", "play", "show"), "game_cmds"),
+    **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done"),
+                    "game_cmds"),
+    **dict.fromkeys(("status", "log", "undo", "fix", "play", "show"), "record_cmds"),
     "simulate": "analysis", "odds": "analysis",
 }
 

@@ -4,12 +4,20 @@
 and the tests all use the text form. `deal N` is a chance outcome (a card
 revealed from the deck: a King's phase card, an Uncertain Orders draw, a
 King's battle card, or in virtual mode a card drawn into the hand).
+
+Two actions correct the card record of a physical game rather than play:
+`hand 3 6 9 12 14` (the player tells the cards just drawn; any number of ids)
+and `fixcards hand=3,6,9 discard=1,4` (set the known hand and/or the discard
+pile to exactly these; either part may be left out, `-` names an empty one).
+Their `args` are a tuple of card ids (`hand`) and a pair of such tuples, each
+or None (`fixcards`); every other action's `args` are whole numbers.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from throne_pnp.errors import IllegalAction
 
@@ -23,20 +31,30 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "rally": ("at",),
     "done": (),
     "fix": ("at", "king", "player"),
+    "hand": ("card", "..."),
+    "fixcards": ("hand=IDS", "discard=IDS"),
 }
+
+# The parts of `fixcards`, in the order of its args.
+FIX_PARTS = ("hand", "discard")
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One step of a game: who did what, with whole-number arguments."""
+    """One step of a game: who did what, with whole-number arguments
+    (`fixcards`: two optional tuples of card ids, see the module docstring)."""
 
     kind: str
-    args: tuple[int, ...] = ()
+    args: tuple[Any, ...] = ()
 
     def text(self) -> str:
         if self.kind == "fix":
             at, king, player = self.args
             return f"fix {at} king={king} player={player}"
+        if self.kind == "fixcards":
+            parts = [f"{name}={_ids_text(ids)}"
+                     for name, ids in zip(FIX_PARTS, self.args, strict=True) if ids is not None]
+            return " ".join(["fixcards", *parts])
         return " ".join([self.kind, *(str(a) for a in self.args)])
 
     __str__ = text
@@ -48,12 +66,54 @@ class Action:
         if not words or words[0] not in SHAPES:
             raise IllegalAction(f"unknown action {text!r}; actions: {', '.join(SHAPES)}")
         kind = words[0]
+        if kind == "hand":
+            return _parse_hand(text, words[1:])
+        if kind == "fixcards":
+            return _parse_fixcards(text, words[1:])
         raw = [w.split("=", 1)[1] if "=" in w else w for w in words[1:]]
         shape = SHAPES[kind]
         if len(raw) != len(shape) or not all(r.isdigit() for r in raw):
             usage = " ".join(f"<{n}>" for n in shape)
             raise IllegalAction(f"bad action {text!r}; expected: {kind} {usage}".rstrip())
         return cls(kind, tuple(int(r) for r in raw))
+
+
+def _ids_text(ids: tuple[int, ...]) -> str:
+    return ",".join(map(str, ids)) or "-"
+
+
+def _parse_ids(text: str, raw: str, what: str) -> tuple[int, ...]:
+    """Card ids separated by commas (`-` or nothing: none)."""
+    if raw in ("", "-"):
+        return ()
+    parts = raw.split(",")
+    if not all(p.isdigit() for p in parts):
+        raise IllegalAction(f"bad action {text!r}: {what} takes card ids separated by "
+                            "commas, e.g. 3,6,9")
+    return tuple(int(p) for p in parts)
+
+
+def _parse_hand(text: str, words: list[str]) -> Action:
+    ids = _parse_ids(text, ",".join(w.strip(",") for w in words if w.strip(",")), "hand")
+    if not ids:
+        raise IllegalAction(f"bad action {text!r}; expected: hand <card> <card> ..., "
+                            "e.g. hand 3 6 9 12 14")
+    return hand(ids)
+
+
+def _parse_fixcards(text: str, words: list[str]) -> Action:
+    parts: dict[str, tuple[int, ...]] = {}
+    for word in words:
+        name, eq, raw = word.partition("=")
+        if not eq or name not in FIX_PARTS or name in parts:
+            raise IllegalAction(f"bad action {text!r}; expected: fixcards hand=IDS "
+                                "discard=IDS (either may be left out), e.g. "
+                                "fixcards hand=3,6,9 discard=1,4")
+        parts[name] = _parse_ids(text, raw, name)
+    if not parts:
+        raise IllegalAction(f"bad action {text!r}: name the hand=IDS or the discard=IDS "
+                            "(or both) to set")
+    return fix_cards(parts.get("hand"), parts.get("discard"))
 
 
 # The constructors below hand out one shared value per argument list (actions
@@ -95,3 +155,14 @@ DONE = Action("done")
 
 def fix(at: int, king: int, player: int) -> Action:
     return Action("fix", (at, king, player))
+
+
+def hand(ids: tuple[int, ...]) -> Action:
+    """The player tells the cards in their hand (physical mode)."""
+    return Action("hand", tuple(ids))
+
+
+def fix_cards(hand: tuple[int, ...] | None, discard: tuple[int, ...] | None) -> Action:
+    """Set the known hand and/or the discard pile to exactly these cards (None: as is)."""
+    return Action("fixcards", (None if hand is None else tuple(hand),
+                               None if discard is None else tuple(discard)))

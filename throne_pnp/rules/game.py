@@ -10,7 +10,12 @@ list rebuilds it exactly; undo is replay minus the tail.
 Knowledge of the cards: in virtual mode the program knows the hand; in
 physical mode the hand is hidden until cards are played, so the game tracks
 `unseen` (cards in the deck or the hidden hand) and counts, which is enough to
-refuse impossible cards and to say when to reshuffle.
+refuse impossible cards and to say when to reshuffle. `hand` (the known cards
+of the hand; all of it in virtual mode) and `hand_hidden` (how many are not
+known) describe the hand; a physical player may tell it (`hand` action), and
+then a card played from elsewhere, or a King's card in the hand, is refused.
+`fixcards` corrects the hand and discard pile; `card_zones()` says where
+every card is, `known_hand()` the hand when all of it is known.
 
 Each `apply` returns the events it caused, for the assistant to explain.
 """
@@ -75,6 +80,9 @@ NEED_PHASE = Need("deal", "phase")
 NEED_CARD = Need("card")
 NEED_UNCERTAIN = Need("deal", "uncertain")
 NEED_ACTIONS = Need("actions")
+# What a dealt card cannot be when it is not in the deck, by the deal's purpose.
+DEAL_WHERE = {"hand": "be drawn into your hand", "phase": "be the King's card",
+              "uncertain": "be dealt for Uncertain Orders", "battle": "be the King's card"}
 # Needs with a territory, made once per territory on first use (see `_battle_need`).
 BATTLE_DEALS: dict[int, Need] = {}
 BATTLE_CARDS: dict[int, Need] = {}
@@ -288,10 +296,16 @@ class Game:
 
     def _do_deal(self, card_id: int) -> None:
         need = self._expect("deal", "deal a card")
-        if card_id not in self.unseen:  # the deal candidates
-            raise IllegalAction(self._card_problem(card_id, "be on top of the deck"))
-        self._take_from_deck(card_id)
         purpose = need.purpose
+        if card_id not in self.unseen:  # the deal candidates
+            raise IllegalAction(self._card_problem(card_id, DEAL_WHERE[purpose]))
+        self._take_from_deck(card_id)
+        if purpose == "phase" and self.explain:
+            self.events.append(Event("phase-card", card_id, {"from": "deck"}))
+        # R10: the moment the deck is empty the discard pile becomes the new
+        # deck, before the card just drawn goes anywhere: a dealt Uncertain
+        # Orders card and the battle cards start the new discard pile.
+        self._after_deck_change(card_id, purpose)
         if purpose == "hand":
             self.hand.append(card_id)
             self.hand_to_draw -= 1
@@ -299,8 +313,6 @@ class Game:
                 if self.explain:
                     self.events.append(Event("hand", sorted(self.hand)))
         elif purpose == "phase":
-            if self.explain:
-                self.events.append(Event("phase-card", card_id, {"from": "deck"}))
             self._start_phase_card(card_id)
         elif purpose == "uncertain":
             self.discard.append(card_id)
@@ -311,15 +323,10 @@ class Game:
             if not card.uncertain:
                 self.taken.extend(card.king)
                 self.uncertain_todo.pop(0)
-            # Reshuffle first if the deck ran out: it decides whether a card
-            # without Uncertain Orders can still come ("all dealt", R5).
-            self._after_deck_change()
             self._continue_king_action()
-            return
         else:  # battle
             self.table.append(card_id)
             self._fight(card_id)
-        self._after_deck_change()
 
     def _card_problem(self, card_id: int, where: str) -> str:
         if card_id not in self.board.cards:
@@ -331,8 +338,9 @@ class Game:
         if card_id in self.table:
             return f"card {card_id} is on the table, so it cannot {where}"
         if card_id in self.hand:
-            return f"card {card_id} is in your hand, so it cannot {where}"
-        if not self.physical and card_id in self.unseen:  # in the deck: do not say so
+            return f"{card_id} is in your hand, so it cannot {where}"
+        if card_id in self.unseen and (not self.physical or not self.hand_hidden):
+            # (in the deck, in virtual mode: do not say so)
             return f"card {card_id} is not in your hand"
         return f"card {card_id} cannot {where} now"
 
@@ -340,8 +348,17 @@ class Game:
         self.unseen.discard(card_id)
         self.deck_count -= 1
 
-    def _after_deck_change(self) -> None:
-        """When the deck runs out, the discard pile becomes the new deck at once (R10)."""
+    def _after_deck_change(self, drawn: int | None = None, purpose: str = "") -> None:
+        """When the deck runs out, the discard pile becomes the new deck at once (R10).
+
+        Called right after every draw, before the drawn card goes anywhere, and
+        before a draw from an empty deck (the reshuffle put off because the
+        discard pile was empty). The `reshuffle` event's data is the number of
+        cards shuffled; its info names them (`cards`), the card whose draw
+        emptied the deck (`drawn`, None for a hidden hand card or a put-off
+        reshuffle) and what that draw was for (`purpose`: hand, phase,
+        uncertain, battle; empty for a put-off reshuffle).
+        """
         if self.deck_count:
             return
         if self.hand_hidden:
@@ -353,7 +370,9 @@ class Game:
             self.unseen = set(self.discard)
             self.deck_count = len(self.discard)
             if self.explain:
-                self.events.append(Event("reshuffle", len(self.discard)))
+                self.events.append(Event("reshuffle", len(self.discard),
+                                         {"cards": list(self.discard), "drawn": drawn,
+                                          "purpose": purpose}))
             self.discard = []
             self.reshuffles += 1
 
@@ -371,7 +390,7 @@ class Game:
                 self.deck_count -= 1
                 self.hand_hidden += 1
                 drawn += 1
-                self._after_deck_change()
+                self._after_deck_change(None, "hand")
             if self.explain:
                 self.events.append(Event("hand", None, {"count": drawn}))
         else:
@@ -724,6 +743,122 @@ class Game:
             self.pending_battles = trial.contested(board.order(self.rising))
         if self.explain:
             self.events.append(Event("fix", at, {"before": before, "after": (king, player)}))
+
+    # -- the card record (physical mode)
+
+    def _do_hand(self, *ids: int) -> None:
+        """The player tells the cards in their hand (the whole hand)."""
+        if not self.physical:
+            raise IllegalAction("in a virtual game the program dealt your hand itself: "
+                                f"{self._hand_words()}")
+        count = self.hand_count
+        if not count:
+            raise IllegalAction("your hand is empty now: there is no card to tell")
+        self._check_ids(ids, "your hand")
+        for c in ids:
+            if c not in self.hand and c not in self.unseen:
+                raise IllegalAction(self._card_problem(c, "be in your hand"))
+        if len(ids) != count:
+            raise IllegalAction(f"you have {count} card{'s' if count != 1 else ''} in hand; "
+                                f"you named {len(ids)}")
+        before = sorted(self.hand)
+        self.unseen = (self.unseen | set(self.hand)) - set(ids)
+        self.hand = list(ids)
+        self.hand_hidden = 0
+        if self.explain:
+            self.events.append(Event("hand-told", tuple(sorted(ids)), {"before": before}))
+
+    def _check_ids(self, ids: Iterable[int], what: str) -> None:
+        """Every id a card of this game, none twice (for `hand` and `fixcards`)."""
+        seen: set[int] = set()
+        for c in ids:
+            if c not in self.board.cards:
+                raise IllegalAction(f"there is no card {c} in this edition")
+            if c not in self.in_game:
+                raise IllegalAction(f"card {c} is not in this game (set aside)")
+            if c in seen:
+                raise IllegalAction(f"card {c} is named twice for {what}")
+            seen.add(c)
+
+    def _do_fixcards(self, hand: tuple[int, ...] | None,
+                     discard: tuple[int, ...] | None) -> None:
+        """Set the known hand and/or the discard pile to exactly these cards.
+
+        Cards leaving the discard pile or the hand go back to the deck (unseen);
+        the deck count follows. The table (phase card, battle cards) is not
+        touched and its cards cannot be named.
+        """
+        if not self.physical:
+            raise IllegalAction("in a virtual game the program dealt and discarded every "
+                                "card itself: there is no card record to fix")
+        if hand is None and discard is None:
+            raise IllegalAction("name the hand or the discard pile (or both) to set")
+        table = set(self.table)
+        for ids, what in ((hand, "your hand"), (discard, "the discard pile")):
+            if ids is None:
+                continue
+            self._check_ids(ids, what)
+            for c in ids:
+                if c in table:
+                    raise IllegalAction(f"card {c} is on the table, so it cannot be in "
+                                        f"{what}; the table keeps it until its phase or "
+                                        "battle ends")
+        if hand is not None and len(hand) != self.hand_count:
+            raise IllegalAction(f"you have {self.hand_count} card"
+                                f"{'s' if self.hand_count != 1 else ''} in hand; "
+                                f"you named {len(hand)}")
+        new_hand = list(hand) if hand is not None else list(self.hand)
+        new_discard = list(discard) if discard is not None else list(self.discard)
+        both = sorted(set(new_hand) & set(new_discard))
+        if both:
+            where = ("named for both" if hand is not None and discard is not None
+                     else "in your hand" if discard is not None else "in the discard pile")
+            raise IllegalAction(f"card {both[0]} is {where}: a card is in one place only"
+                                + ("; name the hand too to move it" if hand is None else "")
+                                + ("; name the discard pile too to move it"
+                                   if discard is None else ""))
+        hidden = 0 if hand is not None else self.hand_hidden
+        unseen = set(self.in_game) - set(new_hand) - set(new_discard) - table
+        deck = len(unseen) - hidden
+        if deck < 0:
+            raise IllegalAction(f"that leaves {len(unseen)} card(s) for the deck and the "
+                                f"{hidden} unknown card(s) of your hand")
+        if deck == 0 and new_discard and not self.hand_to_draw:
+            raise IllegalAction("that leaves the deck empty with cards in the discard pile; "
+                                "the discard pile becomes the deck the moment the deck is "
+                                "empty (R10): name fewer cards")
+        before = {"hand": sorted(self.hand), "discard": list(self.discard)}
+        self.hand, self.hand_hidden = new_hand, hidden
+        self.discard = new_discard
+        self.unseen, self.deck_count = unseen, deck
+        if self.explain:
+            self.events.append(Event("fixcards", None, {
+                "before": before, "after": {"hand": sorted(new_hand),
+                                            "discard": list(new_discard)}}))
+
+    def card_zones(self) -> dict[int, str]:
+        """Where each card of the game is: `deck`, `hand`, `discard`, `table`, or
+        `unknown` (physical mode: in the deck or the untold hand, which the
+        program cannot know). A before/after diff says which cards go where.
+        """
+        unseen_zone = ("unknown" if self.hand_hidden and self.deck_count
+                       else "hand" if self.hand_hidden else "deck")
+        zones: dict[int, str] = {}
+        for c in sorted(self.in_game):
+            if c in self.table:
+                zones[c] = "table"
+            elif c in self.unseen:
+                zones[c] = unseen_zone
+            elif c in self.hand:
+                zones[c] = "hand"
+            else:
+                zones[c] = "discard"
+        return zones
+
+    def known_hand(self) -> list[int] | None:
+        """The hand, ascending, when every card of it is known (virtual mode, or
+        told with `hand`); None while some of it is hidden."""
+        return None if self.hand_hidden else sorted(self.hand)
 
     # ------------------------------------------------------------------ flow
 
