@@ -23,6 +23,7 @@ COMMAND_MODULES = {
                     "game_cmds"),
     **dict.fromkeys(("status", "log", "undo", "fix", "play", "show"), "record_cmds"),
     "simulate": "analysis", "odds": "analysis",
+    "serve": "serve_cmds",
 }
 
 

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from html import escape
 
 from throne_pnp.content import Content
 from throne_pnp.render import mapsheet
 from throne_pnp.render.layout import Rect
-from throne_pnp.rules.position import KING, PLAYER, Position, Step
+from throne_pnp.rules.position import Position, Step
 from throne_pnp.web.svgmarkup import attr, icon_variants, num, points, shape
 
 KING_FILL = "#7a1f1f"
@@ -156,5 +155,3 @@ def counts_label(position: Position, n: int) -> str:
     """'King 2, you 1' for the territory list under the map."""
     return f"King {position.king[n]}, you {position.player[n]}"
 
-
-__all__ = ["KING", "PLAYER", "MapArt", "Pick", "counts_label", "escape"]
