@@ -57,8 +57,7 @@ def handlers(page: Any) -> dict[str, Handler]:
     def undo(session: Any, form: Any) -> Any:
         gone, lines = commands.undo(session, 1)
         taken = "; ".join("; ".join(actions) for actions in gone)
-        return (f"Took back `{taken}`: put the table back", lines or
-                ["Nothing on the table changes."])
+        return (f"Took back `{taken}`", lines or ["Nothing on the table changes."])
 
     def hand(session: Any, form: Any) -> Any:
         ids = numbers(form, "cards", "your hand")
@@ -69,7 +68,17 @@ def handlers(page: Any) -> dict[str, Handler]:
     async def new(request: Request) -> Response:
         return await page.new_game(request)
 
-    def post(title: str, call: Callable[[Any, Any], Any], back: str = "/") -> Handler:
+    def back_to_move(form: Any) -> str:
+        """After a refused move, the same two taps again (built from numbers only)."""
+        try:
+            src = number(form, "from", "from")
+            dst = number(form, "to", "to")
+        except BadForm:
+            return "/"
+        return f"/?from={src}&to={dst}"
+
+    def post(title: str, call: Callable[[Any, Any], Any],
+             back: str | Callable[[Any], str] = "/") -> Handler:
         async def handler(request: Request) -> Response:
             return await page.command(request, title, call, back)
         return handler
@@ -78,7 +87,7 @@ def handlers(page: Any) -> dict[str, Handler]:
         "/card": post("card", card),
         "/battle": post("battle", battle),
         "/withdraw": post("withdraw", withdraw),
-        "/move": post("move", move),
+        "/move": post("move", move, back=back_to_move),
         "/rally": post("rally", rally),
         "/done": post("done", done),
         "/fix": post("fix", fix, back="/fix"),

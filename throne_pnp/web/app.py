@@ -93,7 +93,8 @@ class TablePage:
         return form
 
     async def command(self, request: Request, title: str,
-                      call: Callable[[Any, Any], Any], back: str = "/") -> Response:
+                      call: Callable[[Any, Any], Any],
+                      back: str | Callable[[Any], str] = "/") -> Response:
         """Run one POSTed command; a refusal is flashed, the page is shown again."""
         try:
             form = await self.form(request)
@@ -105,7 +106,7 @@ class TablePage:
             result = self.door.run(lambda session: call(session, form))
         except ThroneError as exc:
             self.door.flash(f"Refused: {title}", [str(exc)], error=True)
-            return self.back(back)
+            return self.back(back(form) if callable(back) else back)
         if isinstance(result, tuple):  # (title, lines) for a message of its own
             self.door.flash(*result)
         return self.back("/")
@@ -136,9 +137,10 @@ class TablePage:
         }
         picks = {}
         kind = out["kind"]
-        if kind in ("card", "battle") and not session.physical:
-            out["hand"] = views.cards(content, game, sorted(game.hand))
-        if kind in ("card", "battle", "deal-phase", "deal-uncertain", "deal-battle") and \
+        known = game.known_hand() if session.physical else sorted(game.hand)
+        if kind in ("card", "battle") and known is not None:
+            out["hand"] = views.cards(content, game, known)
+        elif kind in ("card", "battle", "deal-phase", "deal-uncertain", "deal-battle") and \
                 session.physical:
             ids = (game.hand_candidates() if kind in ("card", "battle")
                    else game.deal_candidates())

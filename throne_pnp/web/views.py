@@ -92,9 +92,31 @@ def phase_words(game: Game) -> str:
 
 # --------------------------------------------------------------------------- status
 
+def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
+    """What the page asks for now, in a few words (the CLI's `Next:` names commands)."""
+    need = game.need()
+    t = need.territory
+    where = f"{t} · {names[t].name}" if t is not None else ""
+    if need.kind == "over":
+        return f"The game is over: you {game.outcome}"
+    if need.kind == "card":
+        return f"Turn {game.turn}: play your phase card"
+    if need.kind == "deal":
+        return {"phase": "The King's card phase: turn over the top card of the deck"
+                         if physical else "The King's card phase: turn over his card",
+                "uncertain": "Uncertain Orders: deal the top card of the deck",
+                "battle": f"Battle in {where}: turn over the King's card",
+                "hand": "Draw your new hand"}[need.purpose]
+    if need.kind == "battle":
+        return f"Battle in {where}: choose your battle card"
+    if need.kind == "withdraw":
+        return f"You lost the battle in {where}: withdraw where?"
+    return f"Player Actions: {explain.plural(game.command_points, 'command point')} left"
+
+
 def status(session: Any) -> dict[str, Any]:
     game: Game = session.game
-    text, command = explain.next_step(game, session.physical)
+    text = heading(game, session.physical, session.content.map.territories)
     need = game.need()
     phase_card = game.phase_card
     return {
@@ -106,7 +128,6 @@ def status(session: Any) -> dict[str, Any]:
         "need": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
         "cp": game.command_points,
         "next": text,
-        "command": command,
         "outcome": game.outcome,
         "phase_card": card_view(session.content, game.board.cards[phase_card])
         if phase_card else None,
@@ -248,7 +269,7 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
         for t in sources:
             n = pos.player[t]
             picks[t] = Pick(f"/?from={t}", f"Move from {t} · {names[t].name} "
-                                           f"({n} of your cube{'s' if n != 1 else ''})")
+                                           f"({n} of your cubes)")
     else:
         picks[src] = Pick("/", f"Move from {src} · {names[src].name}: chosen (tap to cancel)",
                           selected=True)
