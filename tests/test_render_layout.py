@@ -6,7 +6,7 @@ import pytest
 
 from throne_pnp.content import load_content
 from throne_pnp.render import cards, sheets
-from throne_pnp.render.layout import Circle, Group, Path, Poly, Rect, find_tagged, walk
+from throne_pnp.render.layout import Circle, Group, Line, Path, Poly, Rect, find_tagged, walk
 from throne_pnp.render.mapsheet import map_page
 from throne_pnp.render.rulesheet import parse_rules, rules_pages, words
 from throne_pnp.render.sheets import CARD_H, CARD_W, PAPERS
@@ -31,17 +31,58 @@ def test_crop_marks_cut_exact_poker_cards(paper: str) -> None:
     assert [round(b - a, 2) for a, b in zip(ys, ys[1:], strict=False)] == [88.00] * 3
 
 
-@pytest.mark.parametrize("paper", PAPER_LIST)
-def test_crop_marks_stay_off_the_art_and_on_the_page(paper: str) -> None:
-    grid = sheets.card_grid(paper)
-    left, top = grid.x0 - sheets.BLEED, grid.y0 - sheets.BLEED
-    right = grid.x0 + 3 * CARD_W + sheets.BLEED
-    bottom = grid.y0 + 3 * CARD_H + sheets.BLEED
-    assert left > 0 and top > 0 and right < grid.page_w and bottom < grid.page_h
-    for line in sheets.crop_marks(grid):
+def _mark_lines(grid, fold: bool = False) -> list:
+    return [m for m in sheets.crop_marks(grid, fold) if m.tag in ("crop-v", "crop-h", "fold")]
+
+
+@pytest.mark.parametrize("grid", [sheets.card_grid(p) for p in PAPER_LIST]
+                         + [sheets.fold_grid(p) for p in PAPER_LIST],
+                         ids=["a4", "letter", "a4-fold", "letter-fold"])
+def test_crop_marks_stay_off_the_cards_and_the_printers_dead_strip(grid) -> None:
+    x0, y0 = grid.x0, grid.y0
+    x1, y1 = x0 + grid.cols * CARD_W, y0 + grid.rows * CARD_H
+    fold = grid.rows == 2
+    for line in sheets.crop_marks(grid, fold):
+        if line.tag.startswith("fold-line"):
+            continue
         for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
-            assert 0 <= x <= grid.page_w and 0 <= y <= grid.page_h
-            assert not (left <= x <= right and top <= y <= bottom), line
+            # 4.2 mm is where home printers stop; marks keep 0.3 mm more
+            assert 4.5 - 1e-9 <= x <= grid.page_w - 4.5 + 1e-9, line
+            assert 4.5 - 1e-9 <= y <= grid.page_h - 4.5 + 1e-9, line
+        # never inside the trimmed cards (the bleed is cut away, so it may be crossed)
+        mid_x, mid_y = (line.x1 + line.x2) / 2, (line.y1 + line.y2) / 2
+        assert not (x0 < mid_x < x1 and y0 < mid_y < y1), line
+
+
+@pytest.mark.parametrize("grid", [sheets.card_grid(p) for p in PAPER_LIST]
+                         + [sheets.fold_grid(p) for p in PAPER_LIST],
+                         ids=["a4", "letter", "a4-fold", "letter-fold"])
+def test_every_cut_line_gets_a_mark_at_least_3_mm_long_at_each_end(grid) -> None:
+    marks = _mark_lines(grid, fold=grid.rows == 2)
+    for x in grid.cut_xs():
+        ends = [m for m in marks if m.x1 == m.x2 == x]
+        assert len(ends) == 2 and {(m.y1 + m.y2) / 2 < grid.y0 for m in ends} == {True, False}
+        assert all(abs(m.y2 - m.y1) >= 3.0 - 1e-9 for m in ends), ends
+    for y in grid.cut_ys():
+        ends = [m for m in marks if m.y1 == m.y2 == y]
+        assert len(ends) == 2 and {(m.x1 + m.x2) / 2 < grid.x0 for m in ends} == {True, False}
+        assert all(abs(m.x2 - m.x1) >= 3.0 - 1e-9 for m in ends), ends
+
+
+def test_letter_top_marks_cross_the_bleed_and_are_cased() -> None:
+    """Letter leaves 7.7 mm above the grid: 3 mm bleed, and 4.2 mm no printer
+    reaches, so the top marks run from 4.5 mm down to the cut line in white casing."""
+    grid = sheets.card_grid("letter")
+    assert grid.y0 == pytest.approx((279.4 - 264) / 2)
+    marks = sheets.crop_marks(grid)
+    top = [m for m in marks if m.tag == "crop-v" and m.y1 < grid.y0 + 1]
+    assert {(round(m.y1, 2), round(m.y2, 2)) for m in top} == {(7.7, 4.5)}
+    casings = [m for m in marks if m.tag == "crop-v-casing" and m.y1 < grid.y0 + 1]
+    assert len(casings) == 4 and all(c.style.stroke == "#ffffff" for c in casings)
+    # A4 has room outside the bleed at top and bottom: plain 4 mm marks there
+    a4 = sheets.card_grid("a4")
+    a4_top = [m for m in sheets.crop_marks(a4) if m.tag == "crop-v" and m.y1 < a4.y0]
+    assert {(round(m.y1, 2), round(m.y2, 2)) for m in a4_top} == {(12.5, 8.5)}
 
 
 @pytest.mark.parametrize("paper", PAPER_LIST)
@@ -76,9 +117,28 @@ def test_backs_separate_puts_all_fronts_first() -> None:
                                        "backs-1", "backs-2", "backs-3"]
 
 
+@pytest.mark.parametrize("paper", PAPER_LIST)
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_fold_layout_puts_four_pairs_on_a_landscape_page(paper: str, ink_saver: bool) -> None:
+    pages = cards.card_pages(load_content(), paper, "fold", ink_saver)
+    assert len(pages) == 7                       # 27 cards, 4 to a page
+    w, h = PAPERS[paper]
+    for page in pages:
+        assert (page.width, page.height) == (h, w)
+        pairs = len(_positions(page, "front-"))
+        assert pairs == (4 if page is not pages[-1] else 3)
+        lines = [m for m, _, _ in find_tagged(page.items, "fold-line")
+                 if m.style.stroke == "#000000"]
+        # one dashed line across every pair, on the shared edge of front and back
+        assert len(lines) == pairs
+        grid = sheets.fold_grid(paper)
+        for line in lines:
+            assert line.y1 == line.y2 == pytest.approx(grid.y0 + CARD_H)
+            assert abs(line.x2 - line.x1) >= 60 and line.style.dash
+
+
 def test_fold_layout_puts_each_back_under_its_front_turned() -> None:
     pages = cards.card_pages(load_content(), "letter", "fold")
-    assert len(pages) == 9
     for page in pages:
         fronts = _positions(page, "front-")
         backs = _positions(page, "back-")
@@ -195,3 +255,90 @@ def test_a_sea_crossing_is_drawn_as_an_explicit_route(tmp_path) -> None:
     page = map_page(load_content(target), "a4")
     routes = find_tagged(page.items, "crossing")
     assert len(routes) == 1 and routes[0][0].style.dash
+
+
+def _segments(item) -> list[tuple[float, float, float, float]]:
+    """The stroked segments of a Rect or Line (rounded corners ignored)."""
+    if isinstance(item, Line):
+        return [(item.x1, item.y1, item.x2, item.y2)]
+    x, y, w, h = item.x, item.y, item.w, item.h
+    return [(x, y, x + w, y), (x + w, y, x + w, y + h), (x, y + h, x + w, y + h),
+            (x, y, x, y + h)]
+
+
+def _crosses(seg, box) -> bool:
+    """Does an axis-parallel segment pass through the box (x0, y0, x1, y1)?"""
+    ax, ay, bx, by = seg
+    x0, y0, x1, y1 = box
+    if ay == by:
+        return y0 < ay < y1 and min(ax, bx) < x1 and max(ax, bx) > x0
+    if ax == bx:
+        return x0 < ax < x1 and min(ay, by) < y1 and max(ay, by) > y0
+    return False
+
+
+def _struck_texts(items) -> list[str]:
+    """Texts that a stroke crosses without a filled box between the two."""
+    from throne_pnp.render.layout import Text, text_width
+
+    struck = []
+    for i, text in enumerate(items):
+        if not isinstance(text, Text):
+            continue
+        width = text_width(text.text, text.size, text.bold)
+        left = text.x - {"start": 0, "middle": width / 2, "end": width}[text.anchor]
+        box = (left, text.y - text.size * 0.35 * 0.72, left + width, text.y)   # cap height
+        for j, other in enumerate(items):
+            if not isinstance(other, (Rect, Line)) or other.style.stroke is None or i == j:
+                continue
+            if not any(_crosses(seg, box) for seg in _segments(other)):
+                continue
+            covered = j < i and any(
+                isinstance(cover, Rect) and cover.style.fill is not None
+                and cover.x <= box[0] and cover.y <= box[1]
+                and cover.x + cover.w >= box[2] and cover.y + cover.h >= box[3]
+                for cover in items[j + 1:i])
+            if not covered:
+                struck.append(text.text)
+    return struck
+
+
+@pytest.mark.parametrize("ink_saver", [False, True])
+def test_no_card_text_is_struck_through_by_a_line(ink_saver: bool) -> None:
+    for card in load_content().cards:
+        assert _struck_texts(list(cards.card_front(card, ink_saver))) == [], card.id
+    assert _struck_texts(list(cards.card_back(ink_saver))) == []
+    # the check does see a line through text
+    from throne_pnp.render.layout import Text, stroke
+    crossed = [Text(10, 10, "THE KING", 6.0), Line(0, 9.2, 40, 9.2, stroke())]
+    assert _struck_texts(crossed) == ["THE KING"]
+
+
+def test_stamp_date_is_source_date_epoch_else_the_newest_content_file(tmp_path) -> None:
+    import os
+
+    from throne_pnp.render.stamp import stamp_date, stamp_text
+
+    (tmp_path / "map.yaml").write_text("x")
+    (tmp_path / "cards.yaml").write_text("x")
+    os.utime(tmp_path / "map.yaml", (0, 1_700_000_000))      # 2023-11-14 22:13 UTC
+    os.utime(tmp_path / "cards.yaml", (0, 1_600_000_000))    # 2020-09-13
+    assert stamp_date(tmp_path, {}) == "2023-11-14"
+    assert stamp_date(tmp_path, {"SOURCE_DATE_EPOCH": "86400"}) == "1970-01-02"
+    assert stamp_date(tmp_path, {"SOURCE_DATE_EPOCH": "soon"}) == "2023-11-14"
+    assert stamp_date(tmp_path / "missing", {}) == ""
+    text = stamp_text(load_content(), {"SOURCE_DATE_EPOCH": "1767225600"})
+    from throne_pnp import __version__
+    assert text == f"Kingdom of Prydon · throne_pnp {__version__} · 2026-01-01"
+
+
+@pytest.mark.parametrize("paper", PAPER_LIST)
+def test_card_sheet_stamp_sits_in_the_margin(paper: str) -> None:
+    for layout in ("duplex", "fold"):
+        for page in cards.card_pages(load_content(), paper, layout, stamp="Prydon · v · d"):
+            (stamp, dx, dy), = find_tagged(page.items, "stamp")
+            grid = sheets.fold_grid(paper) if layout == "fold" else sheets.card_grid(paper)
+            x, y = stamp.dx + dx, stamp.dy + dy
+            inside_x = grid.x0 - sheets.BLEED < x < grid.x0 + grid.cols * CARD_W + sheets.BLEED
+            inside_y = grid.y0 - sheets.BLEED < y < grid.y0 + grid.rows * CARD_H + sheets.BLEED
+            assert not (inside_x and inside_y), (layout, page.name, x, y)

@@ -3,6 +3,7 @@
 import random
 from fractions import Fraction
 
+import pytest
 from boards import card, make_board, pos
 
 from throne_pnp.content import load_content
@@ -111,3 +112,107 @@ def test_throne_odds_for_a_tracked_game_and_for_a_position(tmp_path):
     assert [r["card"] for r in data["cards"]] == [2, 3] and 2 not in data["king_cards"]
     bad = runner.invoke(cli, ["odds", "--at", str(at), "--territory", "6", "--defender", "king"])
     assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
+
+
+# ------------------------------------------------------------ the King's possible cards
+
+def _refill_game(physical):
+    """A game at a battle where the player's last card is 5 (1 bugle): the deck
+    holds 1 2 3 7 (no symbols), the discard pile 8 and 4 (3 swords)."""
+    from throne_pnp.rules import actions as act
+    from throne_pnp.rules.game import Game
+
+    cards = tuple(card(i, ("rally",), flags=3, swords=3 if i == 4 else 0,
+                       bugles=1 if i == 5 else 0) for i in range(1, 9))
+    b = make_board({1: (2,), 2: (3, 4)}, castles=(1, 3, 4), wheat={1: 3, 2: 1}, home=1,
+                   cards=cards)
+    g = Game(b, range(1, 9), physical, pos(b, {2: 2}, {1: 3}))
+    for c in () if physical else (1, 2, 3, 4, 5):
+        g.apply(act.deal(c))
+    for mine, kings in ((1, 6), (2, 7), (3, 8)):
+        for a in (act.card(mine), act.DONE, act.card(kings), act.DONE):
+            g.apply(a)
+    for a in (act.card(4), act.DONE, act.card(6), act.move(2, 1, 2), act.DONE):
+        g.apply(a)
+    return g
+
+
+def test_the_last_card_counts_the_refill_and_reshuffle_before_the_kings_card():
+    from throne_pnp.sim.odds import next_battle_odds
+
+    for physical in (False, True):
+        g = _refill_game(physical)
+        assert g.need().kind == "battle" and g.hand_count == 1
+        assert g.deck_count == 4 and g.discard == [8, 4]
+        report = next_battle_odds(g)
+        rows = {r["card"]: r for r in report["cards"]}
+        # (physical: the hand became known when the King's card 8 emptied the deck)
+        assert sorted(rows) == [5]
+        row = rows[5]
+        # the refill takes 1 2 3 7, then 8 4 become the deck and one goes to the hand:
+        # the King's card is 4 or 8. Your 2 cubes + 1 bugle: vs 8, 3 against 2, you
+        # win; vs 4 (3 swords), both your cubes die.
+        assert row["king_cards"] == [4, 8] and row["refill"] is True
+        assert (row["exact"]["win"], row["exact"]["lose"]) == ("1/2", "1/2")
+        assert row["expected_player_losses"] == 1.0
+
+
+def test_a_told_hand_is_your_cards_and_the_rest_the_kings():
+    from throne_pnp.rules import actions as act
+    from throne_pnp.rules.game import Game
+    from throne_pnp.sim.odds import next_battle_odds
+
+    b = make_board({1: (2,), 2: (3, 4)}, castles=(1, 3, 4), wheat={1: 3, 2: 1}, home=1,
+                   cards=tuple(card(i, swords=i % 3) for i in range(1, 9)))
+    g = Game(b, range(1, 9), True, pos(b, {2: 2}, {1: 3}))
+    for a in (act.card(1), act.move(2, 1, 2), act.DONE):
+        g.apply(a)
+    untold = next_battle_odds(g)
+    assert [r["card"] for r in untold["cards"]] == [2, 3, 4, 5, 6, 7, 8]
+    assert untold["cards"][0]["king_cards"] == [3, 4, 5, 6, 7, 8]  # any unseen but 2
+    g.apply(act.hand((2, 3, 4, 5)))
+    report = next_battle_odds(g)
+    assert [r["card"] for r in report["cards"]] == [2, 3, 4, 5]
+    assert report["king_cards"] == [6, 7, 8]
+    assert all(r["king_cards"] == [6, 7, 8] and not r["refill"] for r in report["cards"])
+
+
+def test_position_odds_never_counts_a_card_of_the_hand_as_the_kings():
+    from throne_pnp.errors import IllegalAction
+    from throne_pnp.sim.odds import position_odds
+
+    b = make_board({6: (3,)}, cards=(card(1, swords=3), card(2, swords=3), card(3, shields=3),
+                                     card(4)))
+    start = pos(b, {6: 1}, {6: 1})
+    report = position_odds(b, start, 6, "king", [1, 3], [1, 2, 3])
+    assert report["king_cards"] == [2]
+    assert all(r["king_cards"] == [2] for r in report["cards"])
+    # no hand: each card you could play is not the King's, the others may be
+    report = position_odds(b, start, 6, "king", None, None)
+    assert [r["king_cards"] for r in report["cards"]] == [[2, 3, 4], [1, 3, 4], [1, 2, 4],
+                                                          [1, 2, 3]]
+    # card 1 (3 swords) vs 2 (3 swords): both wiped out; vs 3 (3 shields): nobody
+    # dies, the tie goes to the King; vs 4: the King's cube dies
+    assert report["cards"][0]["exact"] == {"win": "1/3", "lose": "1/3",
+                                           "both_wiped_out": "1/3"}
+    with pytest.raises(IllegalAction, match="every card that could be the King's is in "
+                                            "your hand"):
+        position_odds(b, start, 6, "king", [1, 2], [1, 2])
+
+
+def test_throne_odds_at_excludes_the_hand_from_the_deck(tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from throne_pnp.cli import cli
+
+    at = tmp_path / "pos.yaml"
+    at.write_text("{king: {1: 2, 3: 1, 5: 1}, player: {1: 2, 5: 1}}")
+    result = CliRunner().invoke(cli, ["odds", "--at", str(at), "--territory", "5",
+                                      "--defender", "player", "--hand", "2,3",
+                                      "--deck", "2,3,4,5", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["king_cards"] == [4, 5]
+    assert [r["king_cards"] for r in data["cards"]] == [[4, 5], [4, 5]]

@@ -136,8 +136,8 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
     and the King's those that can be on top of the deck.
 
     With --at, your cards are --hand (default: every normal card) and the
-    King's are --deck (default: every normal card not in --hand; add hard
-    cards in play with --deck).
+    King's are --deck (default: every normal card; add hard cards in play
+    with --deck), never a card of --hand nor the card you play.
 
     \b
     Examples:
@@ -148,7 +148,7 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
     from throne_pnp.cli.common import read_position
     from throne_pnp.cli.resolve_cmds import _card_ids, _territory
     from throne_pnp.rules.board import board_for
-    from throne_pnp.sim.odds import battle_odds
+    from throne_pnp.sim.odds import position_odds
 
     if at is None:
         if territory is not None or defender is not None or hand or deck:
@@ -164,15 +164,10 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
         raise UserError("with --at, also give --territory T and --defender player|king")
     board = board_for(load(content_dir))
     _territory(board, territory, "--territory")
-    normal = sorted(c.id for c in board.cards.values() if not c.hard)
-    mine = _card_ids(hand, board, "--hand") or normal
-    kings = _card_ids(deck, board, "--deck") or [c for c in normal if c not in set(mine)] \
-        or normal
+    mine = _card_ids(hand, board, "--hand") or None
+    kings = _card_ids(deck, board, "--deck") or None
     pos = read_position(board, at)
-    result = battle_odds(board, pos, territory, defender, _unique(mine), kings)
-    report = {"territory": territory, "defender": defender,
-              "player_cubes": pos.player[territory], "king_cubes": pos.king[territory],
-              "king_cards": sorted(kings), "cards": [r.to_json() for r in result]}
+    report = position_odds(board, pos, territory, defender, mine, kings)
     if as_json:
         echo_json(report)
         return
@@ -190,10 +185,6 @@ def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
         raise UserError(f"no battle waits for your card in {game_file}: "
                         f"{game.describe_need()}")
     return report
-
-
-def _unique(ids: list[int]) -> list[int]:
-    return sorted(set(ids))
 
 
 def odds_text(report: dict[str, Any]) -> str:

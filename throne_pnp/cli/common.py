@@ -41,8 +41,9 @@ def content_option(func: F) -> F:
     """`--content DIR` (or THRONE_CONTENT): which edition to load."""
     return click.option(
         "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
-        envvar="THRONE_CONTENT", default=None,
-        help="Content directory (default: the bundled Prydon edition; env THRONE_CONTENT).",
+        default=None,
+        help="Content directory. Default: $THRONE_CONTENT, else ./content when this "
+             "folder holds an edition, else the bundled Prydon edition.",
     )(func)
 
 
@@ -62,10 +63,10 @@ def game_option(func: F) -> F:
 
 
 def load(content_dir: Path | None):
-    """Load content (cached per process); errors become exit-2 refusals."""
-    from throne_pnp.content import load_content
+    """Load the edition the lookup picks (see `content.lookup`); errors become refusals."""
+    from throne_pnp.content import find_edition, load_content
 
-    return load_content(content_dir)
+    return load_content(find_edition(content_dir).directory)
 
 
 def echo_json(data: Any) -> None:

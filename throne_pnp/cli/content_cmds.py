@@ -1,4 +1,4 @@
-"""`throne validate` and `throne build`: the content and its printed components."""
+"""`throne init`, `throne validate` and `throne build`: the edition and its printouts."""
 
 from __future__ import annotations
 
@@ -7,6 +7,28 @@ from pathlib import Path
 import click
 
 from throne_pnp.cli.common import UserError, content_option, echo_json, json_option, load
+
+
+@click.command()
+@click.argument("directory", type=click.Path(path_type=Path), default=Path("content"))
+def init(directory: Path) -> None:
+    """Write an editable copy of the bundled edition (default: ./content).
+
+    Never overwrites: if a file of the copy is already there, nothing is
+    written. Commands run in a folder holding ./content use it by default;
+    elsewhere give `--content DIR` or set THRONE_CONTENT.
+
+    \b
+    Examples:
+      throne init                  # ./content/map.yaml, cards.yaml, rulings.yaml, rules.txt
+      throne init my-edition && throne build --content my-edition
+    """
+    from throne_pnp.content.editable import write_editable_copy
+
+    for path in write_editable_copy(directory):
+        click.echo(f"wrote {path}")
+    use = "" if directory == Path("content") else f" --content {directory}"
+    click.echo(f"Next: edit the files, then `throne validate{use}` and `throne build{use}`.")
 
 
 @click.command()
@@ -24,14 +46,17 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
       throne validate --content my-edition/
       throne validate --json      # {"ok": ..., "problems": [...], "notes": [...]}
     """
-    from throne_pnp.content import check_content, default_content_dir
+    from throne_pnp.content import check_content, find_edition
 
-    directory = content_dir or default_content_dir()
+    edition = find_edition(content_dir)
+    directory = edition.directory
     report = check_content(directory)
     if as_json:
-        echo_json({"directory": str(directory), "ok": not report.problems,
-                   "problems": report.problems, "notes": report.notes})
+        echo_json({"directory": str(directory), "edition": edition.source,
+                   "ok": not report.problems, "problems": report.problems,
+                   "notes": report.notes})
         ctx.exit(2 if report.problems else 0)
+    click.echo(edition.describe())
     for note in report.notes:
         click.echo(f"note: {note}")
     if report.problems:
@@ -58,10 +83,13 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
               default="duplex", show_default=True,
               help="Card backs: behind their fronts for long-edge duplex, on separate "
                    "pages, or each front above its back for fold-and-glue.")
+@click.option("--back", type=click.Choice(["light", "dark"]), default="light",
+              show_default=True,
+              help="Card back design: light (under a third ink per sheet) or dark full bleed.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
-def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, watch: bool,
-          content_dir: Path | None) -> None:
+def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, back: str,
+          watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
     PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf); SVGs
@@ -72,11 +100,14 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, wat
     Example:
       throne build --paper a4 --format pdf --out print/
       throne build --layout fold --ink-saver
+      throne build --back dark      # full-bleed dark card backs
       throne build --watch          # rebuild while editing content/
     """
-    from throne_pnp.content import default_content_dir
+    from throne_pnp.content import find_edition
 
-    directory = content_dir or default_content_dir()
+    edition = find_edition(content_dir)
+    directory = edition.directory
+    click.echo(edition.describe())
     papers = ("a4", "letter") if paper == "both" else (paper,)
     formats = ("pdf", "svg") if fmt == "both" else (fmt,)
 
@@ -89,7 +120,7 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, wat
         notes: list[str] = []
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
-                                   notes)
+                                   notes, back=back)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:
@@ -145,5 +176,6 @@ def _watch(directory: Path, run_once, interval: float = 0.5) -> None:
 
 
 def register(group: click.Group) -> None:
+    group.add_command(init)
     group.add_command(validate)
     group.add_command(build)

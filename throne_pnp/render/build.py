@@ -24,6 +24,7 @@ from throne_pnp.content import Content
 from throne_pnp.render import cards, mapsheet, rulesheet, sheets
 from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import render_pdf
+from throne_pnp.render.stamp import stamp_text
 from throne_pnp.render.svg import render_svg
 
 PAPER_CHOICES = tuple(sheets.PAPERS)
@@ -35,7 +36,7 @@ MAP_SKIPPED = ("map sheet skipped: map.yaml has no complete drawing data (drawin
 def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOICES,
           formats: tuple[str, ...] = ("pdf", "svg"), ink_saver: bool = False,
           layout: str = "duplex", notes: list[str] | None = None,
-          parallel: bool = True) -> list[Path]:
+          parallel: bool = True, back: str = "light") -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
 
     `notes` (if given) receives what was skipped and why. With `parallel`
@@ -44,6 +45,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
+    if back not in cards.BACKS:
+        raise ValueError(f"unknown card back {back!r}; use one of {', '.join(cards.BACKS)}")
     out_dir = Path(out_dir)
     written: list[Path] = []
     drawable = content.map.drawable
@@ -55,6 +58,9 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     maps = {p: mapsheet.map_page(content, p, ink_saver) for p in wanted} if drawable else {}
     rules = {p: rulesheet.rules_pages(content, p, ink_saver) for p in wanted}
     title = sheets.GAME_TITLE
+    stamp = stamp_text(content)
+    for page in [*maps.values(), *(pg for pages in rules.values() for pg in pages)]:
+        sheets.stamp_pages([page], stamp)
 
     def pdf_job() -> list[Path]:
         done: list[Path] = []
@@ -65,8 +71,10 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
                 done.append(render_pdf([maps[paper]], folder / "map.pdf", f"{title}: map"))
             elif (folder / "map.pdf").exists():
                 (folder / "map.pdf").unlink()     # never leave a stale map beside new cards
-            done.append(render_pdf(cards.card_pages(content, paper, layout, ink_saver),
-                                   folder / "cards.pdf", f"{title}: action cards"))
+            done.append(render_pdf(cards.card_pages(content, paper, layout, ink_saver, back,
+                                                    stamp),
+                                   folder / "cards.pdf", f"{title}: action cards",
+                                   duplex=layout == "duplex"))
             done.append(render_pdf(rules[paper], folder / "rules.pdf", f"{title}: rules"))
         return done
 
@@ -74,7 +82,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         if "svg" not in formats:
             return []
         return _build_svg(content, out_dir / "svg", maps.get(svg_paper), rules[svg_paper],
-                          ink_saver)
+                          ink_saver, back)
 
     if parallel and "pdf" in formats and "svg" in formats and _can_fork():
         written += _both(pdf_job, svg_job)
@@ -125,7 +133,7 @@ def _both(pdf_job: Callable[[], list[Path]], svg_job: Callable[[], list[Path]]) 
 
 
 def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: list[Page],
-               ink_saver: bool) -> list[Path]:
+               ink_saver: bool, back: str = "light") -> list[Path]:
     title = sheets.GAME_TITLE
     card_dir = folder / "cards"
     card_dir.mkdir(parents=True, exist_ok=True)
@@ -140,7 +148,7 @@ def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: li
             stale.unlink()
     if map_sheet is None and (folder / "map.svg").exists():
         (folder / "map.svg").unlink()
-    files = cards.card_files(content, ink_saver)
+    files = cards.card_files(content, ink_saver, back)
     names = {name for name, _ in files}
     for stale in sorted(card_dir.glob("card-*.svg")):
         if stale.name not in names:

@@ -38,7 +38,8 @@ HARD = "#2b2522"
 CREAM = "#fbf6ea"
 BAND = "#efe4cc"
 INK = "#1d1a17"
-GREY = "#8a8178"
+GREY = "#8a8178"      # rules and dashes only
+TEXT_GREY = "#5b534c"  # quiet text: 6.6:1 on the cream panel
 WHITE = "#ffffff"
 FRAME = 3.2          # frame width inside the trim
 SAFE = 4.5           # content stays this far inside the trim
@@ -100,7 +101,7 @@ def _title(card: Card, color: str, ink_saver: bool) -> list:
                     color=color if ink_saver else WHITE, tag=f"card-id-{card.id}"))
     name = card.name or ("Hard Action" if card.hard else "Action")
     room = CARD_W - SAFE - badge_w - 1.5 - SAFE
-    size = fit_size(name, room, 8.5, bold=True, minimum=5.5)
+    size = fit_size(name, room, 8.5, bold=True)
     out.append(Text(SAFE + badge_w + 1.5 + room / 2, y, name, size, "middle", bold=True,
                     color=INK))
     return out
@@ -123,9 +124,11 @@ def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
     out: list = []
     x0, y0, w, h = SAFE, 26.8, CARD_W - 2 * SAFE, 35.0
     out.append(Rect(x0, y0, w, h, stroke(color, 0.35), r=2.0))
-    out.append(Rect(CARD_W / 2 - 11, y0 - 1.6, 22, 3.2,
-                    stroke(color, 0.3) if ink_saver else both(CREAM, color, 0.3), r=1.0))
-    out.append(Text(CARD_W / 2, y0 + 0.85, "THE KING", 5.0, "middle", bold=True,
+    # the label box is filled (white when saving ink) so the frame line behind
+    # it never strikes through the words
+    out.append(Rect(CARD_W / 2 - 10, y0 - 1.9, 20, 3.8,
+                    both(WHITE if ink_saver else CREAM, color, 0.3), r=1.0))
+    out.append(Text(CARD_W / 2, y0 + 1.05, "THE KING", 6.0, "middle", bold=True,
                     color=color))
     cx = CARD_W / 2
     if len(card.king) == 1:
@@ -149,11 +152,11 @@ def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
 def _footer(card: Card, color: str, ink_saver: bool) -> list:
     out: list = []
     # priority arrow, bottom right
-    bx, by, bw, bh = CARD_W - SAFE - 11.5, CARD_H - SAFE - 17.0, 11.5, 17.0
+    bx, by, bw, bh = CARD_W - SAFE - 12.5, CARD_H - SAFE - 17.0, 12.5, 17.0
     out.append(Rect(bx, by, bw, bh, stroke(color, 0.35) if ink_saver else
                     both(BAND, color, 0.35), r=1.6))
-    out.append(Icon(card.priority, bx + 1.25, by + 1.4, 9.0, INK, WHITE))
-    out.append(Text(bx + bw / 2, by + bh - 2.6, card.priority.upper(), 5.0, "middle",
+    out.append(Icon(card.priority, bx + (bw - 9.0) / 2, by + 1.4, 9.0, INK, WHITE))
+    out.append(Text(bx + bw / 2, by + bh - 2.4, card.priority.upper(), 6.0, "middle",
                     bold=True, color=INK))
     # flags along the bottom, skull above them on hard cards
     room = bx - SAFE - 1.5
@@ -163,12 +166,12 @@ def _footer(card: Card, color: str, ink_saver: bool) -> list:
     for k in range(n):
         out.append(Icon("flag", SAFE + k * (size + 0.4), fy, size, INK, WHITE))
     if n == 0:
-        out.append(Text(SAFE, CARD_H - SAFE - 2, "no flags", 6.0, color=GREY))
+        out.append(Text(SAFE, CARD_H - SAFE - 2, "no flags", 6.0, color=TEXT_GREY))
     if card.hard:
         out.append(Icon("skull", SAFE, fy - 8.4, 7.0, INK, WHITE))
         out.append(Text(SAFE + 8.2, fy - 3.6, "HARD", 6.0, bold=True, color=INK))
-    out.append(Text(bx - 1.5, fy - 2.2, f"{n} command point{'s' if n != 1 else ''}", 5.0,
-                    "end", color=GREY))
+    out.append(Text(bx - 1.5, fy - 2.2, f"{n} command point{'s' if n != 1 else ''}", 6.0,
+                    "end", color=TEXT_GREY))
     return out
 
 
@@ -185,25 +188,43 @@ def card_front(card: Card, ink_saver: bool = False,
     return tuple(items)
 
 
+BACKS = ("light", "dark")
+BACK_DARK = "#4a2013"
+BACK_TINT = "#f6eedf"   # the light back's ground: a faint parchment
+BACK_BAND = 3.6         # the light back's rust border inside the trim
+
+
 @lru_cache(maxsize=64)
 def card_back(ink_saver: bool = False,
-              bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> tuple:
-    """The shared back: title and throne emblem inside a double border."""
+              bleed: tuple[bool, bool, bool, bool] = (True, True, True, True),
+              style: str = "light") -> tuple:
+    """The shared back: throne emblem, crown and title inside a border.
+
+    `light` (the default) is a pale ground with a rust border band running
+    into the bleed, so a sheet of backs stays under a third ink and still
+    reads as "the back" at a glance; `dark` is the full-bleed dark design;
+    the ink saver keeps outlines only.
+    """
     top, right, bottom, left = (BLEED if b else 0.0 for b in bleed)
     out: list = []
-    ink = RUST if ink_saver else "#e9d7b0"
     if ink_saver:
+        ink, paper = RUST, WHITE
         out.append(Rect(FRAME - 0.4, FRAME - 0.4, CARD_W - 2 * FRAME + 0.8,
                         CARD_H - 2 * FRAME + 0.8, stroke(RUST, 0.6), r=2.8))
         for k in range(1, 11):   # light hatching across the emblem band
             y = 30 + k * 2.6
             out.append(Line(8, y, CARD_W - 8, y, stroke("#d9c7b8", 0.2)))
-    else:
+    elif style == "dark":
+        ink, paper = "#e9d7b0", BACK_DARK
         out.append(Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom,
-                        fill("#4a2013")))
+                        fill(BACK_DARK)))
+    else:
+        ink, paper = RUST, BACK_TINT
+        out.append(Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom, fill(RUST)))
+        out.append(Rect(BACK_BAND, BACK_BAND, CARD_W - 2 * BACK_BAND, CARD_H - 2 * BACK_BAND,
+                        fill(BACK_TINT), r=2.5))
     out.append(Rect(5.5, 5.5, CARD_W - 11, CARD_H - 11, stroke(ink, 0.5), r=2.0))
     out.append(Rect(7.0, 7.0, CARD_W - 14, CARD_H - 14, stroke(ink, 0.25), r=1.5))
-    paper = WHITE if ink_saver else "#4a2013"
     out.append(Icon("throne", CARD_W / 2 - 13, 30, 26, ink, paper))
     out.append(Icon("crown", CARD_W / 2 - 5, 14.5, 10, ink, paper))
     out.append(Text(CARD_W / 2, 66, "A RUSTY", 11, "middle", bold=True, color=ink))
@@ -220,27 +241,35 @@ def place(shapes: tuple, slot: Slot, tag: str) -> Group:
     return Group(shapes, slot.x, slot.y, tag=tag)
 
 
-def _sheet(grid: Grid, part: str, name: str, fold: bool = False) -> Page:
+def _sheet(grid: Grid, part: str, name: str, stamp: str) -> Page:
     page = Page(grid.page_w, grid.page_h, name=name)
-    page.extend(sheets.crop_marks(grid, fold=fold))
-    page.extend(sheets.card_sheet_aids(grid, part))
+    page.extend(sheets.card_sheet_aids(grid, part, stamp))
     return page
 
 
 def card_pages(content: Content, paper: str, layout: str = "duplex",
-               ink_saver: bool = False) -> list[Page]:
-    """The pages of cards.pdf for one paper size and back layout."""
+               ink_saver: bool = False, back: str = "light", stamp: str = "") -> list[Page]:
+    """The pages of cards.pdf for one paper size and back layout.
+
+    Crop marks are added after the cards: where one must cross the bleed it
+    lies on top of the art. `stamp` is the footer stamp (see `stamp.py`).
+    """
+    if back not in BACKS:
+        raise ValueError(f"unknown card back {back!r}; use one of {', '.join(BACKS)}")
     cards = list(content.cards)
     if layout == "fold":
         grid = sheets.fold_grid(paper)
         pages = []
         for start in range(0, len(cards), grid.cols):
             chunk = cards[start:start + grid.cols]
-            page = _sheet(grid, "cards, fold along the dashed line and glue",
-                          f"fold-{start // grid.cols + 1}", fold=True)
+            page = _sheet(grid, "cards, fold on the dashed line and glue",
+                          f"fold-{start // grid.cols + 1}", stamp)
             for card, (fs, bs) in zip(chunk, sheets.fold_slots(grid, len(chunk)), strict=True):
                 page.add(place(card_front(card, ink_saver, fs.bleed), fs, f"front-{card.id}"))
-                page.add(place(card_back(ink_saver, _turned(bs.bleed)), bs, f"back-{card.id}"))
+                page.add(place(card_back(ink_saver, _turned(bs.bleed), back), bs,
+                               f"back-{card.id}"))
+            page.extend(sheets.crop_marks(grid, fold=True))
+            page.extend(sheets.fold_lines(grid, len(chunk)))
             pages.append(page)
         return pages
     grid = sheets.card_grid(paper)
@@ -249,14 +278,17 @@ def card_pages(content: Content, paper: str, layout: str = "duplex",
     for start in range(0, len(cards), sheets.PER_PAGE):
         chunk = cards[start:start + sheets.PER_PAGE]
         number = start // sheets.PER_PAGE + 1
-        front = _sheet(grid, f"cards, fronts {number}", f"fronts-{number}")
+        front = _sheet(grid, f"cards, fronts {number}", f"fronts-{number}", stamp)
         for card, slot in zip(chunk, sheets.front_slots(grid, len(chunk)), strict=True):
             front.add(place(card_front(card, ink_saver, slot.bleed), slot, f"front-{card.id}"))
-        back = _sheet(grid, f"cards, backs {number}", f"backs-{number}")
+        front.extend(sheets.crop_marks(grid))
+        back_page = _sheet(grid, f"cards, backs {number}", f"backs-{number}", stamp)
         for card, slot in zip(chunk, sheets.duplex_back_slots(grid, len(chunk)), strict=True):
-            back.add(place(card_back(ink_saver, slot.bleed), slot, f"back-{card.id}"))
+            back_page.add(place(card_back(ink_saver, slot.bleed, back), slot,
+                                f"back-{card.id}"))
+        back_page.extend(sheets.crop_marks(grid))
         fronts.append(front)
-        backs.append(back)
+        backs.append(back_page)
     if layout == "backs-separate":
         return fronts + backs
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
@@ -268,7 +300,8 @@ def _turned(bleed: tuple[bool, bool, bool, bool]) -> tuple[bool, bool, bool, boo
     return (bottom, left, top, right)
 
 
-def card_files(content: Content, ink_saver: bool = False) -> list[tuple[str, Page]]:
+def card_files(content: Content, ink_saver: bool = False,
+               back: str = "light") -> list[tuple[str, Page]]:
     """One SVG page per face (card-01.svg ...) and the shared back.svg, with full bleed."""
     out = []
     width = CARD_W + 2 * BLEED
@@ -278,7 +311,7 @@ def card_files(content: Content, ink_saver: bool = False) -> list[tuple[str, Pag
         page = Page(width, height, list(card_front(card, ink_saver)), name=f"card-{card.id}",
                     origin=(-BLEED, -BLEED))
         out.append((f"card-{card.id:0{digits}d}.svg", page))
-    out.append(("back.svg", Page(width, height, list(card_back(ink_saver)), name="back",
+    out.append(("back.svg", Page(width, height, list(card_back(ink_saver, style=back)), name="back",
                                  origin=(-BLEED, -BLEED))))
     return out
 

@@ -4,8 +4,8 @@ Every component (map sheet, card faces and sheets, rules sheet) is built as a
 list of `Page`s holding these frozen shapes; `pdf.py` and `svg.py` each draw
 the very same description, so the two outputs cannot drift apart. Nothing here
 knows about reportlab or svgwrite except `text_width`, which reads the metrics
-of the standard PDF fonts so that layout code can wrap and centre text (SVG
-asks for Helvetica or a metric-compatible font such as Arial).
+of the embedded typeface (`fonts.py`) so that layout code can wrap and centre
+text exactly as both renderers set it.
 
 Units: lengths in mm, y grows downwards, font sizes in points. Icons live in
 a 24 x 24 box (see `icons.py`) and are placed with `Icon(name, x, y, size)`.
@@ -176,30 +176,27 @@ class Page:
 # --------------------------------------------------------------------------- text
 
 
+MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
+
+
 def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
-    """The standard PDF font for a weight and slant (Helvetica; Courier for code)."""
-    if mono:
-        return "Courier-Bold" if bold else "Courier"
-    if bold and italic:
-        return "Helvetica-BoldOblique"
-    if bold:
-        return "Helvetica-Bold"
-    if italic:
-        return "Helvetica-Oblique"
-    return "Helvetica"
+    """The embedded face for a weight and slant (see `fonts.py`)."""
+    from throne_pnp.render.fonts import face
+
+    return face(bold, italic, mono)
 
 
 @lru_cache(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
                mono: bool = False) -> float:
-    """Width in mm of `text` set in a standard font at `size` points."""
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+    """Width in mm of `text` set in the embedded face at `size` points."""
+    from throne_pnp.render.fonts import face, width_pt
 
-    return stringWidth(text, font_name(bold, italic, mono), size) * PT
+    return width_pt(text, face(bold, italic, mono), size) * PT
 
 
 def fit_size(text: str, width: float, size: float, bold: bool = False,
-             minimum: float = 5.0) -> float:
+             minimum: float = MIN_TEXT) -> float:
     """The largest size <= `size` (in 0.25 pt steps, >= minimum) at which text fits `width` mm."""
     while size > minimum and text_width(text, size, bold) > width:
         size -= 0.25

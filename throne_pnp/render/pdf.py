@@ -12,7 +12,11 @@ and a tracked graphics state so that colours, widths and dashes are only set
 when they change: reportlab's per-call path is several times slower for the
 thousands of small shapes a card sheet holds. Icons become form XObjects,
 defined once per colouring and placed by reference, which keeps files small.
-Only the 14 standard fonts are used, which every PDF reader provides.
+Text is set in the embedded Bitstream Vera faces (`fonts.py`): reportlab
+writes each as a subset holding only the glyphs used, so any printer shows the
+very letters the layout measured. The document presets print scaling to none
+(a "fit to page" default would shrink the cards) and, for duplex card
+sheets, long-edge duplex (`render_pdf(..., duplex=True)`).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
 
+from throne_pnp.render import fonts
 from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
 from throne_pnp.render.layout import (
     PT,
@@ -62,12 +67,6 @@ def _rgb(color: str) -> str:
     return f"{_f(r)} {_f(g)} {_f(b)}"
 
 
-def _pdf_string(text: str) -> str:
-    """Text as a PDF literal string in the standard fonts' WinAnsi encoding."""
-    raw = text.encode("cp1252", errors="replace").decode("latin-1")
-    return "(" + raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
-
-
 class _Painter:
     """Writes shapes as PDF operators, remembering the current paint state."""
 
@@ -76,7 +75,6 @@ class _Painter:
         self.ops: list[str] = []
         self.state: dict[str, object] = {}
         self.stack: list[dict[str, object]] = []
-        self.fonts: dict[str, str] = {}
 
     # graphics state -----------------------------------------------------
     def save(self) -> None:
@@ -171,18 +169,23 @@ class _Painter:
             raise TypeError(f"cannot draw {item!r}")
 
     def text(self, item: Text) -> None:
-        font = item.font
-        if font not in self.fonts:
-            # registers the font with the document (and its page resources)
-            self.fonts[font] = self.canvas._doc.getInternalFontName(font)
+        from reportlab.pdfbase.pdfdoc import escapePDF
+
+        font = fonts.font(item.font)
+        doc = self.canvas._doc
         self._set("fill", item.color, f"{_rgb(item.color)} rg")
         x = item.x
         if item.anchor != "start":
             width = text_width(item.text, item.size, item.bold, item.italic, item.mono)
             x -= width / 2 if item.anchor == "middle" else width
-        # text matrix: upright glyphs (y flipped back), size given in mm
-        self.ops.append(f"BT {self.fonts[font]} {_f(item.size * PT)} Tf 1 0 0 -1 {_f(x)} "
-                        f"{_f(item.y)} Tm {_pdf_string(item.text)} Tj ET")
+        size = _f(item.size * PT)
+        # text matrix: upright glyphs (y flipped back), size given in mm; the
+        # embedded font is split into subsets of up to 256 glyphs, each its own
+        # PDF font, so a run may switch font (never position) midway
+        runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
+                        f"({escapePDF(chunk)}) Tj"
+                        for subset, chunk in font.splitString(item.text, doc))
+        self.ops.append(f"BT 1 0 0 -1 {_f(x)} {_f(item.y)} Tm {runs} ET")
 
     def flush(self) -> None:
         """Hand the collected operators to the canvas."""
@@ -225,8 +228,12 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
     return found
 
 
-def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "") -> FsPath:
-    """Write `pages` to the PDF file `path` (byte-deterministic) and return the path."""
+def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
+               duplex: bool = False) -> FsPath:
+    """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
+
+    Print scaling is preset to none; with `duplex`, also long-edge duplex.
+    """
     from reportlab import rl_config
 
     # Compressed streams are written as binary, not ASCII85: smaller files,
@@ -234,13 +241,13 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "") -
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        _write(pages, path, title, subject)
+        _write(pages, path, title, subject, duplex)
     finally:
         rl_config.useA85 = saved
     return path
 
 
-def _write(pages: list[Page], path: FsPath, title: str, subject: str) -> None:
+def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bool) -> None:
     from dataclasses import replace
 
     from reportlab.pdfgen.canvas import Canvas
@@ -252,6 +259,10 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str) -> None:
     canvas.setAuthor("throne_pnp")
     canvas.setCreator("throne_pnp build")
     canvas.setSubject(subject or title)
+    fonts.register()
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
     painter = _Painter(canvas)
 
     variants: set = set()

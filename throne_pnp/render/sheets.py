@@ -1,26 +1,43 @@
-"""Sheet geometry: paper sizes, the 9-up card grid, crop marks, print aids.
+"""Sheet geometry: paper sizes, the card grids, crop marks, print aids.
 
 Cards are poker size (63 x 88 mm) in a 3 x 3 grid that shares its cut lines:
 neighbouring cards meet at one cut, and each card's frame colour runs to its
 edge, so a slightly missed cut still shows frame. The 3 mm bleed surrounds the
 whole grid. The grid (195 x 270 mm with bleed) is centred and fits both A4 and
-Letter, so the same layout serves both papers. Crop marks sit in the margins,
-on the extension of every cut line, never over the art.
+Letter, so the same layout serves both papers.
+
+Home printers leave about 4.2 mm at every paper edge unprinted, so nothing
+here comes closer than 4.5 mm. Every cut line gets a mark at least 3 mm long
+at both ends: in the margin beyond the bleed where it fits (A4 everywhere,
+Letter at the sides), else running from the printable edge across the bleed
+to the cut line, cased in white so it shows on the art (Letter's top and
+bottom, where only 7.7 mm separate grid and paper edge).
 
 Backs for long-edge duplex are placed with their columns mirrored about the
 page centre: flipping a sheet on its long edge brings each back behind its own
 front. The fold-and-glue layout puts each front above its back (turned 180°),
-three pairs to a page, with the fold on their shared edge.
+four pairs to a landscape page, with a dashed fold line across each pair.
 
-Every sheet carries the game's title, "print at 100%" and a 50 mm scale bar,
-so a printer that scales the page is caught before anyone cuts.
+Every sheet carries the game's title, the footer stamp (edition, program
+version, date: `stamp.py`), "print at 100%" and a 50 mm scale bar, so a
+printer that scales the page is caught before anyone cuts.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from throne_pnp.render.layout import Group, Line, Rect, Text, fill, stroke
+from throne_pnp.render.layout import (
+    MIN_TEXT,
+    Group,
+    Line,
+    Page,
+    Rect,
+    Text,
+    fill,
+    stroke,
+    text_width,
+)
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -34,7 +51,16 @@ ROWS = 3
 PER_PAGE = COLS * ROWS
 MARK_GAP = 1.0       # between the bleed edge and a crop mark
 MARK_LEN = 4.0
-MARK_STYLE = stroke("#000000", 0.2)
+MARK_MIN = 3.0       # every cut line gets a mark at least this long
+EDGE = 4.2           # home printers cannot print this close to the paper edge
+MARK_EDGE = 4.5      # so nothing of ours comes closer than this
+MARK_STYLE = stroke("#000000", 0.25)
+CASING = 0.9         # white under a mark that crosses the bleed
+FOLD_DASH = (1.6, 1.0)
+FOLD_COLS = 4
+AID_TEXT = MIN_TEXT  # title, stamp and scale-bar label: 6 pt
+STAMP_INK = "#3d3833"
+STAMP_FROM_BOTTOM = 5.6   # default stamp baseline above the bottom edge
 GAME_TITLE = "A Rusty Throne"
 SCALE_LEN = 50.0
 SCALE_LABEL = "Print at 100%: this bar must measure 50 mm"
@@ -96,9 +122,9 @@ def card_grid(paper: str) -> Grid:
 
 
 def fold_grid(paper: str) -> Grid:
-    """Three columns of front-over-back pairs."""
-    w, h = PAPERS[paper]
-    return Grid(w, h, COLS, 2)
+    """Four columns of front-over-back pairs on a landscape page."""
+    w, h = paper_size(paper, landscape=True)
+    return Grid(w, h, FOLD_COLS, 2)
 
 
 def front_slots(grid: Grid, count: int) -> list[Slot]:
@@ -117,29 +143,64 @@ def fold_slots(grid: Grid, count: int) -> list[tuple[Slot, Slot]]:
     return [(grid.slot(i, 0), grid.slot(i, 1, rotate=True)) for i in range(count)]
 
 
-def crop_marks(grid: Grid, fold: bool = False) -> list:
-    """Short lines on the extension of every cut line, outside the bleed.
+def _mark_span(trim: float) -> tuple[float, float, bool]:
+    """Where a crop mark goes, as distances from the paper edge it points to.
 
-    With `fold`, the middle horizontal line is a fold, marked dashed instead.
+    `trim` is the cut line's distance from that edge. The mark sits in the
+    margin beyond the bleed when at least MARK_MIN of it fits there clear of
+    the printer's dead strip; otherwise it runs from the edge of the
+    printable area across the bleed to the cut line (the bleed is cut away)
+    and is cased in white so it shows on the art. Returns (near, far, cased).
+    """
+    outer = trim - BLEED - MARK_GAP
+    room = outer - MARK_EDGE
+    if room >= MARK_MIN:
+        return outer, outer - min(MARK_LEN, room), False
+    return trim, MARK_EDGE, True
+
+
+def _mark(x1: float, y1: float, x2: float, y2: float, cased: bool, tag: str,
+          dash: tuple[float, ...] = ()) -> list:
+    style = stroke("#000000", MARK_STYLE.width, dash)
+    line = Line(x1, y1, x2, y2, style, tag=tag)
+    if not cased:
+        return [line]
+    return [Line(x1, y1, x2, y2, stroke("#ffffff", CASING), tag=f"{tag}-casing"), line]
+
+
+def crop_marks(grid: Grid, fold: bool = False) -> list:
+    """Marks on the extension of every cut line, kept off the printer's dead strip.
+
+    Draw them after the cards: a mark that has to run into the bleed lies on
+    the art. With `fold`, the middle horizontal line is a fold: its margin
+    marks are dashed (see `fold_lines` for the line across each pair).
     """
     out: list = []
-    top = grid.y0 - BLEED - MARK_GAP
-    bottom = grid.y0 + grid.rows * CARD_H + BLEED + MARK_GAP
-    left = grid.x0 - BLEED - MARK_GAP
-    right = grid.x0 + grid.cols * CARD_W + BLEED + MARK_GAP
-    top_len = min(MARK_LEN, top)
-    side_len = min(MARK_LEN, left)
-    for x in grid.cut_xs():
-        out.append(Line(x, top, x, top - top_len, MARK_STYLE, tag="crop-v"))
-        out.append(Line(x, bottom, x, bottom + top_len, MARK_STYLE, tag="crop-v"))
-    for j, y in enumerate(grid.cut_ys()):
-        if fold and 0 < j < grid.rows:
-            style = stroke("#000000", 0.2, (1.0, 0.8))
-            out.append(Line(left, y, left - side_len, y, style, tag="fold"))
-            out.append(Line(right, y, right + side_len, y, style, tag="fold"))
-            continue
-        out.append(Line(left, y, left - side_len, y, MARK_STYLE, tag="crop-h"))
-        out.append(Line(right, y, right + side_len, y, MARK_STYLE, tag="crop-h"))
+    ys = grid.cut_ys()
+    xs = grid.cut_xs()
+    top = _mark_span(ys[0])
+    bottom = _mark_span(grid.page_h - ys[-1])
+    left = _mark_span(xs[0])
+    right = _mark_span(grid.page_w - xs[-1])
+    for x in xs:
+        out += _mark(x, top[0], x, top[1], top[2], "crop-v")
+        out += _mark(x, grid.page_h - bottom[0], x, grid.page_h - bottom[1], bottom[2], "crop-v")
+    for j, y in enumerate(ys):
+        folding = fold and 0 < j < grid.rows
+        tag = "fold" if folding else "crop-h"
+        dash = FOLD_DASH if folding else ()
+        out += _mark(left[0], y, left[1], y, left[2], tag, dash)
+        out += _mark(grid.page_w - right[0], y, grid.page_w - right[1], y, right[2], tag, dash)
+    return out
+
+
+def fold_lines(grid: Grid, count: int) -> list:
+    """A dashed fold line (cased in white, so it shows on any art) across each
+    of the first `count` front-over-back pairs, on their shared edge."""
+    y = grid.cut_ys()[1]
+    out: list = []
+    for x in grid.cut_xs()[:count]:
+        out += _mark(x + 1.0, y, x + CARD_W - 1.0, y, True, "fold-line", FOLD_DASH)
     return out
 
 
@@ -149,8 +210,10 @@ def crop_marks(grid: Grid, fold: bool = False) -> list:
 def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
     """A 50 mm bar with 10 mm ticks starting at (x, y), labelled to check print scale.
 
-    Horizontal bars read left to right; vertical ones run downward from (x, y)
-    with their label turned to read bottom-to-top.
+    The label sits above the bar (up to 2.2 mm above y), the ticks below it
+    (to 2.8 mm below y). Horizontal bars read left to right; vertical ones run
+    downward from (x, y) with their label turned to read bottom-to-top, the
+    label to the left of x and the ticks to its right.
     """
     items: list = [Rect(0, 0, SCALE_LEN, 1.6, stroke("#000000", 0.2))]
     for i in range(5):
@@ -158,7 +221,7 @@ def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
             items.append(Rect(i * 10, 0, 10, 1.6, fill("#000000")))
     for i in range(6):
         items.append(Line(i * 10, 1.6, i * 10, 2.8, stroke("#000000", 0.2)))
-    items.append(Text(0, -0.8, SCALE_LABEL, 5.2))
+    items.append(Text(0, -0.6, SCALE_LABEL, AID_TEXT))
     if vertical:
         # rotate -90 about the bar start: the bar then runs upward, so shift it down
         return Group((Group(tuple(items), rotate=-90),), x, y + SCALE_LEN, tag="scale-bar")
@@ -174,23 +237,58 @@ def title_line(x: float, y: float, text: str, size: float = 7.0, anchor: str = "
     return Group((label,), x, y, tag="title")
 
 
-def card_sheet_aids(grid: Grid, part: str) -> list:
-    """Title and the 50 mm scale bar ("print at 100%") in a margin of a card sheet.
+def footer_stamp(x: float, y: float, text: str, anchor: str = "start",
+                 rotate: bool = False) -> Group:
+    """The edition/version/date stamp (see `stamp.py`) as a 6 pt line tagged "stamp"."""
+    label = Text(0, 0, text, AID_TEXT, anchor, color=STAMP_INK)
+    return Group((label,), x, y, rotate=-90 if rotate else 0.0, tag="stamp")
 
-    Where the top and bottom margins have room (A4) they go below the grid,
-    each between two cut lines; otherwise (Letter) they run vertically in the
-    left margin, between the crop marks. Either way they never touch a card.
+
+def has_stamp(page: Page) -> bool:
+    return any(item.tag == "stamp" for item in page.items)
+
+
+def stamp_pages(pages: list[Page], text: str) -> list[Page]:
+    """Give every page without a stamp of its own the default one: centred,
+    6 pt, its baseline STAMP_FROM_BOTTOM above the paper's bottom edge (layouts
+    keep that band clear or place their own `footer_stamp`)."""
+    for page in pages:
+        if text and not has_stamp(page):
+            page.add(footer_stamp(page.width / 2, page.height - STAMP_FROM_BOTTOM, text,
+                                  "middle"))
+    return pages
+
+
+def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
+    """Title, stamp and the 50 mm scale bar ("print at 100%") around a card grid.
+
+    Where the bottom margin has room (A4 portrait, both papers landscape) the
+    title and stamp share one line below the grid, left, and the bar sits at
+    the right, all below the crop marks. Otherwise (Letter portrait) they run
+    vertically in the side margins between the crop marks: title and bar on
+    the left, the stamp on the right. Either way nothing touches a card or
+    comes within 4.2 mm of the paper edge.
     """
     label = f"{GAME_TITLE}: {part}"
     xs, ys = grid.cut_xs(), grid.cut_ys()
     below = ys[-1] + BLEED
-    if grid.page_h - below >= 11.0:
-        return [
-            title_line(xs[0] + 2.0, below + 7.5, label, 6.5),
-            scale_bar(xs[1] + (CARD_W - SCALE_LEN) / 2, below + 5.0),
-        ]
+    if grid.page_h - below >= 12.5:
+        line = f"{label} · {stamp}" if stamp else label
+        base = min(below + 9.0, grid.page_h - STAMP_FROM_BOTTOM)
+        out = [title_line(xs[0], base, label, AID_TEXT)]
+        if stamp:
+            out.append(footer_stamp(xs[0] + text_width(label + " · ", AID_TEXT, True), base,
+                                    stamp))
+        bar_x = max(xs[-1] - 2.0 - SCALE_LEN,
+                    xs[0] + text_width(line, AID_TEXT, True) + 4.0)
+        out.append(scale_bar(bar_x, base - 2.2))
+        return out
     x = grid.x0 - BLEED
-    return [
-        title_line(x - 2.5, ys[1] - 4.0, label, 6.5, rotate=True),
-        scale_bar(x - 4.0, ys[1] + (CARD_H - SCALE_LEN) / 2, vertical=True),
+    right = grid.x0 + grid.cols * CARD_W + BLEED
+    out = [
+        title_line(x - 2.5, ys[1] - 4.0, label, AID_TEXT, rotate=True),
+        scale_bar(MARK_EDGE + 2.4, ys[1] + (CARD_H - SCALE_LEN) / 2, vertical=True),
     ]
+    if stamp:
+        out.append(footer_stamp(right + 3.0, ys[2] - 4.0, stamp, rotate=True))
+    return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path as FsPath
 
+from throne_pnp.render.fonts import SVG_FAMILY
 from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
 from throne_pnp.render.layout import (
     PT,
@@ -29,8 +30,7 @@ from throne_pnp.render.layout import (
 )
 from throne_pnp.render.pdf import icon_variants
 
-FONT_FAMILY = "Helvetica, Arial, 'Liberation Sans', sans-serif"
-MONO_FAMILY = "Courier, 'Courier New', 'Liberation Mono', monospace"
+FONT_FAMILY = SVG_FAMILY
 
 
 def _n(value: float) -> str:
@@ -78,10 +78,11 @@ class _Writer:
                            height=_n(item.size))
         if kind is Text:
             attrs = {"insert": (_n(item.x), _n(item.y)), "font-size": _n(item.size * PT),
-                     "font-family": MONO_FAMILY if item.mono else FONT_FAMILY,
+                     "font-family": FONT_FAMILY,
                      "fill": item.color}
-            # Pin the run to the width the layout measured (Helvetica metrics),
-            # so a substitute font cannot push text into its neighbours.
+            # Pin the run to the width the layout measured (the embedded
+            # family's metrics), so a substitute font cannot push text into
+            # its neighbours.
             attrs["textLength"] = _n(text_width(item.text, item.size, item.bold, item.italic,
                                                 item.mono))
             attrs["lengthAdjust"] = "spacingAndGlyphs"
@@ -89,8 +90,8 @@ class _Writer:
                 attrs["text-anchor"] = item.anchor
             if item.bold:
                 attrs["font-weight"] = "bold"
-            if item.italic:
-                attrs["font-style"] = "italic"
+            if item.italic or item.mono:
+                attrs["font-style"] = "oblique"
             return dwg.text(item.text, **attrs)
         attrs = _paint(item.style)
         if kind is Rect:

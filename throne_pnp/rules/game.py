@@ -39,9 +39,12 @@ from throne_pnp.rules.position import (
     PLAYER,
     Position,
     Step,
+    check_position,
     enforce_limits,
     limit_words,
+    outcome_words,
     player_limit,
+    position_outcome,
 )
 
 PLAYER_CARD = "player-card"
@@ -737,6 +740,13 @@ class Game:
             if trial.on_map(side) > board.forces:
                 raise IllegalAction(f"that would put {trial.on_map(side)} {side} cubes on the "
                                     f"map; only {board.forces} exist")
+        problem = check_position(board, trial)
+        if problem:
+            raise IllegalAction(f"that position cannot stand on the table: {problem}")
+        outcome = position_outcome(board, trial) if self.outcome is None else None
+        if outcome is not None:
+            raise IllegalAction(f"that position is already {outcome_words(board, outcome)}; "
+                                "fix the other territories first if the table says otherwise")
         before = (self.position.king[at], self.position.player[at])
         self.position = trial
         if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
@@ -855,6 +865,22 @@ class Game:
                 zones[c] = "discard"
         return zones
 
+    def king_card_candidates(self, played: int) -> list[int]:
+        """The cards that could turn up as the King's battle card if the player
+        plays `played` from the hand now, each equally likely, ascending.
+
+        Usually the cards that could be on top of the deck (never `played`).
+        When `played` is the last card in hand, the hand is refilled first
+        (R10); if the refill takes the whole deck, the discard pile (as it is
+        now: `played` lies on the table) becomes the new deck, part of it goes
+        to the hand, and the King's card is any card of it not drawn, which
+        by symmetry is any card of the discard pile, equally likely.
+        """
+        deck = [c for c in self.deal_candidates() if c != played]
+        if self.hand_count > 1 or self.deck_count > self.board.hand_size or not self.discard:
+            return deck
+        return sorted(self.discard)
+
     def known_hand(self) -> list[int] | None:
         """The hand, ascending, when every card of it is known (virtual mode, or
         told with `hand`); None while some of it is hidden."""
@@ -892,14 +918,7 @@ class Game:
 
     def _check_end(self) -> bool:
         """R12: won holding every castle; lost when home is gone."""
-        pos, board = self.position, self.board
-        if all(pos.player[c] and not pos.king[c] for c in board.castles):
-            self.outcome = "won"
-        elif board.rulings.home_lost_when == "empty":
-            if not pos.player[board.home]:
-                self.outcome = "lost"
-        elif pos.king[board.home] and not pos.player[board.home]:
-            self.outcome = "lost"
+        self.outcome = position_outcome(self.board, self.position)
         if self.outcome is not None:
             self.stage = S_OVER
             if self.explain:

@@ -4,6 +4,10 @@ A `Position` counts each side's cubes in every territory. It is a value:
 engine functions copy it before changing it. `contested_to` names the side
 contested territories count for at the moment (R7): the player's during the
 King's action and its battles, the King's during Player Actions and theirs.
+
+Where a position enters from outside (a position file, a fix of the record),
+`check_position` says whether it can stand on the table at all, and
+`position_outcome` whether the game would already be over there (R12).
 """
 
 from __future__ import annotations
@@ -170,6 +174,68 @@ def enforce_limits(board: Board, pos: Position, contested_to: str) -> list[Step]
     return steps
 
 
+WON, LOST = "won", "lost"
+
+
+def position_problems(board: Board, pos: Position) -> list[str]:
+    """Every reason the position cannot stand on the table (empty: none).
+
+    The King over his per-territory limit, a side with more cubes on the map
+    than it owns, the player over their limit (R8). For the player's limit a
+    contested territory counts as the player's (the larger limit of R7), so
+    a position in the middle of the King's action or its battles passes; any
+    cube over it would have been removed at once.
+    """
+    problems: list[str] = []
+    for t in board.numbers:
+        if pos.king[t] > board.king_limit:
+            problems.append(f"king[{t}]: {pos.king[t]} cubes but the King's limit is "
+                            f"{board.king_limit} per territory")
+    for side in (KING, PLAYER):
+        total = pos.on_map(side)
+        if total > board.forces:
+            problems.append(f"{side} has {total} cubes on the map but only {board.forces} "
+                            "exist")
+    limit = player_limit(board, pos, contested_to=PLAYER)
+    for t in board.numbers:
+        if pos.player[t] > limit:
+            problems.append(f"player[{t}]: {pos.player[t]} cubes but your limit is "
+                            f"{limit_words(board, pos, contested_to=PLAYER)}: the wheat in "
+                            "the territories you hold caps every stack")
+    return problems
+
+
+def check_position(board: Board, pos: Position) -> str | None:
+    """The first reason the position cannot stand on the table, or None."""
+    problems = position_problems(board, pos)
+    return problems[0] if problems else None
+
+
+def position_outcome(board: Board, pos: Position) -> str | None:
+    """`won` if the player holds every castle, `lost` if home has fallen (ruling
+    `home_lost_when`), else None: the end check made after every step (R12)."""
+    P, K = pos.player, pos.king
+    if all(P[c] and not K[c] for c in board.castles):
+        return WON
+    home = board.home
+    if board.rulings.home_lost_when == "empty":
+        if not P[home]:
+            return LOST
+    elif K[home] and not P[home]:
+        return LOST
+    return None
+
+
+def outcome_words(board: Board, outcome: str) -> str:
+    """Why a position is won or lost, in words."""
+    if outcome == WON:
+        castles = ", ".join(map(str, sorted(board.castles)))
+        return f"won: you hold every castle ({castles})"
+    if board.rulings.home_lost_when == "empty":
+        return f"lost: you have no cubes in your home castle {board.home}"
+    return f"lost: the King holds your home castle {board.home}"
+
+
 def parse_position(board: Board, data: Any, source: str = "position") -> Position:
     """Check a `{king: {...}, player: {...}}` mapping and build a Position.
 
@@ -202,15 +268,11 @@ def parse_position(board: Board, data: Any, source: str = "position") -> Positio
             side_counts[t] = side_counts.get(t, 0) + n
         counts[side] = side_counts
     pos = Position.from_counts(board, counts[KING], counts[PLAYER])
-    for t in board.numbers:
-        if pos.king[t] > board.king_limit:
-            raise PositionError(f"{source}: king[{t}]: {pos.king[t]} cubes but the King's "
-                                f"limit is {board.king_limit} per territory")
-    for side in (KING, PLAYER):
-        total = pos.on_map(side)
-        if total > board.forces:
-            raise PositionError(f"{source}: {side} has {total} cubes on the map but only "
-                                f"{board.forces} exist")
+    # (the player's limit is left to `check_position`: `resolve` takes positions
+    # from any moment, and callers that start a game from one check it there)
+    for problem in position_problems(board, pos):
+        if not problem.startswith(PLAYER + "["):
+            raise PositionError(f"{source}: {problem}")
     return pos
 
 

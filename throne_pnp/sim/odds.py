@@ -13,6 +13,12 @@ limit afterwards (R8, the King's limit). When the player loses with several
 places to withdraw, the odds assume the withdrawal that loses the fewest
 cubes (the first such territory, ascending); the choice never changes who won.
 
+Which King's cards count: in a tracked game, those that could be on top of
+the deck when the King's card is drawn, which for the player's last card in
+hand is after the hand is refilled (and the deck perhaps reshuffled; R10):
+`Game.king_card_candidates`. For a position given by hand (`position_odds`),
+the given deck less every card of the player's hand when that is known.
+
 `clash` (in `rules.battle`, re-exported here) is the same arithmetic on bare
 numbers, memoised, for the bots' inner loops; a test checks it against `fight`.
 """
@@ -31,7 +37,7 @@ from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position
 
 __all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
-           "settle"]
+           "position_odds", "settle"]
 
 WIN, LOSE, BOTH = "win", "lose", "both-wiped-out"
 
@@ -127,9 +133,12 @@ def battle_odds(board: Board, pos: Position, territory: int, defender: str,
 def next_battle_odds(game: Any) -> dict[str, Any] | None:
     """Odds for the battle a game waits a card for, or None if it waits for none.
 
-    Your cards are the ones that could be in your hand; the King's are the
-    cards that could be on top of the deck (in physical mode an unseen card is
-    either yours or the deck's, never both).
+    Your cards are the ones that could be in your hand (the told hand, in a
+    physical game whose player told it); for each, the King's are the cards
+    that could be on top of the deck once it is played
+    (`Game.king_card_candidates`: after the refill if it is your last card).
+    `king_cards` lists the cards on top of the deck now; each row has its own
+    `king_cards`, and `refill` true when playing it refills your hand first.
     """
     need = game.need()
     if need.kind != "battle":
@@ -137,12 +146,44 @@ def next_battle_odds(game: Any) -> dict[str, Any] | None:
     t = need.territory
     deck = game.deal_candidates()
     rows = []
+    last = game.hand_count == 1
     for cid in game.hand_candidates():
-        kings = [k for k in deck if k != cid]
-        rows += battle_odds(game.board, game.position, t, game.defender, [cid], kings)
+        kings = game.king_card_candidates(cid)
+        [row] = battle_odds(game.board, game.position, t, game.defender, [cid], kings)
+        rows.append({**row.to_json(), "king_cards": kings, "refill": last})
     return {"territory": t, "defender": game.defender,
-            "player_cubes": game.position.player[t], "king_cubes": game.position.king[t],
-            "king_cards": deck, "cards": [r.to_json() for r in rows]}
+            "player_cubes": game.position.player[t], "king_cards": deck,
+            "king_cubes": game.position.king[t], "cards": rows}
+
+
+def position_odds(board: Board, pos: Position, territory: int, defender: str,
+                  hand: Sequence[int] | None, deck: Sequence[int] | None) -> dict[str, Any]:
+    """Odds for a battle in a position given by hand (`throne odds --at`).
+
+    `hand`: the player's cards, when known (None: any normal card could be
+    played, one at a time). `deck`: the cards that could be the King's (None:
+    every normal card). A known hand's cards are never the King's. Raises
+    IllegalAction when no card is left for the King or the territory holds
+    no battle.
+    """
+    normal = sorted(c.id for c in board.cards.values() if not c.hard)
+    mine = sorted(set(hand)) if hand else normal
+    kings = sorted(set(deck)) if deck else normal
+    if hand:
+        kings = [k for k in kings if k not in set(mine)]
+        if not kings:
+            raise IllegalAction("every card that could be the King's is in your hand; "
+                                "give the King's possible cards with --deck")
+    else:
+        kings_for = {cid: [k for k in kings if k != cid] or kings for cid in mine}
+    rows = []
+    for cid in mine:
+        these = kings if hand else kings_for[cid]
+        [row] = battle_odds(board, pos, territory, defender, [cid], these)
+        rows.append({**row.to_json(), "king_cards": these, "refill": False})
+    return {"territory": territory, "defender": defender,
+            "player_cubes": pos.player[territory], "king_cards": kings,
+            "king_cubes": pos.king[territory], "cards": rows}
 
 
 def odds_lines(report: dict[str, Any]) -> list[str]:
@@ -156,4 +197,10 @@ def odds_lines(report: dict[str, Any]) -> list[str]:
         lines.append(f"{row['card']:>4}  {row['win']:>5.1%}  {row['lose']:>5.1%}  "
                      f"{row['both_wiped_out']:>7.1%}  {row['expected_player_losses']:>11.2f}"
                      f"  {row['expected_king_losses']:>13.2f}")
+    for row in report["cards"]:
+        kings = row.get("king_cards", report["king_cards"])
+        if row.get("refill") and kings != [k for k in report["king_cards"] if k != row["card"]]:
+            lines.append(f"card {row['card']} is your last: you draw a new hand first, the "
+                         "deck runs out and the discard pile becomes the deck, so the King's "
+                         f"card is one of {', '.join(map(str, kings))}")
     return lines

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# What a player gets: build a wheel of this checkout, install it into a fresh
+# virtual environment outside the checkout, and from an empty folder run the
+# first commands a player types. Fails (exit 1) on the first surprise.
+#
+#     bash scripts/smoke_wheel.sh        # needs python3 with venv; pip may use PyPI
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+PY="${PYTHON:-python3}"
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/throne-smoke.XXXXXX")"
+trap 'rm -rf "$WORK"' EXIT
+# The installed program must not see the checkout or the caller's settings.
+unset PYTHONPATH THRONE_CONTENT THRONE_GAME THRONE_NO_CACHE
+export XDG_CACHE_HOME="$WORK/cache"
+
+fail() { echo "smoke: FAIL: $*" >&2; exit 1; }
+ok() { echo "smoke: ok: $*"; }
+
+# 1. A wheel from a clean copy of the sources (a stale build/ folder could
+#    otherwise slip old files in): tracked and new files, not ignored ones.
+mkdir "$WORK/src"
+if git -C "$ROOT" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    (cd "$ROOT" && git ls-files -z --cached --others --exclude-standard \
+        | xargs -0 -I{} sh -c 'test -e "{}" && printf "%s\0" "{}"' \
+        | tar --null -T - -cf -) | tar -xf - -C "$WORK/src"
+else
+    cp -r "$ROOT/." "$WORK/src"
+    rm -rf "$WORK/src/build" "$WORK/src/.venv-ci"
+fi
+"$PY" -m venv "$WORK/venv"
+PIP=("$WORK/venv/bin/python" -m pip --quiet --disable-pip-version-check)
+"${PIP[@]}" wheel --no-deps -w "$WORK/dist" "$WORK/src" >/dev/null
+WHEEL="$(ls "$WORK"/dist/throne_pnp-*.whl)"
+"$WORK/venv/bin/python" -m zipfile -l "$WHEEL" > "$WORK/wheel.txt"
+for name in map.yaml cards.yaml rulings.yaml rules.txt; do
+    grep -q "throne_pnp/edition/$name" "$WORK/wheel.txt" \
+        || fail "the wheel lacks throne_pnp/edition/$name"
+done
+ok "built $(basename "$WHEEL") with the edition inside"
+
+# 2. Installed into the fresh environment (not editable), used from an empty folder.
+"${PIP[@]}" install "$WHEEL"
+THRONE="$WORK/venv/bin/throne"
+SITE="$("$WORK/venv/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
+listing() { (cd "$SITE/throne_pnp" && find . -path '*/__pycache__' -prune -o -print | sort); }
+listing > "$WORK/package-before"
+mkdir "$WORK/table"
+cd "$WORK/table"
+
+version="$("$WORK/venv/bin/python" -c 'import throne_pnp; print(throne_pnp.__version__)')"
+[ "$("$THRONE" --version)" = "throne, version $version" ] || fail "throne --version"
+ok "throne --version: $version"
+
+"$THRONE" validate > validate.txt || fail "throne validate"
+head -1 validate.txt | grep -qF "Edition: $SITE/throne_pnp/edition (the bundled edition" \
+    || fail "validate's first line: $(head -1 validate.txt)"
+ok "validate: $(tail -1 validate.txt)"
+
+"$THRONE" build > build.txt || fail "throne build"
+head -1 build.txt | grep -qF "(the bundled edition" || fail "build's first line"
+for f in output/a4/map.pdf output/a4/cards.pdf output/a4/rules.pdf output/letter/map.pdf \
+         output/svg/map.svg; do
+    [ -s "$f" ] || fail "throne build did not write $f"
+done
+ok "build: $(tail -1 build.txt)"
+
+"$THRONE" new --seed 1 > /dev/null || fail "throne new"
+"$THRONE" status --json > status.json || fail "throne status --json"
+"$WORK/venv/bin/python" - status.json <<'PY' || fail "status --json"
+import json, sys
+data = json.load(open(sys.argv[1]))
+assert data["phase"] == "player-card" and data["step"] == "card" and data["turn"] == 1, data
+assert data["position"]["player"] == {"1": 2}, data["position"]
+assert len(data["hand"]) == 5 and data["outcome"] is None
+PY
+ok "new + status --json: a game in throne-game.json"
+
+"$THRONE" init > init.txt || fail "throne init"
+grep -q '^# An editable copy' content/map.yaml || fail "init wrote no header"
+sed -i 's/^name: Kingdom of Prydon$/name: Kingdom of Smoke/' content/map.yaml
+grep -q '^name: Kingdom of Smoke$' content/map.yaml || fail "the edit did not apply"
+"$THRONE" build --format svg > build2.txt || fail "build after init"
+head -1 build2.txt | grep -qF "./content in the current folder" || fail "build used $(head -1 build2.txt)"
+grep -q "Kingdom of Smoke" output/svg/map.svg || fail "the edit does not show in the map"
+ok "init + edit + build: the edit shows in output/svg/map.svg"
+
+cp content/map.yaml "$WORK/map-before"
+status=0; "$THRONE" init > init2.txt 2>&1 || status=$?
+[ "$status" = 2 ] || fail "a second init exited $status, not 2"
+grep -qF "content/map.yaml already exists" init2.txt || fail "refusal: $(cat init2.txt)"
+cmp -s content/map.yaml "$WORK/map-before" || fail "the refused init changed map.yaml"
+ok "second init refused: $(tail -1 init2.txt)"
+
+listing > "$WORK/package-after"
+diff "$WORK/package-before" "$WORK/package-after" >/dev/null \
+    || fail "files were written inside the installed package"
+ls "$XDG_CACHE_HOME"/throne_pnp/content-*.pickle >/dev/null 2>&1 \
+    || fail "no content cache in XDG_CACHE_HOME"
+ok "nothing written inside the package; the cache is in XDG_CACHE_HOME"
+echo "smoke: all ok"

@@ -1,0 +1,51 @@
+"""The map's key data for the player aid: adjacency list, symbols, setup, goal."""
+
+from __future__ import annotations
+
+import shutil
+
+from throne_pnp.content import default_content_dir, load_content
+from throne_pnp.render.mapkey import (
+    KEY_ORDER,
+    AdjacencyRow,
+    adjacency_rows,
+    goal_text,
+    setup_lines,
+    symbol_key,
+)
+
+
+def test_adjacency_rows_of_the_default_map() -> None:
+    rows = adjacency_rows(load_content())
+    # SPEC §2's table, row by row
+    assert [(r.number, r.neighbours) for r in rows] == [
+        (1, (2, 5)), (2, (1, 5, 7)), (3, (5, 6)), (4, (7, 8, 9)), (5, (1, 2, 3, 7, 8)),
+        (6, (3, 8, 9)), (7, (2, 4, 5, 8)), (8, (4, 5, 6, 7)), (9, (4, 6))]
+    assert rows[4].text() == "5 Middlemere: 1, 2, 3, 7, 8"
+    assert all(r.by_sea == () for r in rows)
+
+
+def test_a_sea_crossing_is_marked_in_the_list(tmp_path) -> None:
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    text = (target / "map.yaml").read_text()
+    text = text.replace("    adjacent: [2, 5]\n", "    adjacent: [2, 3, 5]\n", 1)
+    text = text.replace("    adjacent: [5, 6]\n", "    adjacent: [1, 5, 6]\n", 1)
+    text = text.replace("  lakes:\n", "  crossings: [[1, 3]]\n  lakes:\n", 1)
+    (target / "map.yaml").write_text(text)
+    rows = adjacency_rows(load_content(target))
+    assert rows[0] == AdjacencyRow(1, "Ashford", (2, 3, 5), (3,))
+    assert rows[0].text() == "1 Ashford: 2, 3 by sea, 5"
+    assert rows[2].text() == "3 Corvid Keep: 1 by sea, 5, 6"
+
+
+def test_symbol_key_setup_and_goal() -> None:
+    content = load_content()
+    key = symbol_key()
+    assert [name for name, _ in key] == list(KEY_ORDER)
+    assert key[0] == ("castle", "Castle: rally here; hold all castles to win")
+    assert setup_lines(content) == [
+        ("cube", "You: 2 in 1 Ashford"),
+        ("king-cube", "King: 2 in 3 Corvid Keep; 2 in 7 Greywatch; 2 in 9 Rustcrown")]
+    assert goal_text(content) == ("Win by holding every castle (1, 3, 7, 9). Lose when "
+                                  "territory 1, your home, has none of your cubes.")

@@ -1,0 +1,67 @@
+"""The content model: YAML edition -> validated, frozen dataclasses.
+
+A content directory holds `map.yaml`, `cards.yaml`, optional `rulings.yaml`
+and `rules.txt` (the rules sheet). `load_content(dir)` reads them with a safe
+loader, checks every rule of the content model and raises `ContentError`
+listing *every* problem (file, line, key path, what to change).
+`check_content(dir)` returns the problems and notes instead, for
+`throne validate`.
+
+Nothing here knows about rules play or rendering; the dataclasses are plain
+values the engine and the renderers read. The package is split by file:
+`model` (the values), `checker` (typed reads that collect problems),
+`mapfile` and `drawing` (map.yaml), `cardfile` (cards, rulings, rules text)
+`check` (the whole check of a directory), `lookup` (which edition),
+`cache` (checked content on disk) and `loader` (`load_content`).
+"""
+
+from typing import Any
+
+from throne_pnp.content.loader import load_content
+from throne_pnp.content.lookup import (
+    Edition,
+    bundled_content_dir,
+    default_content_dir,
+    find_edition,
+)
+from throne_pnp.content.model import (
+    ICON_RE,
+    ICONS,
+    KING_ACTIONS,
+    MAX_SYMBOLS,
+    PRIORITIES,
+    RULINGS_CHOICES,
+    Card,
+    Content,
+    GameMap,
+    Lake,
+    MapDrawing,
+    Rulings,
+    Territory,
+    TerritoryDrawing,
+)
+
+# Names whose modules import YAML: loaded on first use (PEP 562), so that
+# `from throne_pnp.content import Card` and a cached load never import it.
+_LAZY = {
+    "check_content": "check", "ContentReport": "check",
+    "drawn_adjacency": "drawing", "polygon_edges": "drawing",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        module = importlib.import_module(f"throne_pnp.content.{_LAZY[name]}")
+        return getattr(module, name)
+    raise AttributeError(f"module 'throne_pnp.content' has no attribute {name!r}")
+
+
+__all__ = [
+    "ICONS", "ICON_RE", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES", "RULINGS_CHOICES",
+    "Card", "Content", "ContentReport", "Edition", "GameMap", "Lake", "MapDrawing",
+    "Rulings", "Territory", "TerritoryDrawing", "bundled_content_dir", "check_content",
+    "default_content_dir", "drawn_adjacency", "find_edition", "load_content",
+    "polygon_edges",
+]

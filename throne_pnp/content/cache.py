@@ -1,0 +1,131 @@
+"""A cache of parsed, validated content on disk, so table commands skip YAML.
+
+Reading and checking the YAML edition costs more than the King's answer
+itself, and it gives the same `Content` every time the files are unchanged.
+So a validated `Content` is pickled into the user's cache folder
+(`$XDG_CACHE_HOME/throne_pnp`, else `~/.cache/throne_pnp`), under a key made
+of the bytes of every content file, the program's version, the Python
+version and the source of this package's parsers. Any edit changes the key:
+a stale answer is impossible, and an old entry is merely unused (the oldest
+are pruned).
+
+The cache is an optimisation and nothing else: a missing, unreadable,
+corrupt or unwritable cache falls back silently to a normal load. Only
+valid content is stored, so a problem is always reported fresh. Set
+`THRONE_NO_CACHE=1` to bypass it. The files are the user's own, in the
+user's own cache folder; nothing is ever written inside the package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from throne_pnp.content.lookup import CONTENT_FILES
+from throne_pnp.content.model import Content
+
+KEEP = 16          # cache entries kept; older ones are removed when one is written
+_SOURCES = Path(__file__).resolve().parent   # the parsers whose output is cached
+_code_digest: bytes | None = None
+
+
+def cache_dir() -> Path | None:
+    """`$XDG_CACHE_HOME/throne_pnp`, else `~/.cache/throne_pnp`; None if neither is known."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if base and os.path.isabs(base):
+        return Path(base) / "throne_pnp"
+    try:
+        return Path.home() / ".cache" / "throne_pnp"
+    except (RuntimeError, KeyError, OSError):   # no home directory to be found
+        return None
+
+
+def _code() -> bytes:
+    """Digest of the program version, Python version and this package's sources."""
+    global _code_digest
+    if _code_digest is None:
+        from throne_pnp import __version__
+
+        h = hashlib.sha256(f"{__version__}|{sys.version_info[:2]}|".encode())
+        for path in sorted(_SOURCES.glob("*.py")):
+            h.update(path.name.encode() + b"\0" + path.read_bytes())
+        _code_digest = h.digest()
+    return _code_digest
+
+
+def content_key(directory: Path) -> str | None:
+    """The cache key of the edition in `directory`; None when a file cannot be read."""
+    h = hashlib.sha256(_code())
+    for name in CONTENT_FILES:
+        try:
+            data = (directory / name).read_bytes()
+        except FileNotFoundError:
+            h.update(f"{name}:absent;".encode())
+            continue
+        except OSError:
+            return None   # unreadable (or a folder): the normal load reports it
+        h.update(f"{name}:{len(data)}:".encode() + data)
+    return h.hexdigest()[:32]
+
+
+def _entry(key: str) -> Path | None:
+    folder = cache_dir()
+    return folder / f"content-{key}.pickle" if folder is not None else None
+
+
+def fetch(directory: Path, key: str) -> Content | None:
+    """The cached Content for `key`, placed at `directory`; None on any trouble."""
+    if os.environ.get("THRONE_NO_CACHE"):
+        return None
+    path = _entry(key)
+    if path is None:
+        return None
+    try:
+        content = pickle.loads(path.read_bytes())
+    except FileNotFoundError:
+        return None
+    except Exception:   # corrupt or from an incompatible build: ignore it, load normally
+        return None
+    if type(content) is not Content:
+        return None
+    return replace(content, directory=directory)
+
+
+def store(key: str, content: Content) -> None:
+    """Write `content` under `key` atomically; silently skipped if the folder is unwritable."""
+    if os.environ.get("THRONE_NO_CACHE"):
+        return
+    path = _entry(key)
+    if path is None:
+        return
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, path)
+        _prune(path.parent)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
+def _prune(folder: Path) -> None:
+    """Keep the KEEP most recently written entries."""
+    entries = []
+    for path in folder.glob("content-*.pickle"):
+        try:
+            entries.append((path.stat().st_mtime_ns, path))
+        except OSError:
+            pass
+    entries.sort(reverse=True)
+    for _, path in entries[KEEP:]:
+        try:
+            path.unlink()
+        except OSError:
+            pass

@@ -1,0 +1,133 @@
+"""`cards.yaml`, `rulings.yaml` and the icon markup of `rules.txt`, checked.
+
+The deck must have unique ids, at least one normal card without Uncertain
+Orders, and enough normal cards for a hand plus three on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from throne_pnp.content.checker import Checker, describe
+from throne_pnp.content.model import (
+    ICON_RE,
+    ICONS,
+    KING_ACTIONS,
+    MAX_SYMBOLS,
+    PRIORITIES,
+    RULINGS_CHOICES,
+    Card,
+    Rulings,
+)
+from throne_pnp.yamlsrc import line_of
+
+CARD_KEYS = ("id", "name", "bugles", "swords", "shields", "king", "flags", "priority", "hard")
+
+
+def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
+    data = chk.mapping(data, "", line_of(data))
+    if data is None:
+        return ()
+    chk.unknown_keys(data, ("cards",), "")
+    raw = data.get("cards")
+    if not isinstance(raw, list) or not raw:
+        chk.add(line_of(data, "cards") or line_of(data), "cards", "expected a list of cards")
+        return ()
+    cards: list[Card] = []
+    seen: dict[int, int] = {}
+    broken_normal = 0  # normal cards with a problem of their own (not in `cards`)
+    for i, body in enumerate(raw):
+        path = f"cards[{i}]"
+        body = chk.mapping(body, path, line_of(raw, i))
+        if body is None:
+            broken_normal += 1
+            continue
+        chk.unknown_keys(body, CARD_KEYS, path)
+        card_id = chk.integer(body, "id", path, None, 1)
+        if card_id is not None:
+            if card_id in seen:
+                chk.add(line_of(body, "id"), f"{path}.id", f"id {card_id} is already used by "
+                        f"cards[{seen[card_id]}]; ids must be unique")
+            seen[card_id] = i
+        counts = [chk.integer(body, k, path, 0, 0, MAX_SYMBOLS) for k in ("bugles", "swords",
+                                                                          "shields")]
+        flags = chk.integer(body, "flags", path, None, 0, 9)
+        priority = chk.choice(body, "priority", path, PRIORITIES, None)
+        hard = chk.boolean(body, "hard", path, False)
+        name = chk.text(body, "name", path, "")
+        king = _parse_king(body, path, chk)
+        if None in (card_id, flags, priority, king) or None in counts:
+            if not hard:
+                broken_normal += 1
+            continue
+        cards.append(Card(card_id, counts[0], counts[1], counts[2], king, flags, priority,
+                          hard, name))
+    normal = [c for c in cards if not c.hard]
+    line = line_of(data, "cards")
+    # A card with its own problem is unknown here: it might be the one without
+    # `uncertain`, so that check waits until every normal card reads cleanly.
+    if not broken_normal and not any(not c.uncertain for c in normal):
+        chk.add(line, "cards", "every normal card has an `uncertain` King action; give at "
+                "least one normal card another action, or Uncertain Orders could never "
+                "resolve")
+    count = len(normal) + broken_normal
+    if count < hand_size + 3:
+        chk.add(line, "cards", f"only {count} normal cards (hard: false); a game needs at "
+                f"least {hand_size + 3} (a hand of hand_size {hand_size} plus three on the "
+                "table): add normal cards or lower hand_size in map.yaml")
+    return tuple(sorted(cards, key=lambda c: c.id))
+
+
+def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
+    raw = body.get("king")
+    where = f"{path}.king"
+    if raw is None:
+        chk.add(line_of(body), where, f"required key is missing; list 1 or 2 of "
+                f"{', '.join(KING_ACTIONS)}")
+        return None
+    if isinstance(raw, str):
+        raw_list: list = [raw]
+    elif isinstance(raw, list):
+        raw_list = raw
+    else:
+        chk.add(line_of(body, "king"), where, f"expected a list of 1 or 2 King actions "
+                f"({', '.join(KING_ACTIONS)}), got {describe(raw)}")
+        return None
+    if not 1 <= len(raw_list) <= 2:
+        chk.add(line_of(body, "king"), where, f"{len(raw_list)} actions listed; a card has "
+                f"1 or 2 of {', '.join(KING_ACTIONS)}")
+        return None
+    ok = True
+    for action in raw_list:
+        if not isinstance(action, str) or action not in KING_ACTIONS:
+            chk.add(line_of(body, "king"), where, f"{describe(action)} is not a King action "
+                    f"({', '.join(KING_ACTIONS)})")
+            ok = False
+    return tuple(raw_list) if ok else None
+
+
+# --------------------------------------------------------------------------- rulings, rules
+
+
+def parse_rulings(data: Any, chk: Checker) -> Rulings:
+    if data is None:
+        return Rulings()
+    data = chk.mapping(data, "", line_of(data))
+    if data is None:
+        return Rulings()
+    chk.unknown_keys(data, tuple(RULINGS_CHOICES), "")
+    values = {}
+    for key, choices in RULINGS_CHOICES.items():
+        value = chk.choice(data, key, "", choices, getattr(Rulings, key))
+        if value is not None:
+            values[key] = value
+    return Rulings(**values)
+
+
+def check_rules_text(text: str, filename: str, problems: list[str]) -> None:
+    """Rules text may use `{icon}` markup; unknown icon names are problems."""
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        for match in ICON_RE.finditer(line):
+            if match.group(1) not in ICONS:
+                problems.append(f"{filename}:{lineno}: unknown icon {{{match.group(1)}}}; "
+                                f"icons: {', '.join(ICONS)}")

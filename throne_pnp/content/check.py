@@ -1,0 +1,81 @@
+"""Checking a content directory: every file parsed, every problem listed.
+
+`check_content(dir)` reads each file with the safe YAML loader and returns
+the usable `Content` (or None) with every problem and note, for
+`throne validate` and for `load_content` when its cache has no answer.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from throne_pnp.content.cardfile import check_rules_text, parse_cards, parse_rulings
+from throne_pnp.content.checker import Checker
+from throne_pnp.content.mapfile import parse_map
+from throne_pnp.content.model import Content
+from throne_pnp.yamlsrc import YamlProblem, load_file
+
+
+@dataclass
+class ContentReport:
+    """What `check_content` found: the content (if usable), problems and notes."""
+
+    content: Content | None
+    problems: list[str]
+    notes: list[str]
+
+
+def _read(path: Path, problems: list[str], optional: bool = False) -> tuple[Any, bool]:
+    """Parse one file; an optional file may be absent or empty (all defaults)."""
+    if optional and not path.exists():
+        return None, True
+    try:
+        data, dupes = load_file(path, allow_empty=optional)
+    except YamlProblem as exc:
+        problems.append(str(exc))
+        return None, False
+    problems.extend(dupes)
+    return data, True
+
+
+def check_content(directory: Path | str) -> ContentReport:
+    """Load and check a content directory; never raises for bad content."""
+    directory = Path(directory)
+    problems: list[str] = []
+    notes: list[str] = []
+    if not directory.is_dir():
+        return ContentReport(None, [f"{directory}: not a content directory (it should hold "
+                                    "map.yaml and cards.yaml)"], notes)
+    fingerprints = {}
+    for name in ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt"):
+        path = directory / name
+        try:
+            fingerprints[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        except OSError:
+            pass  # missing or unreadable: reported when the file is read
+
+    map_data, map_ok = _read(directory / "map.yaml", problems)
+    game_map = parse_map(map_data, Checker("map.yaml", problems), notes) if map_ok else None
+    cards_data, cards_ok = _read(directory / "cards.yaml", problems)
+    hand = game_map.hand_size if game_map else 5
+    cards = parse_cards(cards_data, Checker("cards.yaml", problems), hand) if cards_ok else ()
+    rulings_data, rulings_ok = _read(directory / "rulings.yaml", problems, optional=True)
+    rulings = parse_rulings(rulings_data, Checker("rulings.yaml", problems))
+    rules_path = directory / "rules.txt"
+    rules_text = ""
+    if rules_path.is_file():
+        try:
+            rules_text = rules_path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            problems.append(f"rules.txt: cannot be read: {exc}")
+        check_rules_text(rules_text, "rules.txt", problems)
+    else:
+        notes.append("rules.txt: missing, so `throne build` cannot typeset the rules sheet")
+
+    content = None
+    if not problems and game_map is not None and cards and rulings_ok:
+        content = Content(game_map, cards, rulings, rules_text, directory, fingerprints)
+    return ContentReport(content, problems, notes)

@@ -1,0 +1,129 @@
+"""Reading typed values out of parsed YAML while collecting every problem.
+
+`Checker` belongs to one file: each read (a whole number in range, a choice,
+a mapping ...) returns the value or records a problem naming the file, the
+line, the key path and what to change, so that one pass reports everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from throne_pnp.content.model import Territory
+from throne_pnp.yamlsrc import SourceDict, line_of
+
+
+class Checker:
+    """Collects problems for one file while reading typed values out of it."""
+
+    def __init__(self, filename: str, problems: list[str]):
+        self.filename = filename
+        self.problems = problems
+        self.bad_paths: set[str] = set()  # key paths already reported, to avoid cascades
+
+    def add(self, line: int, path: str, message: str) -> None:
+        self.bad_paths.add(path)
+        where = f"{self.filename}:{line}" if line else self.filename
+        self.problems.append(f"{where}: {path}: {message}" if path else f"{where}: {message}")
+
+    def mapping(self, value: Any, path: str, line: int) -> SourceDict | None:
+        if isinstance(value, dict):
+            return value  # type: ignore[return-value]
+        self.add(line, path, f"expected a mapping of keys to values, got {describe(value)}")
+        return None
+
+    def unknown_keys(self, data: dict, allowed: tuple[str, ...], path: str) -> None:
+        for key in data:
+            if key not in allowed:
+                import difflib  # only when a key is wrong: keeps the fast path light
+
+                close = difflib.get_close_matches(str(key), allowed, n=1)
+                hint = f"did you mean {close[0]!r}? " if close else ""
+                self.add(line_of(data, key), join(path, key),
+                         f"unknown key; {hint}allowed here: {', '.join(allowed)}")
+
+    def integer(self, data: dict, key: str, path: str, default: int | None, low: int,
+                high: int | None = None) -> int | None:
+        """Read an int in [low, high]; None (and a problem) when missing or wrong."""
+        if key not in data:
+            if default is None:
+                self.add(line_of(data), join(path, key), "required key is missing")
+            return default
+        value = data[key]
+        where = join(path, key)
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.add(line_of(data, key), where, f"expected a whole number, got {describe(value)}")
+            return None
+        if value < low or (high is not None and value > high):
+            span = f"from {low} to {high}" if high is not None else f"at least {low}"
+            self.add(line_of(data, key), where, f"{value} is out of range; use a number {span}")
+            return None
+        return value
+
+    def boolean(self, data: dict, key: str, path: str, default: bool) -> bool:
+        if key not in data:
+            return default
+        value = data[key]
+        if not isinstance(value, bool):
+            self.add(line_of(data, key), join(path, key),
+                     f"expected true or false, got {describe(value)}")
+            return default
+        return value
+
+    def text(self, data: dict, key: str, path: str, default: str) -> str:
+        if key not in data:
+            return default
+        value = data[key]
+        if not isinstance(value, str) or not value.strip():
+            self.add(line_of(data, key), join(path, key),
+                     f"expected some text, got {describe(value)}")
+            return default
+        return value.strip()
+
+    def choice(self, data: dict, key: str, path: str, choices: tuple[str, ...],
+               default: str | None) -> str | None:
+        if key not in data:
+            if default is None:
+                self.add(line_of(data), join(path, key),
+                         f"required key is missing; use one of {', '.join(choices)}")
+            return default
+        value = data[key]
+        if value not in choices:
+            self.add(line_of(data, key), join(path, key),
+                     f"{describe(value)} is not allowed; use one of {', '.join(choices)}")
+            return None
+        return value
+
+
+def join(path: str, key: Any) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+def describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return f"{str(value).lower()} (true/false)"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def adjacent_ok(body: dict) -> bool:
+    """True when a territory's `adjacent` list was read without a problem."""
+    listed = body.get("adjacent")
+    return isinstance(listed, list) and bool(listed) and all(is_int(x) for x in listed)
+
+
+def adjacency_read(raw: dict, territories: dict[int, Territory]) -> bool:
+    """True when every territory's `adjacent` list was read without a problem."""
+    return all(adjacent_ok(raw[n]) for n in territories)
+

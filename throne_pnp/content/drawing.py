@@ -1,0 +1,185 @@
+"""Drawing data of the map sheet: shared points, territory polygons, crossings.
+
+Two territories are drawn touching exactly when their polygons share an edge;
+`check_drawing_adjacency` holds that against the listed adjacency (a sea
+route is an explicit crossing). Content without drawing data still plays.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from throne_pnp.content.checker import Checker, adjacency_read, is_int
+from throne_pnp.content.model import GameMap, Lake, MapDrawing, Territory, TerritoryDrawing
+from throne_pnp.yamlsrc import line_of
+
+DRAWING_KEYS = ("size", "points", "lakes", "crossings")
+
+
+def _point(value: Any) -> tuple[float, float] | None:
+    if (isinstance(value, list) and len(value) == 2
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)):
+        return (float(value[0]), float(value[1]))
+    return None
+
+
+def parse_territory_drawing(body: dict, path: str, chk: Checker) -> TerritoryDrawing | None:
+    ok = True
+    shape = body.get("shape")
+    if not isinstance(shape, list) or len(shape) < 3 or not all(isinstance(p, str) for p in shape):
+        chk.add(line_of(body, "shape") or line_of(body), f"{path}.shape",
+                "expected a list of at least 3 point names from drawing.points")
+        ok = False
+    spots = []
+    for key in ("label", "cubes"):
+        spot = _point(body.get(key))
+        if spot is None:
+            chk.add(line_of(body, key) or line_of(body), f"{path}.{key}",
+                    "expected a position [x, y] in millimetres")
+            ok = False
+        spots.append(spot)
+    if not ok:
+        return None
+    return TerritoryDrawing(tuple(shape), spots[0], spots[1])  # type: ignore[arg-type]
+
+
+def parse_drawing(raw: Any, line: int, territories: dict[int, Territory],
+                   chk: Checker) -> MapDrawing | None:
+    data = chk.mapping(raw, "drawing", line)
+    if data is None:
+        return None
+    chk.unknown_keys(data, DRAWING_KEYS, "drawing")
+    size = _point(data.get("size"))
+    if size is None or min(size) <= 0:
+        chk.add(line_of(data, "size"), "drawing.size", "expected [width, height] in millimetres")
+        return None
+    points: dict[str, tuple[float, float]] = {}
+    raw_points = data.get("points")
+    if not isinstance(raw_points, dict) or not raw_points:
+        chk.add(line_of(data, "points"), "drawing.points",
+                "expected a mapping of point names to [x, y]")
+        return None
+    for pname, value in raw_points.items():
+        pt = _point(value)
+        if pt is None or not (0 <= pt[0] <= size[0] and 0 <= pt[1] <= size[1]):
+            chk.add(line_of(raw_points, pname), f"drawing.points.{pname}",
+                    f"expected [x, y] inside the drawing size {size[0]:g} x {size[1]:g} mm")
+        else:
+            points[str(pname)] = pt
+    lakes = []
+    raw_lakes = data.get("lakes", [])
+    if not isinstance(raw_lakes, list):
+        chk.add(line_of(data, "lakes"), "drawing.lakes", "expected a list of {name, shape}")
+        raw_lakes = []
+    for i, lake in enumerate(raw_lakes):
+        where = f"drawing.lakes[{i}]"
+        if not isinstance(lake, dict):
+            chk.add(line_of(raw_lakes, i), where, "expected {name: ..., shape: [points]}")
+            continue
+        chk.unknown_keys(lake, ("name", "shape"), where)
+        shape = lake.get("shape")
+        if not isinstance(shape, list) or len(shape) < 3:
+            chk.add(line_of(lake), f"{where}.shape", "expected at least 3 point names")
+            continue
+        lakes.append(Lake(str(lake.get("name", "")), tuple(str(p) for p in shape)))
+    crossings = []
+    raw_cross = data.get("crossings", [])
+    if not isinstance(raw_cross, list):
+        chk.add(line_of(data, "crossings"), "drawing.crossings",
+                "expected a list of territory pairs, e.g. [[3, 9]]")
+        raw_cross = []
+    for i, pair in enumerate(raw_cross):
+        if (not isinstance(pair, list) or len(pair) != 2 or not all(is_int(p) for p in pair)
+                or any(p not in territories for p in pair)):
+            chk.add(line_of(raw_cross, i), f"drawing.crossings[{i}]",
+                    "expected a pair of existing territory numbers, e.g. [3, 9]")
+            continue
+        crossings.append((min(pair), max(pair)))
+    return MapDrawing(size, points, tuple(lakes), tuple(crossings))
+
+
+def polygon_edges(shape: tuple[str, ...]) -> set[frozenset[str]]:
+    """The edges of a closed polygon over named points, as unordered pairs."""
+    return {frozenset((shape[i], shape[(i + 1) % len(shape)])) for i in range(len(shape))}
+
+
+def drawn_adjacency(game_map: GameMap) -> set[tuple[int, int]]:
+    """Pairs of territories whose drawn polygons share an edge."""
+    owners: dict[frozenset[str], list[int]] = {}
+    for n, terr in game_map.territories.items():
+        if terr.drawing is not None:
+            for edge in polygon_edges(terr.drawing.shape):
+                owners.setdefault(edge, []).append(n)
+    pairs = set()
+    for terrs in owners.values():
+        for i, a in enumerate(terrs):
+            for b in terrs[i + 1:]:
+                pairs.add((min(a, b), max(a, b)))
+    return pairs
+
+
+def _shared_edges(game_map: GameMap, a: int, b: int) -> list[str]:
+    """The drawn edges territories a and b share, as 'p1-p2' texts."""
+    ta, tb = game_map.territories[a].drawing, game_map.territories[b].drawing
+    if ta is None or tb is None:
+        return []
+    shared = polygon_edges(ta.shape) & polygon_edges(tb.shape)
+    return sorted("-".join(sorted(edge)) for edge in shared)
+
+
+def check_drawing_adjacency(game_map: GameMap, raw_terr: dict, data: dict,
+                             chk: Checker) -> None:
+    drawing = game_map.drawing
+    assert drawing is not None
+    raw_drawing = data["drawing"]
+    raw_points = raw_drawing.get("points") if isinstance(raw_drawing, dict) else None
+    defined = {str(p) for p in raw_points} if isinstance(raw_points, dict) else set()
+    # A point that is defined but malformed is reported in drawing.points; the
+    # borders through it are unknown, so the comparison below is skipped too.
+    unknown_points = bool(defined - set(drawing.points))
+    for n, terr in game_map.territories.items():
+        if terr.drawing is None:
+            continue
+        missing = [p for p in terr.drawing.shape if p not in defined]
+        if missing:
+            unknown_points = True
+            chk.add(line_of(raw_terr[n], "shape"), f"territories[{n}].shape",
+                    f"unknown point(s) {', '.join(missing)}; define them in drawing.points "
+                    "or use a name that is defined there")
+    if unknown_points or not game_map.drawable or not adjacency_read(raw_terr,
+                                                                       game_map.territories):
+        return  # the drawn borders or the listed ones are not known: no comparison
+    touching = drawn_adjacency(game_map)
+    # Only pairs of existing, distinct territories: self-loops and unknown
+    # neighbours are reported by the adjacency checks already.
+    listed = {(min(a, b), max(a, b)) for a, t in game_map.territories.items()
+              for b in t.adjacent if b != a and b in game_map.territories}
+    raw_cross = raw_drawing.get("crossings") if isinstance(raw_drawing, dict) else None
+
+    def crossing_line(a: int, b: int) -> int:
+        if isinstance(raw_cross, list):
+            for i, pair in enumerate(raw_cross):
+                if isinstance(pair, list) and sorted(pair) == [a, b]:
+                    return line_of(raw_cross, i)
+        return line_of(raw_drawing, "crossings")
+
+    crossings = set(drawing.crossings)
+    for a, b in sorted(touching & crossings):
+        chk.add(crossing_line(a, b), "drawing.crossings",
+                f"{a} and {b} already share a border; remove [{a}, {b}] (a crossing is only "
+                "for territories drawn apart, such as a sea route)")
+    for a, b in sorted(crossings - touching - listed):
+        chk.add(crossing_line(a, b), "drawing.crossings",
+                f"[{a}, {b}] is drawn as a crossing but {a} and {b} are not adjacent; "
+                "remove it or list them as adjacent")
+    for a, b in sorted(touching - listed):
+        edges = ", ".join(_shared_edges(game_map, a, b))
+        chk.add(line_of(raw_terr[a], "shape"), f"territories[{a}].shape",
+                f"drawn touching {b} (shared edge {edges}) but {a} and {b} are not "
+                f"adjacent; move a point so they no longer share an edge, or list them "
+                "as adjacent")
+    for a, b in sorted(listed - touching - crossings):
+        chk.add(line_of(raw_terr[a], "adjacent"), f"territories[{a}].adjacent",
+                f"{a} and {b} are adjacent but not drawn touching; give their shapes a "
+                f"shared edge or add [{a}, {b}] to drawing.crossings")
+

@@ -1,0 +1,79 @@
+"""`throne init`: an editable copy of the bundled edition, never overwriting.
+
+Each file of the copy opens with a short comment header that says what it
+is, which keys it takes and where the full description is, so that a player
+who opens `content/map.yaml` in an editor knows what to do next.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from throne_pnp.content.lookup import CONTENT_FILES, bundled_content_dir
+from throne_pnp.errors import ThroneError
+
+_COMMON = ("An editable copy of the bundled edition, written by `throne init`.",
+           "The keys and every check: docs/content.md in the throne_pnp sources.",
+           "`throne validate` lists each problem with its line; `throne build` reprints.")
+
+HEADERS: dict[str, tuple[str, ...]] = {
+    "map.yaml": _COMMON + (
+        "Keys: name, home, forces, king_limit, hand_size, setup {player, king},",
+        "territories (name, castle, wheat, bugles, shields, adjacent; shape, label and",
+        "cubes to draw it) and drawing (size, points, lakes, crossings).",
+    ),
+    "cards.yaml": _COMMON + (
+        "Each card: id, name, bugles, swords, shields (0-3), king (1 or 2 of rally,",
+        "move-castle, move-wheat, move-player, uncertain), flags, priority",
+        "(rising | falling), hard (true for skull cards).",
+    ),
+    "rulings.yaml": _COMMON + (
+        "How the rules are read where they allow two readings (docs/rulings.md).",
+    ),
+    "rules.txt": _COMMON + (
+        "Markup: `# title`, `## heading`, `- bullet`, `1. step`, `> note`, **bold**,",
+        "`code`, icons in braces such as {castle}; lines starting with % are comments.",
+    ),
+}
+
+
+def _header(name: str) -> str:
+    mark = "%" if name.endswith(".txt") else "#"
+    return "".join(f"{mark} {line}\n" for line in HEADERS[name]) + f"{mark}\n"
+
+
+def write_editable_copy(target: Path, source: Path | None = None) -> list[Path]:
+    """Copy the edition in `source` (default: the bundled one) into `target`.
+
+    Refuses, before writing anything, when a file it would write exists.
+    Returns the files written.
+    """
+    source = source if source is not None else bundled_content_dir()
+    names = [name for name in CONTENT_FILES if (source / name).is_file()]
+    if not names:
+        raise ThroneError(f"the bundled edition is missing from {source}; reinstall throne_pnp")
+    if target.exists() and not target.is_dir():
+        raise ThroneError(f"{target} is a file, not a folder; give `throne init` a folder, "
+                          "e.g. `throne init my-edition`")
+    for name in names:
+        if (target / name).exists():
+            raise ThroneError(f"{target / name} already exists; `throne init` never "
+                              "overwrites: edit that copy, move it away, or give another "
+                              "folder (`throne init DIR`)")
+    texts = {name: _header(name) + (source / name).read_text(encoding="utf-8")
+             for name in names}
+    written = []
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        for name in names:
+            path = target / name
+            with open(path, "x", encoding="utf-8") as fh:   # "x": never overwrite
+                fh.write(texts[name])
+            written.append(path)
+    except FileExistsError as exc:
+        raise ThroneError(f"{exc.filename} already exists; `throne init` never overwrites "
+                          f"(wrote {len(written)} file(s) before it appeared)") from None
+    except OSError as exc:
+        raise ThroneError(f"{target}: cannot write the copy ({exc.strerror or exc}); choose "
+                          "a folder you can write to") from None
+    return written

@@ -1,0 +1,165 @@
+"""The content model's values: frozen dataclasses and the fixed vocabularies.
+
+`Content` is one whole validated edition (map, cards, rulings, rules text);
+the engine and the renderers read these plain values and nothing else. The
+constants name what the YAML may say (King actions, priorities, rulings,
+rules-text icons).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+KING_ACTIONS = ("rally", "move-castle", "move-wheat", "move-player", "uncertain")
+PRIORITIES = ("rising", "falling")
+RULINGS_CHOICES: dict[str, tuple[str, ...]] = {
+    "home_lost_when": ("empty", "king-holds"),
+    "castle_targets": ("all", "not-king"),
+    "over_limit_move": ("refuse", "trim"),
+}
+ICONS = (
+    "castle", "wheat", "bugle", "sword", "shield", "flag", "banner", "helmet",
+    "uncertain", "arrow", "skull", "rising", "falling", "cube", "king-cube",
+)
+ICON_RE = re.compile(r"\{([a-z-]+)\}")
+MAX_SYMBOLS = 3
+
+
+@dataclass(frozen=True)
+class TerritoryDrawing:
+    """How one territory is drawn: polygon over named points, label and cube spots."""
+
+    shape: tuple[str, ...]
+    label: tuple[float, float]
+    cubes: tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Territory:
+    """One numbered territory of the map with its printed symbols."""
+
+    number: int
+    name: str
+    castle: bool
+    wheat: int
+    bugles: int
+    shields: int
+    adjacent: tuple[int, ...]
+    drawing: TerritoryDrawing | None = None
+
+
+@dataclass(frozen=True)
+class Lake:
+    """A body of water inside the island, drawn as a polygon over named points."""
+
+    name: str
+    shape: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MapDrawing:
+    """Shared geometry of the map sheet, in millimetres with a top-left origin."""
+
+    size: tuple[float, float]
+    points: dict[str, tuple[float, float]]
+    lakes: tuple[Lake, ...] = ()
+    crossings: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class GameMap:
+    """The map and the numbers of setup (`map.yaml`)."""
+
+    name: str
+    home: int
+    forces: int
+    king_limit: int
+    hand_size: int
+    setup_player: dict[int, int]
+    setup_king: dict[int, int]
+    territories: dict[int, Territory]
+    drawing: MapDrawing | None = None
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """Territory numbers in ascending order."""
+        return tuple(sorted(self.territories))
+
+    @property
+    def castles(self) -> tuple[int, ...]:
+        return tuple(n for n in self.numbers if self.territories[n].castle)
+
+    @property
+    def drawable(self) -> bool:
+        """True when every territory has drawing data for the map sheet."""
+        return self.drawing is not None and all(
+            t.drawing is not None for t in self.territories.values()
+        )
+
+
+@dataclass(frozen=True)
+class Card:
+    """One Action Card (`cards.yaml`)."""
+
+    id: int
+    bugles: int
+    swords: int
+    shields: int
+    king: tuple[str, ...]
+    flags: int
+    priority: str
+    hard: bool = False
+    name: str = ""
+
+    @property
+    def uncertain(self) -> bool:
+        return "uncertain" in self.king
+
+    @property
+    def rising(self) -> bool:
+        return self.priority == "rising"
+
+
+@dataclass(frozen=True)
+class Rulings:
+    """The switches of SPEC §3 where readings of the rulebook differ."""
+
+    home_lost_when: str = "empty"
+    castle_targets: str = "all"
+    over_limit_move: str = "refuse"
+
+
+@dataclass(frozen=True)
+class Content:
+    """A whole validated edition."""
+
+    map: GameMap
+    cards: tuple[Card, ...]
+    rulings: Rulings
+    rules_text: str
+    directory: Path
+    fingerprints: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def normal_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if not c.hard)
+
+    @property
+    def hard_cards(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.hard)
+
+    def card(self, card_id: int) -> Card:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        raise KeyError(card_id)
+
+    @property
+    def fingerprint(self) -> str:
+        """One digest over every content file, for save files."""
+        joined = "".join(f"{k}={v};" for k, v in sorted(self.fingerprints.items()))
+        return hashlib.sha256(joined.encode()).hexdigest()[:16]
+

@@ -1,0 +1,104 @@
+"""The one typeface of every printed component, embedded in the PDFs.
+
+Home printers and other machines substitute fonts that are only named, so
+the PDFs embed their own: the Bitstream Vera Sans family (regular, bold,
+oblique, bold oblique) that reportlab ships inside its pip package under a
+free licence (reportlab/fonts/bitstream-vera-license.txt). Nothing is copied
+into this repository; the TTF files are read from the installed reportlab.
+
+`register()` registers the four faces with reportlab once per process (as
+TrueType fonts, which reportlab embeds as subsets holding only the glyphs a
+document uses), slimmed first by `ttfslim.py` (no screen hinting; renamed
+"Rusty Sans" as the Vera licence asks of modified copies); `face()` names
+the face for a weight and slant; `width_pt()` measures text in it, so layout
+code wraps and centres with the metrics the PDF really uses. SVG names the
+same family, with metric-close fallbacks, and pins each run to the measured
+width.
+
+Code-like text (the `mono` runs of the rules sheet) is set in the oblique
+faces: the family has no monospace member, and an oblique keeps such words
+apart from running text without a second, unembedded font.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+FAMILY = "Bitstream Vera Sans"
+SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+
+# reportlab face name -> file in reportlab/fonts
+FACES = {
+    "Vera": "Vera.ttf",
+    "VeraBd": "VeraBd.ttf",
+    "VeraIt": "VeraIt.ttf",
+    "VeraBI": "VeraBI.ttf",
+}
+# the embedded, slimmed faces are renamed (see ttfslim.py): family, style
+EMBEDDED = "Rusty Sans"
+STYLES = {"Vera": "Roman", "VeraBd": "Bold", "VeraIt": "Oblique", "VeraBI": "Bold Oblique"}
+
+
+def font_dir() -> Path:
+    """The folder of fonts inside the installed reportlab package."""
+    import reportlab
+
+    return Path(reportlab.__file__).parent / "fonts"
+
+
+def face(bold: bool = False, italic: bool = False, mono: bool = False) -> str:
+    """The reportlab name of the face for a weight and slant (mono = oblique)."""
+    slanted = italic or mono
+    if bold and slanted:
+        return "VeraBI"
+    if bold:
+        return "VeraBd"
+    if slanted:
+        return "VeraIt"
+    return "Vera"
+
+
+@lru_cache(maxsize=1)
+def register() -> tuple[str, ...]:
+    """Register the four faces with reportlab (once) and return their names.
+
+    Raises FileNotFoundError naming the missing file if the installed
+    reportlab lacks its bundled fonts (it has shipped them for many years).
+    """
+    from io import BytesIO
+
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from throne_pnp.render.ttfslim import slim
+
+    folder = font_dir()
+    for name, filename in FACES.items():
+        path = folder / filename
+        if not path.is_file():
+            raise FileNotFoundError(f"reportlab's bundled font {path} is missing; "
+                                    "reinstall reportlab")
+        data = slim(path.read_bytes(), EMBEDDED, STYLES[name])
+        pdfmetrics.registerFont(TTFont(name, BytesIO(data)))
+    pdfmetrics.registerFontFamily("Vera", normal="Vera", bold="VeraBd", italic="VeraIt",
+                                  boldItalic="VeraBI")
+    return tuple(FACES)
+
+
+@lru_cache(maxsize=4)
+def _font(name: str):
+    from reportlab.pdfbase import pdfmetrics
+
+    register()
+    return pdfmetrics.getFont(name)
+
+
+def width_pt(text: str, name: str, size: float) -> float:
+    """Width in points of `text` set in face `name` at `size` points."""
+    return _font(name).stringWidth(text, size)
+
+
+def font(name: str):
+    """The registered reportlab font object of a face (registering the family if needed)."""
+    return _font(name)
