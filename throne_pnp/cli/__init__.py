@@ -33,7 +33,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Content and printing", ("init", "validate", "build")),
     ("Playing with the King (a tracked game)",
      ("new", "card", "battle", "withdraw", "move", "rally", "done", "status", "show", "log",
-      "undo", "fix", "play")),
+      "undo", "fix", "play", "serve")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
 SUMMARIES = {
@@ -53,6 +53,7 @@ SUMMARIES = {
     "undo": "Take back the last N commands.",
     "fix": "Make the record match the table.",
     "play": "A whole game with prompts.",
+    "serve": "The table page: play from a phone or tablet (--lan).",
     "resolve": "What the King does from a position (no saved game).",
     "odds": "Exact battle odds for each card you could play.",
     "simulate": "Play many games headless: the balance of the deck.",
