@@ -56,6 +56,7 @@ class Recent:
     king_moves: tuple[Step, ...] = ()
     king_where: str = ""
     commands: int = 0
+    revealed: list[tuple[str, int]] = field(default_factory=list)   # (what, card id)
 
 
 def recent(session: Any) -> Recent:
@@ -78,11 +79,28 @@ def recent(session: Any) -> Recent:
                                        if s.kind == "move" and s.side == KING)
                 out.king_where = where
     if save.commands:
+        out.revealed = revealed(events)
         out.last_actions = list(save.commands[-1])
         resumed = out.last_actions[0].startswith("withdraw")
         out.last_lines = explain.checklist(events, game, save.physical, resumed)
     else:
         out.last_lines = explain.checklist(session.start_events, game, save.physical)
+    return out
+
+
+def revealed(events: list[Event]) -> list[tuple[str, int]]:
+    """The cards a command turned over from the deck, to show face up."""
+    out: list[tuple[str, int]] = []
+    seen: set[int] = set()
+    for event in events:
+        if event.kind == "phase-card" and event.info.get("from") != "hand":
+            out.append(("The King's card", event.data))
+        elif event.kind == "uncertain-draw":
+            out.append(("Dealt for Uncertain Orders", event.data))
+        elif event.kind == "battle" and id(event.data) not in seen:
+            seen.add(id(event.data))
+            battle = event.data
+            out.append((f"The King's battle card in {battle.territory}", battle.king_card))
     return out
 
 
