@@ -165,7 +165,7 @@ def test_a_whole_virtual_game_by_taps(table, tmp_path):
     assert saved(game) == expected
     assert "You lost" in page.inner_text("section.now")
     assert page.get_by_role("link", name="New game…").count() == 1
-    shoot(page, "over")
+    shoot(page, "over", "section.now")
 
 
 def test_a_physical_turn_with_the_pad(table):
