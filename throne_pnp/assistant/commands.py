@@ -10,7 +10,7 @@ numbers) belongs to the caller; the validation that is not parsing lives here,
 so `throne card 7` and a tap on the table page are refused with the same words.
 
 Commands: `new_game`, `play_card`, `play_battle`, `withdraw`, `move`, `rally`,
-`done`, `fix`, `undo`. A refusal that only needs the player's word is a
+`done`, `tell_hand`, `fix`, `undo`. A refusal that only needs the player's word is a
 `NeedsConfirmation` (the home castle emptied by a move): ask, then call again
 with `confirmed=True`.
 """
@@ -26,7 +26,6 @@ from throne_pnp.assistant.tablediff import restore_lines
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules import actions as act
-from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import Position
 
 
@@ -35,6 +34,20 @@ class NeedsConfirmation(ThroneError):
 
 
 # --------------------------------------------------------------------------- steps
+
+def _ids(ids: Sequence[int] | None, empty: str | None = None) -> str | None:
+    """Card ids as typed (`3,6,9`); None when not given, `empty` for none."""
+    if ids is None:
+        return None
+    return ",".join(map(str, ids)) or empty
+
+
+def said(word: str, argument: int | None, *options: tuple[str, object]) -> str:
+    """A command as the player would type it (without `throne`), for the log."""
+    parts = [word] + ([str(argument)] if argument is not None else [])
+    parts += [f"{name} {value}" for name, value in options if value is not None]
+    return " ".join(parts)
+
 
 def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     """Refuse a command given at the wrong step, naming what is needed instead.
@@ -88,50 +101,20 @@ def new_game(path: Path, content: Content, *, physical: bool = False,
 
 
 def check_start(content: Content, position: Position) -> None:
-    """A start position must obey the rules and leave a game to play."""
+    """A start position must be able to stand on the table (the King's limit,
+    the cubes that exist, the player's wheat limit) and leave a game to play
+    (not already won or lost)."""
     from throne_pnp.rules.board import board_for
+    from throne_pnp.rules.position import check_position, outcome_words, position_outcome
 
     board = board_for(content)
-    game = Game(board, [c.id for c in content.normal_cards], True, position)
-    problem = _limit_problem(game)
+    problem = check_position(board, position)
     if problem:
         raise ThroneError(f"--at: {problem}")
-    ended = _ended(game)
-    if ended:
-        raise ThroneError(f"--at: {ended}; give a position where the game is still on")
-
-
-def _limit_problem(game: Game) -> str | None:
-    """The player over their wheat limit somewhere (R8), in words, or None.
-
-    Contested territories count as the King's during Player Actions and their
-    battles, as the player's otherwise (R7); the limit is checked as it will
-    next be applied.
-    """
-    from throne_pnp.rules.position import KING, PLAYER, limit_words, player_limit
-
-    board, pos = game.board, game.position
-    contested_to = KING if game.stage in ("actions", "player-battles") else PLAYER
-    limit = player_limit(board, pos, contested_to=contested_to)
-    for t in board.numbers:
-        if pos.player[t] > limit:
-            return (f"{pos.player[t]} of your cubes in {t} are over your limit of "
-                    f"{limit_words(board, pos, contested_to=contested_to)}; at most {limit} per "
-                    "territory")
-    return None
-
-
-def _ended(game: Game) -> str | None:
-    """Is the game already won or lost in this position (R12)?"""
-    board, pos = game.board, game.position
-    if all(pos.player[c] and not pos.king[c] for c in board.castles):
-        return "you already hold every castle there (the game would be won)"
-    home = board.home
-    lost = (not pos.player[home] if board.rulings.home_lost_when == "empty"
-            else pos.king[home] and not pos.player[home])
-    if lost:
-        return f"your home castle {home} has fallen there (the game would be lost)"
-    return None
+    outcome = position_outcome(board, position)
+    if outcome is not None:
+        raise ThroneError(f"--at: that game is already {outcome_words(board, outcome)}; "
+                          "give a position where the game is still on")
 
 
 # --------------------------------------------------------------------------- cards
@@ -152,6 +135,7 @@ def play_card(session: Session, card_id: int | None,
     waiting = game.describe_need(need)
     draw_ids = list(draws or [])
     with session.command() as cmd:
+        cmd.said = said("card", card_id, ("--draws", _ids(draws)))
         if not session.physical:
             if draws is not None:
                 raise ThroneError("--draws is for physical games: in a virtual game the "
@@ -200,6 +184,8 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
     require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
     with session.command() as cmd:
+        cmd.said = said("battle", card_id, ("--king-card", king_card),
+                        ("--withdraw-to", withdraw_to))
         if not session.physical and king_card is not None:
             raise ThroneError("--king-card is for physical games: in a virtual game the "
                               "program draws the King's battle card")
@@ -216,6 +202,11 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
         else:
             session.apply(act.battle(card_id))
         if king_card is not None:
+            from throne_pnp.assistant.explain import fresh_hand
+
+            if card_id is not None and fresh_hand(session.game):
+                cmd.notes.append(f"{card_id} was your last card: draw your new hand first, "
+                                 f"then the King's card {king_card} (the deck order counts)")
             session.apply(act.deal(king_card))
         if withdraw_to is not None:
             after = session.game.need()
@@ -234,6 +225,7 @@ def withdraw(session: Session, to: int) -> Command:
     """Where the player's beaten cubes go (`throne withdraw T`)."""
     require(session, ("withdraw",), "withdraw")
     with session.command() as cmd:
+        cmd.said = f"withdraw {to}"
         session.apply(act.withdraw(to))
     return cmd
 
@@ -257,6 +249,7 @@ def move(session: Session, count: int, src: int, dst: int, confirmed: bool = Fal
     if not confirmed and session.empties_home(count, src, dst):
         raise NeedsConfirmation(home_warning(session))
     with session.command() as cmd:
+        cmd.said = f"move {count} {src} {dst}"
         session.apply(act.move(count, src, dst))
     return cmd
 
@@ -265,6 +258,7 @@ def rally(session: Session, at: int) -> Command:
     """A Player Actions rally at castle `at` (`throne rally T`, 2 command points)."""
     require(session, ("actions",), "rally")
     with session.command() as cmd:
+        cmd.said = f"rally {at}"
         session.apply(act.rally(at))
     return cmd
 
@@ -273,26 +267,68 @@ def done(session: Session) -> Command:
     """End Player Actions (`throne done`); the battles the player started follow."""
     require(session, ("actions",), "finish Player Actions")
     with session.command() as cmd:
+        cmd.said = "done"
         session.apply(act.DONE)
     return cmd
 
 
 # --------------------------------------------------------------------------- record
 
-def fix(session: Session, territory: int | None = None, king: int | None = None,
-        player: int | None = None) -> Command:
-    """Make the record of `territory` match the table (`throne fix T --king N --player M`).
+def tell_hand(session: Session, ids: Sequence[int]) -> Command:
+    """Physical mode: the player names the cards in their hand (`throne hand IDS`).
 
-    `king`/`player` None keeps that count. Refused: nothing to change, an
-    unknown territory, a record the rules forbid (over the King's limit, more
-    cubes than exist, the player over their wheat limit). Logged like any
-    command, so undo takes it back. The table is the truth here: nothing
-    moves on it (the `fix` event says what the record held before).
+    Optional, at any step while the hand holds cards: all of them, in any
+    order. From then on a card played from elsewhere, or a King's card that
+    is in the hand, is refused at once, `status` shows the hand and the
+    battle odds count on it. Told again, it replaces the last telling (a
+    typo fixed). The hand is unknown again after the next new hand is drawn.
     """
-    if territory is None:
-        raise ThroneError("say which territory to fix: `throne fix T --king N --player M`")
+    if session.game.outcome is not None:
+        raise ThroneError(f"the game is over: you {session.game.outcome}; nothing to tell")
+    if not ids:
+        raise ThroneError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
+    with session.command() as cmd:
+        cmd.said = f"hand {_ids(ids)}"
+        session.apply(act.hand(tuple(ids)))
+    return cmd
+
+
+def fix(session: Session, territory: int | None = None, king: int | None = None,
+        player: int | None = None, hand: Sequence[int] | None = None,
+        discard: Sequence[int] | None = None) -> Command:
+    """Make the record match the table (`throne fix [T --king N --player M]
+    [--hand IDS] [--discard IDS]`), as one logged command that undo takes back.
+
+    Cubes: `territory` with `king`/`player` (None keeps that count). Cards
+    (physical games): `hand` and/or `discard` set the hand and the discard
+    pile to exactly these cards (an empty list: an empty pile). Refused:
+    nothing to change, an unknown territory, a record the rules forbid (over
+    the King's limit, more cubes than exist, the player over their wheat
+    limit, a card in two places). The table is the truth here: nothing moves
+    on it (the events say what the record held before).
+    """
+    cards = hand is not None or discard is not None
+    if territory is None and (king is not None or player is not None):
+        raise ThroneError("--king and --player need the territory: `throne fix T --king N`")
+    if territory is None and not cards:
+        raise ThroneError("say what the table shows, e.g. `throne fix 7 --king 2 --player 0` "
+                          "or `throne fix --discard 1,4`")
+    with session.command() as cmd:
+        cmd.said = said("fix", territory, ("--king", king), ("--player", player),
+                        ("--hand", _ids(hand, empty="-")),
+                        ("--discard", _ids(discard, empty="-")))
+        if territory is not None:
+            _fix_cubes(session, territory, king, player)
+        if cards:
+            session.apply(act.fix_cards(None if hand is None else tuple(hand),
+                                        None if discard is None else tuple(discard)))
+    return cmd
+
+
+def _fix_cubes(session: Session, territory: int, king: int | None, player: int | None) -> None:
     if king is None and player is None:
-        raise ThroneError("say what the table shows: --king N and/or --player M")
+        raise ThroneError(f"say what the table shows in {territory}: --king N and/or "
+                          "--player M")
     if territory not in session.board.adjacent:
         listed = ", ".join(map(str, session.board.numbers))
         raise ThroneError(f"no territory {territory} on this map; territories: {listed}")
@@ -302,12 +338,7 @@ def fix(session: Session, territory: int | None = None, king: int | None = None,
     if (k, p) == (pos.king[territory], pos.player[territory]):
         raise ThroneError(f"the record already shows King {k}, you {p} in {territory}: "
                           "nothing to fix")
-    with session.command() as cmd:
-        session.apply(act.fix(territory, k, p))
-        problem = _limit_problem(session.game)
-        if problem:
-            raise ThroneError(f"cannot fix {territory} that way: {problem}")
-    return cmd
+    session.apply(act.fix(territory, k, p))
 
 
 def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
@@ -320,4 +351,21 @@ def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
     before = session.game
     gone = session.undo(count)
     return gone, restore_lines(session.board, before.position, session.game.position,
-                               cards=(before, session.game) if session.physical else None)
+                               cards=(before, session.game) if session.physical else None,
+                               from_hand=played_from_hand(session, gone))
+
+
+def played_from_hand(session: Session, gone: list[list[str]]) -> frozenset[int]:
+    """The cards that the commands `gone` (given after the saved ones) played
+    from the hand, as opposed to cards dealt from the deck."""
+    from throne_pnp.rules.actions import Action
+
+    game = session.replay()
+    out = set()
+    for command in gone:
+        for text in command:
+            action = Action.parse(text)
+            if action.kind in ("card", "battle") and game.need().kind in ("card", "battle"):
+                out.add(action.args[0])
+            game.apply(action)
+    return frozenset(out)

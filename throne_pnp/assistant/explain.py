@@ -17,9 +17,10 @@ from typing import Any
 from throne_pnp.content import Card
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
+from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
-from throne_pnp.rules.position import KING, PLAYER, Step
+from throne_pnp.rules.position import KING, PLAYER, Position, Step
 
 ACTION_WORDS = {
     "rally": "rally at his castles",
@@ -46,6 +47,17 @@ def card_words(card: Card) -> str:
             f"{card.priority}{skull})")
 
 
+def ids_words(ids: Any) -> str:
+    """Card ids in a list for a sentence ("no card" when empty)."""
+    ids = list(ids)
+    return ", ".join(map(str, ids)) if ids else "no card"
+
+
+def known_hand(game: Game) -> list[int] | None:
+    """The hand when the program knows all of it (virtual, or told), else None."""
+    return None if game.hand_hidden else sorted(game.hand)
+
+
 def cubes(count: int, side: str) -> str:
     if side == KING:
         return plural(count, "King cube")
@@ -63,14 +75,64 @@ def step_line(step: Step) -> str:
     return f"{BOX} {what}: {step.why}"
 
 
-def king_lines(result: KingResult) -> list[str]:
+def _unapply(step: Step, pos: Position) -> None:
+    """Take one step back on a (mutable) position."""
+    counts = pos.side(step.side)
+    if step.kind in ("move", "withdraw"):
+        counts[step.src] += step.count  # type: ignore[index]
+        if step.dst is not None:
+            counts[step.dst] -= step.count
+    elif step.kind == "rally":
+        counts[step.at] -= step.count  # type: ignore[index]
+    elif step.kind == "remove":
+        counts[step.at] += step.count  # type: ignore[index]
+
+
+def notes_by_action(result: KingResult, board: Board) -> list[list[str]] | None:
+    """Each action's own notes, in the order of `result.log` (None if they
+    cannot be told apart: the result's notes are then shown together).
+
+    The engine gives one list of notes for the whole card; each action is
+    taken again here, from the position before the card, to see whose notes
+    are whose.
+    """
+    from throne_pnp.rules.king import move, rally
+
+    work = result.position.copy()
+    for step in reversed(result.steps):
+        _unapply(step, work)
+    rising = result.priority == "rising"
     out = []
-    for action, steps in result.log or [(a, []) for a in result.actions]:
+    for action, _ in result.log:
+        _, notes = (rally(board, work, rising) if action == "rally"
+                    else move(board, work, action, rising))
+        out.append(notes)
+    if [n for notes in out for n in notes] != result.notes[:sum(map(len, out))]:
+        return None
+    return out
+
+
+def king_lines(result: KingResult, board: Board | None = None) -> list[str]:
+    """The King's action as a checklist: each action under its own heading with
+    its cube changes and its notes (given the board to tell them apart)."""
+    out = []
+    log = result.log or [(a, []) for a in result.actions]
+    per_action = notes_by_action(result, board) if board is not None and result.log else None
+    told = 0
+    for i, (action, steps) in enumerate(log):
         out.append(f"The King's action: {ACTION_WORDS[action]} ({result.priority}).")
-        out += ["  " + step_line(s) for s in steps] or ["  Nothing moves."]
+        if steps:
+            out += ["  " + step_line(s) for s in steps]
+        elif action == "rally":
+            out.append("  No cube is added.")
+        else:
+            out.append("  Nothing moves.")
+        if per_action is not None:
+            out += [f"  ({note})" for note in per_action[i]]
+            told += len(per_action[i])
     if not result.actions:
         out.append("The King's action: nothing.")
-    out += [f"  ({note})" for note in result.notes]
+    out += [f"  ({note})" for note in result.notes[told:]]
     if result.battles:
         out.append(f"Battles to fight, in order: {', '.join(map(str, result.battles))}.")
     return out
@@ -142,7 +204,7 @@ def checklist(events: list[Event], game: Game, physical: bool,
                 out.append(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}"
                            f"{more}.")
         elif kind == "king":
-            out += king_lines(event.data)
+            out += king_lines(event.data, board)
         elif kind == "battle-card":
             where = f"the battle in {event.info['territory']}"
             if physical:
@@ -174,6 +236,15 @@ def checklist(events: list[Event], game: Game, physical: bool,
             (bk, bp), (ak, ap) = event.info["before"], event.info["after"]
             out.append(f"Record fixed: {event.data} now holds King {ak}, you {ap} "
                        f"(was King {bk}, you {bp}).")
+        elif kind == "hand-told":
+            out.append(f"Your hand is noted: {ids_words(event.data)}. A card from elsewhere, "
+                       "or a King's card among these, will be refused.")
+        elif kind == "fixcards":
+            before, after = event.info["before"], event.info["after"]
+            for part, words in (("hand", "your hand"), ("discard", "the discard pile")):
+                if before[part] != after[part]:
+                    out.append(f"Record fixed: {words} now holds {ids_words(after[part])} "
+                               f"(was {ids_words(before[part])}).")
         elif kind == "over":
             if event.data == "won":
                 out.append("*** You WON: you hold every castle. ***")
@@ -196,13 +267,22 @@ def game_cp_left(game: Game) -> str:
     return f"{plural(game.command_points, 'command point')} left"
 
 
+def fresh_hand(game: Game) -> bool:
+    """Physical: is the hand a new one not yet looked at, drawn because the
+    battle card just played was the last (R10: before the King's card)?"""
+    return (game.physical and game.need().kind == "deal" and game.battle_card is not None
+            and game.hand_hidden > 0 and game.hand_hidden == game.hand_count
+            and game.hand_count == min(game.board.hand_size, len(game.in_game)))
+
+
 def next_step(game: Game, physical: bool) -> tuple[str, str]:
     """(what the program needs next, in words; the command that gives it)."""
     need: Need = game.need()
     if need.kind == "over":
         return (f"The game is over: you {game.outcome}", "throne new --force")
+    known = known_hand(game)
+    hand = f" (hand: {', '.join(map(str, known))})" if known else ""
     if need.kind == "card":
-        hand = "" if physical else f" (hand: {', '.join(map(str, sorted(game.hand)))})"
         return (f"Turn {game.turn}, your card phase: play a card from your hand as the "
                 f"phase card{hand}", "throne card ID")
     if need.kind == "deal":
@@ -215,6 +295,11 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
             return ("Uncertain Orders: deal the top card of the deck and tell me its number",
                     "throne card --draws ID")
         if need.purpose == "battle":
+            if fresh_hand(game):
+                return (f"Battle in {need.territory}: that was your last card, so first draw "
+                        f"your new hand ({plural(game.hand_count, 'card')}), then turn over "
+                        "the next card of the deck for the King and tell me its number",
+                        "throne battle --king-card K")
             return (f"Battle in {need.territory}: draw the top card of the deck for the King "
                     "and tell me its number", "throne battle --king-card K")
         return ("Draw your new hand", "throne status")
@@ -223,13 +308,13 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
         who = "you defend" if game.defender == PLAYER else "the King defends"
         extra = " --king-card K" if physical else ""
         after = (", then turn over the top card of the deck for the King" if physical else "")
-        hand = "" if physical else f" (hand: {', '.join(map(str, sorted(game.hand)))})"
         return (f"Battle in {t}, {who}: play a card from your hand{after}{hand}",
                 f"throne battle CARD{extra}")
     if need.kind == "withdraw":
-        options = ", ".join(map(str, need.options))
+        from throne_pnp.assistant.choices import withdraw_words
+
         return (f"You lost the battle in {need.territory}: choose where your cubes withdraw "
-                f"(one of {options})", "throne withdraw T")
+                f"({withdraw_words(game)})", "throne withdraw T")
     cp = game.command_points
     parts = []
     if cp >= 1:
@@ -242,6 +327,7 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
 
 
 def next_line(game: Game, physical: bool) -> str:
+    """The `Next:` line: what is needed, and the command that gives it."""
     text, command = next_step(game, physical)
     if game.need().kind in ("actions", "over"):
         return f"Next: {text}."
@@ -276,8 +362,9 @@ def status_json(game: Game, mode: str, seed: int, hard: list[int]) -> dict[str, 
     }
     if need.kind == "withdraw":
         data["withdraw_options"] = list(need.options)
-    if not physical:
-        data["hand"] = sorted(game.hand)
+    known = known_hand(game)
+    if known is not None:
+        data["hand"] = known        # virtual, or physical once told (`throne hand`)
     return data
 
 
@@ -308,8 +395,8 @@ def status_text(session: Any) -> str:
     save = session.save
     board = game.board
     hard = ", ".join(map(str, save.hard)) or "none"
-    out = [f"{save.mode.capitalize()} game, seed {save.seed}, hard cards: {hard} "
-           f"(save: {session.path})."]
+    seed = "" if session.physical else f", seed {save.seed}"
+    out = [f"{save.mode.capitalize()} game{seed}, hard cards: {hard} (save: {session.path})."]
     if game.outcome is not None:
         out.append(f"The game is over: you {game.outcome} (turn {game.turn}).")
     else:
@@ -328,10 +415,11 @@ def status_text(session: Any) -> str:
     table = f"; on the table: {', '.join(map(str, game.table))}" if game.table else ""
     out.append(f"Cards: deck {game.deck_count}, discard {len(game.discard)}, "
                f"hand {game.hand_count}{table}.")
-    if not session.physical and game.hand:
-        out.append("Your hand:")
-        out += ["  " + card_words(board.cards[c]) for c in sorted(game.hand)]
-    if not session.physical:
+    known = known_hand(game)
+    if known:
+        out.append("Your hand:" if not session.physical else "Your hand (as you told it):")
+        out += ["  " + card_words(board.cards[c]) for c in known]
+    if known is not None:
         out += battle_odds_lines(game)
     out.append(next_line(game, session.physical))
     return "\n".join(out)
@@ -372,6 +460,12 @@ def _summary(events: list[Event], game: Game) -> str:
         elif kind == "fix":
             k, p = event.info["after"]
             parts.append(f"fixed {event.data}: King {k}, you {p}")
+        elif kind == "hand-told":
+            parts.append(f"hand told: {ids_words(event.data)}")
+        elif kind == "fixcards":
+            after = event.info["after"]
+            parts.append(f"fixed cards: hand {ids_words(after['hand'])}, discard "
+                         f"{ids_words(after['discard'])}")
         elif kind == "reshuffle":
             parts.append("deck reshuffled")
         elif kind == "over":
@@ -386,8 +480,9 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
 
     for text in save.opening:
         game.apply(Action.parse(text))
+    seed = "" if save.physical else f", seed {save.seed}"
     entries = [{"number": 0, "where": "setup", "actions": list(save.opening),
-                "text": f"new {save.mode} game, seed {save.seed}"
+                "text": f"new {save.mode} game{seed}"
                         + (f", hand {', '.join(map(str, sorted(game.hand)))}"
                            if not save.physical else "")}]
     for number, command in enumerate(save.commands, 1):
@@ -395,17 +490,20 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
         events: list[Event] = []
         for text in command:
             events += game.apply(Action.parse(text))
+        said = save.said_for(number - 1)
+        typed = f"throne {said}" if said else "; ".join(command)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "text": f"`{'; '.join(command)}`: {_summary(events, game)}"})
+                        "said": said, "text": f"`{typed}`: {_summary(events, game)}"})
     return entries
 
 
 def hand_lines(session: Any) -> list[str]:
-    """Virtual mode, when a card must be chosen: the hand, one card a line."""
+    """When a card must be chosen and the hand is known: the hand, one card a line."""
     game: Game = session.game
-    if session.physical or game.need().kind not in ("card", "battle"):
+    known = known_hand(game)
+    if not known or game.need().kind not in ("card", "battle"):
         return []
-    return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in sorted(game.hand)]
+    return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in known]
 
 
 def new_game_lines(session: Any) -> list[str]:
@@ -413,7 +511,8 @@ def new_game_lines(session: Any) -> list[str]:
     save, board = session.save, session.board
     normal = len(save.cards) - len(save.hard)
     hard = (f"hard cards {', '.join(map(str, save.hard))}" if save.hard else "no hard cards")
-    out = [f"New {save.mode} game saved to {session.path} (seed {save.seed}; {normal} normal "
+    seed = "" if session.physical else f"seed {save.seed}; "
+    out = [f"New {save.mode} game saved to {session.path} ({seed}{normal} normal "
            f"cards, {hard})."]
     pos = session.game.position
     you = ", ".join(f"{n} in {t}" for t, n in pos.compact(PLAYER).items()) or "none"
@@ -428,19 +527,23 @@ def new_game_lines(session: Any) -> list[str]:
 
 
 def command_lines(session: Any, events: list[Event], notes: list[str],
-                  resumed_withdrawal: bool = False, extra: list[str] | None = None
-                  ) -> list[str]:
+                  resumed_withdrawal: bool = False, extra: list[str] | None = None,
+                  next_line: bool = True) -> list[str]:
     """Everything printed after a command: checklist (and `extra` lines), notes,
-    hand, next step."""
+    hand, and the `Next:` line (left out by `throne play`, whose prompt asks)."""
     game: Game = session.game
     out = checklist(events, game, session.physical, resumed_withdrawal)
     out += list(extra or [])
     out += [f"Note: {n}" for n in notes]
     out += hand_lines(session)
-    if not session.physical:
+    if known_hand(game) is not None:
         out += battle_odds_lines(game)
-    out.append(next_line(game, session.physical))
+    if next_line:
+        out.append(next_step_line(game, session.physical))
     return out
+
+
+next_step_line = next_line  # (for `command_lines`, whose flag shadows the name)
 
 
 def battle_odds_lines(game: Game) -> list[str]:

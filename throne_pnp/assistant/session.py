@@ -47,6 +47,7 @@ class Command:
     actions: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    said: str = ""      # the command as the player would type it, for the log
 
 
 class Session:
@@ -140,11 +141,19 @@ class Session:
                         self._replay_one(game, text)
                     except ThroneError as exc:
                         raise SaveError(f"{self.path}: damaged save: command {number} "
-                                        f"({text!r}) cannot be replayed: {exc}") from None
+                                        f"({text!r}) cannot be replayed: {exc}; `throne "
+                                        "recover` keeps the commands before it") from None
         except SaveError:
             raise
         except ThroneError as exc:
             raise SaveError(f"{self.path}: damaged save: {exc}") from None
+        return game
+
+    def replay(self) -> Game:
+        """A fresh game replayed from the save (the session's own is untouched)."""
+        game = Game(self.board, self.save.cards, self.save.physical, self.start_position())
+        for text in self.save.opening + [t for c in self.save.commands for t in c]:
+            game.apply(Action.parse(text))
         return game
 
     def _replay_one(self, game: Game, text: str) -> None:
@@ -182,11 +191,12 @@ class Session:
         self._current = None
         if not done.actions:
             return
-        self.save.commands.append(done.actions)
+        had = len(self.save.commands)
+        self.save.add(done.actions, done.said)
         try:
             self.write()
         except BaseException:
-            self.save.commands.pop()
+            self.save.truncate(had)
             self.game = self._rebuild()
             raise
 
@@ -244,13 +254,15 @@ class Session:
                                   "`throne new`")
             raise ThroneError(f"only {have} command(s) to take back; `throne undo {have}` "
                               "returns to the start")
-        kept, gone = self.save.commands[:-count], self.save.commands[-count:]
-        self.save.commands = kept
+        gone = self.save.commands[-count:]
+        said = list(self.save.said)
+        self.save.truncate(have - count)
         try:
             self.game = self._rebuild()
             self.write()
         except BaseException:
-            self.save.commands = kept + gone
+            self.save.commands += gone
+            self.save.said = said
             self.game = self._rebuild()
             raise
         return gone

@@ -96,12 +96,19 @@ def _ids(cards: list[int]) -> str:
     return f"{word} {', '.join(map(str, sorted(cards)))}"
 
 
-def card_lines(now: Game, target: Game) -> list[str]:
-    """The checklist that puts the physical cards back as `target` has them."""
+def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset()) -> list[str]:
+    """The checklist that puts the physical cards back as `target` has them.
+
+    `from_hand`: cards the undone commands played from the hand; where the
+    target does not know the hand (`unknown`), they go back to the hand and
+    the others (dealt from the deck) back on top of the deck.
+    """
     a, b = card_zones(now), card_zones(target)
     moves: dict[tuple[str, str], list[int]] = {}
     for c in sorted(a):
         src, dst = a[c], b.get(c, a[c])
+        if dst == "unknown":
+            dst = "hand" if c in from_hand else "deck"
         if src == dst or {src, dst} <= {"deck", "unknown"}:
             continue
         if src == "unknown" and dst == "hand":
@@ -127,9 +134,16 @@ def card_lines(now: Game, target: Game) -> list[str]:
 
 
 def restore_lines(board: Board, now: Position, target: Position,
-                  cards: tuple[Game, Game] | None = None) -> list[str]:
-    """The whole restore checklist under a heading, or a line saying nothing moves."""
-    lines = cube_lines(board, now, target) + (card_lines(*cards) if cards else [])
+                  cards: tuple[Game, Game] | None = None,
+                  from_hand: frozenset[int] = frozenset()) -> list[str]:
+    """The whole restore checklist under a heading, or a line saying nothing moves.
+
+    `cards` (physical games): the games now and after the undo, for the card
+    lines (see `card_lines`).
+    """
+    lines = cube_lines(board, now, target)
+    if cards:
+        lines += card_lines(*cards, from_hand=from_hand)
     if not lines:
         return ["The table stays as it is."]
     return ["Put the table back:"] + [f"  {line}" for line in lines]

@@ -19,9 +19,10 @@ from throne_pnp.cli.common import ThroneGroup
 COMMAND_MODULES = {
     "init": "content_cmds", "validate": "content_cmds", "build": "content_cmds",
     "resolve": "resolve_cmds",
-    **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done"),
+    **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done", "hand"),
                     "game_cmds"),
-    **dict.fromkeys(("status", "log", "undo", "fix", "play", "show"), "record_cmds"),
+    **dict.fromkeys(("status", "log", "undo", "fix", "play", "show", "recover"),
+                    "record_cmds"),
     "simulate": "analysis", "odds": "analysis",
     "serve": "serve_cmds",
 }

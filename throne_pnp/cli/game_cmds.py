@@ -279,7 +279,36 @@ def done(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     report(session, cmd, as_json)
 
 
-COMMANDS = [new, card, battle, withdraw, move, rally, done]
+# --------------------------------------------------------------------------- hand
+
+@click.command()
+@click.argument("ids", nargs=-1, metavar="IDS")
+@json_option
+@tracked
+def hand(ids: tuple[str, ...], as_json: bool, game_file: Path,
+         content_dir: Path | None) -> None:
+    """Physical games, optional: tell the cards in your hand (e.g. after a new hand).
+
+    From then on a card played from elsewhere, or a King's card that is in
+    your hand, is refused at once; `status` and the battle odds use the hand.
+    Told again, it replaces the last telling. Never told: the hand stays
+    unknown and everything works as before.
+
+    
+    Example:
+      throne hand 3,6,9,12,14
+    """
+    from throne_pnp.assistant import commands
+
+    if not ids:
+        raise UserError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
+    numbers = id_list(" ".join(ids), "throne hand")
+    with locked(game_file, content_dir) as session:
+        cmd = commands.tell_hand(session, numbers)
+    report(session, cmd, as_json)
+
+
+COMMANDS = [new, card, battle, withdraw, move, rally, done, hand]
 
 
 def register(group: click.Group) -> None:
