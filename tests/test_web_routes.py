@@ -159,7 +159,7 @@ def test_fix_from_the_page_is_logged(game):
     assert "Fix territory 7" in button_names(page)
     post(client, page, "/fix", at=7, king=3, player=0)
     assert commands_in(game) == [["fix 7 king=3 player=0"]]
-    assert "fix 7 king=3 player=0" in client.get("/log").text
+    assert "fix 7 --king 3 --player 0" in client.get("/log").text
     post(client, page, "/fix", at=7, king=3, player=0)
     assert "nothing to fix" in client.get("/fix").text
 
@@ -211,3 +211,22 @@ def test_static_files_and_unknown_paths(game):
     assert client.get("/static/table.css").headers["content-type"].startswith("text/css")
     for path in ("/static/app.py", "/static/..%2fapp.py", "/static/%2e%2e/door.py", "/nope"):
         assert client.get(path).status_code == 404, path
+
+
+def test_telling_the_hand_in_a_physical_game(tmp_path):
+    game = tmp_path / "g.json"
+    throne(game, "new", "--physical", "--seed", "1")
+    client, _ = make_client(game)
+    page = client.get("/").text
+    assert 'href="/hand"' in page
+    form = client.get("/hand").text
+    assert "Hand: these are my cards" in button_names(form)
+    assert re.findall(r'name="cards" value="(\d+)"', form) == [str(i) for i in range(1, 19)]
+    client.post("/hand", data={"csrf": re.search(r'name="csrf" value="([^"]+)"', form)
+                               .group(1), "cards": ["3", "6", "9"]})
+    assert "you have 5 cards in hand; you named 3" in client.get("/hand").text
+    post(client, form, "/hand", cards="3,6,9,12,14")
+    assert commands_in(game) == [["hand 3 6 9 12 14"]]
+    played = [n for n in button_names(client.get("/").text) if n.startswith("Card ")]
+    assert [n.split(" · ")[0] for n in played] == ["Card 3", "Card 6", "Card 9", "Card 12",
+                                                   "Card 14"]

@@ -33,8 +33,8 @@ COMMAND_MODULES = {
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Content and printing", ("init", "validate", "build")),
     ("Playing with the King (a tracked game)",
-     ("new", "card", "battle", "withdraw", "move", "rally", "done", "status", "show", "log",
-      "undo", "fix", "play", "serve")),
+     ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
+      "log", "undo", "fix", "recover", "play", "serve")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
 SUMMARIES = {
@@ -53,6 +53,8 @@ SUMMARIES = {
     "log": "Every accepted command, in words.",
     "undo": "Take back the last N commands.",
     "fix": "Make the record match the table.",
+    "hand": "Physical cards: tell the program your hand.",
+    "recover": "Rescue a save that no longer loads.",
     "play": "A whole game with prompts.",
     "serve": "The table page: play from a phone or tablet (--lan).",
     "resolve": "What the King does from a position (no saved game).",

@@ -57,6 +57,7 @@ class Recent:
     king_where: str = ""
     commands: int = 0
     revealed: list[tuple[str, int]] = field(default_factory=list)   # (what, card id)
+    last_said: str = ""          # the last command as typed (`battle 18`), or its actions
 
 
 def recent(session: Any) -> Recent:
@@ -81,6 +82,9 @@ def recent(session: Any) -> Recent:
     if save.commands:
         out.revealed = revealed(events)
         out.last_actions = list(save.commands[-1])
+        said = getattr(save, "said_for", None)
+        out.last_said = (said(len(save.commands) - 1) if said else "") or \
+            "; ".join(out.last_actions)
         resumed = out.last_actions[0].startswith("withdraw")
         out.last_lines = explain.checklist(events, game, save.physical, resumed)
     else:
