@@ -24,6 +24,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(("status", "log", "undo", "fix", "play", "show", "recover"),
                     "record_cmds"),
     "simulate": "analysis", "odds": "analysis",
+    "serve": "serve_cmds",
 }
 
 
@@ -32,8 +33,8 @@ COMMAND_MODULES = {
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Content and printing", ("init", "validate", "build")),
     ("Playing with the King (a tracked game)",
-     ("new", "card", "battle", "withdraw", "move", "rally", "done", "status", "show", "log",
-      "undo", "fix", "play")),
+     ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
+      "log", "undo", "fix", "recover", "play", "serve")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
 SUMMARIES = {
@@ -52,7 +53,10 @@ SUMMARIES = {
     "log": "Every accepted command, in words.",
     "undo": "Take back the last N commands.",
     "fix": "Make the record match the table.",
+    "hand": "Physical cards: tell the program your hand.",
+    "recover": "Rescue a save that no longer loads.",
     "play": "A whole game with prompts.",
+    "serve": "The table page: play from a phone or tablet (--lan).",
     "resolve": "What the King does from a position (no saved game).",
     "odds": "Exact battle odds for each card you could play.",
     "simulate": "Play many games headless: the balance of the deck.",
