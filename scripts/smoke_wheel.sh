@@ -36,7 +36,13 @@ for name in map.yaml cards.yaml rulings.yaml rules.txt; do
     grep -q "throne_pnp/edition/$name" "$WORK/wheel.txt" \
         || fail "the wheel lacks throne_pnp/edition/$name"
 done
-ok "built $(basename "$WHEEL") with the edition inside"
+# ... and every data file beside the code (the table page's templates, styles).
+(cd "$WORK/src" && find throne_pnp -type f ! -name '*.py' ! -path '*__pycache__*') \
+    > "$WORK/data-files.txt"
+while read -r data; do
+    grep -qF "$data" "$WORK/wheel.txt" || fail "the wheel lacks $data"
+done < "$WORK/data-files.txt"
+ok "built $(basename "$WHEEL") with the edition and $(wc -l < "$WORK/data-files.txt") data files inside"
 
 # 2. Installed into the fresh environment (not editable), used from an empty folder.
 "${PIP[@]}" install "$WHEEL"
