@@ -377,3 +377,27 @@ def test_own_pages_have_no_text_under_6_pt(paper: str) -> None:
         for shape, _, _ in walk(page.items):
             if isinstance(shape, Text):
                 assert shape.size >= 6.0, (page.name, shape)
+
+
+@pytest.mark.parametrize(("size", "paper", "row", "pages"), [
+    ("tiled", "a4", "Map, 2 sheets to join", 13),
+    ("a3", "a4", "Map, one A3 sheet", 12),
+    ("a3", "letter", "Map, one Tabloid sheet", 12),
+])
+def test_map_sizes_in_the_pack(tmp_path: Path, size: str, paper: str, row: str,
+                               pages: int) -> None:
+    build(load_content(), tmp_path, papers=(paper,), formats=("pdf",), map_size=size)
+    path = tmp_path / paper / "print-and-play.pdf"
+    texts = page_texts(path)
+    guide_words = " ".join(texts[0].split())
+    assert len(texts) == pages and row in guide_words
+    doc = pdfium.PdfDocument(str(path))
+    sizes = [tuple(round(v * 25.4 / 72) for v in doc[i].get_size()) for i in range(len(doc))]
+    doc.close()
+    if size == "a3":
+        assert sizes[2] == ((420, 297) if paper == "a4" else (432, 279))
+        big = "A3" if paper == "a4" else "Tabloid"
+        assert f"one {big} sheet for the map" in guide_words
+    else:
+        assert "3-4 Map" in guide_words and "glue strip" in guide_words
+    assert edge_ink(path, dpi=60) == []

@@ -190,11 +190,11 @@ def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: li
 
 
 def _pack_svg(content: Content, folder: Path, paper: str, layout: str, ink_saver: bool,
-              map_sheet: Page | None, rules: list[Page], back: str, stamp: str) -> list[Path]:
+              map_pages: list[Page] | None, rules: list[Page], back: str,
+              stamp: str) -> list[Path]:
     """The pack's own sheets as SVG: the print guide and the extras sheet."""
     title = sheets.GAME_TITLE
-    laid = pack.pack(content, paper, layout, ink_saver, rules=rules,
-                     map_pages=[map_sheet] if map_sheet is not None else None,
+    laid = pack.pack(content, paper, layout, ink_saver, rules=rules, map_pages=map_pages,
                      card_pages=cards.card_pages(content, paper, layout, ink_saver, back, stamp),
                      stamp=stamp)
     by_name = {page.name: page for page in laid.pages}

@@ -73,13 +73,16 @@ def guide_text(content: Content, layout: str, sections: list[Section],
     card_part = next((s for s in sections if s.title.startswith("Action cards")), None)
     card_sheets = sum(_sheets(s) for s in sections if s.paper.startswith("card"))
     plain_sheets = sum(_sheets(s) for s in sections if s.title != "This guide"
-                       and not s.paper.startswith(("card", "the printed")))
+                       and not s.paper.startswith(("card", "the printed", "A3", "Tabloid")))
+    big = next((s.paper.split(",")[0] for s in sections
+                if s.paper.startswith(("A3", "Tabloid"))), "")
     sleeves = cards + 2
     out: list[tuple[str, str]] = [
         ("head", "You need"),
-        ("bullet", f"{card_sheets} sheets of card and {plain_sheets} of plain paper (the "
-                   "map on card if you can); a metal ruler and a craft knife or a trimmer; "
-                   "scissors; a glue stick for the fold layout."),
+        ("bullet", f"{card_sheets} sheets of card and {plain_sheets} of plain paper"
+                   + (f", one {big} sheet for the map" if big else "")
+                   + " (the map on card if you can); a metal ruler and a craft knife or a "
+                   "trimmer; scissors; a glue stick for the fold layout."),
         ("bullet", f"{forces} + {forces} cubes in two colours, or the tokens; if you like, "
                    f"{sleeves} poker sleeves (63.5 x 88 mm) for the {cards} cards and the two "
                    "aid cards."),
@@ -145,6 +148,16 @@ def guide_text(content: Content, layout: str, sections: list[Section],
         ("bullet", f"The two aid cards (turn and battle; setup and map) are the size of the "
                    f"{cards} action cards, so they sleeve and stand with the deck."),
     ]
+    map_part = next((s for s in sections if s.title.startswith("Map")), None)
+    if map_part is not None and "sheets to join" in map_part.title:
+        out.insert(out.index(("head", "Fold and glue")) + 1,
+                   ("bullet", f"**The map** comes on {map_part.last - map_part.first + 1} "
+                              "sheets: cut the second along the map's left edge, lay it over "
+                              "the first sheet's glue strip with the alignment ticks running "
+                              "on across the join, and glue."))
+    elif map_part is not None and ("A3" in map_part.title or "Tabloid" in map_part.title):
+        out.append(("bullet", "The map page is larger than the rest: load A3 / Tabloid paper "
+                              "for it, still at 100 %."))
     if map_note:
         out.append(("bullet", map_note))
     return out
@@ -360,7 +373,8 @@ def alignment_pages(paper: str) -> list[Page]:
         "Print this page and the next double-sided, flip on the long edge, at 100 %, "
         "with the same settings you will use for the card sheets.",
         "Hold the sheet up to a window or a lamp. Seen through the paper, the bold cross "
-        "of side 2 should sit on each ruled cross A and B of this side.",
+        "of side 2 should sit on each ruled cross A and B of this side. A and B mark the "
+        "centres of the first and the last card of a card sheet.",
         "Within 2 mm (two ticks): print the cards as they are. Off by the same amount at A "
         "and B: your printer shifts the back; the cards' 3 mm bleed hides up to 2 mm. "
         "A cross missing or upside down: the sheet was flipped on the short edge; change "

@@ -34,6 +34,22 @@ class Part:
     key: str = ""
 
 
+def _map_part(map_pages: list[Page], paper: str) -> Part:
+    """The map: one sheet of the paper, one larger sheet, or sheets to join."""
+    first = map_pages[0]
+    landscape = first.width > first.height
+    setting = "single-sided" + (", landscape" if landscape else "")
+    if len(map_pages) > 1:
+        return Part(f"Map, {len(map_pages)} sheets to join", map_pages, "120-160 gsm, or plain",
+                    setting, "map")
+    w, h = sheets.PAPERS[paper]
+    if max(first.width, first.height) > max(w, h) + 1.0:
+        big = "A3" if paper == "a4" else "Tabloid"
+        return Part(f"Map, one {big} sheet", map_pages, f"{big}, 120-160 gsm or plain",
+                    setting, "map")
+    return Part("Map", map_pages, "120-160 gsm, or plain", setting, "map")
+
+
 def _card_parts(card_pages: list[Page], layout: str) -> list[Part]:
     if layout == "fold":
         turned = ", landscape" if card_pages and card_pages[0].width > card_pages[0].height else ""
@@ -56,10 +72,7 @@ def pack_parts(content: Content, paper: str, layout: str = "duplex", ink_saver: 
     """The parts after the guide, in print order (the map left out when None)."""
     parts = [Part("Rules", rules, PLAIN, "single-sided", "rules")]
     if map_pages:
-        landscape = map_pages[0].width > map_pages[0].height
-        parts.append(Part("Map" + (f" ({len(map_pages)} sheets)" if len(map_pages) > 1 else ""),
-                          map_pages, "120-160 gsm, or plain",
-                          "single-sided" + (", landscape" if landscape else ""), "map"))
+        parts.append(_map_part(map_pages, paper))
     if layout != "fold":
         setting = (LONG_EDGE if layout == "duplex"
                    else "page 1, then the sheet turned over on its long edge, page 2")
