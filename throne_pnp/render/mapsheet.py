@@ -120,16 +120,26 @@ def _land(content: Content) -> list[tuple[tuple[float, float], ...]]:
     return [t.polygon for t in territory_geometry(content)]
 
 
-def _place(land: list, dx: float, dy: float, scale: float, area: Box, size: tuple[float, float],
+def _on_page(land: list, dx: float, dy: float, scale: float) -> list[tuple[Box, tuple]]:
+    """The land polygons in page mm, each with its bounding box."""
+    out = []
+    for poly in land:
+        local = tuple((dx + x * scale, dy + y * scale) for x, y in poly)
+        xs = [x for x, _ in local]
+        ys = [y for _, y in local]
+        out.append((Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), local))
+    return out
+
+
+def _place(land: list[tuple[Box, tuple]], area: Box, size: tuple[float, float],
            sides: tuple[str, ...], taken: list[Box]) -> Box | None:
     """The first spot along the edges of `area` (in the order of `sides`, each
     scanned from its top or left end) where a box of `size` stays clear of the
-    land and of `taken`; None when there is none."""
+    land (`_on_page`) and of `taken`; None when there is none."""
     w, h = size
     inner = area.grow(-AID_GAP)
     if w > inner.w or h > inner.h:
         return None
-    local = [tuple((dx + x * scale, dy + y * scale) for x, y in poly) for poly in land]
     for side in sides:
         if side in ("top", "bottom"):
             y = inner.y if side == "top" else inner.y2 - h
@@ -142,7 +152,8 @@ def _place(land: list, dx: float, dy: float, scale: float, area: Box, size: tupl
             probe = box.grow(AID_GAP)
             if any(probe.overlaps(t) for t in taken):
                 continue
-            if not any(box_meets_polygon(probe, poly) for poly in local):
+            if not any(probe.overlaps(bbox) and box_meets_polygon(probe, poly)
+                       for bbox, poly in land):
                 return box
     return None
 
@@ -224,13 +235,14 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
     """
     dx, dy, scale = fit
     grow = max(1.0, min(scale, 1.5))
+    shapes = _on_page(land, dx, dy, scale)
     taken: list[Box] = []
     out: list = []
     ok = True
 
     def put(items: list, size: tuple[float, float], sides: tuple[str, ...], tag: str,
             drop: float = 0.0) -> bool:
-        spot = _place(land, dx, dy, scale, area, size, sides, taken)
+        spot = _place(shapes, area, size, sides, taken)
         if spot is None:
             return False
         taken.append(spot)
@@ -251,8 +263,8 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
                  for i, line in enumerate(note)]
         put(lines, (max(text_width(line, 7, bold=True) for line in note), 3.2 * len(note)),
             ("top", "bottom", "left", "right"), "sheet-note")
-    shapes = [(g, cols) for g in dict.fromkeys((grow, 1.0)) for cols in (6, 3, 2, 1)]
-    for g, cols in shapes if legend else ():
+    legends = [(g, cols) for g in dict.fromkeys((grow, 1.0)) for cols in (6, 3, 2, 1)]
+    for g, cols in legends if legend else ():
         items, size = _legend_items(cols, g)
         if put(items, size, ("bottom", "top", "right", "left"), "legend"):
             break
