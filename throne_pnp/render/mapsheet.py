@@ -38,13 +38,14 @@ from throne_pnp.render.mapdraw import (
     RUST,
     SEA,
     cube_area,
+    fit_problems,
     map_items,
     territory_geometry,
 )
 from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
 
-__all__ = ["INK", "MAP_SIZES", "cube_area", "map_items", "map_page", "map_pages",
-           "sheet_papers", "MapSheet"]
+__all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems", "map_items",
+           "map_page", "map_pages", "sheet_papers"]
 
 MAP_SIZES = ("page", "a3", "tiled")
 LARGE = {"a4": "a3", "letter": "tabloid"}
@@ -110,6 +111,14 @@ def map_sheets(content: Content, paper: str, size: str = "page",
     if size == "tiled":
         return _tiled(content, paper, ink_saver)
     return [_single(content, sheet_papers(paper, size)[0], ink_saver)]
+
+
+def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> list[str]:
+    """`fit_problems` at the smallest print scale among the sheets of `papers`."""
+    if not papers:
+        return []
+    scale = min(sheet.scale for paper in papers for sheet in map_sheets(content, paper, size))
+    return fit_problems(content, scale)
 
 
 # --------------------------------------------------------------------------- one sheet
