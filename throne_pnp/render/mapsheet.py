@@ -43,6 +43,7 @@ from throne_pnp.render.mapdraw import (
     territory_geometry,
 )
 from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
+from throne_pnp.render.mapkey import MAP_SYMBOLS
 
 __all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems", "map_items",
            "map_page", "map_pages", "sheet_papers"]
@@ -62,9 +63,7 @@ OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
 TICK = 7.0          # tiled: length of each alignment tick on either side of the join
 TICKS = 5
 
-# The icons printed on the map and the two cube-row markers, with short words.
-LEGEND = (("castle", "castle"), ("wheat", "wheat"), ("bugle", "bugle"),
-          ("shield", "shield"), ("crown", "King's cubes"), ("helmet", "your cubes"))
+LEGEND = MAP_SYMBOLS
 
 
 @dataclass(frozen=True)
