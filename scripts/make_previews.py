@@ -1,9 +1,10 @@
 """Write PNG previews of the printed components to docs/previews/.
 
 Builds the A4 PDFs of the default edition into a temporary directory and
-rasterises the map, the first card sheet (fronts), the first back sheet and
-the rules sheet with poppler's `pdftoppm` at a low resolution, so the PNGs
-stay small enough to commit and show in the README.
+rasterises the map, the first card sheet (fronts), the first back sheet, the
+rules sheet, and the print guide and extras sheet of the pack with poppler's
+`pdftoppm` at a low resolution, so the PNGs stay small enough to commit and
+show in the README.
 
 Usage: python scripts/make_previews.py [--dpi 60] [--content DIR]
 """
@@ -23,6 +24,8 @@ PREVIEWS = (          # (pdf, page, png name)
     ("cards.pdf", 1, "cards-fronts.png"),
     ("cards.pdf", 2, "cards-backs.png"),
     ("rules.pdf", 1, "rules.png"),
+    ("print-and-play.pdf", 1, "guide.png"),      # the pack opens with the print guide
+    ("print-and-play.pdf", 12, "extras.png"),    # and ends with the extras (default build)
 )
 
 
