@@ -192,9 +192,16 @@ class _Columns:
             else:
                 self.overflow = True
 
-    def head(self, text: str) -> None:
+    def height(self, kind: str, text: str) -> float:
+        """The height a block takes in a column."""
+        indent = 3.0 if kind == "bullet" else 0.0
+        return len(break_lines(text, self.col_w - indent, self.body)) * self.lead + 0.9
+
+    def head(self, text: str, section: float = 0.0) -> None:
+        """A heading, moved to the next column with its `section` (the height of
+        the blocks under it) when they would not fit together."""
         size = self.body + 1.5
-        self._room(size * PT + 2 + 3 * self.lead)
+        self._room(size * PT + 3.2 + max(section, 3 * self.lead))
         if self.y > self.top:
             self.y += 2.0
         self.y += size * PT
@@ -277,9 +284,14 @@ def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float
     above `bottom`: the shortest column height (to 0.5 mm) that takes it all."""
     def run(body: float, limit: float, draw: bool = False) -> _Columns:
         flow = _Columns(MARGIN, top, limit, width, body, draw)
-        for kind, text in blocks:
+        for i, (kind, text) in enumerate(blocks):
             if kind == "head":
-                flow.head(text)
+                under = 0.0
+                for kind2, text2 in blocks[i + 1:]:
+                    if kind2 == "head":
+                        break
+                    under += flow.height(kind2, text2)
+                flow.head(text, under)
             else:
                 flow.block(kind, text)
         return flow
