@@ -421,3 +421,14 @@ def test_many_cubes_continue_on_more_token_sheets(tmp_path: Path) -> None:
     assert "cube tokens (continued)" in texts[-1] and "player aids" in texts[-2]
     assert "12-13 Aid cards and cube tokens" in " ".join(texts[0].split())
     assert edge_ink(path, dpi=60) == []
+
+
+def test_pack_bookmarks_each_part(out: Path) -> None:
+    doc = pdfium.PdfDocument(str(out / "letter" / "print-and-play.pdf"))
+    try:
+        marks = [(b.get_title(), b.get_dest().get_index()) for b in doc.get_toc()]
+    finally:
+        doc.close()
+    assert marks == [("This guide", 0), ("Rules", 1), ("Map", 2),
+                     ("Duplex test (one sheet)", 3), ("Action cards, fronts and backs", 5),
+                     ("Aid cards and cube tokens", 11)]
