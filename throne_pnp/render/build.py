@@ -102,7 +102,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
                              map_pages=maps[paper] if drawable else None,
                              card_pages=card_pages, stamp=stamp)
             done.append(render_pdf(laid.pages, folder / PACK_FILE,
-                                   f"{title}: print-and-play pack"))
+                                   f"{title}: print-and-play pack",
+                                   outline=tuple(laid.outline)))
         return done
 
     def svg_job() -> list[Path]:

@@ -79,8 +79,7 @@ def pack_parts(content: Content, paper: str, layout: str = "duplex", ink_saver: 
         parts.append(Part("Duplex test (one sheet)", guide.alignment_pages(paper), PLAIN,
                           setting, "duplex-test"))
     parts += _card_parts(card_pages, layout)
-    parts.append(Part("Aid cards and cube tokens", [extras.extras_page(content, paper,
-                                                                       ink_saver)],
+    parts.append(Part("Aid cards and cube tokens", extras.extras_pages(content, paper, ink_saver),
                       CARD_STOCK, "single-sided", "extras"))
     return parts
 
