@@ -326,3 +326,21 @@ def test_a_sea_crossing_runs_between_the_two_coasts_clear_of_the_spaces(tmp_path
         y = (1 - t) ** 3 * y0 + 3 * (1 - t) ** 2 * t * c1y + 3 * (1 - t) * t * t * c2y \
             + t ** 3 * y1
         assert not any(b.contains_point((x, y)) for b in spaces), (x, y)
+
+
+def test_a_tiled_sheet_clips_the_map_to_its_frame_in_svg_too(tmp_path) -> None:
+    import xml.etree.ElementTree as ET
+
+    from throne_pnp.render.svg import render_svg
+
+    one, _ = map_sheets(CONTENT, "a4", "tiled")
+    path = render_svg(one.page, tmp_path / "map-1.svg", "map, sheet 1")
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    root = ET.parse(path).getroot()
+    (clip,) = root.findall(".//svg:clipPath", ns)
+    rect = clip.find("svg:rect", ns)
+    assert [float(rect.get(k)) for k in ("x", "y", "width", "height")] == pytest.approx(
+        [EDGE, EDGE, 210 - 2 * EDGE, one.frame.h])
+    users = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
+             if g.get("clip-path") == f"url(#{clip.get('id')})"]
+    assert len(users) == 1 and len(list(users[0])) == 1     # the map group inside
