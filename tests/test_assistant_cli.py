@@ -9,7 +9,10 @@ import sys
 import pytest
 from test_assistant_helpers import ok, refused, run, status
 
-from throne_pnp.cli.game_cmds import COMMANDS
+from throne_pnp.cli.game_cmds import COMMANDS as PLAY_COMMANDS
+from throne_pnp.cli.record_cmds import COMMANDS as RECORD_COMMANDS
+
+COMMANDS = PLAY_COMMANDS + RECORD_COMMANDS
 
 STATUS_KEYS = {"phase", "step", "turn", "command_points", "position", "pending_battles",
                "outcome", "hand", "mode", "deck_count", "discard_count", "hand_count",

@@ -27,7 +27,9 @@ def test_save_holds_setup_and_commands(tmp_path):
     ok(game, "card", str(hand[0]))
     data = json.loads(game.read_text())
     assert data["commands"][0][0] == f"card {hand[0]}"
-    assert [p.name for p in tmp_path.iterdir()] == ["g.json"]   # no temp files left
+    # no temp files left; only the (empty) lock file beside the save
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".g.json.lock", "g.json"]
+    assert (tmp_path / ".g.json.lock").stat().st_size == 0
 
 
 def test_new_refuses_to_overwrite(tmp_path):
@@ -93,7 +95,7 @@ def test_write_failure_leaves_old_save_and_no_temp(tmp_path, monkeypatch):
     result = run(game, "card", str(hand[0]))
     assert result.exit_code == 2 and "No space left" in result.output
     assert game.read_bytes() == before
-    assert sorted(os.listdir(tmp_path)) == ["g.json"]
+    assert sorted(os.listdir(tmp_path)) == [".g.json.lock", "g.json"]
 
 
 @pytest.mark.parametrize("text, why", [
@@ -144,3 +146,16 @@ def test_hard_n_is_seeded(tmp_path):
     ok(b, "new", "--hard", "3", "--seed", "8")
     assert status(a)["hard_cards"] == status(b)["hard_cards"]
     assert len(status(a)["hard_cards"]) == 3
+
+
+@pytest.mark.parametrize("text, why", [
+    ("player: {1: 3}\nking: {9: 1}\n", "player[1]: 3 cubes but your limit is 2 (wheat in 1)"),
+    ("player: {1: 2, 3: 1, 7: 1, 9: 1}\n", "already won: you hold every castle (1, 3, 7, 9)"),
+    ("player: {2: 1}\nking: {3: 1}\n", "already lost: you have no cubes in your home castle 1"),
+])
+def test_new_at_refuses_a_position_that_breaks_the_rules(tmp_path, text, why):
+    at = tmp_path / "pos.yaml"
+    at.write_text(text)
+    game = tmp_path / "g.json"
+    refused(game, "new", "--at", str(at), contains=why)
+    assert not game.exists()

@@ -14,83 +14,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from throne_pnp.content import Card
+from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's API)
+    ACTION_WORDS,
+    BOX,
+    battle_lines,
+    card_words,
+    cubes,
+    ids_words,
+    king_lines,
+    notes_by_action,
+    plural,
+    step_line,
+)
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
 from throne_pnp.rules.position import KING, PLAYER, Step
 
-ACTION_WORDS = {
-    "rally": "rally at his castles",
-    "move-castle": "move towards the nearest castle",
-    "move-wheat": "move towards the nearest wheat",
-    "move-player": "move towards your nearest cubes",
-    "uncertain": "Uncertain Orders",
-}
-BOX = "[ ]"
 
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def card_words(card: Card) -> str:
-    """One card in a line: id, name, battle symbols, King's action, flags, priority."""
-    symbols = ", ".join(plural(n, w) for n, w in ((card.bugles, "bugle"), (card.swords, "sword"),
-                                                  (card.shields, "shield")) if n) or "no symbols"
-    king = " then ".join(ACTION_WORDS[a] for a in card.king)
-    name = f" {card.name}" if card.name else ""
-    skull = ", hard" if card.hard else ""
-    return (f"{card.id}{name} ({symbols}; King: {king}; {plural(card.flags, 'flag')}; "
-            f"{card.priority}{skull})")
-
-
-def cubes(count: int, side: str) -> str:
-    if side == KING:
-        return plural(count, "King cube")
-    return f"{count} of your cubes"
-
-
-def step_line(step: Step) -> str:
-    """One table change as a checklist line with its reason."""
-    if step.kind in ("move", "withdraw"):
-        what = f"move {cubes(step.count, step.side)} {step.src} -> {step.dst}"
-    elif step.kind == "rally":
-        what = f"add {cubes(step.count, step.side)} in {step.at}"
-    else:
-        what = f"remove {cubes(step.count, step.side)} from {step.at}"
-    return f"{BOX} {what}: {step.why}"
-
-
-def king_lines(result: KingResult) -> list[str]:
-    out = []
-    for action, steps in result.log or [(a, []) for a in result.actions]:
-        out.append(f"The King's action: {ACTION_WORDS[action]} ({result.priority}).")
-        out += ["  " + step_line(s) for s in steps] or ["  Nothing moves."]
-    if not result.actions:
-        out.append("The King's action: nothing.")
-    out += [f"  ({note})" for note in result.notes]
-    if result.battles:
-        out.append(f"Battles to fight, in order: {', '.join(map(str, result.battles))}.")
-    return out
-
-
-def battle_lines(battle: Battle, only_withdrawal: bool = False,
-                 physical: bool = False) -> list[str]:
-    if only_withdrawal:
-        steps = [s for s in battle.steps if s.why != "battle casualties"]
-        out = [f"Withdrawal from the battle in {battle.territory}:"]
-        out += ["  " + step_line(s) for s in steps]
-    else:
-        who = "you defend" if battle.defender == PLAYER else "the King defends"
-        out = [f"Battle in {battle.territory} ({who}):"]
-        out += [f"  {line}" for line in battle.why]
-        out += ["  " + step_line(s) for s in battle.steps]
-    if battle.done and physical:
-        out.append(f"  {BOX} put battle cards {battle.player_card} and {battle.king_card} "
-                   "on the discard pile")
-    return out
+def known_hand(game: Game) -> list[int] | None:
+    """The hand when the program knows all of it (virtual, or told), else None."""
+    return None if game.hand_hidden else sorted(game.hand)
 
 
 def _hand_line(event: Event, game: Game, physical: bool, reshuffled: int | None) -> str:
@@ -142,7 +87,7 @@ def checklist(events: list[Event], game: Game, physical: bool,
                 out.append(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}"
                            f"{more}.")
         elif kind == "king":
-            out += king_lines(event.data)
+            out += king_lines(event.data, board)
         elif kind == "battle-card":
             where = f"the battle in {event.info['territory']}"
             if physical:
@@ -174,6 +119,15 @@ def checklist(events: list[Event], game: Game, physical: bool,
             (bk, bp), (ak, ap) = event.info["before"], event.info["after"]
             out.append(f"Record fixed: {event.data} now holds King {ak}, you {ap} "
                        f"(was King {bk}, you {bp}).")
+        elif kind == "hand-told":
+            out.append(f"Your hand is noted: {ids_words(event.data)}. A card from elsewhere, "
+                       "or a King's card among these, will be refused.")
+        elif kind == "fixcards":
+            before, after = event.info["before"], event.info["after"]
+            for part, words in (("hand", "your hand"), ("discard", "the discard pile")):
+                if before[part] != after[part]:
+                    out.append(f"Record fixed: {words} now holds {ids_words(after[part])} "
+                               f"(was {ids_words(before[part])}).")
         elif kind == "over":
             if event.data == "won":
                 out.append("*** You WON: you hold every castle. ***")
@@ -196,13 +150,22 @@ def game_cp_left(game: Game) -> str:
     return f"{plural(game.command_points, 'command point')} left"
 
 
+def fresh_hand(game: Game) -> bool:
+    """Physical: is the hand a new one not yet looked at, drawn because the
+    battle card just played was the last (R10: before the King's card)?"""
+    return (game.physical and game.need().kind == "deal" and game.battle_card is not None
+            and game.hand_hidden > 0 and game.hand_hidden == game.hand_count
+            and game.hand_count == min(game.board.hand_size, len(game.in_game)))
+
+
 def next_step(game: Game, physical: bool) -> tuple[str, str]:
     """(what the program needs next, in words; the command that gives it)."""
     need: Need = game.need()
     if need.kind == "over":
         return (f"The game is over: you {game.outcome}", "throne new --force")
+    known = known_hand(game)
+    hand = f" (hand: {', '.join(map(str, known))})" if known else ""
     if need.kind == "card":
-        hand = "" if physical else f" (hand: {', '.join(map(str, sorted(game.hand)))})"
         return (f"Turn {game.turn}, your card phase: play a card from your hand as the "
                 f"phase card{hand}", "throne card ID")
     if need.kind == "deal":
@@ -215,6 +178,11 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
             return ("Uncertain Orders: deal the top card of the deck and tell me its number",
                     "throne card --draws ID")
         if need.purpose == "battle":
+            if fresh_hand(game):
+                return (f"Battle in {need.territory}: that was your last card, so first draw "
+                        f"your new hand ({plural(game.hand_count, 'card')}), then turn over "
+                        "the next card of the deck for the King and tell me its number",
+                        "throne battle --king-card K")
             return (f"Battle in {need.territory}: draw the top card of the deck for the King "
                     "and tell me its number", "throne battle --king-card K")
         return ("Draw your new hand", "throne status")
@@ -223,13 +191,13 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
         who = "you defend" if game.defender == PLAYER else "the King defends"
         extra = " --king-card K" if physical else ""
         after = (", then turn over the top card of the deck for the King" if physical else "")
-        hand = "" if physical else f" (hand: {', '.join(map(str, sorted(game.hand)))})"
         return (f"Battle in {t}, {who}: play a card from your hand{after}{hand}",
                 f"throne battle CARD{extra}")
     if need.kind == "withdraw":
-        options = ", ".join(map(str, need.options))
+        from throne_pnp.assistant.choices import withdraw_words
+
         return (f"You lost the battle in {need.territory}: choose where your cubes withdraw "
-                f"(one of {options})", "throne withdraw T")
+                f"({withdraw_words(game)})", "throne withdraw T")
     cp = game.command_points
     parts = []
     if cp >= 1:
@@ -241,8 +209,14 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
             "throne done")
 
 
-def next_line(game: Game, physical: bool) -> str:
+def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
+    """The `Next:` line: what is needed, and the command that gives it (not
+    for `throne play`, which takes answers, not commands)."""
     text, command = next_step(game, physical)
+    if not with_command:
+        if game.need().kind == "actions":
+            return f"Next: your Player Actions ({game_cp_left(game)})."
+        return f"Next: {text}."
     if game.need().kind in ("actions", "over"):
         return f"Next: {text}."
     return f"Next: {text} - `{command}`"
@@ -276,8 +250,9 @@ def status_json(game: Game, mode: str, seed: int, hard: list[int]) -> dict[str, 
     }
     if need.kind == "withdraw":
         data["withdraw_options"] = list(need.options)
-    if not physical:
-        data["hand"] = sorted(game.hand)
+    known = known_hand(game)
+    if known is not None:
+        data["hand"] = known        # virtual, or physical once told (`throne hand`)
     return data
 
 
@@ -302,14 +277,14 @@ def _phase_words(game: Game) -> str:
     return "the King's card phase" if game.phase == KING_CARD else "your card phase"
 
 
-def status_text(session: Any) -> str:
-    """`throne status` in words."""
+def status_text(session: Any, with_commands: bool = True) -> str:
+    """`throne status` in words (`with_commands` False: for `throne play`)."""
     game: Game = session.game
     save = session.save
     board = game.board
     hard = ", ".join(map(str, save.hard)) or "none"
-    out = [f"{save.mode.capitalize()} game, seed {save.seed}, hard cards: {hard} "
-           f"(save: {session.path})."]
+    seed = "" if session.physical else f", seed {save.seed}"
+    out = [f"{save.mode.capitalize()} game{seed}, hard cards: {hard} (save: {session.path})."]
     if game.outcome is not None:
         out.append(f"The game is over: you {game.outcome} (turn {game.turn}).")
     else:
@@ -328,12 +303,13 @@ def status_text(session: Any) -> str:
     table = f"; on the table: {', '.join(map(str, game.table))}" if game.table else ""
     out.append(f"Cards: deck {game.deck_count}, discard {len(game.discard)}, "
                f"hand {game.hand_count}{table}.")
-    if not session.physical and game.hand:
-        out.append("Your hand:")
-        out += ["  " + card_words(board.cards[c]) for c in sorted(game.hand)]
-    if not session.physical:
+    known = known_hand(game)
+    if known:
+        out.append("Your hand:" if not session.physical else "Your hand (as you told it):")
+        out += ["  " + card_words(board.cards[c]) for c in known]
+    if known is not None:
         out += battle_odds_lines(game)
-    out.append(next_line(game, session.physical))
+    out.append(next_line(game, session.physical, with_commands))
     return "\n".join(out)
 
 
@@ -372,6 +348,12 @@ def _summary(events: list[Event], game: Game) -> str:
         elif kind == "fix":
             k, p = event.info["after"]
             parts.append(f"fixed {event.data}: King {k}, you {p}")
+        elif kind == "hand-told":
+            parts.append(f"hand told: {ids_words(event.data)}")
+        elif kind == "fixcards":
+            after = event.info["after"]
+            parts.append(f"fixed cards: hand {ids_words(after['hand'])}, discard "
+                         f"{ids_words(after['discard'])}")
         elif kind == "reshuffle":
             parts.append("deck reshuffled")
         elif kind == "over":
@@ -386,8 +368,9 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
 
     for text in save.opening:
         game.apply(Action.parse(text))
+    seed = "" if save.physical else f", seed {save.seed}"
     entries = [{"number": 0, "where": "setup", "actions": list(save.opening),
-                "text": f"new {save.mode} game, seed {save.seed}"
+                "text": f"new {save.mode} game{seed}"
                         + (f", hand {', '.join(map(str, sorted(game.hand)))}"
                            if not save.physical else "")}]
     for number, command in enumerate(save.commands, 1):
@@ -395,17 +378,20 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
         events: list[Event] = []
         for text in command:
             events += game.apply(Action.parse(text))
+        said = save.said_for(number - 1)
+        typed = f"throne {said}" if said else "; ".join(command)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "text": f"`{'; '.join(command)}`: {_summary(events, game)}"})
+                        "said": said, "text": f"`{typed}`: {_summary(events, game)}"})
     return entries
 
 
 def hand_lines(session: Any) -> list[str]:
-    """Virtual mode, when a card must be chosen: the hand, one card a line."""
+    """When a card must be chosen and the hand is known: the hand, one card a line."""
     game: Game = session.game
-    if session.physical or game.need().kind not in ("card", "battle"):
+    known = known_hand(game)
+    if not known or game.need().kind not in ("card", "battle"):
         return []
-    return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in sorted(game.hand)]
+    return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in known]
 
 
 def new_game_lines(session: Any) -> list[str]:
@@ -413,7 +399,8 @@ def new_game_lines(session: Any) -> list[str]:
     save, board = session.save, session.board
     normal = len(save.cards) - len(save.hard)
     hard = (f"hard cards {', '.join(map(str, save.hard))}" if save.hard else "no hard cards")
-    out = [f"New {save.mode} game saved to {session.path} (seed {save.seed}; {normal} normal "
+    seed = "" if session.physical else f"seed {save.seed}; "
+    out = [f"New {save.mode} game saved to {session.path} ({seed}{normal} normal "
            f"cards, {hard})."]
     pos = session.game.position
     you = ", ".join(f"{n} in {t}" for t, n in pos.compact(PLAYER).items()) or "none"
@@ -428,16 +415,23 @@ def new_game_lines(session: Any) -> list[str]:
 
 
 def command_lines(session: Any, events: list[Event], notes: list[str],
-                  resumed_withdrawal: bool = False) -> list[str]:
-    """Everything printed after a command: checklist, notes, hand, next step."""
+                  resumed_withdrawal: bool = False, extra: list[str] | None = None,
+                  next_line: bool = True) -> list[str]:
+    """Everything printed after a command: checklist (and `extra` lines), notes,
+    hand, and the `Next:` line (left out by `throne play`, whose prompt asks)."""
     game: Game = session.game
     out = checklist(events, game, session.physical, resumed_withdrawal)
+    out += list(extra or [])
     out += [f"Note: {n}" for n in notes]
     out += hand_lines(session)
-    if not session.physical:
+    if known_hand(game) is not None:
         out += battle_odds_lines(game)
-    out.append(next_line(game, session.physical))
+    if next_line:
+        out.append(next_step_line(game, session.physical))
     return out
+
+
+next_step_line = next_line  # (for `command_lines`, whose flag shadows the name)
 
 
 def battle_odds_lines(game: Game) -> list[str]:

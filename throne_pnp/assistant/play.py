@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from throne_pnp.assistant import explain
+from throne_pnp.assistant import commands, explain
 from throne_pnp.assistant.board_text import board_text
 from throne_pnp.assistant.session import Command, Session
 from throne_pnp.content import Content
@@ -28,7 +28,8 @@ HELP = """At any prompt you may type:
   log        every answer so far
   help       this text
   quit       stop here; the game is saved (continue with `throne play`)
-Player Actions: `move COUNT FROM TO` (or `m COUNT FROM TO`), `rally T` (or `r T`), `done`."""
+Player Actions: `move COUNT FROM TO` (or `m COUNT FROM TO`), `rally T` (or `r T`), `done`.
+Physical cards: `hand 3 6 9 12 14` tells the cards in your hand (optional)."""
 
 
 class Quit(Exception):
@@ -57,7 +58,7 @@ def _meta(session: Session, answer: str) -> bool:
     if word in ("help", "h", "?"):
         click.echo(HELP)
     elif word == "status":
-        click.echo(explain.status_text(session))
+        click.echo(explain.status_text(session, with_commands=False))
     elif word == "show":
         click.echo(board_text(session.game, session.content))
     elif word == "log":
@@ -66,13 +67,15 @@ def _meta(session: Session, answer: str) -> bool:
     elif word == "undo":
         count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
         try:
-            gone = session.undo(count)
+            with session.hold():
+                gone, restore = commands.undo(session, count)
         except ThroneError as exc:
             click.echo(f"Refused: {exc}")
             return True
         for actions in gone:
             click.echo(f"Took back: `{'; '.join(actions)}`")
-        click.echo("Put the cubes and cards back as they were; `show` has the board.")
+        for line in restore:
+            click.echo(line)
     else:
         return False
     return True
@@ -127,44 +130,52 @@ def _actions_prompt(session: Session) -> str:
             + "; ".join(parts) + "\nYour action")
 
 
-def _answer(session: Session, answer: str) -> Command | None:
-    """Turn one answer into one command; None if it was not understood."""
+def _answer(session: Session, answer: str, confirmed: bool = False) -> Command | None:
+    """Turn one answer into one command (`assistant.commands`, as the single
+    commands do); None if it was not understood. A move that empties the home
+    castle raises `NeedsConfirmation` unless `confirmed`."""
     game = session.game
     need = game.need()
     words = answer.lower().split()
     number = _number(answer)
-    with session.command() as cmd:
-        if need.kind == "deal" and need.purpose == "phase" and not session.physical:
-            if words and words[0] not in ("draw", "card", "d"):
-                return None
-            session.deal_phase_card()
-        elif need.kind in ("card", "deal"):
-            if number is None:
-                return None
-            if need.kind == "card" or need.purpose == "phase":
-                session.apply(act.card(number))
-            else:
-                session.apply(act.deal(number))
-        elif need.kind == "battle":
-            if number is None:
-                return None
-            session.apply(act.battle(number))
-        elif need.kind == "withdraw":
-            if number is None:
-                return None
-            session.apply(act.withdraw(number))
-        else:
-            action = _player_action(words)
-            if action is None:
-                return None
-            if action.kind == "move" and session.empties_home(*action.args):
-                home = session.board.home
-                if not click.confirm(f"This empties your home castle {home}; if it is still "
-                                     "empty when your actions and battles end, you lose. "
-                                     "Move anyway?", default=False):
-                    raise ThroneError("move not made")
-            session.apply(action)
-    return cmd
+    if words and words[0] == "hand" and session.physical:
+        ids = [int(w) for w in " ".join(words[1:]).replace(",", " ").split() if w.isdigit()]
+        return commands.tell_hand(session, ids)
+    if need.kind == "deal" and need.purpose == "phase" and not session.physical:
+        if words and words[0] not in ("draw", "card", "d"):
+            return None
+        return commands.play_card(session, None)
+    if need.kind in ("card", "deal", "battle", "withdraw") and number is None:
+        return None
+    if need.kind == "card" or (need.kind == "deal" and need.purpose == "phase"):
+        return commands.play_card(session, number)
+    if need.kind == "deal" and need.purpose == "uncertain":
+        return commands.play_card(session, None, [number])
+    if need.kind == "deal":
+        return commands.play_battle(session, None, king_card=number)
+    if need.kind == "battle":
+        return commands.play_battle(session, number)
+    if need.kind == "withdraw":
+        return commands.withdraw(session, number)
+    action = _player_action(words)
+    if action is None:
+        return None
+    if action.kind == "move":
+        return commands.move(session, *action.args, confirmed=confirmed)
+    if action.kind == "rally":
+        return commands.rally(session, *action.args)
+    return commands.done(session)
+
+
+def _confirm(question: str, pending: list[str]) -> bool:
+    """Ask a yes/no question on one line. An answer that is neither is not
+    swallowed: it is kept for the next prompt (and counts as no)."""
+    answer = _ask(f"{question} [y/N]")
+    if answer.lower() in ("y", "yes"):
+        return True
+    if answer and answer.lower() not in ("n", "no"):
+        pending.append(answer)
+    return False
 
 
 def _player_action(words: list[str]) -> act.Action | None:
@@ -189,14 +200,13 @@ def run(path: Path, content: Content, *, physical: bool = False, hard: int | Non
     if path.exists():
         session = Session.open(path, content)
         click.echo(f"Continuing the {session.mode} game in {path}. Type `help` for help.")
-        click.echo(explain.status_text(session))
+        click.echo(explain.status_text(session, with_commands=False))
     else:
-        session = Session.start(path, content, physical=physical, seed=seed, hard=hard)
-        session.write()
+        session, _ = commands.new_game(path, content, physical=physical, seed=seed, hard=hard)
         for line in explain.new_game_lines(session):
             click.echo(line)
         click.echo("Type `help` at any prompt for help.")
-        for line in explain.command_lines(session, session.start_events, []):
+        for line in explain.command_lines(session, session.start_events, [], next_line=False):
             click.echo(line)
     try:
         _loop(session)
@@ -205,18 +215,31 @@ def run(path: Path, content: Content, *, physical: bool = False, hard: int | Non
 
 
 def _loop(session: Session) -> None:
+    pending: list[str] = []   # an answer typed at a yes/no question, kept for its prompt
     while True:
         if session.game.outcome is not None:
             click.echo(f"The game is over: you {session.game.outcome}. "
                        "`undo` takes back the last answer; `quit` leaves.")
-        answer = _ask(_prompt_for(session) if session.game.outcome is None else "Game over")
+        if pending:
+            answer = pending.pop(0)
+        else:
+            answer = _ask(_prompt_for(session) if session.game.outcome is None else "Game over")
         if _meta(session, answer):
             continue
         if session.game.outcome is not None:
             continue
         resumed = session.game.need().kind == "withdraw"
         try:
-            cmd = _answer(session, answer)
+            try:
+                with session.hold():
+                    cmd = _answer(session, answer)
+            except commands.NeedsConfirmation as warning:
+                # asked without holding the lock; then given on the state as it is then
+                if not _confirm(f"Warning: {warning}. Move anyway?", pending):
+                    raise ThroneError("move not made (your home castle keeps its cubes)") \
+                        from None
+                with session.hold():
+                    cmd = _answer(session, answer, confirmed=True)
         except ThroneError as exc:
             click.echo(f"Refused: {exc}")
             continue
@@ -224,5 +247,7 @@ def _loop(session: Session) -> None:
             if answer:  # an empty line just asks again
                 click.echo("Not understood; type `help` for the answers you can give.")
             continue
-        for line in explain.command_lines(session, cmd.events, cmd.notes, resumed):
+        # (no `Next:` line: the next prompt says what is needed, in its own words)
+        for line in explain.command_lines(session, cmd.events, cmd.notes, resumed,
+                                          next_line=False):
             click.echo(line)

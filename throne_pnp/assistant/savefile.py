@@ -3,7 +3,8 @@
 A save holds no game state, only what is needed to rebuild it exactly: the
 content it was started with (a fingerprint per file), the mode, the seed,
 the cards in the game, the start position, the chance cards dealt at setup
-(`opening`) and the list of accepted commands. Each command is the list of
+(`opening`) and the list of accepted commands, with what the player typed
+for each (`said`, for the log; "" where unknown). Each command is the list of
 action texts it caused: the user's own action(s) and the cards revealed with
 them. So `undo N` drops the last N entries, and the state is always the
 replay of what is left.
@@ -48,6 +49,21 @@ class SaveData:
     opening: list[str] = field(default_factory=list)
     commands: list[list[str]] = field(default_factory=list)
     content_dir: str = ""        # where the content was when the game began (a hint)
+    said: list[str] = field(default_factory=list)  # what was typed, per command
+
+    def said_for(self, index: int) -> str:
+        """What the player typed for command `index` (0-based), "" if unknown."""
+        return self.said[index] if index < len(self.said) else ""
+
+    def add(self, actions: list[str], said: str) -> None:
+        """Append an accepted command (and what was typed for it)."""
+        self.said = [self.said_for(i) for i in range(len(self.commands))] + [said]
+        self.commands.append(actions)
+
+    def truncate(self, count: int) -> None:
+        """Keep only the first `count` commands."""
+        self.commands = self.commands[:count]
+        self.said = self.said[:count]
 
     @property
     def physical(self) -> bool:
@@ -65,6 +81,7 @@ class SaveData:
             "hard": sorted(self.hard),
             "start": self.start,
             "opening": list(self.opening),
+            "said": [self.said_for(i) for i in range(len(self.commands))],
             "commands": [list(c) for c in self.commands],
         }
 
@@ -128,12 +145,15 @@ def parse(text: str, path: Path) -> SaveData:
     commands = data.get("commands")
     if not (isinstance(commands, list) and all(_str_list(c) and c for c in commands)):
         problems.append("commands")
+    said = data.get("said", [])
+    if not (_str_list(said) and isinstance(commands, list) and len(said) <= len(commands)):
+        problems.append("said")
     if problems:
         raise _fail(path, f"damaged save file (bad {', '.join(problems)})")
     directory = content.get("directory")
     return SaveData(data["mode"], seed, data["cards"], data["hard"], start,
                     content["files"], data["opening"], data["commands"],
-                    directory if isinstance(directory, str) else "")
+                    directory if isinstance(directory, str) else "", said)
 
 
 def read(path: Path) -> SaveData:

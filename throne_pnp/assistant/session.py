@@ -1,7 +1,10 @@
 """A tracked game in play: the save file replayed into a `Game`, and commands.
 
 `Session.open` reads a save, checks it against the content and replays it.
-`Session.start` sets up a new game. A user command runs as a transaction
+`Session.locked` does the same under the save's exclusive lock (see `lock`)
+and keeps it until the `with` block ends: every command that writes runs
+inside it, so two commands at once never lose an update. `Session.start`
+sets up a new game. A user command runs as a transaction
 (`with session.command() as cmd: cmd.apply(...)`): every action is applied
 to the game, chance cards are dealt at once in virtual mode, and the save is
 written only when the whole command was accepted. A refused command rebuilds
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.assistant import savefile
+from throne_pnp.assistant.lock import save_lock
 from throne_pnp.assistant.savefile import SaveData, SaveError
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
@@ -43,6 +47,7 @@ class Command:
     actions: list[str] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    said: str = ""      # the command as the player would type it, for the log
 
 
 class Session:
@@ -65,6 +70,38 @@ class Session:
         save = savefile.read(path)
         savefile.check_content(save, content, path)
         return cls(path, content, save)
+
+    @classmethod
+    @contextmanager
+    def locked(cls, path: Path, content: Content,
+               timeout: float | None = None) -> Iterator[Session]:
+        """Take the save's lock, open the save and yield the session.
+
+        The lock is held until the `with` block ends, so the state read here
+        is still the saved one when a command inside writes. A missing save
+        is refused before any lock file is made; a save held by another
+        command is waited for up to `timeout` seconds (None: 5 s; then
+        `SaveError`).
+        """
+        if not path.exists():
+            savefile.read(path)  # raises the "no tracked game" refusal
+        with save_lock(path, timeout):
+            yield cls.open(path, content)
+
+    @contextmanager
+    def hold(self, timeout: float | None = None) -> Iterator[Session]:
+        """Re-take the lock for a session kept open (`throne play`) and catch up.
+
+        Another command may have changed the save since this session read it:
+        the save is read again under the lock and the game rebuilt if so.
+        """
+        with save_lock(self.path, timeout):
+            save = savefile.read(self.path)
+            savefile.check_content(save, self.content, self.path)
+            if save.to_json() != self.save.to_json():
+                self.save = save
+                self.game = self._rebuild()
+            yield self
 
     @classmethod
     def start(cls, path: Path, content: Content, *, physical: bool = False,
@@ -104,11 +141,19 @@ class Session:
                         self._replay_one(game, text)
                     except ThroneError as exc:
                         raise SaveError(f"{self.path}: damaged save: command {number} "
-                                        f"({text!r}) cannot be replayed: {exc}") from None
+                                        f"({text!r}) cannot be replayed: {exc}; `throne "
+                                        "recover` keeps the commands before it") from None
         except SaveError:
             raise
         except ThroneError as exc:
             raise SaveError(f"{self.path}: damaged save: {exc}") from None
+        return game
+
+    def replay(self) -> Game:
+        """A fresh game replayed from the save (the session's own is untouched)."""
+        game = Game(self.board, self.save.cards, self.save.physical, self.start_position())
+        for text in self.save.opening + [t for c in self.save.commands for t in c]:
+            game.apply(Action.parse(text))
         return game
 
     def _replay_one(self, game: Game, text: str) -> None:
@@ -146,11 +191,12 @@ class Session:
         self._current = None
         if not done.actions:
             return
-        self.save.commands.append(done.actions)
+        had = len(self.save.commands)
+        self.save.add(done.actions, done.said)
         try:
             self.write()
         except BaseException:
-            self.save.commands.pop()
+            self.save.truncate(had)
             self.game = self._rebuild()
             raise
 
@@ -208,13 +254,15 @@ class Session:
                                   "`throne new`")
             raise ThroneError(f"only {have} command(s) to take back; `throne undo {have}` "
                               "returns to the start")
-        kept, gone = self.save.commands[:-count], self.save.commands[-count:]
-        self.save.commands = kept
+        gone = self.save.commands[-count:]
+        said = list(self.save.said)
+        self.save.truncate(have - count)
         try:
             self.game = self._rebuild()
             self.write()
         except BaseException:
-            self.save.commands = kept + gone
+            self.save.commands += gone
+            self.save.said = said
             self.game = self._rebuild()
             raise
         return gone

@@ -19,9 +19,12 @@ from throne_pnp.cli.common import ThroneGroup
 COMMAND_MODULES = {
     "init": "content_cmds", "validate": "content_cmds", "build": "content_cmds",
     "resolve": "resolve_cmds",
-    **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done", "status",
-                     "log", "undo", "fix", "play", "show"), "game_cmds"),
+    **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done", "hand"),
+                    "game_cmds"),
+    **dict.fromkeys(("status", "log", "undo", "fix", "play", "show", "recover"),
+                    "record_cmds"),
     "simulate": "analysis", "odds": "analysis",
+    "serve": "serve_cmds",
 }
 
 
@@ -30,8 +33,8 @@ COMMAND_MODULES = {
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Content and printing", ("init", "validate", "build")),
     ("Playing with the King (a tracked game)",
-     ("new", "card", "battle", "withdraw", "move", "rally", "done", "status", "show", "log",
-      "undo", "fix", "play")),
+     ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
+      "log", "undo", "fix", "recover", "play", "serve")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
 SUMMARIES = {
@@ -50,7 +53,10 @@ SUMMARIES = {
     "log": "Every accepted command, in words.",
     "undo": "Take back the last N commands.",
     "fix": "Make the record match the table.",
+    "hand": "Physical cards: tell the program your hand.",
+    "recover": "Rescue a save that no longer loads.",
     "play": "A whole game with prompts.",
+    "serve": "The table page: play from a phone or tablet (--lan).",
     "resolve": "What the King does from a position (no saved game).",
     "odds": "Exact battle odds for each card you could play.",
     "simulate": "Play many games headless: the balance of the deck.",

@@ -42,6 +42,18 @@ def _territory(board: Any, t: int, option: str) -> int:
     return t
 
 
+def _position(board: Any, at: Path) -> Any:
+    """The --at position, refused if it cannot stand on the table (the player's
+    wheat limit included, which `read_position` leaves to the caller)."""
+    from throne_pnp.rules.position import check_position
+
+    pos = read_position(board, at)
+    problem = check_position(board, pos)
+    if problem:
+        raise UserError(f"--at {at}: {problem}")
+    return pos
+
+
 def _board(content_dir: Path | None) -> Any:
     from throne_pnp.cli.common import load
     from throne_pnp.rules.board import board_for
@@ -97,7 +109,7 @@ def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str 
                         "with --priority rising|falling")
     elif len(actions) > 2:
         raise UserError("a card has at most 2 King actions; give --action once or twice")
-    pos = read_position(board, at)
+    pos = _position(board, at)
     dealt = [board.cards[i] for i in _card_ids(draws, board, "--draws")]
     result = resolve_king(board, pos, actions, priority, deal_from(dealt))
     unused = len(dealt) - len(result.draws)
@@ -107,18 +119,18 @@ def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str 
     if as_json:
         echo_json(result.to_json())
         return
-    click.echo(king_text(result))
+    click.echo(king_text(result, board))
 
 
-def king_text(result: Any) -> str:
+def king_text(result: Any, board: Any = None) -> str:
     """The King's action as a checklist for the table (the assistant's words)."""
-    from throne_pnp.assistant.explain import king_lines
+    from throne_pnp.assistant.words import king_lines
 
     lines = []
     if result.draws:
         lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
                      "(they go to the discard pile)")
-    lines += king_lines(result)
+    lines += king_lines(result, board)
     lines.append(position_text(result.position))
     return "\n".join(lines)
 
@@ -158,7 +170,10 @@ def battle(at: Path, territory: int, defender: str, player_card: int, king_card:
         _territory(board, withdraw_to, "--withdraw-to")
     pcard = _card(board, player_card, "--player-card")
     kcard = _card(board, king_card, "--king-card")
-    pos = read_position(board, at)
+    if player_card == king_card:
+        raise UserError(f"--player-card and --king-card are both {player_card}: there is one "
+                        "card of each number, so each side needs its own")
+    pos = _position(board, at)
     result = resolve_battle(board, pos, territory, defender, pcard, kcard, withdraw_to)
     if as_json:
         echo_json(result.to_json())
@@ -167,7 +182,7 @@ def battle(at: Path, territory: int, defender: str, player_card: int, king_card:
 
 
 def battle_text(result: Any) -> str:
-    from throne_pnp.assistant.explain import battle_lines
+    from throne_pnp.assistant.words import battle_lines
 
     return "\n".join([*battle_lines(result), position_text(result.position)])
 

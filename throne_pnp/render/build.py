@@ -41,11 +41,14 @@ MAP_SKIPPED = ("map sheet skipped: map.yaml has no complete drawing data (drawin
 def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOICES,
           formats: tuple[str, ...] = ("pdf", "svg"), ink_saver: bool = False,
           layout: str = "duplex", notes: list[str] | None = None,
-          parallel: bool = True, back: str = "light",
+          parallel: bool = True, back: str = "light", pod: str = "",
           map_size: str = "page") -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
 
-    `notes` (if given) receives what was skipped and why. With `parallel`
+    `formats` may hold "pdf", "svg" and "png" (one image per card face and
+    the back under `out_dir`/png, sized for the print-on-demand service `pod`:
+    "" plain, "mpc" or "tgc"; needs the [png] extra). `notes` (if given)
+    receives what was skipped and why. With `parallel`
     (and PDF and SVG both asked for, on Linux) the SVGs are written by a
     forked process alongside the PDFs; the files are the same either way.
     """
@@ -106,13 +109,17 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             return []
         return _build_svg(content, out_dir / "svg", svg_map, rules[svg_paper],
                           ink_saver, back) + _pack_svg(content, out_dir / "svg", svg_paper,
-                                                       layout, ink_saver, maps.get(svg_paper),
+                                                       layout, ink_saver, svg_map,
                                                        rules[svg_paper], back, stamp)
 
     if parallel and "pdf" in formats and "svg" in formats and _can_fork():
         written += _both(pdf_job, svg_job)
     else:
         written += pdf_job() + svg_job()
+    if "png" in formats:
+        from throne_pnp.render.png import write_pngs
+
+        written += write_pngs(content, out_dir / "png", pod, ink_saver, back)
     return written
 
 

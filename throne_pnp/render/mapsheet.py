@@ -153,11 +153,13 @@ def _steps(span: float, step: float = 2.0) -> list[float]:
     return out + [span] if out[-1] < span else out
 
 
-def _title_items(content: Content, width: float) -> tuple[list, tuple[float, float]]:
-    """The two-line title (game, map name) in its own frame, and its size."""
+def _title_items(content: Content, width: float, grow: float = 1.0
+                 ) -> tuple[list, tuple[float, float]]:
+    """The two-line title (game, map name) in its own frame, and its size;
+    `grow` enlarges it on large sheets."""
     name = content.map.name
-    big = fit_size(name, width, 16, bold=True)
-    small = 8.0
+    big = fit_size(name, width, 16 * grow, bold=True)
+    small = 8.0 * grow
     top = sheets.GAME_TITLE
     w = max(text_width(name, big, bold=True), text_width(top, small, bold=True))
     h = small * PT + 1.2 + big * PT
@@ -166,9 +168,9 @@ def _title_items(content: Content, width: float) -> tuple[list, tuple[float, flo
     return items, (w, h)
 
 
-def _legend_items(cols: int) -> tuple[list, tuple[float, float]]:
+def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, float]]:
     """The compact symbol legend in `cols` columns, and its size."""
-    icon, size, gap, row = 5.0, 7.0, 3.5, 6.2
+    icon, size, gap, row = 5.0 * grow, 7.0 * grow, 3.5 * grow, 6.2 * grow
     rows = -(-len(LEGEND) // cols)
     entries = [LEGEND[c * rows:(c + 1) * rows] for c in range(cols)]
     items: list = []
@@ -177,9 +179,9 @@ def _legend_items(cols: int) -> tuple[list, tuple[float, float]]:
         for r, (name, word) in enumerate(column):
             y = r * row
             items.append(Icon(name, x, y, icon, INK))
-            items.append(Text(x + icon + 1.2, y + icon / 2 + size * PT * 0.36, word, size,
-                              color=INK))
-        x += max(icon + 1.2 + text_width(word, size) for _, word in column) + gap
+            items.append(Text(x + icon + 1.2 * grow, y + icon / 2 + size * PT * 0.36, word,
+                              size, color=INK))
+        x += max(icon + 1.2 * grow + text_width(word, size) for _, word in column) + gap
     return items, (x - gap, (rows - 1) * row + icon)
 
 
@@ -213,48 +215,46 @@ def _fit(content: Content, frame: Box) -> tuple[float, float, float]:
 
 
 def _aids(content: Content, land: list, fit: tuple[float, float, float], area: Box,
-          title: bool = True, legend: bool = True,
+          title: bool = True, bar: bool = True, legend: bool = True,
           note: tuple[str, ...] = ()) -> tuple[list, bool]:
-    """Title, scale bar, a note and the legend placed on free sea in `area`.
+    """Title, scale bar, a note and the legend placed on free sea in `area`,
+    title and legend larger on large sheets.
 
-    Returns the items and whether title and bar both found room.
+    Returns the items and whether the title and the bar (those asked for) found room.
     """
     dx, dy, scale = fit
+    grow = max(1.0, min(scale, 1.5))
     taken: list[Box] = []
     out: list = []
     ok = True
-    if title:
-        items, size = _title_items(content, min(area.w * 0.45, 120))
-        spot = _place(land, dx, dy, scale, area, size, ("top", "left", "bottom", "right"),
-                      taken)
+
+    def put(items: list, size: tuple[float, float], sides: tuple[str, ...], tag: str,
+            drop: float = 0.0) -> bool:
+        spot = _place(land, dx, dy, scale, area, size, sides, taken)
         if spot is None:
-            ok = False
-        else:
-            taken.append(spot)
-            out.append(Group(tuple(items), spot.x, spot.y, tag="title"))
-    bw, bh, drop = _bar_size()
-    spot = _place(land, dx, dy, scale, area, (bw, bh), ("bottom", "left", "right", "top"),
-                  taken)
-    if spot is None:
-        ok = False
-    else:
+            return False
         taken.append(spot)
-        out.append(sheets.scale_bar(spot.x, spot.y + drop))
+        if tag == "scale-bar":
+            out.append(sheets.scale_bar(spot.x, spot.y + drop))
+        else:
+            out.append(Group(tuple(items), spot.x, spot.y, tag=tag))
+        return True
+
+    if title:
+        items, size = _title_items(content, min(area.w * 0.45, 120 * grow), grow)
+        ok = put(items, size, ("top", "left", "bottom", "right"), "title")
+    if bar:
+        bw, bh, drop = _bar_size()
+        ok = put([], (bw, bh), ("bottom", "left", "right", "top"), "scale-bar", drop) and ok
     if note:
-        size = (max(text_width(line, 7) for line in note), 3.2 * len(note))
-        spot = _place(land, dx, dy, scale, area, size, ("top", "bottom", "left", "right"),
-                      taken)
-        if spot is not None:
-            taken.append(spot)
-            out.append(Group(tuple(Text(0, 2.5 + 3.2 * i, line, 7, bold=i == 0, color=INK)
-                                   for i, line in enumerate(note)), spot.x, spot.y,
-                             tag="sheet-note"))
-    for cols in (6, 3, 2, 1) if legend else ():
-        items, size = _legend_items(cols)
-        spot = _place(land, dx, dy, scale, area, size, ("bottom", "top", "right", "left"),
-                      taken)
-        if spot is not None:
-            out.append(Group(tuple(items), spot.x, spot.y, tag="legend"))
+        lines = [Text(0, 2.5 + 3.2 * i, line, 7, bold=i == 0, color=INK)
+                 for i, line in enumerate(note)]
+        put(lines, (max(text_width(line, 7, bold=True) for line in note), 3.2 * len(note)),
+            ("top", "bottom", "left", "right"), "sheet-note")
+    shapes = [(g, cols) for g in dict.fromkeys((grow, 1.0)) for cols in (6, 3, 2, 1)]
+    for g, cols in shapes if legend else ():
+        items, size = _legend_items(cols, g)
+        if put(items, size, ("bottom", "top", "right", "left"), "legend"):
             break
     return out, ok
 
@@ -272,20 +272,17 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     land = _land(content)
     fit = _fit(content, frame)
     aids, ok = _aids(content, land, fit, frame)
-    map_area = frame
     if not ok:
-        # no free corner: give the title a strip above the map and the bar one below
-        _, (tw, th) = _title_items(content, frame.w * 0.6)
-        _, bh, _ = _bar_size()
-        map_area = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w,
-                       frame.h - th - bh - 4 * AID_GAP)
-        fit = _fit(content, map_area)
-        title_items, _ = _title_items(content, frame.w * 0.6)
-        aids = [Group(tuple(title_items), frame.x + AID_GAP, frame.y + AID_GAP, tag="title"),
-                sheets.scale_bar(frame.x + AID_GAP, frame.y2 - bh - AID_GAP
-                                 + _bar_size()[2])]
-        legend, _ = _aids(content, land, fit, map_area, title=False)
-        aids += [item for item in legend if item.tag == "legend"]
+        # no free sea for them: the title gets a strip above the map, the bar one below
+        title, (_, th) = _title_items(content, frame.w * 0.6)
+        _, bh, drop = _bar_size()
+        middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w,
+                     frame.h - th - bh - 4 * AID_GAP)
+        fit = _fit(content, middle)
+        legend, _ = _aids(content, land, fit, middle, title=False, bar=False)
+        aids = [Group(tuple(title), frame.x + AID_GAP, frame.y + AID_GAP, tag="title"),
+                sheets.scale_bar(frame.x + AID_GAP, frame.y2 - AID_GAP - bh + drop),
+                *legend]
     dx, dy, scale = fit
     page = Page(page_w, page_h, name="map")
     page.add(_sea(frame, ink_saver))
@@ -298,7 +295,8 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
 # --------------------------------------------------------------------------- two sheets
 
 SHEET_NOTES = (
-    ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip at the right."),
+    ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip right",
+     "of the dashed line."),
     ("Map, sheet 2 of 2: the right half.", "Cut along the map's left edge, lay it on",
      "sheet 1's glue strip so the ticks run on, glue."),
 )
@@ -352,8 +350,8 @@ def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]
 def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
     """Alignment ticks and the glue strip of the join between the two sheets.
 
-    Sheet 1: a dashed line where sheet 2's cut edge goes, ticks ending on it
-    from the left, and the strip named. Sheet 2: its left frame line is the
+    Sheet 1: a dashed line where sheet 2's cut edge goes and ticks ending on
+    it from the left (the sheet's note names the strip). Sheet 2: its left frame line is the
     cut; ticks start on it at the same heights, so once glued each pair reads
     as one straight line.
     """
@@ -364,10 +362,6 @@ def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
                         tag="join"))
         for y in ys:
             out.append(Line(join - TICK, y, join, y, heavy, tag="align"))
-        label = Text(0, 0, "glue strip: sheet 2 goes over here", 7, "middle", bold=True,
-                     color=RUST)
-        out.append(Group((label,), join + OVERLAP / 2 + 1.2, frame.y + frame.h / 2,
-                         rotate=-90, tag="glue-note"))
     else:
         for y in ys:
             out.append(Line(join, y, join + TICK, y, heavy, tag="align"))

@@ -1,0 +1,39 @@
+"""What each choice open to the player costs, said before they choose.
+
+A beaten player picks where their cubes withdraw (R9); a territory where
+their limit then removes cubes is allowed but costly (R14). This module tries
+each option on a copy of the battle and reports the cubes lost, so the
+prompt can say `(5: no loss; 1: your limit removes 1)`.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from throne_pnp.rules.battle import withdraw
+from throne_pnp.rules.game import Game
+from throne_pnp.rules.position import PLAYER
+
+
+def withdraw_costs(game: Game) -> dict[int, int]:
+    """Player cubes the limit removes for each withdrawal option, option by option."""
+    battle = game.battle
+    if battle is None:
+        return {}
+    king_card = game.board.cards[battle.king_card]
+    costs: dict[int, int] = {}
+    for to in battle.loser_options:
+        trial = copy.deepcopy(battle)
+        withdraw(game.board, trial, king_card, to)
+        costs[to] = sum(s.count for s in trial.steps[len(battle.steps) + 1:]
+                        if s.kind == "remove" and s.side == PLAYER)
+    return costs
+
+
+def withdraw_words(game: Game) -> str:
+    """`5: no loss; 1: your limit removes 1`, best first, then by number."""
+    costs = withdraw_costs(game)
+    parts = []
+    for to, lost in sorted(costs.items(), key=lambda kv: (kv[1], kv[0])):
+        parts.append(f"{to}: no loss" if not lost else f"{to}: your limit removes {lost}")
+    return "; ".join(parts)
