@@ -75,6 +75,7 @@ class _Painter:
         self.ops: list[str] = []
         self.state: dict[str, object] = {}
         self.stack: list[dict[str, object]] = []
+        self.runs: dict[tuple[str, str, str], str] = {}   # this document's encoded texts
 
     # graphics state -----------------------------------------------------
     def save(self) -> None:
@@ -183,10 +184,15 @@ class _Painter:
         size = _f(item.size * PT)
         # text matrix: upright glyphs (y flipped back), size given in mm; the
         # embedded font is split into subsets of up to 256 glyphs, each its own
-        # PDF font, so a run may switch font (never position) midway
-        runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
-                        f"({escapePDF(chunk)}) Tj"
-                        for subset, chunk in font.splitString(item.text, doc))
+        # PDF font, so a run may switch font (never position) midway. The same
+        # words recur on every card: encode each (face, size, text) once.
+        key = (item.font, size, item.text)
+        runs = self.runs.get(key)
+        if runs is None:
+            runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
+                            f"({escapePDF(chunk)}) Tj"
+                            for subset, chunk in font.splitString(item.text, doc))
+            self.runs[key] = runs
         self.ops.append(f"BT 1 0 0 -1 {_f(x)} {_f(item.y)} Tm {runs} ET")
 
     def flush(self) -> None:
@@ -263,7 +269,6 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
     canvas.setAuthor("throne_pnp")
     canvas.setCreator("throne_pnp build")
     canvas.setSubject(subject or title)
-    fonts.register()
     canvas.setViewerPreference("PrintScaling", "None")
     if duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
