@@ -2,10 +2,10 @@
 
 Builds the A4 PDFs of the default edition into a temporary directory and
 rasterises the first card sheet (fronts), the first back sheet, the rules
-sheet, and the print guide and extras sheet of the pack with pypdfium2 (the [png] extra) at a low resolution, so the PNGs stay
-small enough to commit and show in the README, plus a close-up of two fronts
-and their backs at print-like sharpness. The map previews come from
-scripts/make_map_preview.py.
+sheet, and the print guide and extras sheet of the pack with pypdfium2 (the
+[png] extra) at a low resolution, so the PNGs stay small enough to commit and
+show in the README, plus a close-up of two fronts and their backs at
+print-like sharpness. The map previews come from scripts/make_map_preview.py.
 
 Usage: python scripts/make_previews.py [--dpi 60] [--content DIR]
 """

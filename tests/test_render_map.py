@@ -271,3 +271,25 @@ def test_a_drawing_with_no_free_corner_still_gets_title_and_bar(tmp_path) -> Non
 def test_unknown_map_size_is_refused() -> None:
     with pytest.raises(ValueError, match="page, a3, tiled"):
         map_sheets(CONTENT, "a4", "poster")
+
+
+def test_build_notes_say_what_keeps_cubes_from_fitting(tmp_path) -> None:
+    from throne_pnp.render.build import build
+    from throne_pnp.render.mapsheet import fit_notes
+
+    assert fit_notes(CONTENT, ("a4", "letter")) == []
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    text = (target / "map.yaml").read_text()
+    # Middlemere's block moved onto its border with Ashford (x = 80: the block
+    # starts at 90 - 61.8 / 2 = 59.1); Thornwood's moved up over its symbols
+    text = text.replace("    cubes: [115, 97]\n", "    cubes: [90, 97]\n", 1)
+    text = text.replace("    cubes: [192, 93]\n", "    cubes: [192, 84]\n", 1)
+    (target / "map.yaml").write_text(text)
+    notes: list[str] = []
+    build(load_content(target), tmp_path / "out", papers=("a4",), formats=("pdf",),
+          notes=notes, parallel=False)
+    assert notes == ["map.yaml territory 5: its cube spaces reach within 2 mm of its "
+                     "border; move `cubes` (the block's centre) or the shape's points",
+                     "map.yaml territory 8: its cube spaces cover its label; move `cubes` "
+                     "or `label`"]

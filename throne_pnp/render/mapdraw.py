@@ -36,7 +36,7 @@ from throne_pnp.render.layout import (
     text_width,
     wrap,
 )
-from throne_pnp.render.mapgeom import Box, centroid
+from throne_pnp.render.mapgeom import Box, centroid, clearance
 
 INK = "#2a211b"
 SEA = "#d7e6ec"
@@ -312,3 +312,31 @@ def _crossing(game_map: GameMap, a: int, b: int) -> list:
         Text(min(max(apex[0], 16.0), drawing.size[0] - 16.0), apex[1] - 1.8,
              f"sea crossing {a}-{b}", 7, "middle", bold=True, color="#1e4658"),
     ]
+
+
+def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
+    """What keeps real cubes from fitting, territory by territory, at print `scale`.
+
+    Each cube space must be at least 10 mm, at least 2 mm inside the ink of
+    its territory's border, and clear of the labels and row marks; each label
+    must lie inside its territory. An edition's own map gets these as notes
+    from `throne build`, saying what to move.
+    """
+    problems = []
+    need = 2.0 / scale + BORDER_W / 2
+    for terr in territory_geometry(content):
+        where = f"map.yaml territory {terr.number}"
+        if CUBE_MM * scale < 10.0:
+            problems.append(f"{where}: cube spaces print at {CUBE_MM * scale:.1f} mm, "
+                            "under 10 mm")
+        if min(clearance(b, terr.polygon) for b in terr.spaces + terr.markers) < need:
+            problems.append(f"{where}: its cube spaces reach within 2 mm of its border; "
+                            "move `cubes` (the block's centre) or the shape's points")
+        marks = terr.labels + terr.markers
+        if any(s.overlaps(m) for s in terr.spaces for m in marks):
+            problems.append(f"{where}: its cube spaces cover its label; move `cubes` "
+                            "or `label`")
+        if min(clearance(b, terr.polygon) for b in terr.labels) < BORDER_W / 2:
+            problems.append(f"{where}: its number, name or symbols cross its border; "
+                            "move `label`")
+    return problems
