@@ -432,3 +432,30 @@ def test_pack_bookmarks_each_part(out: Path) -> None:
     assert marks == [("This guide", 0), ("Rules", 1), ("Map", 2),
                      ("Duplex test (one sheet)", 3), ("Action cards, fronts and backs", 5),
                      ("Aid cards and cube tokens", 11)]
+
+
+def _big_fills(items, area: float = 400.0) -> list:
+    out = []
+    for item, _, _ in walk(items):
+        if isinstance(item, Group):      # rotated or scaled groups: look inside
+            out += _big_fills(item.items, area / item.scale ** 2)
+        elif isinstance(item, (Rect, Circle)) and item.style.fill not in (None, "#ffffff"):
+            size = item.w * item.h if isinstance(item, Rect) else 3.1416 * item.r ** 2
+            if size > area:
+                out.append(item)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_ink_saver_pack_pages_have_no_large_filled_areas(paper: str) -> None:
+    from throne_pnp.render import mapsheet, rulesheet
+
+    content = load_content()
+    for ink_saver in (False, True):
+        laid = pack.pack(content, paper, ink_saver=ink_saver,
+                         rules=rulesheet.rules_pages(content, paper),
+                         map_pages=[mapsheet.map_page(content, paper)])
+        own = [p for p in laid.pages if p.name in ("guide", "extras", "duplex-test-1",
+                                                   "duplex-test-2")]
+        fills = [f for page in own for f in _big_fills(page.items)]
+        assert (fills == []) == ink_saver      # the normal pack has the dark token block

@@ -63,8 +63,7 @@ class Section:
 # --------------------------------------------------------------------------- words
 
 
-def guide_text(content: Content, layout: str, sections: list[Section],
-               map_note: str = "") -> list[tuple[str, str]]:
+def guide_text(content: Content, layout: str, sections: list[Section]) -> list[tuple[str, str]]:
     """The guide's running text as (kind, marked-up text); kind is "head",
     "para" or "bullet". Built from the content and the pack's sections."""
     forces = content.map.forces
@@ -158,8 +157,6 @@ def guide_text(content: Content, layout: str, sections: list[Section],
     elif map_part is not None and ("A3" in map_part.title or "Tabloid" in map_part.title):
         out.append(("bullet", "The map page is larger than the rest: load A3 / Tabloid paper "
                               "for it, still at 100 %."))
-    if map_note:
-        out.append(("bullet", map_note))
     return out
 
 
@@ -227,13 +224,15 @@ class _Columns:
         self.y += 0.9
 
 
-def _table(sections: list[Section], x: float, y: float, width: float) -> tuple[list, float]:
+def _table(sections: list[Section], x: float, y: float, width: float,
+           ink_saver: bool = False) -> tuple[list, float]:
     """The "what to print" table; returns its shapes and the y below it."""
     size = 7.5
     lead = 4.2
     cols = (("Pages", 0.0), ("What", 13.0), ("Paper", 0.44), ("Printer setting", 0.67))
     xs = [x + 1.5, x + 13.0] + [x + width * f for _, f in cols[2:]]
-    out: list = [Rect(x, y, width, lead + 1.2, both(TINT, TINT, 0.1))]
+    head = stroke(RUST, 0.25) if ink_saver else both(TINT, TINT, 0.1)
+    out: list = [Rect(x, y, width, lead + 1.2, head)]
     for (name, _), cx in zip(cols, xs, strict=True):
         out.append(Text(cx, y + lead - 0.6, name, size, bold=True, color=RUST))
     yy = y + lead + 1.2
@@ -253,7 +252,7 @@ def _table(sections: list[Section], x: float, y: float, width: float) -> tuple[l
 
 
 def guide_page(content: Content, paper: str, layout: str, sections: list[Section],
-               map_note: str = "") -> Page:
+               ink_saver: bool = False) -> Page:
     """The one-page print guide (portrait) for the pack's `sections`."""
     page_w, page_h = sheets.paper_size(paper)
     page = Page(page_w, page_h, name="guide")
@@ -265,9 +264,9 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     page.add(Line(MARGIN, MARGIN + 12.0, page_w - MARGIN, MARGIN + 12.0, stroke(RUST, 0.5)))
     width = page_w - 2 * MARGIN
     page.add(Text(MARGIN, MARGIN + 18.0, "What to print", 10, bold=True, color=RUST))
-    table, y = _table(sections, MARGIN, MARGIN + 20.0, width)
+    table, y = _table(sections, MARGIN, MARGIN + 20.0, width, ink_saver)
     page.extend(table)
-    blocks = guide_text(content, layout, sections, map_note)
+    blocks = guide_text(content, layout, sections)
     bottom = page_h - MARGIN - 7.0
     flow = _flow(blocks, y + 3.0, bottom, width)
     assert flow is not None

@@ -123,7 +123,7 @@ def pack(content: Content, paper: str, layout: str = "duplex", ink_saver: bool =
     parts = pack_parts(content, paper, layout, ink_saver, rules=rules, map_pages=map_pages,
                        card_pages=card_pages)
     table = sections(parts)
-    first = guide.guide_page(content, paper, layout, table)
+    first = guide.guide_page(content, paper, layout, table, ink_saver=ink_saver)
     own = [first] + [page for part in parts if part.key in ("duplex-test", "extras")
                      for page in part.pages]
     sheets.stamp_pages(own, stamp)
