@@ -32,8 +32,8 @@ COMMAND_MODULES = {
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Content and printing", ("init", "validate", "build")),
     ("Playing with the King (a tracked game)",
-     ("new", "card", "battle", "withdraw", "move", "rally", "done", "status", "show", "log",
-      "undo", "fix", "play")),
+     ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
+      "log", "undo", "fix", "recover", "play")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
 SUMMARIES = {
@@ -47,11 +47,13 @@ SUMMARIES = {
     "move": "Move your cubes to a neighbour (1 command point).",
     "rally": "Add a cube at a castle you hold (2 command points).",
     "done": "End your Player Actions; their battles follow.",
+    "hand": "Real cards: tell the cards in your hand (optional).",
     "status": "Where the game stands and what comes next.",
     "show": "The board as text, or drawn on the map (--svg).",
     "log": "Every accepted command, in words.",
     "undo": "Take back the last N commands.",
-    "fix": "Make the record match the table.",
+    "fix": "Make the record match the table (cubes or cards).",
+    "recover": "Keep what still replays of a damaged save.",
     "play": "A whole game with prompts.",
     "resolve": "What the King does from a position (no saved game).",
     "odds": "Exact battle odds for each card you could play.",
