@@ -24,6 +24,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(("status", "log", "undo", "fix", "play", "show", "recover"),
                     "record_cmds"),
     "simulate": "analysis", "odds": "analysis",
+    "serve": "serve_cmds",
 }
 
 
@@ -33,7 +34,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Content and printing", ("init", "validate", "build")),
     ("Playing with the King (a tracked game)",
      ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
-      "log", "undo", "fix", "recover", "play")),
+      "log", "undo", "fix", "recover", "play", "serve")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
 SUMMARIES = {
@@ -47,14 +48,15 @@ SUMMARIES = {
     "move": "Move your cubes to a neighbour (1 command point).",
     "rally": "Add a cube at a castle you hold (2 command points).",
     "done": "End your Player Actions; their battles follow.",
-    "hand": "Real cards: tell the cards in your hand (optional).",
     "status": "Where the game stands and what comes next.",
     "show": "The board as text, or drawn on the map (--svg).",
     "log": "Every accepted command, in words.",
     "undo": "Take back the last N commands.",
-    "fix": "Make the record match the table (cubes or cards).",
-    "recover": "Keep what still replays of a damaged save.",
+    "fix": "Make the record match the table.",
+    "hand": "Physical cards: tell the program your hand.",
+    "recover": "Rescue a save that no longer loads.",
     "play": "A whole game with prompts.",
+    "serve": "The table page: play from a phone or tablet (--lan).",
     "resolve": "What the King does from a position (no saved game).",
     "odds": "Exact battle odds for each card you could play.",
     "simulate": "Play many games headless: the balance of the deck.",

@@ -61,7 +61,31 @@ def battle_need(made: dict[int, Need], t: int) -> Need:
 
 @dataclass
 class Event:
-    """Something that happened while applying an action, for explanations."""
+    """Something that happened while applying an action, for explanations.
+
+    Events come in the order things happen at the table. Kinds (`data`;
+    `info`):
+
+    - `hand`: a new hand (virtual: its cards; physical: None, `count` drawn)
+    - `hand-told`: the player told their hand (its cards; `before`: the
+      cards known before)
+    - `reshuffle`: the deck ran out and the discard pile became the deck
+      (how many cards; `cards` shuffled, `drawn`: the card whose draw emptied
+      the deck or None, `purpose`: hand, phase, uncertain, battle, or empty
+      for a reshuffle put off until this draw). It comes right after the
+      draw that emptied the deck: after `phase-card`, before `uncertain-draw`
+      (so the dealt card goes on the new pile) and before the battle.
+    - `phase-card` (card; `from`: hand or deck), `uncertain-draw` (card),
+      `king` (the `KingResult`), `actions` (command points), `done`,
+      `phase-end` (the phase card), `phase` (the new phase; `turn`)
+    - `battle-card` (the player's card; `territory`), `battle` (the
+      `Battle`, once when the player must choose a withdrawal and once when
+      it is done)
+    - `move`, `rally` (the `Step`; `removed`: steps removed over a limit)
+    - `fix` (territory; `before`, `after`: (King, player) cubes),
+      `fixcards` (None; `before`, `after`: {hand, discard})
+    - `over` (`won` or `lost`)
+    """
 
     kind: str
     data: Any = None

@@ -1,0 +1,271 @@
+"""End to end in a real browser: Chromium at a phone's size, driving the running server.
+
+A whole virtual game is played by taps alone, a physical turn with the card
+pads, an undo, a refusal, and the CLI and the page take turns on one save.
+With THRONE_PREVIEWS=1 the screens are also saved to docs/previews/page-*.png.
+The browser is the OS Chromium (Playwright's own download is not needed);
+the tests skip, saying why, only when no browser can be had.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_web_helpers import browser_path, content, running_server
+
+from throne_pnp.cli import cli
+
+pytest.importorskip("starlette")
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+PHONE = {"width": 360, "height": 640}
+PREVIEWS = Path(__file__).resolve().parents[1] / "docs" / "previews"
+TAP_LIMIT = 80
+
+
+def throne(game: Path, *args: str):
+    result = CliRunner().invoke(cli, [*args, "--game", str(game)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def saved(game: Path) -> list[list[str]]:
+    return json.loads(game.read_text())["commands"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    path = browser_path()
+    if path is None:
+        pytest.skip("no Chromium found (chromium, chromium-browser): install one to run the "
+                    "browser tests")
+    with sync_api.sync_playwright() as play:
+        try:
+            launched = play.chromium.launch(executable_path=path)
+        except Exception as exc:  # noqa: BLE001 - any launch failure means: no browser here
+            pytest.skip(f"Chromium at {path} cannot be started: {exc}")
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def table(browser, tmp_path):
+    """(page, base URL, save path): a phone-sized page on a fresh server."""
+    from throne_pnp.web.app import create_app
+
+    game = tmp_path / "throne-game.json"
+    app = create_app(game, content())
+    with running_server(app) as base:
+        scale = 2 if os.environ.get("THRONE_PREVIEWS") else 1
+        context = browser.new_context(viewport=PHONE, device_scale_factor=scale,
+                                      has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        try:
+            yield page, base, game
+        finally:
+            context.close()
+
+
+def tap(page, role: str, name: str, exact: bool = False) -> None:
+    """Tap a button or link by its accessible name and wait for the next page."""
+    target = page.get_by_role(role, name=re.compile("^" + re.escape(name)) if not exact
+                              else name).first
+    with page.expect_navigation():
+        target.tap()
+
+
+def shoot(page, name: str, selector: str | None = None) -> None:
+    """Save a phone-sized screenshot for the docs (only with THRONE_PREVIEWS=1)."""
+    if not os.environ.get("THRONE_PREVIEWS"):
+        return
+    PREVIEWS.mkdir(parents=True, exist_ok=True)
+    if selector:
+        page.locator(selector).first.scroll_into_view_if_needed()
+        page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(PREVIEWS / f"page-{name}.png"))
+
+
+def names(page, prefix: str) -> list[str]:
+    return [n for n in (b.get_attribute("aria-label") or b.inner_text()
+                        for b in page.get_by_role("button").all()) if n.startswith(prefix)]
+
+
+def policy_commands(tmp_path: Path) -> tuple[list[list[str]], str, int]:
+    """The same simple policy run through `assistant.commands` directly."""
+    from throne_pnp.assistant import commands
+    from throne_pnp.assistant.session import Session
+    from throne_pnp.sim.odds import next_battle_odds
+
+    path = tmp_path / "direct.json"
+    commands.new_game(path, content(), seed=16)
+    for _ in range(TAP_LIMIT):
+        session = Session.open(path, content())
+        game = session.game
+        need = game.need()
+        if need.kind == "over":
+            return session.save.commands, game.outcome or "", game.turn
+        if need.kind == "card":
+            commands.play_card(session, sorted(game.hand)[0])
+        elif need.kind == "deal":
+            commands.play_card(session, None)
+        elif need.kind == "battle":
+            rows = next_battle_odds(game)["cards"]
+            commands.play_battle(session, max(rows, key=lambda r: (r["win"], -r["card"]))["card"])
+        elif need.kind == "withdraw":
+            commands.withdraw(session, need.options[0])
+        elif game.legal_rallies():
+            commands.rally(session, game.legal_rallies()[0].args[0])
+        else:
+            commands.done(session)
+    raise AssertionError("the policy did not finish the game")
+
+
+def test_a_whole_virtual_game_by_taps(table, tmp_path):
+    page, base, game = table
+    throne(game, "new", "--seed", "16")
+    page.goto(base + "/")
+    shots = set()
+    taps = 0
+    while not (page.get_by_text("You lost: your home castle has fallen.").count() or
+               page.get_by_text("You won: every castle is yours.").count()):
+        assert taps < TAP_LIMIT, "the game did not end within the tap limit"
+        taps += 1
+        buttons = page.get_by_role("button")
+        king = page.get_by_role("button", name="Card: turn over the King's card")
+        if king.count():
+            tap(page, "button", "Card: turn over the King's card", exact=True)
+        elif page.locator("button.cardbtn.best").count():
+            if "battle" not in shots:
+                shots.add("battle")
+                shoot(page, "battle", "section.now")
+            with page.expect_navigation():
+                page.locator("button.cardbtn.best").first.tap()
+        elif names(page, "Card "):
+            if "card" not in shots:
+                shots.add("card")
+                shoot(page, "card", "section.now")
+            tap(page, "button", "Card ")
+        elif names(page, "Withdraw to"):
+            tap(page, "button", "Withdraw to")
+        elif names(page, "Rally at"):
+            if "actions" not in shots:
+                shots.add("actions")
+                shoot(page, "actions", "section.now")
+            tap(page, "button", "Rally at")
+        else:
+            assert buttons.get_by_text("Done: end Player Actions").count(), page.content()
+            tap(page, "button", "Done")
+    expected, outcome, turn = policy_commands(tmp_path)
+    assert (outcome, turn) == ("lost", 7) and len(expected) == 34 == taps
+    assert saved(game) == expected
+    assert "You lost" in page.inner_text("section.now")
+    assert page.get_by_role("link", name="New game…").count() == 1
+    shoot(page, "over", "section.now")
+
+
+def test_a_physical_turn_with_the_pad(table):
+    page, base, game = table
+    page.goto(base + "/")
+    page.get_by_label("Physical: I shuffle").check()
+    tap(page, "button", "New game", exact=True)
+    assert json.loads(game.read_text())["mode"] == "physical"
+    shoot(page, "pad", "section.now")
+    tap(page, "button", "Card 16 · Long Winter", exact=True)
+    tap(page, "button", "Done")
+    tap(page, "button", "Card 3 · Iron Rain, the King's card", exact=True)
+    # Player Actions on the map: tap 1, tap 2, then the move button
+    tap(page, "link", "Move from 1 · Ashford")
+    tap(page, "link", "Move to 2 · Brackenmoor")
+    tap(page, "button", "Move 1 from 1 to 2", exact=True)
+    tap(page, "link", "Move from 2 · Brackenmoor")
+    tap(page, "link", "Move to 7 · Greywatch")
+    tap(page, "button", "Move 1 from 2 to 7", exact=True)
+    tap(page, "button", "Done")
+    assert "Battle in 7" in page.inner_text("section.now")
+    tap(page, "button", "Battle 7 · Shieldwall")
+    tap(page, "button", "Battle: the King's card 10 · Hidden Blade")
+    options = names(page, "Withdraw to")
+    assert [o.split(" · ")[0] for o in options] == ["Withdraw to 2", "Withdraw to 4",
+                                                    "Withdraw to 5", "Withdraw to 8"]
+    shoot(page, "withdraw", "section.now")
+    tap(page, "button", "Withdraw to 2")
+    assert saved(game) == [["card 16"], ["done"], ["card 3"], ["move 1 1 2"], ["move 1 2 7"],
+                           ["done"], ["battle 7"], ["deal 10"], ["withdraw 2"]]
+
+
+def test_an_undo_by_tap(table):
+    page, base, game = table
+    throne(game, "new", "--seed", "3")
+    page.goto(base + "/")
+    tap(page, "button", "Card 7 · Shieldwall")
+    shoot(page, "board", ".boardwrap")
+    tap(page, "button", "Undo the last command")
+    assert saved(game) == []
+    alert = page.get_by_role("status").inner_text()
+    assert "Took back `card 7`" in alert and "move 1 King cube 5 -> 3" in alert
+    shoot(page, "undo")
+    assert len(names(page, "Card ")) == 5
+
+
+def test_a_refusal_by_tap_and_its_reason(table, tmp_path):
+    page, base, game = table
+    start = tmp_path / "pos.yaml"
+    start.write_text("{player: {1: 1, 5: 1}, king: {3: 2, 7: 2, 9: 2}}")
+    throne(game, "new", "--seed", "3", "--at", str(start))
+    throne(game, "card", "18")
+    page.goto(base + "/")
+    tap(page, "link", "Move from 1 · Ashford")
+    tap(page, "link", "Move to 5 · Middlemere")
+    before = game.read_bytes()
+    tap(page, "button", "Move 1 from 1 to 5", exact=True)
+    alert = page.get_by_role("alert")
+    assert "Refused: move" in alert.inner_text()
+    assert "empties your home castle 1" in alert.inner_text()
+    assert game.read_bytes() == before
+    shoot(page, "refused")
+    # the page is back at the same two taps: confirm and move
+    page.get_by_label("Yes, empty my home castle").check()
+    tap(page, "button", "Move 1 from 1 to 5", exact=True)
+    assert saved(game)[-1] == ["move 1 1 5"]
+
+
+def test_cli_and_page_take_turns_on_one_save(table):
+    page, base, game = table
+    throne(game, "new", "--seed", "3")
+    page.goto(base + "/")
+    throne(game, "card", "7")                              # at the keyboard...
+    page.get_by_text("after card 7").wait_for(timeout=8000)   # ...shows without a reload
+    tap(page, "button", "Battle 18 · Call to Arms")        # on the phone
+    assert saved(game)[-1][0] == "battle 18"
+    status = json.loads(throne(game, "status", "--json"))
+    assert status["step"] == "actions"
+    throne(game, "done")
+    page.get_by_role("button", name="Card: turn over the King's card").wait_for(timeout=8000)
+    tap(page, "button", "Card: turn over the King's card", exact=True)
+    log = throne(game, "log")
+    assert "King's card" in log.splitlines()[-1]
+
+
+def test_dark_mode_and_the_new_game_screen(browser, tmp_path):
+    from throne_pnp.web.app import create_app
+
+    game = tmp_path / "g.json"
+    with running_server(create_app(game, content())) as base:
+        context = browser.new_context(viewport=PHONE, color_scheme="dark")
+        page = context.new_page()
+        page.goto(base + "/")
+        shoot(page, "new")
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(22, 19, 15)"
+        for button in page.get_by_role("button").all():
+            box = button.bounding_box()
+            assert box and box["height"] >= 44 and box["width"] >= 44
+        throne(game, "new", "--seed", "3")
+        page.goto(base + "/")
+        shoot(page, "dark")
+        context.close()

@@ -1,0 +1,64 @@
+"""`throne serve`: the table page for the tracked game (issue #13).
+
+Parses the options, checks that the `web` extra is installed (one line and
+exit 2 if not, saying how to install it), then hands over to
+`throne_pnp.web.server`: the URL (and with --lan the token and a QR code)
+is printed and the server runs until Ctrl+C.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from throne_pnp.cli.common import UserError, content_option, game_option
+from throne_pnp.cli.common import load as load_content
+
+
+@click.command()
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+              help="TCP port to listen on.")
+@click.option("--lan", is_flag=True,
+              help="Listen on the local network too, for a phone; prints a URL with a "
+                   "secret token and its QR code.")
+@game_option
+@content_option
+def serve(port: int, lan: bool, game_file: Path, content_dir: Path | None) -> None:
+    """Serve the table page: play the tracked game from a phone or tablet.
+
+    Loopback only unless --lan. The page and the CLI share the save (under
+    its lock): a command given in one shows in the other at once. Stop with
+    Ctrl+C.
+
+    \b
+    Example:
+      throne serve                 # then open http://127.0.0.1:8000/
+      throne serve --lan           # scan the QR code with your phone
+    """
+    from throne_pnp import web
+
+    absent = web.missing()
+    if absent is not None:
+        raise UserError(f"the table page needs the web extra ({absent} is not installed): "
+                        f"{web.INSTALL}")
+    from throne_pnp.web import server
+
+    content = load_content(content_dir)
+    game = game_file.resolve()
+    app, listen, shown, access = server.build(game, content, lan)
+    server.check_port(listen, port)
+    url = server.join_url(access, shown, port)
+    click.echo(f"The table page for {game} is at:")
+    click.echo(f"  {url}")
+    if lan:
+        click.echo("Scan this with your phone (same Wi-Fi); anyone with the link can play:")
+        click.echo(server.qr_text(url))
+    else:
+        click.echo("(this machine only; `throne serve --lan` for a phone)")
+    click.echo("Stop with Ctrl+C.")
+    server.run(app, listen, port)
+
+
+def register(group: click.Group) -> None:
+    group.add_command(serve)

@@ -1,0 +1,261 @@
+"""The table page as a Starlette app: thin routes over the session and commands.
+
+Each GET renders a Jinja template from `views`; each POST parses its form,
+checks the anti-forgery token, calls one `assistant.commands` function under
+the save lock (through `Door`) and answers 303 back to the page
+(Post/Redirect/Get), so the page works without JavaScript and a reload never
+repeats a command. A refused command puts its one-line reason on the next
+page view and leaves the save untouched (the command functions guarantee it).
+
+`/version` is the cheap answer the page polls to pick up a command given at
+the CLI; `/static/...` serves our two small files from memory (never a path
+taken from the request).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from throne_pnp.content import Content
+from throne_pnp.errors import ThroneError
+from throne_pnp.web import actions, views
+from throne_pnp.web.door import Door
+from throne_pnp.web.forms import BadForm, number
+from throne_pnp.web.security import Access, Guard
+
+STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
+                "table.js": "text/javascript; charset=utf-8"}
+
+
+@dataclass
+class Config:
+    """What a server is started with (nothing of it comes from a request)."""
+
+    game: Path
+    content: Content
+    access: Access
+
+
+def _package_dir(name: str) -> Path:
+    return Path(str(resources.files("throne_pnp.web") / name))
+
+
+def _static_files() -> dict[str, bytes]:
+    folder = _package_dir("static")
+    return {name: (folder / name).read_bytes() for name in STATIC_TYPES}
+
+
+class TablePage:
+    """The routes of one server, bound to its door, art and templates."""
+
+    def __init__(self, config: Config):
+        self.config = config
+        self.door = Door(config.game, config.content)
+        self.art = views.Art(config.content)
+        self.env = Environment(loader=FileSystemLoader(str(_package_dir("templates"))),
+                               autoescape=select_autoescape(["html"]), trim_blocks=True,
+                               lstrip_blocks=True)
+        self.env.filters["odds"] = views.odds_words
+        self.static = _static_files()
+        self.posts = actions.handlers(self)
+        self.has_hand_route = "/hand" in self.posts
+
+    # ------------------------------------------------------------------ helpers
+
+    def render(self, request: Request, name: str, status: int = 200, **context: Any
+               ) -> HTMLResponse:
+        snap = context.pop("snap", None) or self.door.snapshot()
+        context.setdefault("flash", self.door.take_flash())
+        html = self.env.get_template(name).render(
+            csrf=self.config.access.csrf, version=snap.version, snap=snap, art=self.art,
+            content=self.config.content, game_file=self.config.game.name,
+            has_hand_route=self.has_hand_route, **context)
+        return HTMLResponse(html, status_code=status)
+
+    def back(self, to: str = "/") -> RedirectResponse:
+        return RedirectResponse(to, status_code=303)
+
+    async def form(self, request: Request) -> Any:
+        form = await request.form()
+        if not self.config.access.csrf_ok(form.get("csrf") or
+                                          request.headers.get("x-csrf-token")):
+            raise PermissionError
+        return form
+
+    async def command(self, request: Request, title: str,
+                      call: Callable[[Any, Any], Any],
+                      back: str | Callable[[Any], str] = "/") -> Response:
+        """Run one POSTed command; a refusal is flashed, the page is shown again."""
+        try:
+            form = await self.form(request)
+        except PermissionError:
+            return Response("refused: the form's anti-forgery token is missing or wrong; "
+                            "reload the page and try again\n", status_code=403,
+                            media_type="text/plain")
+        try:
+            result = self.door.run(lambda session: call(session, form))
+        except ThroneError as exc:
+            self.door.flash(f"Refused: {title}", [str(exc)], error=True)
+            return self.back(back(form) if callable(back) else back)
+        if isinstance(result, tuple):  # (title, lines) for a message of its own
+            self.door.flash(*result)
+        return self.back("/")
+
+    # ------------------------------------------------------------------ pages
+
+    async def home(self, request: Request) -> Response:
+        snap = self.door.snapshot()
+        if snap.session is None:
+            return self.render(request, "new.html", snap=snap, has_game=False)
+        src = _query_int(request, "from")
+        dst = _query_int(request, "to")
+        return self.render(request, "play.html", snap=snap,
+                           page=self.play_view(snap, src, dst))
+
+    def play_view(self, snap: Any, src: int | None, dst: int | None) -> dict[str, Any]:
+        session = snap.session
+        game = session.game
+        need = game.need()
+        content = self.config.content
+        battles = tuple(game.pending_battles)
+        out: dict[str, Any] = {
+            "status": views.status(session),
+            "recent": snap.recent,
+            "territories": views.territories(session, battles),
+            "physical": session.physical,
+            "kind": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
+        }
+        picks = {}
+        kind = out["kind"]
+        known = game.known_hand() if session.physical else sorted(game.hand)
+        if kind in ("card", "battle") and known is not None:
+            out["hand"] = views.cards(content, game, known)
+        elif kind in ("card", "battle", "deal-phase", "deal-uncertain", "deal-battle") and \
+                session.physical:
+            ids = (game.hand_candidates() if kind in ("card", "battle")
+                   else game.deal_candidates())
+            out["pad"] = views.cards(content, game, ids)
+        if kind in ("battle", "deal-battle", "withdraw"):
+            out["battle"] = views.battle_panel(session) if kind == "battle" else {
+                "territory": need.territory,
+                "name": views.territory_name(content, need.territory),
+                "you": game.position.player[need.territory],
+                "king": game.position.king[need.territory]}
+        if kind == "withdraw":
+            out["withdraw"] = views.withdrawal_choices(session)
+        if kind == "actions":
+            choices = views.action_choices(session, src, dst)
+            out["choices"] = choices
+            picks = choices.picks
+        if self.art.map is not None:
+            recent = snap.recent
+            title = (f"The map: turn {game.turn}, {views.phase_words(game)}; "
+                     f"{len(battles)} battle(s) pending")
+            out["board"] = self.art.map.board(
+                game.position, battles=battles,
+                king_moves=recent.king_moves if recent else (), picks=picks, title=title)
+        return out
+
+    async def log(self, request: Request) -> Response:
+        from throne_pnp.assistant.explain import log_entries
+
+        snap = self.door.snapshot()
+        entries = log_entries(snap.session) if snap.session else []
+        return self.render(request, "log.html", snap=snap, entries=entries)
+
+    async def fix_page(self, request: Request) -> Response:
+        snap = self.door.snapshot()
+        if snap.session is None:
+            return self.back("/")
+        at = _query_int(request, "at")
+        return self.render(request, "fix.html", snap=snap, at=at,
+                           territories=views.territories(snap.session, ()))
+
+    async def hand_page(self, request: Request) -> Response:
+        snap = self.door.snapshot()
+        if snap.session is None:
+            return self.back("/")
+        game = snap.session.game
+        ids = sorted(set(game.hand) | set(game.unseen))
+        return self.render(request, "hand.html", snap=snap,
+                           cards=views.cards(self.config.content, game, ids))
+
+    async def new_page(self, request: Request) -> Response:
+        snap = self.door.snapshot()
+        return self.render(request, "new.html", snap=snap,
+                           has_game=snap.session is not None or snap.problem is not None)
+
+    async def version(self, request: Request) -> Response:
+        return JSONResponse({"version": self.door.version()},
+                            headers={"cache-control": "no-store"})
+
+    async def static_file(self, request: Request) -> Response:
+        name = request.path_params["name"]
+        body = self.static.get(name)
+        if body is None:
+            return Response("no such file\n", status_code=404, media_type="text/plain")
+        return Response(body, media_type=STATIC_TYPES[name],
+                        headers={"cache-control": "max-age=3600"})
+
+    async def new_game(self, request: Request) -> Response:
+        """POST /new: start (or, when told, replace) the game in the save."""
+        from throne_pnp.assistant.commands import new_game
+
+        try:
+            form = await self.form(request)
+        except PermissionError:
+            return Response("refused: the form's anti-forgery token is missing or wrong; "
+                            "reload the page and try again\n", status_code=403,
+                            media_type="text/plain")
+        try:
+            mode = form.get("mode", "virtual")
+            if mode not in ("virtual", "physical"):
+                raise BadForm(f"the mode is virtual or physical, not {str(mode)[:20]!r}")
+            hard = number(form, "hard", "the number of hard cards", optional=True)
+            seed = number(form, "seed", "the seed", optional=True)
+            force = form.get("force") == "yes"
+            with self.door.mutex:
+                new_game(self.config.game, self.config.content, physical=mode == "physical",
+                         seed=seed, hard=hard or None, force=force)
+        except ThroneError as exc:
+            self.door.flash("Refused: new game", [str(exc)], error=True)
+            return self.back("/new")
+        return self.back("/")
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/", self.home),
+            Route("/log", self.log),
+            Route("/fix", self.fix_page),
+            Route("/hand", self.hand_page),
+            Route("/new", self.new_page),
+            Route("/version", self.version),
+            Route("/static/{name}", self.static_file),
+            *[Route(path, handler, methods=["POST"]) for path, handler in self.posts.items()],
+        ]
+
+
+def _query_int(request: Request, name: str) -> int | None:
+    raw = request.query_params.get(name, "")
+    return int(raw) if raw.isdigit() and len(raw) < 6 else None
+
+
+def create_app(game: Path, content: Content, access: Access | None = None) -> Guard:
+    """The table page for the save `game`, guarded by `access` (loopback by default)."""
+    access = access or Access()
+    page = TablePage(Config(game, content, access))
+    app = Starlette(routes=page.routes())
+    app.state.page = page
+    guarded = Guard(app, access)
+    guarded.page = page  # type: ignore[attr-defined]  # for tests and the server
+    return guarded

@@ -1,0 +1,40 @@
+"""Form fields of the table page's POSTs as numbers, with one-line refusals.
+
+A field the page itself fills in is still user input (anyone can send a
+form): each is checked here and a bad one becomes `BadForm`, a `ThroneError`
+shown on the page like any refusal, never a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from throne_pnp.errors import ThroneError
+
+
+class BadForm(ThroneError):
+    """A form field is missing or not what the page sends."""
+
+
+def number(form: Any, name: str, what: str, *, optional: bool = False) -> int | None:
+    """A whole number from a form field; BadForm names the field and what it takes."""
+    raw = form.get(name)
+    if raw is None or str(raw).strip() == "":
+        if optional:
+            return None
+        raise BadForm(f"the form is missing {what}")
+    text = str(raw).strip()
+    if not text.isdigit() or len(text) > 6:
+        raise BadForm(f"{what} must be a whole number, not {text[:20]!r}")
+    return int(text)
+
+
+def numbers(form: Any, name: str, what: str) -> list[int]:
+    """Every value of a repeated field (checkboxes), or a '3,5' list in one field."""
+    out: list[int] = []
+    for raw in form.getlist(name):
+        for word in str(raw).replace(",", " ").split():
+            if not word.isdigit() or len(word) > 6:
+                raise BadForm(f"{what} must be card numbers, not {word[:20]!r}")
+            out.append(int(word))
+    return out

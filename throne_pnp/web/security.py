@@ -1,0 +1,165 @@
+"""Who may use the table page: host check, access token, anti-forgery token.
+
+The page changes a saved game, so every request passes three gates before a
+route sees it (an ASGI middleware, `Guard`):
+
+- Host: the Host header must name this server (loopback names, or the LAN
+  address with `--lan`); a page on another site that rebinds its name to
+  127.0.0.1 is refused (403).
+- Access token (`--lan`): the URL printed by `throne serve --lan` carries
+  `?token=...`; the first visit moves it into an HttpOnly, SameSite=Strict
+  cookie and redirects to the same page without it. A request with neither
+  is refused 401, with a wrong one 403. On loopback there is no token:
+  only this machine can connect.
+- Anti-forgery: every state-changing request is a POST whose form carries
+  the server session's `csrf` value (or header `X-CSRF-Token`); a POST
+  without it, or with a foreign Origin, is refused 403.
+
+Responses carry a strict Content-Security-Policy (our own scripts and styles
+only, no frames) and no Referer, so the token never leaks.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+COOKIE = "throne_token"
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"cache-control", b"no-store"),
+]
+
+
+@dataclass
+class Access:
+    """The secrets and names of one running server."""
+
+    hosts: tuple[str, ...] = LOOPBACK_NAMES
+    token: str | None = None              # None: loopback, no token needed
+    csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
+
+    @classmethod
+    def for_server(cls, lan_address: str | None) -> Access:
+        """Loopback only, or loopback plus `lan_address` with a fresh token."""
+        if lan_address is None:
+            return cls()
+        return cls(hosts=(*LOOPBACK_NAMES, lan_address), token=secrets.token_urlsafe(18))
+
+    def host_ok(self, host: str) -> bool:
+        """Is `host` (a Host header value, maybe with a port) one of ours?"""
+        host = host.strip().lower()
+        if host.startswith("["):  # [::1]:8000
+            name = host.split("]", 1)[0] + "]"
+        else:
+            name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+        return name in self.hosts
+
+    def token_ok(self, given: str | None) -> bool:
+        return (self.token is None or
+                (given is not None and secrets.compare_digest(given, self.token)))
+
+    def csrf_ok(self, given: str | None) -> bool:
+        return given is not None and secrets.compare_digest(given, self.csrf)
+
+
+def _headers(scope: Scope) -> dict[str, str]:
+    return {k.decode("latin-1"): v.decode("latin-1") for k, v in scope.get("headers", [])}
+
+
+def _cookies(header: str) -> dict[str, str]:
+    out = {}
+    for part in header.split(";"):
+        if "=" in part:
+            key, value = part.split("=", 1)
+            out[key.strip()] = value.strip()
+    return out
+
+
+async def _plain(send: Send, status: int, text: str,
+                 extra: list[tuple[bytes, bytes]] | None = None) -> None:
+    body = text.encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode()),
+                            *HEADERS, *(extra or [])]})
+    await send({"type": "http.response.body", "body": body})
+
+
+class Guard:
+    """ASGI middleware: Host, token and Origin checks, and security headers.
+
+    The form's `csrf` field is checked by the routes (`require_csrf`), which
+    parse the form anyway; the Origin of a POST is checked here.
+    """
+
+    def __init__(self, app: ASGIApp, access: Access):
+        self.app = app
+        self.access = access
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        access = self.access
+        headers = _headers(scope)
+        host = headers.get("host", "")
+        if not access.host_ok(host):
+            await _plain(send, 403, f"refused: this server does not answer to the host name "
+                                    f"{host!r}; open the address `throne serve` printed\n")
+            return
+        if scope["method"] == "POST":
+            origin = headers.get("origin")
+            if origin not in (None, "null") and origin.split("://", 1)[-1] != host:
+                await _plain(send, 403, "refused: a form from another site cannot change "
+                                        "this game\n")
+                return
+        if access.token is not None:
+            query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+            given = query.get("token")
+            if given is not None:
+                if not access.token_ok(given):
+                    await _plain(send, 403, "refused: wrong token; scan the code `throne serve "
+                                            "--lan` printed, or open its URL\n")
+                    return
+                # Move the token into a cookie and drop it from the address bar.
+                rest = {k: v for k, v in query.items() if k != "token"}
+                location = scope.get("path", "/") + (f"?{urlencode(rest)}" if rest else "")
+                cookie = f"{COOKIE}={access.token}; HttpOnly; SameSite=Strict; Path=/"
+                await _plain(send, 303, "see other\n",
+                             [(b"location", location.encode()),
+                              (b"set-cookie", cookie.encode())])
+                return
+            have = _cookies(headers.get("cookie", "")).get(COOKIE)
+            if have is None:
+                await _plain(send, 401, "refused: this table page needs its token; scan the "
+                                        "code `throne serve --lan` printed, or open its URL\n")
+                return
+            if not access.token_ok(have):
+                await _plain(send, 403, "refused: wrong token; scan the code `throne serve "
+                                        "--lan` printed, or open its URL\n")
+                return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k, v) for k, v in HEADERS if k not in present]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)

@@ -1,0 +1,78 @@
+"""Running the table page: where to listen, the join URL, its QR code, uvicorn.
+
+Loopback only by default. With `--lan` the server listens on every interface
+and the URL to open on a phone names this machine's address on the local
+network and carries the access token; the same URL is printed as a QR code
+in the terminal (segno) so a phone can join by scanning it. Finding the
+address sends nothing: a UDP socket is "connected" to a private address only
+to ask the OS which interface it would use.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+from throne_pnp.content import Content
+from throne_pnp.errors import ThroneError
+from throne_pnp.web.security import Access
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (IPv4), or ThroneError."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))  # no packet is sent for a UDP connect
+        address = probe.getsockname()[0]
+    except OSError:
+        address = ""
+    finally:
+        probe.close()
+    if not address or address.startswith("127.") or address == "0.0.0.0":
+        raise ThroneError("--lan: this machine has no local network address (is it on "
+                          "Wi-Fi?); without --lan the page is served on this machine only")
+    return address
+
+
+def check_port(host: str, port: int) -> None:
+    """Refuse a port another program holds, before printing any URL."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        try:
+            sock.bind((host, port))
+        except OSError:
+            raise ThroneError(f"port {port} is in use on {host}; choose another with "
+                              f"--port, e.g. --port {port + 1}") from None
+
+
+def join_url(access: Access, host: str, port: int) -> str:
+    url = f"http://{host}:{port}/"
+    return f"{url}?token={access.token}" if access.token else url
+
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code drawn with block characters for a terminal."""
+    import io
+
+    import segno
+
+    out = io.StringIO()
+    segno.make(url, error="l").terminal(out=out, compact=True)
+    return out.getvalue()
+
+
+def run(app, host: str, port: int) -> None:  # pragma: no cover - exercised end to end
+    """Serve until interrupted (Ctrl+C)."""
+    import uvicorn
+
+    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False,
+                server_header=False)
+
+
+def build(game: Path, content: Content, lan: bool):
+    """(app, listen host, the host in the URL, access) for `throne serve`."""
+    from throne_pnp.web.app import create_app
+
+    address = lan_address() if lan else None
+    access = Access.for_server(address)
+    app = create_app(game, content, access)
+    return app, ("0.0.0.0" if lan else "127.0.0.1"), (address or "127.0.0.1"), access

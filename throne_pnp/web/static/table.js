@@ -1,0 +1,63 @@
+// The table page's own small script: everything works without it; it adds
+// live refresh (a command given at the CLI shows at once), remembered ticks
+// on the checklist and the -/+ stepper for a move's cube count.
+(function () {
+  "use strict";
+  var body = document.body;
+  var version = body.getAttribute("data-version");
+  var busy = false;
+
+  // Live refresh: poll the cheap version endpoint; reload when the save changed.
+  function poll() {
+    if (busy || document.hidden) return;
+    fetch("/version", {cache: "no-store", credentials: "same-origin"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (data) {
+        if (data && data.version && data.version !== version && !busy) {
+          busy = true;
+          location.reload();
+        }
+      })
+      .catch(function () {});
+  }
+  setInterval(poll, 1500);
+  document.addEventListener("visibilitychange", poll);
+  document.addEventListener("submit", function () { busy = true; });
+
+  // Checklist ticks survive a reload of the same save version.
+  document.querySelectorAll(".checklist[data-key]").forEach(function (list) {
+    var key = "throne-ticks-" + list.getAttribute("data-key");
+    var saved = {};
+    try { saved = JSON.parse(sessionStorage.getItem(key) || "{}"); } catch (e) { saved = {}; }
+    list.querySelectorAll("input[type=checkbox][data-i]").forEach(function (box) {
+      var i = box.getAttribute("data-i");
+      if (saved[i]) box.checked = true;
+      box.addEventListener("change", function () {
+        saved[i] = box.checked;
+        try { sessionStorage.setItem(key, JSON.stringify(saved)); } catch (e) { /* private mode */ }
+      });
+    });
+  });
+
+  // The move stepper: -/+ around the count, the button says what it will do.
+  document.querySelectorAll("form.stepper").forEach(function (form) {
+    var input = form.querySelector("input[name=count]");
+    var button = form.querySelector(".movebtn");
+    var min = parseInt(input.min, 10), max = parseInt(input.max, 10);
+    function label() {
+      var n = parseInt(input.value, 10);
+      if (isNaN(n)) return;
+      button.textContent = "Move " + n + " from " + form.getAttribute("data-from") +
+        " to " + form.getAttribute("data-to");
+    }
+    form.querySelectorAll("button.step").forEach(function (step) {
+      step.hidden = false;
+      step.addEventListener("click", function () {
+        var n = (parseInt(input.value, 10) || max) + parseInt(step.getAttribute("data-step"), 10);
+        input.value = Math.max(min, Math.min(max, n));
+        label();
+      });
+    });
+    input.addEventListener("input", label);
+  });
+})();

@@ -1,0 +1,131 @@
+"""Layout shapes as inline SVG markup for the table page.
+
+The component renderer (`render.svg`) writes whole files through svgwrite and
+pins every text run to its PDF width, which needs the PDF font metrics. The
+page wants something else: fragments to place inside HTML (the map, a card
+face), icons defined once per page as `<symbol>`s, and no file at all. So
+this module turns the same layout shapes (`render.layout`) into markup
+strings itself: one geometry, a third small writer. Text is left to the
+browser's sans-serif; everything is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from html import escape
+
+from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
+from throne_pnp.render.layout import (
+    PT,
+    Circle,
+    Group,
+    Icon,
+    Line,
+    Path,
+    Poly,
+    Rect,
+    Style,
+    Text,
+)
+
+FONT = "system-ui, Helvetica, Arial, sans-serif"
+
+
+def num(value: float) -> str:
+    """A compact number, rounded to 0.01 mm (plenty on a screen)."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def attr(value: object) -> str:
+    return escape(str(value), quote=True)
+
+
+def paint(style: Style) -> str:
+    """The fill/stroke attributes of a style."""
+    parts = [f'fill="{style.fill or "none"}"']
+    if style.stroke is not None:
+        parts.append(f'stroke="{style.stroke}" stroke-width="{num(style.width)}"')
+        if style.cap != "butt":
+            parts.append(f'stroke-linecap="{style.cap}"')
+        if style.join != "miter":
+            parts.append(f'stroke-linejoin="{style.join}"')
+        if style.dash:
+            parts.append(f'stroke-dasharray="{" ".join(num(d) for d in style.dash)}"')
+    return " ".join(parts)
+
+
+def shape(item) -> str:
+    """One layout shape (recursively for groups) as SVG markup."""
+    kind = type(item)
+    if kind is Group:
+        moves = []
+        if item.dx or item.dy:
+            moves.append(f"translate({num(item.dx)} {num(item.dy)})")
+        if item.rotate:
+            moves.append(f"rotate({num(item.rotate)})")
+        if item.scale != 1:
+            moves.append(f"scale({num(item.scale)})")
+        head = f'<g transform="{" ".join(moves)}">' if moves else "<g>"
+        return head + "".join(shape(s) for s in item.items) + "</g>"
+    if kind is Icon:
+        return (f'<use href="#{variant_id(item.name, item.ink, item.paper)}" '
+                f'x="{num(item.x)}" y="{num(item.y)}" width="{num(item.size)}" '
+                f'height="{num(item.size)}"/>')
+    if kind is Text:
+        extra = ""
+        if item.anchor != "start":
+            extra += f' text-anchor="{item.anchor}"'
+        if item.bold:
+            extra += ' font-weight="bold"'
+        if item.italic:
+            extra += ' font-style="italic"'
+        return (f'<text x="{num(item.x)}" y="{num(item.y)}" font-size="{num(item.size * PT)}"'
+                f' fill="{item.color}"{extra}>{escape(item.text)}</text>')
+    style = paint(item.style)
+    if kind is Rect:
+        corner = f' rx="{num(item.r)}"' if item.r else ""
+        return (f'<rect x="{num(item.x)}" y="{num(item.y)}" width="{num(item.w)}" '
+                f'height="{num(item.h)}"{corner} {style}/>')
+    if kind is Line:
+        return (f'<line x1="{num(item.x1)}" y1="{num(item.y1)}" x2="{num(item.x2)}" '
+                f'y2="{num(item.y2)}" {style}/>')
+    if kind is Circle:
+        return f'<circle cx="{num(item.cx)}" cy="{num(item.cy)}" r="{num(item.r)}" {style}/>'
+    if kind is Poly:
+        tag = "polygon" if item.closed else "polyline"
+        return f'<{tag} points="{points(item.points)}" {style}/>'
+    if kind is Path:
+        return f'<path d="{path_data(item.commands)}" {style}/>'
+    raise TypeError(f"cannot draw {item!r}")  # pragma: no cover - every shape is above
+
+
+def points(pts: Iterable[tuple[float, float]]) -> str:
+    return " ".join(f"{num(x)},{num(y)}" for x, y in pts)
+
+
+def path_data(commands: Iterable[tuple]) -> str:
+    return " ".join(cmd[0] + " ".join(num(v) for v in cmd[1:]) for cmd in commands)
+
+
+def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, str, str]]:
+    """Every (icon, ink, paper) colouring used in `items`, recursively."""
+    found = set() if found is None else found
+    for item in items:
+        if type(item) is Icon:
+            found.add((item.name, item.ink, item.paper))
+        elif type(item) is Group:
+            icon_variants(item.items, found)
+    return found
+
+
+def symbols(variants: Iterable[tuple[str, str, str]]) -> str:
+    """`<symbol>` definitions for the icon colourings, for one hidden sprite."""
+    out = []
+    for name, ink, paper in sorted(set(variants)):
+        body = "".join(shape(replace(s, style=resolve(s.style, ink, paper)))
+                       for s in ICON_SHAPES[name])
+        out.append(f'<symbol id="{variant_id(name, ink, paper)}" '
+                   f'viewBox="0 0 {num(BOX)} {num(BOX)}">{body}</symbol>')
+    return "".join(out)

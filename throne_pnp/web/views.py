@@ -1,0 +1,313 @@
+"""What the table page shows: plain values built from a session, for templates.
+
+Nothing here changes a game. Each function reads the replayed `Game` (and the
+save's history) and returns dicts and strings the Jinja templates lay out:
+the status line, the last command's checklist, the King's last moves, the
+cards of the hand drawn like the printed ones, the odds of each battle card,
+the withdrawal choices with their cost, and the legal Player Actions with the
+reasons other choices are not offered. Words come from `assistant.explain`
+where it already has them, so the page and the CLI say the same things.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from throne_pnp.assistant import explain
+from throne_pnp.content import Card, Content
+from throne_pnp.render.cards import card_front
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.battle import withdraw
+from throne_pnp.rules.game import KING_CARD, Event, Game
+from throne_pnp.rules.position import KING, PLAYER, Step
+from throne_pnp.web.board import MapArt, Pick
+from throne_pnp.web.svgmarkup import icon_variants, shape, symbols
+
+NO_BLEED = (False, False, False, False)
+
+
+class Art:
+    """Markup made once per server: the map, each card face, the icon sprite."""
+
+    def __init__(self, content: Content):
+        self.content = content
+        self.map = MapArt(content) if content.map.drawable else None
+        self.faces: dict[int, str] = {}
+        variants = set(self.map.variants) if self.map else set()
+        for card in content.cards:
+            items = card_front(card, False, NO_BLEED)
+            variants |= icon_variants(items)
+            self.faces[card.id] = ("<svg class=\"face\" viewBox=\"0 0 63 88\" aria-hidden=\"true\">"
+                                   + "".join(shape(i) for i in items) + "</svg>")
+        self.sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
+                       + symbols(variants) + "</svg>")
+
+
+# --------------------------------------------------------------------------- history
+
+@dataclass
+class Recent:
+    """The save's history as the page needs it (derived by replay, cached per version)."""
+
+    last_actions: list[str] = field(default_factory=list)
+    last_lines: list[str] = field(default_factory=list)
+    king_moves: tuple[Step, ...] = ()
+    king_where: str = ""
+    commands: int = 0
+    revealed: list[tuple[str, int]] = field(default_factory=list)   # (what, card id)
+    last_said: str = ""          # the last command as typed (`battle 18`), or its actions
+
+
+def recent(session: Any) -> Recent:
+    """Replay the save with explanations: the last command's checklist (whoever gave it,
+    CLI or page) and the moves of the King's most recent action."""
+    save = session.save
+    game = Game(session.board, save.cards, save.physical, session.start_position())
+    for text in save.opening:
+        game.apply(Action.parse(text))
+    out = Recent(commands=len(save.commands))
+    events: list[Event] = []
+    for command in save.commands:
+        where = f"turn {game.turn}, {phase_words(game)}"
+        events = []
+        for text in command:
+            events += game.apply(Action.parse(text))
+        for event in events:
+            if event.kind == "king":
+                out.king_moves = tuple(s for s in event.data.steps
+                                       if s.kind == "move" and s.side == KING)
+                out.king_where = where
+    if save.commands:
+        out.revealed = revealed(events)
+        out.last_actions = list(save.commands[-1])
+        said = getattr(save, "said_for", None)
+        out.last_said = (said(len(save.commands) - 1) if said else "") or \
+            "; ".join(out.last_actions)
+        resumed = out.last_actions[0].startswith("withdraw")
+        out.last_lines = explain.checklist(events, game, save.physical, resumed)
+    else:
+        out.last_lines = explain.checklist(session.start_events, game, save.physical)
+    return out
+
+
+def revealed(events: list[Event]) -> list[tuple[str, int]]:
+    """The cards a command turned over from the deck, to show face up."""
+    out: list[tuple[str, int]] = []
+    seen: set[int] = set()
+    for event in events:
+        if event.kind == "phase-card" and event.info.get("from") != "hand":
+            out.append(("The King's card", event.data))
+        elif event.kind == "uncertain-draw":
+            out.append(("Dealt for Uncertain Orders", event.data))
+        elif event.kind == "battle" and id(event.data) not in seen:
+            seen.add(id(event.data))
+            battle = event.data
+            out.append((f"The King's battle card in {battle.territory}", battle.king_card))
+    return out
+
+
+def phase_words(game: Game) -> str:
+    return "the King's card phase" if game.phase == KING_CARD else "your card phase"
+
+
+# --------------------------------------------------------------------------- status
+
+def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
+    """What the page asks for now, in a few words (the CLI's `Next:` names commands)."""
+    need = game.need()
+    t = need.territory
+    where = f"{t} · {names[t].name}" if t is not None else ""
+    if need.kind == "over":
+        return f"The game is over: you {game.outcome}"
+    if need.kind == "card":
+        return f"Turn {game.turn}: play your phase card"
+    if need.kind == "deal":
+        return {"phase": "The King's card phase: turn over the top card of the deck"
+                         if physical else "The King's card phase: turn over his card",
+                "uncertain": "Uncertain Orders: deal the top card of the deck",
+                "battle": f"Battle in {where}: turn over the King's card",
+                "hand": "Draw your new hand"}[need.purpose]
+    if need.kind == "battle":
+        return f"Battle in {where}: choose your battle card"
+    if need.kind == "withdraw":
+        return f"You lost the battle in {where}: withdraw where?"
+    return f"Player Actions: {explain.plural(game.command_points, 'command point')} left"
+
+
+def status(session: Any) -> dict[str, Any]:
+    game: Game = session.game
+    text = heading(game, session.physical, session.content.map.territories)
+    need = game.need()
+    phase_card = game.phase_card
+    return {
+        "mode": session.mode,
+        "seed": session.save.seed,
+        "turn": game.turn,
+        "phase": phase_words(game),
+        "step": game.step,
+        "need": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
+        "cp": game.command_points,
+        "next": text,
+        "outcome": game.outcome,
+        "phase_card": card_view(session.content, game.board.cards[phase_card])
+        if phase_card else None,
+        "deck": game.deck_count,
+        "discard": len(game.discard),
+        "hand_count": game.hand_count,
+        "commands": len(session.save.commands),
+    }
+
+
+def territories(session: Any, battles: tuple[int, ...]) -> list[dict[str, Any]]:
+    """The territory list under the map: number, name, symbols, cubes."""
+    game: Game = session.game
+    out = []
+    for n in game.board.numbers:
+        terr = session.content.map.territories[n]
+        out.append({"n": n, "name": terr.name, "castle": terr.castle,
+                    "king": game.position.king[n], "you": game.position.player[n],
+                    "home": n == game.board.home, "battle": n in battles})
+    return out
+
+
+# --------------------------------------------------------------------------- cards
+
+def card_view(content: Content, card: Card) -> dict[str, Any]:
+    """One card for the page: title, words for screen readers, symbol counts."""
+    title = f"{card.id} · {card.name}" if card.name else str(card.id)
+    return {"id": card.id, "name": card.name, "title": title,
+            "words": explain.card_words(card), "bugles": card.bugles, "swords": card.swords,
+            "shields": card.shields, "flags": card.flags, "priority": card.priority,
+            "hard": card.hard,
+            "king": " then ".join(explain.ACTION_WORDS[a] for a in card.king)}
+
+
+def cards(content: Content, game: Game, ids: list[int]) -> list[dict[str, Any]]:
+    return [card_view(content, game.board.cards[i]) for i in ids]
+
+
+def battle_panel(session: Any) -> dict[str, Any]:
+    """The pending battle: where, who defends, cubes, and each card's exact odds."""
+    from throne_pnp.sim.odds import next_battle_odds
+
+    game: Game = session.game
+    need = game.need()
+    t = need.territory
+    assert t is not None
+    defender = game.defender
+    out: dict[str, Any] = {
+        "territory": t, "name": session.content.map.territories[t].name,
+        "defender": "you defend" if defender == PLAYER else "the King defends",
+        "you": game.position.player[t], "king": game.position.king[t],
+        "queue": list(game.pending_battles), "odds": {}, "best": None,
+    }
+    report = next_battle_odds(game)
+    if report:
+        out["king_cards"] = len(report["king_cards"])
+        rows = {r["card"]: r for r in report["cards"]}
+        out["odds"] = rows
+        if rows:
+            out["best"] = max(rows.values(), key=lambda r: (r["win"], -r["card"]))["card"]
+    return out
+
+
+def odds_words(row: dict[str, Any] | None) -> str:
+    if not row:
+        return ""
+    return (f"win {row['win']:.0%}, lose {row['lose']:.0%}, both out "
+            f"{row['both_wiped_out']:.0%}; losses: you {row['expected_player_losses']:.1f}, "
+            f"King {row['expected_king_losses']:.1f}")
+
+
+def withdrawal_choices(session: Any) -> list[dict[str, Any]]:
+    """Each place the beaten cubes may go, with the cubes the limit then removes (R14)."""
+    game: Game = session.game
+    need = game.need()
+    battle = game.battle
+    assert battle is not None
+    king_card = game.board.cards[battle.king_card]
+    out = []
+    for to in need.options:
+        trial = withdraw(game.board, copy.deepcopy(battle), king_card, to)
+        lost = (battle.position.on_map(PLAYER) - trial.position.on_map(PLAYER))
+        cost = "no cubes lost" if not lost else f"{lost} cube{'s' if lost != 1 else ''} " \
+                                                "removed over your limit"
+        out.append({"to": to, "name": session.content.map.territories[to].name,
+                    "lost": lost, "cost": cost})
+    return out
+
+
+# --------------------------------------------------------------------------- actions
+
+@dataclass
+class ActionChoices:
+    """The legal Player Actions, as the page offers them, with why-nots."""
+
+    moves: dict[tuple[int, int], list[int]]          # (from, to) -> legal counts
+    sources: list[int]
+    rallies: list[int]
+    why_not_rally: list[str]
+    why_not_from: list[str]
+    picks: dict[int, Pick]
+    src: int | None = None
+    dst: int | None = None
+    counts: list[int] = field(default_factory=list)
+    empties_home: bool = False
+
+
+def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoices:
+    """Offer only legal moves and rallies; `src`/`dst` are the taps so far (if legal)."""
+    game: Game = session.game
+    board = game.board
+    names = session.content.map.territories
+    moves: dict[tuple[int, int], list[int]] = {}
+    for action in game.legal_moves():
+        count, a, b = action.args
+        moves.setdefault((a, b), []).append(count)
+    sources = sorted({a for a, _ in moves})
+    rallies = [a.args[0] for a in game.legal_rallies()]
+    why_not_rally = []
+    for t in sorted(board.castles):
+        if t not in rallies:
+            problem = game._rally_problem(t)  # the engine's own words for the refusal
+            if problem:
+                why_not_rally.append(f"rally at {t}: {problem}")
+    why_not_from = []
+    pos = game.position
+    for t in board.numbers:
+        if pos.player[t] and t not in sources:
+            dests = board.adjacent[t]
+            reasons = {game._move_problem(1, t, d) for d in dests} - {None}
+            why_not_from.append(f"move from {t}: " + "; ".join(sorted(r for r in reasons if r)))
+    if src not in sources:
+        src, dst = None, None
+    if src is not None and (src, dst) not in moves:
+        dst = None
+    picks: dict[int, Pick] = {}
+    counts: list[int] = []
+    if src is None:
+        for t in sources:
+            n = pos.player[t]
+            picks[t] = Pick(f"/?from={t}", f"Move from {t} · {names[t].name} "
+                                           f"({n} of your cubes)")
+    else:
+        picks[src] = Pick("/", f"Move from {src} · {names[src].name}: chosen (tap to cancel)",
+                          selected=True)
+        for (a, b) in sorted(moves):
+            if a == src:
+                picks[b] = Pick(f"/?from={src}&to={b}", f"Move to {b} · {names[b].name}",
+                                selected=b == dst)
+        if dst is not None:
+            counts = sorted(moves[(src, dst)])
+    empties = bool(src is not None and dst is not None and counts
+                   and session.empties_home(max(counts), src, dst))
+    return ActionChoices(moves, sources, rallies, why_not_rally, why_not_from, picks, src, dst,
+                         counts, empties)
+
+
+def territory_name(content: Content, n: int | None) -> str:
+    if n is None:
+        return ""
+    return content.map.territories[n].name
