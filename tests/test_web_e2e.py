@@ -251,6 +251,25 @@ def test_cli_and_page_take_turns_on_one_save(table):
     assert "King's card" in log.splitlines()[-1]
 
 
+def test_the_page_works_without_javascript(browser, tmp_path):
+    from throne_pnp.web.app import create_app
+
+    game = tmp_path / "g.json"
+    throne(game, "new", "--seed", "3")
+    with running_server(create_app(game, content())) as base:
+        context = browser.new_context(viewport=PHONE, java_script_enabled=False, has_touch=True)
+        page = context.new_page()
+        page.goto(base + "/")
+        tap(page, "button", "Card 7 · Shieldwall")
+        tap(page, "button", "Battle 18 · Call to Arms")
+        tap(page, "link", "Move from 1 · Ashford")
+        tap(page, "link", "Move to 2 · Brackenmoor")
+        assert page.get_by_role("button", name="Move one cube more").is_hidden()
+        tap(page, "button", "Move 1 from 1 to 2", exact=True)
+        context.close()
+    assert saved(game)[-1] == ["move 1 1 2"]
+
+
 def test_dark_mode_and_the_new_game_screen(browser, tmp_path):
     from throne_pnp.web.app import create_app
 

@@ -193,6 +193,9 @@ def test_cli_and_page_share_the_save_and_the_version_moves(game):
     page = client.get("/").text
     assert f'data-version="{second}"' in page and "after <code>card 7</code>" in page
     post(client, page, "/battle", card=18)                      # the page
+    shown = client.get("/").text
+    assert "Battle in 1: you won; casualties: you 0, the King 1" in shown   # King's card 5
+    assert 'aria-label="The King&#39;s battle card in 1: card 5"' in shown
     out = throne(game, "log").output
     assert "battle 18" in out
 
@@ -230,3 +233,27 @@ def test_telling_the_hand_in_a_physical_game(tmp_path):
     played = [n for n in button_names(client.get("/").text) if n.startswith("Card ")]
     assert [n.split(" · ")[0] for n in played] == ["Card 3", "Card 6", "Card 9", "Card 12",
                                                    "Card 14"]
+
+
+def test_a_tap_waits_for_a_cli_command_holding_the_lock(game):
+    import threading
+
+    from throne_pnp.assistant.lock import save_lock
+
+    client, _ = make_client(game)
+    page = client.get("/").text
+    held = threading.Event()
+    release = threading.Event()
+
+    def cli_command():
+        with save_lock(game):
+            held.set()
+            release.wait(5)
+
+    other = threading.Thread(target=cli_command)
+    other.start()
+    held.wait(5)
+    threading.Timer(0.3, release.set).start()
+    answer = post(client, page, "/card", card=7)       # waits, then runs
+    other.join(5)
+    assert answer.status_code == 303 and commands_in(game) == [["card 7"]]
