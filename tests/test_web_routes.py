@@ -257,3 +257,17 @@ def test_a_tap_waits_for_a_cli_command_holding_the_lock(game):
     answer = post(client, page, "/card", card=7)       # waits, then runs
     other.join(5)
     assert answer.status_code == 303 and commands_in(game) == [["card 7"]]
+
+
+def test_fix_the_discard_pile_of_a_physical_game(tmp_path):
+    game = tmp_path / "g.json"
+    throne(game, "new", "--physical", "--seed", "1")
+    throne(game, "card", "16")
+    throne(game, "done")                    # card 16 is now on the discard pile
+    client, _ = make_client(game)
+    page = client.get("/fix").text
+    assert "Fix the discard pile" in button_names(page) and "Fix my hand" in button_names(page)
+    assert re.search(r'value="16" checked', page)
+    post(client, page, "/fix", part="discard", cards="16,4")
+    assert commands_in(game)[-1] == ["fixcards discard=16,4"]
+    assert "discard 2" in client.get("/").text

@@ -181,8 +181,16 @@ class TablePage:
         if snap.session is None:
             return self.back("/")
         at = _query_int(request, "at")
-        return self.render(request, "fix.html", snap=snap, at=at,
-                           territories=views.territories(snap.session, ()))
+        session = snap.session
+        cards = None
+        if session.physical:
+            game = session.game
+            zones = game.card_zones()
+            ids = [c for c, zone in zones.items() if zone != "table"]
+            cards = {"all": views.cards(self.config.content, game, ids),
+                     "discard": set(game.discard), "hand": set(game.known_hand() or [])}
+        return self.render(request, "fix.html", snap=snap, at=at, cards=cards,
+                           territories=views.territories(session, ()))
 
     async def hand_page(self, request: Request) -> Response:
         snap = self.door.snapshot()
