@@ -271,3 +271,16 @@ def test_fix_the_discard_pile_of_a_physical_game(tmp_path):
     post(client, page, "/fix", part="discard", cards="16,4")
     assert commands_in(game)[-1] == ["fixcards discard=16,4"]
     assert "discard 2" in client.get("/").text
+
+
+def test_a_damaged_save_is_explained_and_only_replaced_when_told(tmp_path):
+    game = tmp_path / "g.json"
+    game.write_text('{"format": "throne-game", "version": 1}')
+    client, _ = make_client(game)
+    page = client.get("/")
+    assert page.status_code == 200 and "cannot be read" in page.text
+    assert "damaged save file" in page.text and 'name="force"' in page.text
+    post(client, page.text, "/new", mode="virtual", seed="2")
+    assert "already holds a game" in client.get("/new").text
+    post(client, page.text, "/new", mode="virtual", seed="2", force="yes")
+    assert json.loads(game.read_text())["seed"] == 2

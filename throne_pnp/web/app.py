@@ -119,7 +119,8 @@ class TablePage:
     async def home(self, request: Request) -> Response:
         snap = self.door.snapshot()
         if snap.session is None:
-            return self.render(request, "new.html", snap=snap, has_game=False)
+            return self.render(request, "new.html", snap=snap,
+                               has_game=snap.problem is not None)
         src = _query_int(request, "from")
         dst = _query_int(request, "to")
         return self.render(request, "play.html", snap=snap,
