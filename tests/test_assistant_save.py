@@ -146,3 +146,16 @@ def test_hard_n_is_seeded(tmp_path):
     ok(b, "new", "--hard", "3", "--seed", "8")
     assert status(a)["hard_cards"] == status(b)["hard_cards"]
     assert len(status(a)["hard_cards"]) == 3
+
+
+@pytest.mark.parametrize("text, why", [
+    ("player: {1: 3}\nking: {9: 1}\n", "player[1]: 3 cubes but your limit is 2 (wheat in 1)"),
+    ("player: {1: 2, 3: 1, 7: 1, 9: 1}\n", "already won: you hold every castle (1, 3, 7, 9)"),
+    ("player: {2: 1}\nking: {3: 1}\n", "already lost: you have no cubes in your home castle 1"),
+])
+def test_new_at_refuses_a_position_that_breaks_the_rules(tmp_path, text, why):
+    at = tmp_path / "pos.yaml"
+    at.write_text(text)
+    game = tmp_path / "g.json"
+    refused(game, "new", "--at", str(at), contains=why)
+    assert not game.exists()

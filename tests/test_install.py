@@ -141,3 +141,13 @@ def test_nothing_is_written_inside_the_package(work):
     assert after == before
     assert (work / "output" / "svg" / "map.svg").is_file()
     shutil.rmtree(work / "output")
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/reference.md", "docs/rulings.md",
+                                 "docs/content.md"])
+def test_docs_link_only_to_files_in_the_repository(doc):
+    text = (REPO / doc).read_text(encoding="utf-8")
+    assert "SPEC" not in text and "seed/" not in text
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
+        assert not re.match(r"[a-z]+:", target), f"{doc} links outside: {target}"
+        assert ((REPO / doc).parent / target).exists(), f"{doc}: missing {target}"

@@ -94,3 +94,50 @@ def test_watch_rebuilds_when_content_changes(tmp_path: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert len(calls) == 2
     assert "changed: rules.txt; rebuilding" in out and "stopped watching" in out
+
+
+def test_png_export_sizes_per_print_on_demand_service(tmp_path: Path) -> None:
+    from PIL import Image
+
+    expected = {None: (815, 1110), "mpc": (822, 1122), "tgc": (825, 1125)}
+    for pod, size in expected.items():
+        out = tmp_path / (pod or "plain")
+        args = ["build", "--out", str(out), "--format", "png"] + (["--pod", pod] if pod else [])
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        files = sorted((out / "png").glob("*.png"))
+        assert len(files) == 28 and (out / "png" / "back.png") in files
+        assert not (out / "a4").exists()            # png alone writes no PDFs
+        for path in (files[0], files[-1], out / "png" / "back.png"):
+            with Image.open(path) as image:
+                assert image.size == size, (pod, path.name)
+                assert round(image.info["dpi"][0]) == 300
+    # 815 px at 300 dpi is 69 mm: 63 mm and 3 mm of bleed each side
+    assert round(815 / 300 * 25.4, 1) == 69.0 and round(1110 / 300 * 25.4, 1) == 94.0
+
+
+def test_png_bleed_continues_the_card_edge(tmp_path: Path) -> None:
+    from PIL import Image
+
+    CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--format", "png", "--pod", "tgc"])
+    with Image.open(tmp_path / "png" / "card-01.png") as image:
+        rgb = image.convert("RGB")
+        # corners and edge midpoints are frame rust, never white paper
+        for x, y in ((0, 0), (824, 0), (0, 1124), (824, 1124), (412, 2), (2, 562)):
+            assert rgb.getpixel((x, y)) == (0x7a, 0x34, 0x20), (x, y)
+
+
+def test_pod_without_png_is_one_clear_error(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--pod", "mpc"])
+    assert result.exit_code == 2
+    assert "--format png" in result.output and "Traceback" not in result.output
+    assert not tmp_path.exists() or not any(tmp_path.iterdir())
+
+
+def test_png_without_the_extra_names_the_pip_command(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "pypdfium2", None)     # import now fails
+    result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--format", "png"])
+    assert result.exit_code == 2
+    assert 'pip install "throne_pnp[png]"' in result.output
+    assert len(result.output.strip().splitlines()) == 1
+    assert not (tmp_path / "png").exists()

@@ -224,8 +224,8 @@ def test_map_page_is_landscape_and_inside_the_paper() -> None:
         assert (page.width, page.height) == (h, w)
         (group, _, _), = find_tagged(page.items, "map")
         size = load_content().map.drawing.size
-        assert group.dx + size[0] * group.scale <= page.width - 8 + 1e-9
-        assert group.dy + size[1] * group.scale <= page.height - 8 + 1e-9
+        assert group.dx + size[0] * group.scale <= page.width - 5 + 1e-9
+        assert group.dy + size[1] * group.scale <= page.height - 5 + 1e-9
 
 
 def test_rules_format_parses() -> None:

@@ -25,11 +25,12 @@ def test_expected_files(svg_dir: Path) -> None:
     names = sorted(p.name for p in (svg_dir / "cards").glob("*.svg"))
     assert names == sorted([f"card-{i:02d}.svg" for i in range(1, 28)] + ["back.svg"])
     assert (svg_dir / "map.svg").is_file() and (svg_dir / "rules.svg").is_file()
+    assert (svg_dir / "guide.svg").is_file() and (svg_dir / "extras.svg").is_file()
 
 
 def test_every_svg_is_well_formed_with_physical_size(svg_dir: Path) -> None:
     files = sorted(svg_dir.rglob("*.svg"))
-    assert len(files) == 30
+    assert len(files) == 32      # 27 faces, back, map, rules, guide, extras
     for path in files:
         root = ET.parse(path).getroot()
         assert root.tag == f"{SVG}svg"

@@ -113,3 +113,34 @@ def test_resolve_does_not_import_the_pdf_machinery(tmp_path):
             "assert not heavy, heavy\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_positions_over_the_players_limit_are_refused(run):
+    # 1 holds 2 wheat and the player holds nothing else: 3 cubes there are 1 too many.
+    pos = "{king: {5: 1}, player: {1: 3}}"
+    refused(run(["resolve", "king", "--card", "2"], pos), "player[1]: 3 cubes",
+            "your limit is 2 (wheat in 1)")
+    refused(run(["resolve", "battle", "--territory", "5", "--defender", "player",
+                 "--player-card", "1", "--king-card", "3"], pos), "your limit is 2")
+
+
+def test_one_card_cannot_fight_on_both_sides(run):
+    pos = "{king: {5: 1}, player: {1: 2, 5: 1}}"
+    refused(run(["resolve", "battle", "--territory", "5", "--defender", "player",
+                 "--player-card", "3", "--king-card", "3"], pos),
+            "--player-card and --king-card are both 3")
+
+
+def test_two_action_notes_under_their_own_heading(run):
+    # Card 9: move-wheat then rally (Rising). 3 is a wheat target and stays; the King
+    # has all 10 cubes on the map, so the rally adds nothing.
+    pos = "{king: {3: 5, 7: 5}, player: {1: 2, 2: 1, 5: 1}}"
+    out = run(["resolve", "king", "--card", "9"], pos).output.splitlines()
+    wheat = out.index("The King's action: move towards the nearest wheat (rising).")
+    rally = out.index("The King's action: rally at his castles (rising).")
+    assert wheat < rally
+    assert "  (3: is itself a wheat target; the cubes stay)" in out[wheat:rally]
+    assert out[rally + 1] == "  No cube is added."
+    assert out[rally + 2:rally + 4] == ["  (3: no rally: all 10 King cubes are on the map)",
+                                        "  (7: no rally: all 10 King cubes are on the map)"]
+    assert "Nothing moves." not in "\n".join(out[rally:])

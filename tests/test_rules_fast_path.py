@@ -62,3 +62,32 @@ def test_fast_path_refuses_the_same_illegal_moves():
             else:
                 raise AssertionError(f"{text} was accepted")
         assert game.snapshot() == before
+
+
+def test_fast_path_matches_in_greedy_games_whose_deck_runs_out_at_every_kind_of_draw():
+    """Simulator games (the greedy bot deciding, the seeded deck dealing) played
+    on both paths side by side: the same state after every action, through
+    reshuffles caused by every kind of draw (R10)."""
+    from collections import Counter
+
+    from throne_pnp.sim.bots import GreedyBot
+    from throne_pnp.sim.simulate import next_actions
+
+    board = board_for(load_content(None))
+    purposes: Counter = Counter()
+    for i in range(24):
+        hard = i % 10
+        rng = random.Random(game_seed(5, hard, i))
+        cards = normal_ids(board) + sorted(rng.sample(hard_ids(board), hard))
+        full = Game(board, cards)
+        fast = Game(board, cards, explain=False)
+        bot = GreedyBot()
+        while fast.outcome is None and fast.turn <= 60:
+            for action in next_actions(fast, bot, rng):
+                events = full.apply(action)
+                fast.apply(action)
+                purposes.update(e.info["purpose"] for e in events if e.kind == "reshuffle")
+                assert _state(full) == _state(fast)
+                if fast.outcome is not None:
+                    break
+    assert all(purposes[p] for p in ("hand", "phase", "uncertain", "battle")), purposes

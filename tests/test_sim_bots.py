@@ -93,7 +93,13 @@ def test_dominated_cards_never_change_the_expected_battle():
     card's odds are the same, in any card order (`expected_battle`)."""
     from itertools import combinations, permutations
 
-    from throne_pnp.sim.bots import _syms, expected_battle, king_cards, kings_id, useful_cards
+    from throne_pnp.sim.battle_memo import (
+        _syms,
+        expected_battle,
+        king_cards,
+        kings_id,
+        useful_cards,
+    )
 
     board = board_for(load_content(None))
     kings = king_cards(board, normal_ids(board))

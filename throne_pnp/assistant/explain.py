@@ -14,145 +14,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from throne_pnp.content import Card
+from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's API)
+    ACTION_WORDS,
+    BOX,
+    battle_lines,
+    card_words,
+    cubes,
+    ids_words,
+    king_lines,
+    notes_by_action,
+    plural,
+    step_line,
+)
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
-from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
-from throne_pnp.rules.position import KING, PLAYER, Position, Step
-
-ACTION_WORDS = {
-    "rally": "rally at his castles",
-    "move-castle": "move towards the nearest castle",
-    "move-wheat": "move towards the nearest wheat",
-    "move-player": "move towards your nearest cubes",
-    "uncertain": "Uncertain Orders",
-}
-BOX = "[ ]"
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def card_words(card: Card) -> str:
-    """One card in a line: id, name, battle symbols, King's action, flags, priority."""
-    symbols = ", ".join(plural(n, w) for n, w in ((card.bugles, "bugle"), (card.swords, "sword"),
-                                                  (card.shields, "shield")) if n) or "no symbols"
-    king = " then ".join(ACTION_WORDS[a] for a in card.king)
-    name = f" {card.name}" if card.name else ""
-    skull = ", hard" if card.hard else ""
-    return (f"{card.id}{name} ({symbols}; King: {king}; {plural(card.flags, 'flag')}; "
-            f"{card.priority}{skull})")
-
-
-def ids_words(ids: Any) -> str:
-    """Card ids in a list for a sentence ("no card" when empty)."""
-    ids = list(ids)
-    return ", ".join(map(str, ids)) if ids else "no card"
+from throne_pnp.rules.position import KING, PLAYER, Step
 
 
 def known_hand(game: Game) -> list[int] | None:
     """The hand when the program knows all of it (virtual, or told), else None."""
     return None if game.hand_hidden else sorted(game.hand)
-
-
-def cubes(count: int, side: str) -> str:
-    if side == KING:
-        return plural(count, "King cube")
-    return f"{count} of your cubes"
-
-
-def step_line(step: Step) -> str:
-    """One table change as a checklist line with its reason."""
-    if step.kind in ("move", "withdraw"):
-        what = f"move {cubes(step.count, step.side)} {step.src} -> {step.dst}"
-    elif step.kind == "rally":
-        what = f"add {cubes(step.count, step.side)} in {step.at}"
-    else:
-        what = f"remove {cubes(step.count, step.side)} from {step.at}"
-    return f"{BOX} {what}: {step.why}"
-
-
-def _unapply(step: Step, pos: Position) -> None:
-    """Take one step back on a (mutable) position."""
-    counts = pos.side(step.side)
-    if step.kind in ("move", "withdraw"):
-        counts[step.src] += step.count  # type: ignore[index]
-        if step.dst is not None:
-            counts[step.dst] -= step.count
-    elif step.kind == "rally":
-        counts[step.at] -= step.count  # type: ignore[index]
-    elif step.kind == "remove":
-        counts[step.at] += step.count  # type: ignore[index]
-
-
-def notes_by_action(result: KingResult, board: Board) -> list[list[str]] | None:
-    """Each action's own notes, in the order of `result.log` (None if they
-    cannot be told apart: the result's notes are then shown together).
-
-    The engine gives one list of notes for the whole card; each action is
-    taken again here, from the position before the card, to see whose notes
-    are whose.
-    """
-    from throne_pnp.rules.king import move, rally
-
-    work = result.position.copy()
-    for step in reversed(result.steps):
-        _unapply(step, work)
-    rising = result.priority == "rising"
-    out = []
-    for action, _ in result.log:
-        _, notes = (rally(board, work, rising) if action == "rally"
-                    else move(board, work, action, rising))
-        out.append(notes)
-    if [n for notes in out for n in notes] != result.notes[:sum(map(len, out))]:
-        return None
-    return out
-
-
-def king_lines(result: KingResult, board: Board | None = None) -> list[str]:
-    """The King's action as a checklist: each action under its own heading with
-    its cube changes and its notes (given the board to tell them apart)."""
-    out = []
-    log = result.log or [(a, []) for a in result.actions]
-    per_action = notes_by_action(result, board) if board is not None and result.log else None
-    told = 0
-    for i, (action, steps) in enumerate(log):
-        out.append(f"The King's action: {ACTION_WORDS[action]} ({result.priority}).")
-        if steps:
-            out += ["  " + step_line(s) for s in steps]
-        elif action == "rally":
-            out.append("  No cube is added.")
-        else:
-            out.append("  Nothing moves.")
-        if per_action is not None:
-            out += [f"  ({note})" for note in per_action[i]]
-            told += len(per_action[i])
-    if not result.actions:
-        out.append("The King's action: nothing.")
-    out += [f"  ({note})" for note in result.notes[told:]]
-    if result.battles:
-        out.append(f"Battles to fight, in order: {', '.join(map(str, result.battles))}.")
-    return out
-
-
-def battle_lines(battle: Battle, only_withdrawal: bool = False,
-                 physical: bool = False) -> list[str]:
-    if only_withdrawal:
-        steps = [s for s in battle.steps if s.why != "battle casualties"]
-        out = [f"Withdrawal from the battle in {battle.territory}:"]
-        out += ["  " + step_line(s) for s in steps]
-    else:
-        who = "you defend" if battle.defender == PLAYER else "the King defends"
-        out = [f"Battle in {battle.territory} ({who}):"]
-        out += [f"  {line}" for line in battle.why]
-        out += ["  " + step_line(s) for s in battle.steps]
-    if battle.done and physical:
-        out.append(f"  {BOX} put battle cards {battle.player_card} and {battle.king_card} "
-                   "on the discard pile")
-    return out
 
 
 def _hand_line(event: Event, game: Game, physical: bool, reshuffled: int | None) -> str:
@@ -326,9 +209,14 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
             "throne done")
 
 
-def next_line(game: Game, physical: bool) -> str:
-    """The `Next:` line: what is needed, and the command that gives it."""
+def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
+    """The `Next:` line: what is needed, and the command that gives it (not
+    for `throne play`, which takes answers, not commands)."""
     text, command = next_step(game, physical)
+    if not with_command:
+        if game.need().kind == "actions":
+            return f"Next: your Player Actions ({game_cp_left(game)})."
+        return f"Next: {text}."
     if game.need().kind in ("actions", "over"):
         return f"Next: {text}."
     return f"Next: {text} - `{command}`"
@@ -389,8 +277,8 @@ def _phase_words(game: Game) -> str:
     return "the King's card phase" if game.phase == KING_CARD else "your card phase"
 
 
-def status_text(session: Any) -> str:
-    """`throne status` in words."""
+def status_text(session: Any, with_commands: bool = True) -> str:
+    """`throne status` in words (`with_commands` False: for `throne play`)."""
     game: Game = session.game
     save = session.save
     board = game.board
@@ -421,7 +309,7 @@ def status_text(session: Any) -> str:
         out += ["  " + card_words(board.cards[c]) for c in known]
     if known is not None:
         out += battle_odds_lines(game)
-    out.append(next_line(game, session.physical))
+    out.append(next_line(game, session.physical, with_commands))
     return "\n".join(out)
 
 

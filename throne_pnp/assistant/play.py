@@ -58,7 +58,7 @@ def _meta(session: Session, answer: str) -> bool:
     if word in ("help", "h", "?"):
         click.echo(HELP)
     elif word == "status":
-        click.echo(explain.status_text(session))
+        click.echo(explain.status_text(session, with_commands=False))
     elif word == "show":
         click.echo(board_text(session.game, session.content))
     elif word == "log":
@@ -200,7 +200,7 @@ def run(path: Path, content: Content, *, physical: bool = False, hard: int | Non
     if path.exists():
         session = Session.open(path, content)
         click.echo(f"Continuing the {session.mode} game in {path}. Type `help` for help.")
-        click.echo(explain.status_text(session))
+        click.echo(explain.status_text(session, with_commands=False))
     else:
         session, _ = commands.new_game(path, content, physical=physical, seed=seed, hard=hard)
         for line in explain.new_game_lines(session):

@@ -74,8 +74,13 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.command()
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both",
               show_default=True, help="Paper size of the PDFs.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "both"]), default="both",
-              show_default=True, help="Which files to write.")
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "both"]),
+              default="both", show_default=True,
+              help="Which files to write: both = PDF and SVG; png = one 300 dpi image per "
+                   "card face and the back, for print-on-demand (needs the [png] extra).")
+@click.option("--pod", type=click.Choice(["mpc", "tgc"]), default=None,
+              help="With --format png: size the images for MakePlayingCards (822 x 1122 px) "
+                   "or The Game Crafter (825 x 1125 px) instead of 815 x 1110.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Output directory.")
 @click.option("--ink-saver", is_flag=True, help="No large filled areas.")
@@ -86,14 +91,21 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.option("--back", type=click.Choice(["light", "dark"]), default="light",
               show_default=True,
               help="Card back design: light (under a third ink per sheet) or dark full bleed.")
+@click.option("--map-size", type=click.Choice(["page", "a3", "tiled"]), default="page",
+              show_default=True,
+              help="map.pdf on one A4/Letter sheet, one A3/Tabloid sheet, or tiled over "
+                   "two A4/Letter sheets to glue together.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
-def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, back: str,
-          watch: bool, content_dir: Path | None) -> None:
+def build(paper: str, fmt: str, pod: str | None, out_dir: Path, ink_saver: bool, layout: str,
+          back: str, map_size: str, watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
-    PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf); SVGs
-    to OUT/svg/ (map.svg, rules.svg, cards/card-NN.svg, cards/back.svg).
+    PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
+    print-and-play.pdf: all of it in print order after a one-page print guide,
+    with a duplex test and the player aids and cube tokens); SVGs to OUT/svg/
+    (map.svg, rules.svg, guide.svg, extras.svg, cards/card-NN.svg, cards/back.svg);
+    with --format png, OUT/png/card-NN.png and back.png at 300 dpi with bleed.
     Print at 100% (no "fit to page"): every sheet has a 50 mm bar to check.
 
     \b
@@ -101,8 +113,19 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, bac
       throne build --paper a4 --format pdf --out print/
       throne build --layout fold --ink-saver
       throne build --back dark      # full-bleed dark card backs
+      throne build --format png --pod mpc   # images for MakePlayingCards
+      throne build --map-size a3    # the map on one A3 (Tabloid) sheet
       throne build --watch          # rebuild while editing content/
     """
+    if pod and fmt != "png":
+        raise UserError(f"--pod {pod} sizes PNG images: add --format png")
+    if fmt == "png":
+        from throne_pnp.render.png import INSTALL_HINT
+        try:
+            import PIL  # noqa: F401
+            import pypdfium2  # noqa: F401
+        except ImportError:
+            raise UserError(INSTALL_HINT) from None
     from throne_pnp.content import find_edition
 
     edition = find_edition(content_dir)
@@ -120,7 +143,7 @@ def build(paper: str, fmt: str, out_dir: Path, ink_saver: bool, layout: str, bac
         notes: list[str] = []
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
-                                   notes, back=back)
+                                   notes, back=back, pod=pod or "", map_size=map_size)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:

@@ -124,7 +124,7 @@ def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str 
 
 def king_text(result: Any, board: Any = None) -> str:
     """The King's action as a checklist for the table (the assistant's words)."""
-    from throne_pnp.assistant.explain import king_lines
+    from throne_pnp.assistant.words import king_lines
 
     lines = []
     if result.draws:
@@ -182,7 +182,7 @@ def battle(at: Path, territory: int, defender: str, player_card: int, king_card:
 
 
 def battle_text(result: Any) -> str:
-    from throne_pnp.assistant.explain import battle_lines
+    from throne_pnp.assistant.words import battle_lines
 
     return "\n".join([*battle_lines(result), position_text(result.position)])
 

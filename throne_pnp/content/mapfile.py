@@ -1,4 +1,4 @@
-"""`map.yaml`: territories, adjacency graph and setup, checked per SPEC §1.
+"""`map.yaml`: territories, adjacency graph and setup, checked (docs/content.md).
 
 The drawing data of the map sheet is parsed in `drawing`; this module owns
 the playable map: numbers, symbols, adjacency (symmetric, no self-loops,

@@ -125,7 +125,7 @@ class Card:
 
 @dataclass(frozen=True)
 class Rulings:
-    """The switches of SPEC §3 where readings of the rulebook differ."""
+    """The switches where readings of the rulebook differ (docs/rulings.md)."""
 
     home_lost_when: str = "empty"
     castle_targets: str = "all"

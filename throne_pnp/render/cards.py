@@ -194,6 +194,13 @@ BACK_TINT = "#f6eedf"   # the light back's ground: a faint parchment
 BACK_BAND = 3.6         # the light back's rust border inside the trim
 
 
+def back_edge(ink_saver: bool = False, style: str = "light") -> str:
+    """The colour at the back's outer edge (what a wider bleed continues)."""
+    if ink_saver:
+        return WHITE
+    return BACK_DARK if style == "dark" else RUST
+
+
 @lru_cache(maxsize=64)
 def card_back(ink_saver: bool = False,
               bleed: tuple[bool, bool, bool, bool] = (True, True, True, True),

@@ -143,7 +143,11 @@ class Icon:
 
 @dataclass(frozen=True)
 class Group:
-    """Shapes in a local frame: translate by (dx, dy), rotate (degrees, clockwise), scale."""
+    """Shapes in a local frame: translate by (dx, dy), rotate (degrees, clockwise), scale.
+
+    `clip` (x, y, w, h), in the group's own frame, hides whatever falls outside
+    that rectangle (a map tiled over two sheets shows one part on each).
+    """
 
     items: tuple
     dx: float = 0.0
@@ -151,6 +155,7 @@ class Group:
     rotate: float = 0.0
     scale: float = 1.0
     tag: str = ""
+    clip: tuple[float, float, float, float] | None = None
 
 
 Shape = Rect | Line | Poly | Circle | Path | Text | Icon | Group

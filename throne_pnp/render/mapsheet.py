@@ -1,295 +1,368 @@
-"""The map sheet: one landscape page drawn from the content's drawing data.
+"""The map sheet: the map drawing filling one page, an A3/Tabloid sheet, or two
+tiled sheets, with its title, a compact symbol legend and the 50 mm bar.
 
-Territories are the polygons of `map.yaml` over shared named points. Borders
-between territories (edges two polygons share) are drawn thick, the coast a
-little thinner, so that touching = adjacent is plain to see; lakes are water
-inside the island, and any sea crossing is an explicit dashed route. Each
-territory shows its number (large, in a disc), name, symbols as icons, and a
-cube area: a row of 5 boxes for the King's cubes and one for the player's.
-A side panel holds the title, symbol key, setup and the scale bar.
+The sea fills the printable frame of the page (nothing within 4.2 mm of the
+paper edge; a strip at the bottom stays free for the sheet's footer) and the
+island is scaled to fill it. Title, scale bar and legend sit in corners of
+the sea where no land lies; a legend that finds no free corner is left out
+(the full key is on the player aid), and a title or scale bar that finds
+none gets a strip of its own, at the expense of the map's size.
 
-The drawing is used at 1:1 when it fits beside the panel, else scaled down to
-fit (Letter); everything is a layout `Page`, drawn by both renderers.
+Sizes (`--map-size`): `page` is one landscape A4/Letter sheet; `a3` one
+landscape A3 (Tabloid for Letter) sheet; `tiled` two portrait A4/Letter
+sheets: the second is cut along the map's left edge and glued over the
+overlap strip of the first, with alignment ticks that run on across the join.
 """
 
 from __future__ import annotations
 
-from throne_pnp.content import Content, GameMap, polygon_edges
+from dataclasses import dataclass
+
+from throne_pnp.content import Content
 from throne_pnp.render import sheets
-from throne_pnp.render.icons import ICON_MEANINGS
 from throne_pnp.render.layout import (
-    Circle,
+    PT,
     Group,
     Icon,
     Line,
     Page,
-    Path,
-    Poly,
     Rect,
     Text,
     both,
-    fill,
     fit_size,
     stroke,
-    wrap,
+    text_width,
 )
+from throne_pnp.render.mapdraw import (
+    INK,
+    RUST,
+    SEA,
+    cube_area,
+    map_items,
+    territory_geometry,
+)
+from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
 
-INK = "#2a211b"
-SEA = "#d7e6ec"
-LAKE = "#a9c8d6"
-LAND = ("#efe2c0", "#e4d6ad", "#ecdcc6", "#e0d8b4")
-HOME = "#f6efd9"
-RUST = "#7a3420"
-MARGIN = 8.0
-PANEL_W = 66.0
-CUBE = 5.6          # one cube box
-CUBE_GAP = 0.5
+__all__ = ["INK", "MAP_SIZES", "cube_area", "map_items", "map_page", "map_pages",
+           "sheet_papers", "MapSheet"]
 
+MAP_SIZES = ("page", "a3", "tiled")
+LARGE = {"a4": "a3", "letter": "tabloid"}
+PAPER_MM: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
+EDGE = 5.0          # the sea's frame from the paper edge (printers need 4.2 mm)
+FOOT = 4.0          # strip under the frame kept free for the sheet's footer
+AID_GAP = 2.0       # title, bar and legend: from the frame and from the land
+OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
+TICK = 7.0          # tiled: length of each alignment tick on either side of the join
+TICKS = 5
 
-def _land_colors(game_map: GameMap) -> dict[int, str]:
-    """A four-ish colouring so neighbours differ (greedy in number order)."""
-    colors: dict[int, str] = {}
-    for n in game_map.numbers:
-        used = {colors.get(m) for m in game_map.territories[n].adjacent}
-        colors[n] = next((c for c in LAND if c not in used), LAND[n % len(LAND)])
-    return colors
-
-
-def _edges(game_map: GameMap) -> tuple[set[frozenset[str]], set[frozenset[str]]]:
-    """(borders shared by two territories, coast/lake edges of one territory)."""
-    count: dict[frozenset[str], int] = {}
-    for terr in game_map.territories.values():
-        assert terr.drawing is not None
-        for edge in polygon_edges(terr.drawing.shape):
-            count[edge] = count.get(edge, 0) + 1
-    shared = {e for e, k in count.items() if k > 1}
-    return shared, set(count) - shared
-
-
-def _centroid(points: list[tuple[float, float]]) -> tuple[float, float]:
-    area = cx = cy = 0.0
-    for i, (x1, y1) in enumerate(points):
-        x2, y2 = points[(i + 1) % len(points)]
-        cross = x1 * y2 - x2 * y1
-        area += cross
-        cx += (x1 + x2) * cross
-        cy += (y1 + y2) * cross
-    if abs(area) < 1e-9:
-        return points[0]
-    return (cx / (3 * area), cy / (3 * area))
+# The icons printed on the map and the two cube-row markers, with short words.
+LEGEND = (("castle", "castle"), ("wheat", "wheat"), ("bugle", "bugle"),
+          ("shield", "shield"), ("crown", "King's cubes"), ("helmet", "your cubes"))
 
 
-def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str) -> Group:
-    """Two rows of boxes centred on (x, y): the King's (top) and the player's."""
-    per_row = max(1, min(king_limit, 5))
-    rows_k = -(-king_limit // per_row)
-    w = per_row * CUBE + (per_row - 1) * CUBE_GAP
-    items: list = []
-    icon = 4.2
-    left = -(w + icon + 1.0) / 2
-    y0 = 0.0
-    for side, name in (("king", "king-cube"), ("player", "cube")):
-        rows = rows_k if side == "king" else 1
-        for _r in range(rows):
-            items.append(Icon(name, left, y0 + (CUBE - icon) / 2, icon, INK))
-            for k in range(per_row):
-                bx = left + icon + 1.0 + k * (CUBE + CUBE_GAP)
-                items.append(Rect(bx, y0, CUBE, CUBE, both("#ffffff", INK, 0.25), r=0.6))
-            y0 += CUBE + CUBE_GAP
-        y0 += 0.6
-    height = y0 - 0.6 - CUBE_GAP
-    return Group(tuple(items), x, y - height / 2, tag=tag)
+@dataclass(frozen=True)
+class MapSheet:
+    """One page of the map and where the drawing lies on it.
+
+    The drawing point (x, y) is at page point (dx + x * scale, dy + y * scale);
+    `frame` is the page area the map shows (clipped to it when tiled).
+    """
+
+    page: Page
+    paper: str
+    dx: float
+    dy: float
+    scale: float
+    frame: Box
 
 
-def _territory_label(game_map: GameMap, n: int, ink_saver: bool) -> list:
-    """Number disc at the label point; name and symbol icons to its right."""
-    terr = game_map.territories[n]
-    assert terr.drawing is not None
-    lx, ly = terr.drawing.label
-    out: list = []
-    disc = both("#ffffff", INK, 0.6) if ink_saver else both(INK, INK, 0.4)
-    out.append(Circle(lx, ly, 5.2, disc))
-    out.append(Text(lx, ly + 2.5, str(n), 14, "middle", bold=True,
-                    color=INK if ink_saver else "#ffffff", tag=f"terr-{n}"))
-    tx = lx + 6.6
-    size = fit_size(terr.name, 40, 8.5, bold=True, minimum=6)
-    icons: list[str] = []
-    if terr.castle:
-        icons.append("castle")
-    icons += ["wheat"] * terr.wheat + ["bugle"] * terr.bugles + ["shield"] * terr.shields
-    name_y = ly - 0.9 if icons else ly + 1.5
-    out.append(Text(tx, name_y, terr.name, size, bold=True, color=INK))
-    if n == game_map.home:
-        out.append(Text(tx, ly - 5.2, "YOUR HOME", 5.5, bold=True, color=RUST))
-    s, gap = 5.0, 0.5
-    for i, name in enumerate(icons):
-        out.append(Icon(name, tx + i * (s + gap), ly + 0.6, s, INK))
-    return out
-
-
-def map_items(content: Content, ink_saver: bool = False) -> list:
-    """Every shape of the map drawing, in the drawing's own millimetres."""
-    game_map = content.map
-    drawing = game_map.drawing
-    assert drawing is not None and game_map.drawable
-    pts = drawing.points
-    w, h = drawing.size
-    out: list = []
-    if ink_saver:
-        out.append(Rect(0, 0, w, h, stroke(INK, 0.3)))
-    else:
-        out.append(Rect(0, 0, w, h, both(SEA, INK, 0.3)))
-    colors = _land_colors(game_map)
-    for n in game_map.numbers:
-        shape = game_map.territories[n].drawing.shape  # type: ignore[union-attr]
-        poly = tuple(pts[p] for p in shape)
-        color = "#ffffff" if ink_saver else (HOME if n == game_map.home else colors[n])
-        out.append(Poly(poly, fill(color), tag=f"territory-{n}"))
-    for lake in drawing.lakes:
-        poly = tuple(pts[p] for p in lake.shape)
-        out.append(Poly(poly, both("#ffffff" if ink_saver else LAKE, INK, 0.4)))
-        cx, cy = _centroid(list(poly))
-        out += _waves(poly, "#6f8f9c" if ink_saver else "#5f8799")
-        for line_no, part in enumerate(wrap(lake.name, 22, 6.5, False)):
-            out.append(Text(cx, cy + line_no * 2.8, part, 6.5, "middle", italic=True,
-                            color="#1e4658"))
-    shared, single = _edges(game_map)
-    lake_edges = set()
-    for lake in drawing.lakes:
-        lake_edges |= polygon_edges(lake.shape)
-    for edge in sorted(single - lake_edges, key=sorted):
-        a, b = sorted(edge)
-        out.append(Line(*pts[a], *pts[b], stroke(INK, 0.9, cap="round")))
-    for edge in sorted(shared, key=sorted):
-        a, b = sorted(edge)
-        out.append(Line(*pts[a], *pts[b], stroke(INK, 1.5, cap="round"), tag="border"))
-        if not ink_saver:
-            out.append(Line(*pts[a], *pts[b], stroke("#c9a227", 0.35, cap="round")))
-    for a, b in drawing.crossings:
-        out += _crossing(game_map, a, b)
-    for n in game_map.numbers:
-        out += _territory_label(game_map, n, ink_saver)
-        cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
-        out.append(cube_area(cx, cy, game_map.king_limit, game_map.forces, f"cubes-{n}"))
-    return out
-
-
-def _waves(poly: tuple[tuple[float, float], ...], color: str) -> list:
-    """A few small wave marks inside a lake, around its name, so water reads as
-    water even in the ink-saving, unfilled print."""
-    xs = [x for x, _ in poly]
-    ys = [y for _, y in poly]
-    cx, cy = _centroid(list(poly))
-    w, h = max(xs) - min(xs), max(ys) - min(ys)
-    size = min(6.0, w * 0.25)
-    marks = []
-    for fx, fy in ((-0.32, -0.26), (0.04, -0.32), (-0.22, 0.2), (0.08, 0.28)):
-        x, y = cx + fx * w, cy + fy * h
-        q = size / 6
-        marks.append(Path((("M", x, y), ("C", x + q, y - q, x + 2 * q, y - q, x + 3 * q, y),
-                           ("C", x + 4 * q, y + q, x + 5 * q, y + q, x + 6 * q, y)),
-                          stroke(color, 0.35, cap="round")))
-    return marks
-
-
-def _crossing(game_map: GameMap, a: int, b: int) -> list:
-    """A dashed sea route between two territories, bowed outward from the
-    island's centre so that it runs over water rather than across the land."""
-    drawing = game_map.drawing
-    assert drawing is not None
-    pts = drawing.points
-    ca = _centroid([pts[p] for p in game_map.territories[a].drawing.shape])  # type: ignore
-    cb = _centroid([pts[p] for p in game_map.territories[b].drawing.shape])  # type: ignore
-    centre = (sum(x for x, _ in pts.values()) / len(pts), sum(y for _, y in pts.values())
-              / len(pts))
-    mx, my = (ca[0] + cb[0]) / 2, (ca[1] + cb[1]) / 2
-    dx, dy = mx - centre[0], my - centre[1]
-    norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
-    span = ((ca[0] - cb[0]) ** 2 + (ca[1] - cb[1]) ** 2) ** 0.5
-    cx, cy = mx + dx / norm * span * 0.7, my + dy / norm * span * 0.7
-    route = (("M", *ca), ("C", cx, cy, cx, cy, *cb))
-    apex = (0.125 * ca[0] + 0.75 * cx + 0.125 * cb[0], 0.125 * ca[1] + 0.75 * cy + 0.125 * cb[1])
-    return [
-        Path(route, stroke("#ffffff", 2.2, cap="round")),
-        Path(route, stroke("#1e4658", 1.0, (2.5, 1.8), cap="round"), tag="crossing"),
-        Text(min(max(apex[0], 16.0), drawing.size[0] - 16.0), apex[1] - 1.8,
-             f"sea crossing {a}-{b}", 6, "middle", bold=True, color="#1e4658"),
-    ]
-
-
-# --------------------------------------------------------------------------- side panel
-
-KEY_ORDER = ("castle", "wheat", "bugle", "shield", "sword", "flag", "helmet", "arrow",
-             "banner", "uncertain", "rising", "falling", "skull", "cube", "king-cube")
-
-
-def _panel(content: Content, x: float, y: float, width: float, height: float) -> list:
-    game_map = content.map
-    out: list = []
-    out.append(Text(x, y + 5, "Symbols", 10, bold=True, color=RUST))
-    row = 6.0
-    yy = y + 8
-    for name in KEY_ORDER:
-        out.append(Icon(name, x, yy, 5.0, INK))
-        text = ICON_MEANINGS[name]
-        size = fit_size(text, width - 7, 7, minimum=5.5)
-        out.append(Text(x + 6.6, yy + 3.6, text, size, color=INK))
-        yy += row
-    yy += 5
-    out.append(Text(x, yy, "Setup", 10, bold=True, color=RUST))
-    yy += 5.5
-    lines = [("cube", "You: " + _where(game_map, game_map.setup_player)),
-             ("king-cube", "King: " + _where(game_map, game_map.setup_king))]
-    for icon, text in lines:
-        out.append(Icon(icon, x, yy - 3.6, 4.6, INK))
-        for i, part in enumerate(wrap(text, width - 7, 7)):
-            out.append(Text(x + 6.6, yy + i * 3.1, part, 7, color=INK))
-        yy += 3.1 * len(wrap(text, width - 7, 7)) + 1.8
-    extra = (f"Each side has {game_map.forces} cubes. The King never keeps more than "
-             f"{game_map.king_limit} in a territory. Shuffle the deck (add hard cards "
-             f"for a harder game) and draw {game_map.hand_size}.")
-    for part in wrap(extra, width, 7):
-        out.append(Text(x, yy, part, 7, color=INK))
-        yy += 3.1
-    yy += 3
-    out.append(Text(x, yy, "Goal", 10, bold=True, color=RUST))
-    yy += 5
-    castles = ", ".join(str(c) for c in game_map.castles)
-    goal = (f"Win by holding every castle ({castles}). Lose when territory "
-            f"{game_map.home}, your home, has none of your cubes.")
-    if content.rulings.home_lost_when == "king-holds":
-        goal = (f"Win by holding every castle ({castles}). Lose when the King alone holds "
-                f"territory {game_map.home}, your home.")
-    for part in wrap(goal, width, 7):
-        out.append(Text(x, yy, part, 7, color=INK))
-        yy += 3.1
-    return out
-
-
-def _where(game_map: GameMap, setup: dict[int, int]) -> str:
-    parts = []
-    for n in sorted(setup):
-        parts.append(f"{setup[n]} in {n} {game_map.territories[n].name}")
-    return "; ".join(parts) or "none"
+def sheet_papers(paper: str, size: str) -> list[str]:
+    """The paper of each sheet of a map size, e.g. ("a4", "a3") -> ["a3"]."""
+    if size == "a3":
+        return [LARGE[paper]]
+    if size == "tiled":
+        return [paper, paper]
+    return [paper]
 
 
 def map_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
-    """The map sheet for one paper size, landscape."""
-    page_w, page_h = sheets.paper_size(paper, landscape=True)
-    drawing = content.map.drawing
-    assert drawing is not None
-    dw, dh = drawing.size
-    top = 17.0
-    avail_w = page_w - 2 * MARGIN - PANEL_W - 4
-    avail_h = page_h - top - MARGIN
-    scale = min(1.0, avail_w / dw, avail_h / dh)
+    """The map on one landscape sheet of `paper` (a4, letter, a3 or tabloid)."""
+    return _single(content, paper, ink_saver).page
+
+
+def map_pages(content: Content, paper: str, size: str = "page",
+              ink_saver: bool = False) -> list[Page]:
+    """The map sheet(s) of one map size for a4 or letter paper."""
+    return [sheet.page for sheet in map_sheets(content, paper, size, ink_saver)]
+
+
+def map_sheets(content: Content, paper: str, size: str = "page",
+               ink_saver: bool = False) -> list[MapSheet]:
+    """Like `map_pages`, with where the drawing lies on each page (for tests)."""
+    if size not in MAP_SIZES:
+        raise ValueError(f"unknown map size {size!r}; use one of {', '.join(MAP_SIZES)}")
+    if size == "tiled":
+        return _tiled(content, paper, ink_saver)
+    return [_single(content, sheet_papers(paper, size)[0], ink_saver)]
+
+
+# --------------------------------------------------------------------------- one sheet
+
+
+def _land(content: Content) -> list[tuple[tuple[float, float], ...]]:
+    """The drawing's territory polygons (lakes lie inside them)."""
+    return [t.polygon for t in territory_geometry(content)]
+
+
+def _place(land: list, dx: float, dy: float, scale: float, area: Box, size: tuple[float, float],
+           sides: tuple[str, ...], taken: list[Box]) -> Box | None:
+    """The first spot along the edges of `area` (in the order of `sides`, each
+    scanned from its top or left end) where a box of `size` stays clear of the
+    land and of `taken`; None when there is none."""
+    w, h = size
+    inner = area.grow(-AID_GAP)
+    if w > inner.w or h > inner.h:
+        return None
+    local = [tuple((dx + x * scale, dy + y * scale) for x, y in poly) for poly in land]
+    for side in sides:
+        if side in ("top", "bottom"):
+            y = inner.y if side == "top" else inner.y2 - h
+            spots = [(inner.x + t, y) for t in _steps(inner.w - w)]
+        else:
+            x = inner.x if side == "left" else inner.x2 - w
+            spots = [(x, inner.y + t) for t in _steps(inner.h - h)]
+        for x, y in spots:
+            box = Box(x, y, w, h)
+            probe = box.grow(AID_GAP)
+            if any(probe.overlaps(t) for t in taken):
+                continue
+            if not any(box_meets_polygon(probe, poly) for poly in local):
+                return box
+    return None
+
+
+def _steps(span: float, step: float = 2.0) -> list[float]:
+    """0, step, 2 step ... up to `span`, and `span` itself."""
+    out = [i * step for i in range(int(span // step) + 1)]
+    return out + [span] if out[-1] < span else out
+
+
+def _title_items(content: Content, width: float, grow: float = 1.0
+                 ) -> tuple[list, tuple[float, float]]:
+    """The two-line title (game, map name) in its own frame, and its size;
+    `grow` enlarges it on large sheets."""
+    name = content.map.name
+    big = fit_size(name, width, 16 * grow, bold=True)
+    small = 8.0 * grow
+    top = sheets.GAME_TITLE
+    w = max(text_width(name, big, bold=True), text_width(top, small, bold=True))
+    h = small * PT + 1.2 + big * PT
+    items = [Text(0, small * PT * 0.76, top, small, bold=True, color=RUST),
+             Text(0, h - big * PT * 0.22, name, big, bold=True, color=INK)]
+    return items, (w, h)
+
+
+def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, float]]:
+    """The compact symbol legend in `cols` columns, and its size."""
+    icon, size, gap, row = 5.0 * grow, 7.0 * grow, 3.5 * grow, 6.2 * grow
+    rows = -(-len(LEGEND) // cols)
+    entries = [LEGEND[c * rows:(c + 1) * rows] for c in range(cols)]
+    items: list = []
+    x = 0.0
+    for column in entries:
+        for r, (name, word) in enumerate(column):
+            y = r * row
+            items.append(Icon(name, x, y, icon, INK))
+            items.append(Text(x + icon + 1.2 * grow, y + icon / 2 + size * PT * 0.36, word,
+                              size, color=INK))
+        x += max(icon + 1.2 * grow + text_width(word, size) for _, word in column) + gap
+    return items, (x - gap, (rows - 1) * row + icon)
+
+
+def _bar_size() -> tuple[float, float, float]:
+    """(width, height, drop): the scale bar's extent and how far its top lies
+    above the point it is placed at (its label sits over the bar)."""
+    bar = sheets.scale_bar(0, 0)
+    boxes = [_extent(item) for item in bar.items]
+    box = bounds([b for b in boxes if b is not None])
+    return box.w, box.h, -box.y
+
+
+def _extent(item) -> Box | None:
+    """The box of a simple layout shape (enough for the scale bar)."""
+    if isinstance(item, Rect):
+        return Box(item.x, item.y, item.w, item.h)
+    if isinstance(item, Line):
+        return Box(min(item.x1, item.x2), min(item.y1, item.y2), abs(item.x2 - item.x1),
+                   abs(item.y2 - item.y1))
+    if isinstance(item, Text):
+        w = text_width(item.text, item.size, item.bold, item.italic)
+        return Box(item.x, item.y - item.size * PT * 0.77, w, item.size * PT)
+    return None
+
+
+def _fit(content: Content, frame: Box) -> tuple[float, float, float]:
+    """(dx, dy, scale) putting the drawing as large as it goes, centred in `frame`."""
+    dw, dh = content.map.drawing.size  # type: ignore[union-attr]
+    scale = min(frame.w / dw, frame.h / dh)
+    return (frame.x + (frame.w - dw * scale) / 2, frame.y + (frame.h - dh * scale) / 2, scale)
+
+
+def _aids(content: Content, land: list, fit: tuple[float, float, float], area: Box,
+          title: bool = True, bar: bool = True, legend: bool = True,
+          note: tuple[str, ...] = ()) -> tuple[list, bool]:
+    """Title, scale bar, a note and the legend placed on free sea in `area`,
+    title and legend larger on large sheets.
+
+    Returns the items and whether the title and the bar (those asked for) found room.
+    """
+    dx, dy, scale = fit
+    grow = max(1.0, min(scale, 1.5))
+    taken: list[Box] = []
+    out: list = []
+    ok = True
+
+    def put(items: list, size: tuple[float, float], sides: tuple[str, ...], tag: str,
+            drop: float = 0.0) -> bool:
+        spot = _place(land, dx, dy, scale, area, size, sides, taken)
+        if spot is None:
+            return False
+        taken.append(spot)
+        if tag == "scale-bar":
+            out.append(sheets.scale_bar(spot.x, spot.y + drop))
+        else:
+            out.append(Group(tuple(items), spot.x, spot.y, tag=tag))
+        return True
+
+    if title:
+        items, size = _title_items(content, min(area.w * 0.45, 120 * grow), grow)
+        ok = put(items, size, ("top", "left", "bottom", "right"), "title")
+    if bar:
+        bw, bh, drop = _bar_size()
+        ok = put([], (bw, bh), ("bottom", "left", "right", "top"), "scale-bar", drop) and ok
+    if note:
+        lines = [Text(0, 2.5 + 3.2 * i, line, 7, bold=i == 0, color=INK)
+                 for i, line in enumerate(note)]
+        put(lines, (max(text_width(line, 7, bold=True) for line in note), 3.2 * len(note)),
+            ("top", "bottom", "left", "right"), "sheet-note")
+    shapes = [(g, cols) for g in dict.fromkeys((grow, 1.0)) for cols in (6, 3, 2, 1)]
+    for g, cols in shapes if legend else ():
+        items, size = _legend_items(cols, g)
+        if put(items, size, ("bottom", "top", "right", "left"), "legend"):
+            break
+    return out, ok
+
+
+def _sea(frame: Box, ink_saver: bool) -> Rect:
+    style = stroke(INK, 0.3) if ink_saver else both(SEA, INK, 0.3)
+    return Rect(frame.x, frame.y, frame.w, frame.h, style, tag="sea")
+
+
+def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
+    """One landscape sheet: the sea over the frame, the island as large as it goes."""
+    short, long = PAPER_MM[paper]
+    page_w, page_h = long, short
+    frame = Box(EDGE, EDGE, page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT)
+    land = _land(content)
+    fit = _fit(content, frame)
+    aids, ok = _aids(content, land, fit, frame)
+    if not ok:
+        # no free sea for them: the title gets a strip above the map, the bar one below
+        title, (_, th) = _title_items(content, frame.w * 0.6)
+        _, bh, drop = _bar_size()
+        middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w,
+                     frame.h - th - bh - 4 * AID_GAP)
+        fit = _fit(content, middle)
+        legend, _ = _aids(content, land, fit, middle, title=False, bar=False)
+        aids = [Group(tuple(title), frame.x + AID_GAP, frame.y + AID_GAP, tag="title"),
+                sheets.scale_bar(frame.x + AID_GAP, frame.y2 - AID_GAP - bh + drop),
+                *legend]
+    dx, dy, scale = fit
     page = Page(page_w, page_h, name="map")
-    title = f"{sheets.GAME_TITLE}: {content.map.name}"
-    page.add(Text(MARGIN, 12.5, title, fit_size(title, avail_w, 17, True), bold=True,
-                  color=INK, tag="title"))
-    page.add(Group(tuple(map_items(content, ink_saver)), MARGIN, top, scale=scale,
+    page.add(_sea(frame, ink_saver))
+    page.add(Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale,
                    tag="map"))
-    px = page_w - MARGIN - PANEL_W
-    page.extend(_panel(content, px, top - 5, PANEL_W, avail_h))
-    page.add(sheets.scale_bar(px, page_h - MARGIN - 3.0))
-    return page
+    page.extend(aids)
+    return MapSheet(page, paper, dx, dy, scale, frame)
+
+
+# --------------------------------------------------------------------------- two sheets
+
+SHEET_NOTES = (
+    ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip right",
+     "of the dashed line."),
+    ("Map, sheet 2 of 2: the right half.", "Cut along the map's left edge, lay it on",
+     "sheet 1's glue strip so the ticks run on, glue."),
+)
+
+
+def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
+    """Two portrait sheets side by side; the second overlaps the first by OVERLAP."""
+    page_w, page_h = PAPER_MM[paper]
+    fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT
+    whole = Box(0, 0, 2 * fw - OVERLAP, fh)
+    dx, dy, scale = _fit(content, whole)
+    land = _land(content)
+    items = tuple(map_items(content, ink_saver, sea=False))
+    frame = Box(EDGE, EDGE, fw, fh)
+    out = []
+    for k in range(2):
+        start = 0.0 if k == 0 else fw - OVERLAP     # the part of `whole` this sheet shows
+        ox, oy = EDGE - start + dx, EDGE + dy
+        page = Page(page_w, page_h, name=f"map-{k + 1}")
+        page.add(_sea(frame, ink_saver))
+        page.add(Group((Group(items, ox, oy, scale=scale, tag="map"),),
+                       clip=(frame.x, frame.y, frame.w, frame.h), tag=f"map-part-{k + 1}"))
+        # corners for title/bar/legend: not on the strip that sheet 2 covers
+        area = Box(frame.x, frame.y, fw - OVERLAP, fh) if k == 0 else Box(
+            frame.x + OVERLAP, frame.y, fw - OVERLAP, fh)
+        aids, _ok = _aids(content, land, (ox, oy, scale), area, title=k == 0,
+                          legend=k == 1, note=SHEET_NOTES[k])
+        page.extend(aids)
+        join = frame.x2 - OVERLAP if k == 0 else frame.x
+        spaces = [b.moved(ox, oy, scale) for t in territory_geometry(content)
+                  for b in t.spaces + t.labels + t.markers]
+        page.extend(_join_marks(k, frame, join, _tick_heights(frame, join, spaces)))
+        out.append(MapSheet(page, paper, ox, oy, scale, frame))
+    return out
+
+
+def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]:
+    """Up to TICKS heights, spread over the frame, where a tick across the join
+    touches no cube space or label."""
+    out: list[float] = []
+    for k in range(4 * TICKS):
+        y = frame.y + 4.0 + (frame.h - 8.0) * k / (4 * TICKS - 1)
+        tick = Box(join - TICK, y - 1.0, 2 * TICK, 2.0)
+        if any(tick.overlaps(b) for b in keep_clear):
+            continue
+        if not out or y - out[-1] >= frame.h / (TICKS + 1):
+            out.append(y)
+    return out
+
+
+def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
+    """Alignment ticks and the glue strip of the join between the two sheets.
+
+    Sheet 1: a dashed line where sheet 2's cut edge goes and ticks ending on
+    it from the left (the sheet's note names the strip). Sheet 2: its left frame line is the
+    cut; ticks start on it at the same heights, so once glued each pair reads
+    as one straight line.
+    """
+    heavy = stroke(INK, 0.5)
+    out: list = []
+    if k == 0:
+        out.append(Line(join, frame.y, join, frame.y2, stroke(INK, 0.3, (1.5, 1.0)),
+                        tag="join"))
+        for y in ys:
+            out.append(Line(join - TICK, y, join, y, heavy, tag="align"))
+    else:
+        for y in ys:
+            out.append(Line(join, y, join + TICK, y, heavy, tag="align"))
+    return out

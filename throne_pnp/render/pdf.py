@@ -125,6 +125,8 @@ class _Painter:
                     self.ops.append(f"{_f(c)} {_f(s)} {_f(-s)} {_f(c)} 0 0 cm")
                 if item.scale != 1:
                     self.ops.append(f"{_f(item.scale)} 0 0 {_f(item.scale)} 0 0 cm")
+                if item.clip:
+                    self.ops.append(" ".join(_f(v) for v in item.clip) + " re W n")
                 self.draw(item.items)
                 self.restore()
             else:

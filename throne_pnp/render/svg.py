@@ -58,6 +58,7 @@ class _Writer:
 
     def __init__(self, dwg) -> None:
         self.dwg = dwg
+        self.clips = 0
 
     def element(self, item):
         dwg = self.dwg
@@ -69,6 +70,9 @@ class _Writer:
             if item.scale != 1:
                 parts.append(f"scale({_n(item.scale)})")
             group = dwg.g(transform=" ".join(parts)) if parts else dwg.g()
+            if item.clip:
+                group.add(self.clip_group(item.clip))
+                group = group.elements[-1]
             for sub in item.items:
                 group.add(self.element(sub))
             return group
@@ -110,6 +114,14 @@ class _Writer:
                 cmd[0] + (" " + " ".join(_n(v) for v in cmd[1:]) if len(cmd) > 1 else "")
                 for cmd in item.commands), **attrs)
         raise TypeError(f"cannot draw {item!r}")  # pragma: no cover
+
+    def clip_group(self, box: tuple[float, float, float, float]):
+        """An empty <g> clipped to `box` (a <clipPath> with an explicit id)."""
+        dwg = self.dwg
+        self.clips += 1
+        path = dwg.defs.add(dwg.clipPath(id=f"clip{self.clips}"))
+        path.add(dwg.rect(insert=(_n(box[0]), _n(box[1])), size=(_n(box[2]), _n(box[3]))))
+        return dwg.g(clip_path=f"url(#clip{self.clips})")
 
 
 _SYMBOLS: dict[tuple[str, str, str], object] = {}

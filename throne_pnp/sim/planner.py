@@ -22,27 +22,21 @@ from __future__ import annotations
 
 import itertools
 from operator import mul
-from typing import TYPE_CHECKING
 
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import RALLY_COST
 from throne_pnp.rules.position import Position
+from throne_pnp.sim.scores import EPS, LOSS_SCORE, WIN_SCORE, ScoringBot, TermRow
 
-if TYPE_CHECKING:
-    from throne_pnp.sim.bots import GreedyBot
-
-WIN_SCORE = 10_000.0
-LOSS_SCORE = 10_000.0
-EPS = 1e-6  # score differences below this are ties (summation order must not matter)
-
-TermRow = list  # list[float | None]: a territory's term by player cube count
+__all__ = ["EPS", "LOSS_SCORE", "WIN_SCORE", "ActionScorer", "TermRow"]
 
 
 class ActionScorer:
-    """`GreedyBot.evaluate(pos, False)` of a position and of every next action."""
+    """`GreedyBot.evaluate(pos, False)` of a position and of every next action
+    (`bot`: any `scores.ScoringBot`)."""
 
-    def __init__(self, bot: GreedyBot, pos: Position):
+    def __init__(self, bot: ScoringBot, pos: Position):
         self.bot = bot
         board = bot.board
         self.numbers = board.numbers

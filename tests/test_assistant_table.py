@@ -1,0 +1,153 @@
+"""A physical table replayed from the checklists: the record matches the piles card for card.
+
+`Table` is the kitchen table: a real deck (top first), a hand, a discard pile
+and the cards lying on the table. It is changed only by doing what the
+assistant's checklist says (draw a new hand, shuffle the discard pile into a
+new deck, put cards on the discard pile) and by turning over the top card
+when `Next:` asks for one. After every command the record (`status --json`
+and the engine's card zones) must match the table card for card. The games
+are played until one has the deck run out on the King's battle card, the
+case where the order of the reshuffle and the discards matters (R10).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+from test_assistant_helpers import legal_commands, ok, sensible_pick, session, status
+
+HAND_LINE = re.compile(r"\[ \] your hand is empty: draw (\d+) new cards? from the deck")
+SHUFFLE_LINE = re.compile(r"\[ \] the deck is empty: shuffle the discard pile \((\d+) cards?\)")
+PHASE_LINE = re.compile(r"\[ \] put the phase card (\d+) on the discard pile")
+BATTLE_LINE = re.compile(r"\[ \] put battle cards (\d+) and (\d+) on the discard pile")
+UNCERTAIN_LINE = re.compile(r"\[ \] dealt for Uncertain Orders: (\d+) .*put it on the discard")
+
+
+class Table:
+    """The physical cards, changed only as the checklists say."""
+
+    def __init__(self, cards: list[int], rng: random.Random):
+        self.rng = rng
+        self.deck = list(cards)
+        rng.shuffle(self.deck)
+        self.hand: list[int] = []
+        self.discard: list[int] = []
+        self.table: list[int] = []
+
+    def turn_over(self) -> int:
+        """The top card of the deck, turned over onto the table."""
+        card = self.deck.pop(0)
+        self.table.append(card)
+        return card
+
+    def play(self, card: int) -> None:
+        self.hand.remove(card)
+        self.table.append(card)
+
+    def to_discard(self, card: int) -> None:
+        self.table.remove(card)
+        self.discard.append(card)
+
+    def shuffle_discard(self, count: int) -> None:
+        assert not self.deck and len(self.discard) == count
+        self.deck = list(self.discard)
+        self.rng.shuffle(self.deck)
+        self.discard = []
+
+    def follow(self, output: str) -> list[str]:
+        """Carry out the checklist of one command; returns the kinds of lines done."""
+        done = []
+        for line in output.splitlines():
+            if m := HAND_LINE.search(line):
+                for _ in range(int(m.group(1))):
+                    if not self.deck:          # "(when the deck runs out, shuffle ...)"
+                        assert "shuffle the discard pile" in line
+                        self.shuffle_discard(len(self.discard))
+                    self.hand.append(self.deck.pop(0))
+                done.append("hand")
+                # R10: the moment the last card is drawn the discard pile is the deck
+                if not self.deck and self.discard and "shuffle" in line:
+                    self.shuffle_discard(len(self.discard))
+            elif m := SHUFFLE_LINE.search(line):
+                self.shuffle_discard(int(m.group(1)))
+                done.append("shuffle")
+            elif m := PHASE_LINE.search(line):
+                self.to_discard(int(m.group(1)))
+            elif m := BATTLE_LINE.search(line):
+                self.to_discard(int(m.group(1)))
+                self.to_discard(int(m.group(2)))
+            elif m := UNCERTAIN_LINE.search(line):
+                self.to_discard(int(m.group(1)))
+        return done
+
+    def check(self, game) -> None:
+        """The record matches the table card for card."""
+        st = status(game)
+        assert st["discard"] == self.discard
+        assert sorted(st["table"]) == sorted(self.table)
+        assert st["deck_count"] == len(self.deck) and st["hand_count"] == len(self.hand)
+        zones = session(game).game.card_zones()
+        for card in self.deck:
+            assert zones[card] in ("deck", "unknown"), (card, zones[card])
+        for card in self.hand:
+            assert zones[card] in ("hand", "unknown"), (card, zones[card])
+        for card in self.discard:
+            assert zones[card] == "discard"
+        for card in self.table:
+            assert zones[card] == "table"
+        if "hand" in st:
+            assert st["hand"] == sorted(self.hand)
+
+
+def play_table(game, seed: int, tell: bool, limit: int = 400) -> list[str]:
+    """Play one physical game at the table; returns what each command's checklist did."""
+    rng = random.Random(seed)
+    out = ok(game, "new", "--physical").output
+    table = Table(session(game).save.cards, rng)
+    happened = []
+    table.follow(out)
+    if tell:
+        ok(game, "hand", ",".join(map(str, table.hand)))
+    table.check(game)
+    for _ in range(limit):
+        need = status(game)["next"]["need"]
+        if need == "over":
+            break
+        if need == "card":
+            command = ["card", str(rng.choice(table.hand))]
+            table.play(int(command[1]))
+        elif need == "deal-phase":
+            command = ["card", str(table.turn_over())]
+        elif need == "deal-uncertain":
+            command = ["card", "--draws", str(table.turn_over())]
+        elif need == "battle":
+            command = ["battle", str(rng.choice(table.hand))]
+            table.play(int(command[1]))
+        elif need == "deal-battle":
+            command = ["battle", "--king-card", str(table.turn_over())]
+        elif need == "withdraw":
+            command = ["withdraw", str(status(game)["withdraw_options"][0])]
+        else:  # Player Actions: rally when possible, never empty home, then done
+            command = sensible_pick(game, legal_commands(game), rng)
+        out = ok(game, *command).output
+        done = table.follow(out)
+        happened += [f"{command[0]}{'-king' if '--king-card' in command else ''}:{d}"
+                     for d in done]
+        if tell and "hand" in done and table.hand:
+            ok(game, "hand", ",".join(map(str, table.hand)))
+        table.check(game)
+    return happened
+
+
+def test_the_record_follows_the_table_through_reshuffles(tmp_path):
+    battle_reshuffles = 0
+    for seed in range(30):
+        game = tmp_path / f"g{seed}.json"
+        happened = play_table(game, seed, tell=seed % 2 == 1)
+        battle_reshuffles += happened.count("battle-king:shuffle")
+        if battle_reshuffles >= 2 and any(h.endswith(":shuffle") and not h.startswith(
+                "battle-king") for h in happened):
+            break
+    # the deck ran out on the King's battle card at least twice (seen on the table)
+    assert battle_reshuffles >= 2

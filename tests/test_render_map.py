@@ -1,0 +1,273 @@
+"""The map sheet's layout, measured: cube spaces for real cubes, labels clear of
+them, open ground, print aids on free sea, and the tiled sheets' join."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from throne_pnp.content import default_content_dir, load_content
+from throne_pnp.render.layout import Line, find_tagged
+from throne_pnp.render.mapdraw import (
+    BORDER_W,
+    CUBE_MM,
+    cube_area,
+    cube_block_size,
+    territory_geometry,
+)
+from throne_pnp.render.mapgeom import (
+    Box,
+    box_meets_polygon,
+    clearance,
+    free_square,
+    point_in_polygon,
+    polygon_area,
+)
+from throne_pnp.render.mapsheet import (
+    AID_GAP,
+    EDGE,
+    OVERLAP,
+    PAPER_MM,
+    map_sheets,
+)
+
+CONTENT = load_content()
+VARIANTS = [(paper, size) for paper in ("a4", "letter") for size in ("page", "a3", "tiled")]
+SQUARE = [(0.0, 0.0), (100.0, 0.0), (100.0, 100.0), (0.0, 100.0)]
+
+
+# --------------------------------------------------------------------------- geometry
+
+
+def test_clearance_of_a_box_in_a_square_is_its_nearest_side() -> None:
+    assert clearance(Box(10, 20, 30, 40), SQUARE) == pytest.approx(10)   # left side
+    assert clearance(Box(50, 50, 45, 10), SQUARE) == pytest.approx(5)    # right side
+    assert clearance(Box(-1, 20, 30, 40), SQUARE) == -1                  # sticks out
+    assert clearance(Box(0, 20, 30, 40), SQUARE) == -1                   # touches
+
+
+def test_clearance_sees_a_notch_between_the_corners() -> None:
+    # a square with a V cut into its top edge down to (50, 30)
+    notched = [(0.0, 0.0), (40.0, 0.0), (50.0, 30.0), (60.0, 0.0), (100.0, 0.0),
+               (100.0, 100.0), (0.0, 100.0)]
+    assert clearance(Box(30, 40, 40, 10), notched) == pytest.approx(10)   # under the tip
+    assert clearance(Box(30, 20, 40, 10), notched) == -1                  # the tip pokes in
+
+
+def test_box_meets_polygon_and_point_in_polygon() -> None:
+    assert point_in_polygon((50, 50), SQUARE) and not point_in_polygon((150, 50), SQUARE)
+    assert box_meets_polygon(Box(90, 90, 20, 20), SQUARE)        # corner overlap
+    assert box_meets_polygon(Box(-10, 40, 200, 5), SQUARE)       # crosses it, no corner in
+    assert not box_meets_polygon(Box(101, 0, 5, 5), SQUARE)
+    assert polygon_area(SQUARE) == 10000
+
+
+def test_free_square_finds_the_first_free_spot_and_none_when_full() -> None:
+    spot = free_square(SQUARE, 20, 2, [Box(0, 0, 100, 50)], step=1)
+    assert spot == Box(2, 50, 20, 20)      # may touch a taken box, not enter it
+    assert free_square(SQUARE, 20, 2, [Box(0, 0, 100, 80)], step=1) is None
+
+
+@given(st.floats(0, 60), st.floats(0, 60), st.floats(1, 30), st.floats(1, 30))
+def test_clearance_matches_the_distance_to_the_nearest_side(x, y, w, h) -> None:
+    box = Box(x + 5, y + 5, w, h)
+    expected = min(box.x, box.y, 100 - box.x2, 100 - box.y2)
+    got = clearance(box, SQUARE)
+    if expected > 1e-9:
+        assert got == pytest.approx(expected)
+    else:
+        assert got == -1
+
+
+# --------------------------------------------------------------------------- cube spaces
+
+
+def test_cube_block_by_hand() -> None:
+    # 5.5 mm crown + 1 mm + 5 spaces of 10.5 mm with 4 gaps of 0.7 mm = 61.8 mm wide;
+    # two rows of 10.5 mm with a 1.6 mm gap = 22.6 mm high
+    assert cube_block_size(5) == pytest.approx((61.8, 22.6))
+    area = cube_area(100, 50, 5, 10, "cubes-1")
+    assert (area.dx, area.dy) == pytest.approx((69.1, 38.7))
+    spaces = [r for r in area.items if r.tag.startswith("space-")]
+    assert [r.tag for r in spaces] == ["space-king"] * 5 + ["space-player"] * 5
+    assert (spaces[0].x, spaces[0].y, spaces[0].w) == pytest.approx((6.5, 0, 10.5))
+    assert (spaces[4].x, spaces[5].y) == pytest.approx((6.5 + 4 * 11.2, 12.1))
+    marks = [i.name for i in area.items if getattr(i, "name", None)]
+    assert marks == ["crown", "helmet"]
+
+
+def _print_checks(sheet, geometry):
+    """Print-size measurements of one territory on one sheet."""
+    s = sheet.scale
+    border_ink = BORDER_W * s / 2
+    spaces = list(geometry.spaces)
+    return {
+        "sizes": [min(b.w, b.h) * s for b in spaces],
+        "clearance": min(clearance(b, geometry.polygon) for b in spaces) * s - border_ink,
+        "overlaps": [(i, j) for i, b in enumerate(spaces)
+                     for j, lab in enumerate(geometry.labels + geometry.markers)
+                     if b.overlaps(lab)],
+        "label_clearance": min(clearance(b, geometry.polygon) for b in geometry.labels) * s
+        - border_ink,
+    }
+
+
+@pytest.mark.parametrize("paper,size", VARIANTS)
+def test_every_territory_has_5_plus_5_spaces_for_10_mm_cubes(paper: str, size: str) -> None:
+    geometry = territory_geometry(CONTENT)
+    assert len(geometry) == 9
+    for sheet in map_sheets(CONTENT, paper, size):
+        for terr in geometry:
+            found = _print_checks(sheet, terr)
+            assert len(terr.spaces) == 10, terr.number
+            assert min(found["sizes"]) >= 10.0, (terr.number, found["sizes"])
+            # inside the territory shrunk by 2 mm from the border's ink
+            assert found["clearance"] >= 2.0, (terr.number, found["clearance"])
+            assert found["overlaps"] == [], terr.number
+            assert found["label_clearance"] >= 1.0, terr.number
+
+
+def test_spaces_of_a_territory_never_overlap_each_other() -> None:
+    for terr in territory_geometry(CONTENT):
+        boxes = terr.spaces + terr.markers
+        for i, a in enumerate(boxes):
+            assert not any(a.overlaps(b) for b in boxes[i + 1:]), terr.number
+
+
+def test_every_territory_has_open_ground_to_stack_more() -> None:
+    # a 16 mm square (a stack of cubes with room to grab them) clear of spaces and
+    # labels, as far inside the borders as the spaces are
+    for terr in territory_geometry(CONTENT):
+        taken = list(terr.spaces + terr.markers) + [b.grow(1.0) for b in terr.labels]
+        assert free_square(terr.polygon, 16, 2 + BORDER_W / 2, taken, step=1.0), terr.number
+
+
+def test_cube_space_drawing_size_leaves_room_on_letter() -> None:
+    # the tightest paper: Letter's width sets the scale
+    (sheet,) = map_sheets(CONTENT, "letter")
+    assert CUBE_MM * sheet.scale >= 10.0
+    assert sheet.scale == pytest.approx((279.4 - 2 * EDGE) / 268)
+
+
+# --------------------------------------------------------------------------- the page
+
+
+def _page_land(sheet, content=CONTENT) -> list:
+    s = sheet.scale
+    return [tuple((sheet.dx + x * s, sheet.dy + y * s) for x, y in t.polygon)
+            for t in territory_geometry(content)]
+
+
+def _aid_box(item, x: float, y: float) -> Box:
+    """Page box of a title / legend / note group (its texts and icons)."""
+    from throne_pnp.render.mapsheet import _extent
+
+    boxes = []
+    for sub in item.items:
+        box = _extent(sub)
+        if box is None:   # an icon
+            box = Box(sub.x, sub.y, sub.size, sub.size)
+        boxes.append(box.moved(x, y))
+    x1 = min(b.x for b in boxes)
+    y1 = min(b.y for b in boxes)
+    return Box(x1, y1, max(b.x2 for b in boxes) - x1, max(b.y2 for b in boxes) - y1)
+
+
+@pytest.mark.parametrize("paper,size", VARIANTS)
+def test_title_bar_and_legend_sit_on_free_sea_inside_the_frame(paper: str, size: str) -> None:
+    sheets = map_sheets(CONTENT, paper, size)
+    tags = [[item.tag for item in sheet.page.items] for sheet in sheets]
+    assert "title" in tags[0]
+    assert all("scale-bar" in t for t in tags)
+    assert any("legend" in t for t in tags)
+    for sheet in sheets:
+        land = _page_land(sheet)
+        for item in sheet.page.items:
+            if item.tag not in ("title", "legend", "sheet-note"):
+                continue
+            box = _aid_box(item, item.dx, item.dy)
+            assert not any(box_meets_polygon(box.grow(AID_GAP - 0.01), p) for p in land), \
+                (item.tag, box)
+            assert box.x >= sheet.frame.x and box.x2 <= sheet.frame.x2, item.tag
+            assert box.y >= sheet.frame.y and box.y2 <= sheet.frame.y2, item.tag
+
+
+@pytest.mark.parametrize("paper,size", VARIANTS)
+def test_the_map_fills_its_frame(paper: str, size: str) -> None:
+    """The island is as large as the frame allows: it touches two opposite sides
+    of the printable frame (less the other sheet's share when tiled)."""
+    width, height = CONTENT.map.drawing.size
+    sheets = map_sheets(CONTENT, paper, size)
+    frame = sheets[0].frame
+    across = frame.w * len(sheets) - (OVERLAP if size == "tiled" else 0)
+    s = sheets[0].scale
+    assert s == pytest.approx(min(across / width, frame.h / height))
+    short, long = PAPER_MM[{"page": paper, "tiled": paper}.get(
+        size, {"a4": "a3", "letter": "tabloid"}[paper])]
+    page = sheets[0].page
+    assert (page.width, page.height) == ((short, long) if size == "tiled" else (long, short))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiled_sheets_meet_at_the_join(paper: str) -> None:
+    one, two = map_sheets(CONTENT, paper, "tiled")
+    assert one.scale == two.scale and one.dy == two.dy
+    # a drawing point shows on sheet 2 (frame.w - OVERLAP) further left
+    assert one.dx - two.dx == pytest.approx(one.frame.w - OVERLAP)
+    join = one.frame.x2 - OVERLAP
+    ticks1 = [(i, x, y) for i, x, y in find_tagged(one.page.items, "align")]
+    ticks2 = [(i, x, y) for i, x, y in find_tagged(two.page.items, "align")]
+    assert len(ticks1) == len(ticks2) >= 3
+    for (a, _, _), (b, _, _) in zip(ticks1, ticks2, strict=True):
+        assert isinstance(a, Line) and isinstance(b, Line)
+        assert a.y1 == b.y1                                 # same heights on both sheets
+        assert a.x2 == pytest.approx(join)                  # sheet 1: ends on the join line
+        assert b.x1 == pytest.approx(two.frame.x)           # sheet 2: starts on its cut edge
+    # sheet 2's cut edge shows the very drawing line that sheet 1 shows at the join
+    assert two.frame.x + (one.dx - two.dx) == pytest.approx(join)
+    spaces = [b.moved(one.dx, one.dy, one.scale) for t in territory_geometry(CONTENT)
+              for b in t.spaces]
+    for tick, _, _ in ticks1:
+        mark = Box(tick.x1, tick.y1 - 0.5, tick.x2 - tick.x1, 1.0)
+        assert not any(mark.overlaps(s) for s in spaces)
+
+
+def test_a_drawing_with_no_free_corner_still_gets_title_and_bar(tmp_path) -> None:
+    """Push every coast point to the drawing's edge: the island fills its
+    rectangle, so title and bar get strips of their own above and below."""
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    content = load_content(target)
+    owners: dict[str, int] = {}
+    for terr in content.map.territories.values():
+        for p in terr.drawing.shape:
+            owners[p] = owners.get(p, 0) + 1
+    width, height = content.map.drawing.size
+    lines = (target / "map.yaml").read_text().splitlines()
+    for i, line in enumerate(lines):
+        name = line.strip().split(":")[0]
+        if line.startswith("    ") and owners.get(name) == 1 and "[" in line:
+            x, y = content.map.drawing.points[name]
+            # the nearest side of the drawing
+            options = [(x, (0, y)), (width - x, (width, y)), (y, (x, 0)),
+                       (height - y, (x, height))]
+            _, (nx, ny) = min(options)
+            lines[i] = f"    {name}: [{nx:g}, {ny:g}]"
+    (target / "map.yaml").write_text("\n".join(lines) + "\n")
+    full = load_content(target)
+    (sheet,) = map_sheets(full, "a4")
+    title = next(i for i in sheet.page.items if i.tag == "title")
+    bar = next(i for i in sheet.page.items if i.tag == "scale-bar")
+    land = _page_land(sheet, full)
+    assert title.dy < sheet.dy and bar.dy > sheet.dy + height * sheet.scale
+    for item in (title, bar):
+        assert item.dx >= EDGE and item.dy >= EDGE
+    assert not any(box_meets_polygon(_aid_box(title, title.dx, title.dy), p) for p in land)
+
+
+def test_unknown_map_size_is_refused() -> None:
+    with pytest.raises(ValueError, match="page, a3, tiled"):
+        map_sheets(CONTENT, "a4", "poster")

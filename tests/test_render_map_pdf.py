@@ -1,0 +1,136 @@
+"""The map PDFs read back: cube spaces measured from the drawn paths, clear of
+every text and icon; nothing near the paper edge; legible, embedded text."""
+
+from __future__ import annotations
+
+import ctypes
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as raw
+import pytest
+from click.testing import CliRunner
+from printcheck import edge_ink, page_sizes_mm, text_runs
+
+from throne_pnp.cli import cli
+from throne_pnp.content import load_content
+from throne_pnp.render.build import build
+from throne_pnp.render.mapgeom import Box
+
+MM = 25.4 / 72
+VARIANTS = [("a4", "page", False), ("letter", "page", False), ("a4", "page", True),
+            ("letter", "page", True), ("a4", "a3", False), ("letter", "a3", False),
+            ("a4", "tiled", False), ("letter", "tiled", False)]
+
+
+@pytest.fixture(scope="module")
+def maps(tmp_path_factory) -> dict[tuple[str, str, bool], Path]:
+    content = load_content()
+    out: dict[tuple[str, str, bool], Path] = {}
+    for size in ("page", "a3", "tiled"):
+        for ink_saver in (False, True) if size == "page" else (False,):
+            folder = tmp_path_factory.mktemp(f"map-{size}-{ink_saver}")
+            build(content, folder, formats=("pdf",), ink_saver=ink_saver, map_size=size,
+                  parallel=False)
+            for paper in ("a4", "letter"):
+                out[(paper, size, ink_saver)] = folder / paper / "map.pdf"
+    return out
+
+
+def _objects(path: Path, index: int) -> list[tuple[int, Box, int]]:
+    """(kind, box in mm from the top-left, straight segments) of every top-level
+    object of a page; a path's box is that of its points (not its stroke)."""
+    document = pdfium.PdfDocument(str(path))
+    try:
+        page = document[index]
+        height = page.get_height()
+        out = []
+        for i in range(raw.FPDFPage_CountObjects(page.raw)):
+            obj = raw.FPDFPage_GetObject(page.raw, i)
+            kind = raw.FPDFPageObj_GetType(obj)
+            lines = 0
+            if kind == raw.FPDF_PAGEOBJ_PATH:
+                m = raw.FS_MATRIX()
+                raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
+                xs, ys = [], []
+                for k in range(raw.FPDFPath_CountSegments(obj)):
+                    seg = raw.FPDFPath_GetPathSegment(obj, k)
+                    lines += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_LINETO
+                    x, y = ctypes.c_float(), ctypes.c_float()
+                    raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+                    xs.append((m.a * x.value + m.c * y.value + m.e) * MM)
+                    ys.append((height - (m.b * x.value + m.d * y.value + m.f)) * MM)
+                box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            else:
+                left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+                raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v)
+                                                 for v in (left, bottom, right, top)))
+                box = Box(left.value * MM, (height - top.value) * MM,
+                          (right.value - left.value) * MM, (top.value - bottom.value) * MM)
+            out.append((kind, box, lines))
+        return out
+    finally:
+        document.close()
+
+
+def _spaces_and_marks(path: Path, index: int) -> tuple[list[Box], list[Box]]:
+    """The cube spaces (square paths with straight sides, 9-20 mm) and every text
+    and icon (form) box of a page."""
+    objects = _objects(path, index)
+    spaces = [box for kind, box, lines in objects
+              if kind == raw.FPDF_PAGEOBJ_PATH and lines >= 4 and 9 <= box.w <= 20
+              and abs(box.w - box.h) < 0.01]
+    marks = [box for kind, box, _ in objects
+             if kind in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM)]
+    return spaces, marks
+
+
+@pytest.mark.parametrize("paper,size,ink_saver", VARIANTS)
+def test_cube_spaces_read_from_the_pdf(maps, paper: str, size: str, ink_saver: bool) -> None:
+    path = maps[(paper, size, ink_saver)]
+    sheets = len(page_sizes_mm(path))
+    assert sheets == (2 if size == "tiled" else 1)
+    for index in range(sheets):
+        spaces, marks = _spaces_and_marks(path, index)
+        if size != "tiled":
+            assert len(spaces) == 90          # 9 territories x (5 King + 5 player)
+        assert spaces, index
+        for space in spaces:
+            assert space.w >= 10.0, space
+            assert not any(space.overlaps(mark) for mark in marks), space
+
+
+@pytest.mark.parametrize("paper,size,ink_saver", VARIANTS)
+def test_nothing_prints_near_the_paper_edge(maps, paper: str, size: str,
+                                            ink_saver: bool) -> None:
+    assert edge_ink(maps[(paper, size, ink_saver)], dpi=100) == []
+
+
+@pytest.mark.parametrize("paper,size,ink_saver", VARIANTS)
+def test_map_text_is_legible_and_embedded(maps, paper: str, size: str,
+                                          ink_saver: bool) -> None:
+    runs = text_runs(maps[(paper, size, ink_saver)])
+    assert runs
+    assert min(run.size for run in runs) >= 6.0
+    assert all(run.embedded for run in runs)
+    texts = " ".join(run.text for run in runs)
+    assert "Print at 100%" in texts and "Middlemere" in texts
+
+
+@pytest.mark.parametrize("paper,size,ink_saver", VARIANTS)
+def test_page_sizes(maps, paper: str, size: str, ink_saver: bool) -> None:
+    expected = {("a4", "page"): [(297, 210)], ("letter", "page"): [(279.4, 215.9)],
+                ("a4", "a3"): [(420, 297)], ("letter", "a3"): [(431.8, 279.4)],
+                ("a4", "tiled"): [(210, 297)] * 2, ("letter", "tiled"): [(215.9, 279.4)] * 2}
+    got = page_sizes_mm(maps[(paper, size, ink_saver)])
+    assert got == [pytest.approx(s, abs=0.05) for s in expected[(paper, size)]]
+
+
+def test_build_option_map_size(tmp_path) -> None:
+    result = CliRunner().invoke(cli, ["build", "--format", "pdf", "--paper", "a4",
+                                       "--map-size", "tiled", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert len(page_sizes_mm(tmp_path / "a4" / "map.pdf")) == 2
+    bad = CliRunner().invoke(cli, ["build", "--map-size", "huge", "--out", str(tmp_path)])
+    assert bad.exit_code == 2
+    assert "'huge' is not one of 'page', 'a3', 'tiled'" in bad.output

@@ -1,0 +1,212 @@
+"""Player Actions of a game (R8, R13) and the correction of the cubes (`fix`).
+
+`PlayerActions` is the part of `Game` that moves and rallies the player's
+cubes with their costs and the limit (ruling `over_limit_move`), lists the
+legal ones, ends Player Actions (`done`), and makes the record match the
+table (`fix T king player`, refused when the position could not stand or
+would already be won or lost).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from throne_pnp.errors import IllegalAction
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.needs import S_KING_BATTLES, S_PLAYER_BATTLES, Event
+from throne_pnp.rules.position import (
+    KING,
+    PLAYER,
+    Position,
+    Step,
+    check_position,
+    enforce_limits,
+    limit_words,
+    outcome_words,
+    player_limit,
+    position_outcome,
+)
+
+if TYPE_CHECKING:
+    from throne_pnp.rules.battle import Battle
+    from throne_pnp.rules.board import Board
+
+RALLY_COST = 2
+MOVE_COST = 1
+
+
+class PlayerActions:
+    """Moves, rallies, `done` and `fix` of a `Game` (a mixin)."""
+
+    board: Board
+    explain: bool
+    position: Position
+    command_points: int
+    stage: str
+    pending_battles: list[int]
+    battle: Battle | None
+    battle_card: int | None
+    outcome: str | None
+    events: list[Event]
+    rising: bool
+
+    def legal_moves(self) -> list[Action]:
+        out = []
+        if self.command_points < MOVE_COST:
+            return out
+        pos = self.position
+        for src in self.board.numbers:
+            for dst in self.board.adjacent[src]:
+                for count in range(1, pos.player[src] + 1):
+                    if self._move_problem(count, src, dst) is None:
+                        out.append(act.move(count, src, dst))
+        return out
+
+    def legal_rallies(self) -> list[Action]:
+        if self.command_points < RALLY_COST:
+            return []
+        return [act.rally(t) for t in sorted(self.board.castles)
+                if self._rally_problem(t) is None]
+
+    def _do_move(self, count: int, src: int, dst: int) -> None:
+        self._expect("actions", "move")
+        problem = self._move_problem(count, src, dst)
+        if problem:
+            raise IllegalAction(problem)
+        self.command_points -= MOVE_COST
+        if not self.explain:  # the simulator: the same change, no Step to explain it
+            player = self.position.player
+            player[src] -= count
+            player[dst] += count
+            if self.board.rulings.over_limit_move == "trim":
+                enforce_limits(self.board, self.position, contested_to=KING)
+            # (else `_move_problem` refused any move that would leave cubes over
+            # a limit, so there is nothing to remove)
+            return
+        step = Step("move", count, "your move", PLAYER, src=src, dst=dst)
+        step.apply(self.position)
+        removed = enforce_limits(self.board, self.position, contested_to=KING)
+        self.events.append(Event("move", step, {"removed": removed}))
+
+    def _move_problem(self, count: int, src: int, dst: int) -> str | None:
+        board, pos = self.board, self.position
+        if src not in board.adjacent or dst not in board.adjacent:
+            bad = src if src not in board.adjacent else dst
+            return f"no territory {bad} on this map"
+        if self.command_points < MOVE_COST:
+            return "no command points left for a move (it costs 1); finish with done"
+        if dst not in board.adjacent[src]:
+            return (f"{dst} is not next to {src}; from {src} you can move to "
+                    f"{', '.join(map(str, board.adjacent[src]))}")
+        if count < 1:
+            return "move at least 1 cube"
+        have = pos.player[src]
+        if have < count:
+            return f"you have {have} cube(s) in {src}, not {count}"
+        if board.rulings.over_limit_move == "trim":
+            return None
+        over = self._over_limit_after(count, src, dst)
+        if over is None:
+            return None
+        legal = [c for c in range(count - 1, 0, -1) if self._over_limit_after(c, src, dst) is None]
+        hint = f"legal: move {legal[0]} {src} {dst}" if legal else \
+            f"no move from {src} to {dst} keeps you within your limit"
+        return f"cannot move {count} from {src} to {dst}: {over}; {hint}"
+
+    def _over_limit_after(self, count: int, src: int, dst: int) -> str | None:
+        pos = self.position
+        player = pos.player
+        player[src] -= count
+        player[dst] += count
+        try:  # checked in place (then undone): the usual answer is "no problem"
+            if max(player.values()) <= player_limit(self.board, pos, contested_to=KING):
+                return None
+            return self._limit_problem(pos)
+        finally:
+            player[src] += count
+            player[dst] -= count
+
+    def _limit_problem(self, trial: Position) -> str | None:
+        limit = player_limit(self.board, trial, contested_to=KING)
+        for t in self.board.numbers:
+            if trial.player[t] > limit:
+                return (f"{trial.player[t]} cubes in {t} would exceed your limit of "
+                        f"{limit_words(self.board, trial, contested_to=KING)}")
+        return None
+
+    def _do_rally(self, at: int) -> None:
+        self._expect("actions", "rally")
+        problem = self._rally_problem(at)
+        if problem:
+            raise IllegalAction(problem)
+        self.command_points -= RALLY_COST
+        if not self.explain:  # the simulator: the same change, no Step to explain it
+            self.position.player[at] += 1
+            if self.board.rulings.over_limit_move == "trim":
+                enforce_limits(self.board, self.position, contested_to=KING)
+            return
+        step = Step("rally", 1, "your rally", PLAYER, at=at)
+        step.apply(self.position)
+        removed = enforce_limits(self.board, self.position, contested_to=KING)
+        self.events.append(Event("rally", step, {"removed": removed}))
+
+    def _rally_problem(self, at: int) -> str | None:
+        board, pos = self.board, self.position
+        if at not in board.adjacent:
+            return f"no territory {at} on this map"
+        if self.command_points < RALLY_COST:
+            return (f"a rally costs 2 command points; you have {self.command_points}")
+        if at not in board.castles:
+            return f"{at} has no castle; rally at a castle you hold ({self._held_words()})"
+        if not pos.player[at] or pos.king[at]:
+            return f"you do not hold the castle in {at} alone; {self._held_words()}"
+        if pos.on_map(PLAYER) >= board.forces:
+            return f"all {board.forces} of your cubes are on the map"
+        if board.rulings.over_limit_move == "trim":
+            return None
+        trial = pos.copy()
+        trial.player[at] += 1
+        over = self._limit_problem(trial)
+        return f"cannot rally in {at}: {over}" if over else None
+
+    def _held_words(self) -> str:
+        """The castles the player holds alone, in words (for refusals)."""
+        board, pos = self.board, self.position
+        held = [t for t in sorted(board.castles) if pos.player[t] and not pos.king[t]]
+        return f"castles you hold: {', '.join(map(str, held)) or 'none'}"
+
+    def _do_done(self) -> None:
+        self._expect("actions", "finish Player Actions")
+        if self.explain:
+            self.events.append(Event("done", self.command_points))
+        self._start_battles(S_PLAYER_BATTLES)
+
+    def _do_fix(self, at: int, king: int, player: int) -> None:
+        board = self.board
+        if at not in board.adjacent:
+            raise IllegalAction(f"no territory {at} on this map")
+        if self.battle is not None or self.battle_card is not None:
+            raise IllegalAction("finish the battle under way before fixing the record")
+        if king > board.king_limit:
+            raise IllegalAction(f"the King may have at most {board.king_limit} cubes in {at}")
+        trial = self.position.copy()
+        trial.king[at] = king
+        trial.player[at] = player
+        for side in (KING, PLAYER):
+            if trial.on_map(side) > board.forces:
+                raise IllegalAction(f"that would put {trial.on_map(side)} {side} cubes on the "
+                                    f"map; only {board.forces} exist")
+        problem = check_position(board, trial)
+        if problem:
+            raise IllegalAction(f"that position cannot stand on the table: {problem}")
+        outcome = position_outcome(board, trial) if self.outcome is None else None
+        if outcome is not None:
+            raise IllegalAction(f"that position is already {outcome_words(board, outcome)}; "
+                                "fix the other territories first if the table says otherwise")
+        before = (self.position.king[at], self.position.player[at])
+        self.position = trial
+        if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
+            self.pending_battles = trial.contested(board.order(self.rising))
+        if self.explain:
+            self.events.append(Event("fix", at, {"before": before, "after": (king, player)}))

@@ -1,0 +1,158 @@
+"""The greedy bot's battle arithmetic, memoised: exact odds of battle cards.
+
+A card is reduced to its symbols (`Syms`: bugles, swords, shields) and the
+King's possible cards to a distribution of symbols (`Kings`), given a small
+id (`kings_id`) so that memo keys stay cheap. `card_battle` gives one player
+card's (P(win), expected casualties on each side) exactly over that
+distribution, with the same `clash` arithmetic as the engine (R9);
+`expected_battle` the best card of a hand; `useful_cards` drops the cards of
+a hand that another card dominates. Every memo is bounded; when the ids are
+reassigned (`_generation` bumped) the tables keyed by them are cleared too.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from throne_pnp.rules.battle import clash
+from throne_pnp.rules.board import Board
+
+Syms = tuple[int, int, int]  # bugles, swords, shields
+
+
+def _syms(card) -> Syms:
+    return (card.bugles, card.swords, card.shields)
+
+
+Battle = tuple[float, float, float]
+TIE = 1e-9  # odds closer than this are equal (`expected_battle`)
+Kings = tuple[tuple[Syms, int], ...]  # (symbols, how many cards) that could be the King's
+# (King cards the player beats, ((casualties, King cards causing them) of the player,
+# then of the King)), each set of cards a bit mask over card ids.
+BattleMasks = tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]]
+
+_kings_ids: dict[Kings, int] = {}
+_card_memo: dict[tuple, Battle] = {}
+_hand_memos: dict[tuple, dict[tuple, Battle]] = {}
+_generation = [0]  # bumped whenever the ids are reassigned: ids held elsewhere are stale
+
+
+def kings_id(kings: Kings) -> int:
+    """A small number standing for a King's card distribution (cheap memo keys)."""
+    kid = _kings_ids.get(kings)
+    if kid is None:
+        if len(_kings_ids) >= 20_000:  # bound memory: forget every memo keyed by ids
+            _kings_ids.clear()
+            _card_memo.clear()
+            _hand_memos.clear()
+            for tables in _shared_tables.values():
+                tables.clear()
+            _generation[0] += 1
+        kid = _kings_ids[kings] = len(_kings_ids)
+    return kid
+
+
+def with_bonus(syms: Syms, bonus: tuple[int, int],
+               player_defends: bool) -> tuple[int, int, int, int, int]:
+    """The player's (bugles, swords, shields) and the King's extra (bugles, shields):
+    the territory's bonus goes to whichever side defends (R9)."""
+    pb, psw, psh = syms
+    bb, bs = bonus
+    if player_defends:
+        return pb + bb, psw, psh + bs, 0, 0
+    return pb, psw, psh, bb, bs
+
+
+def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
+                bonus: tuple[int, int], player_defends: bool) -> Battle:
+    """(P(win), E[player casualties], E[King casualties]) of one player card, exact
+    over the King's cards `kings` (`kid` = `kings_id(kings)`); `bonus`: the
+    territory's (bugles, shields), added to the defender (R9)."""
+    key = (syms, kid, pn, kn, bonus, player_defends)
+    hit = _card_memo.get(key)
+    if hit is not None:
+        return hit
+    pb, psw, psh, bb, bs = with_bonus(syms, bonus, player_defends)
+    total = wins = pc = kc = 0
+    for (kb, ksw, ksh), n in kings:
+        w, a, b = clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs, player_defends)
+        total += n
+        if w == 1:
+            wins += n
+        pc += a * n
+        kc += b * n
+    total = total or 1
+    result = (wins / total, pc / total, kc / total)
+    if len(_card_memo) > 500_000:
+        _card_memo.clear()
+    _card_memo[key] = result
+    return result
+
+
+def hand_memo(hand: tuple[Syms, ...], kid: int) -> dict[tuple, Battle]:
+    """The memo of `expected_battle` results for one hand against one distribution."""
+    if len(_hand_memos) > 50_000:
+        _hand_memos.clear()
+    return _hand_memos.setdefault((hand, kid), {})
+
+
+def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn: int,
+                    bonus: tuple[int, int], player_defends: bool,
+                    memo: dict[tuple, Battle]) -> Battle:
+    """`card_battle` of the best card in `hand`: most wins, then the best casualty
+    balance, then the fewest own casualties; `memo` from `hand_memo(hand, kid)`.
+
+    Differences below `TIE` are ties (the odds are fractions of one deck, so
+    real differences are far larger): the choice depends only on the cards'
+    odds, never on their order or on rounding, so a card that another card
+    in the hand dominates can be left out (`useful_cards`)."""
+    key = (pn, kn, bonus, player_defends)
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    best = (-1.0, 0.0, 0.0)
+    for syms in hand:
+        cand = _card_memo.get((syms, kid, pn, kn, bonus, player_defends))
+        if cand is None:
+            cand = card_battle(syms, kings, kid, pn, kn, bonus, player_defends)
+        gain = cand[0] - best[0]
+        if gain > TIE:
+            best = cand
+        elif gain > -TIE:
+            gain = (cand[2] - cand[1]) - (best[2] - best[1])
+            if gain > TIE or (gain > -TIE and cand[1] < best[1] - TIE):
+                best = cand
+    memo[key] = best
+    return best
+
+
+_useful: dict[tuple[Syms, ...], tuple[Syms, ...]] = {}
+# `GreedyBot._tables` by (board, weights); the boards are few (one per content edition).
+# Their tables are keyed by `kings_id`s, so they are cleared with the ids.
+_shared_tables: dict[tuple, dict] = {}
+
+
+def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
+    """The hand (distinct symbols, ascending) without the cards that another
+    card in it dominates (at least as many bugles, swords and shields).
+
+    `expected_battle` gives the same result for both: more symbols never
+    lose a battle the weaker card wins, never cost more cubes and never kill
+    fewer (R9), so a dominated card's odds are never better, and when they
+    tie they are the same odds (`expected_battle` ignores card order). Many
+    hands share their useful cards, and with them the bot's per-hand tables
+    (`GreedyBot._context`), which saves refilling them.
+    """
+    hit = _useful.get(hand)
+    if hit is None:
+        hit = tuple(s for s in hand
+                    if not any(o != s and o[0] >= s[0] and o[1] >= s[1] and o[2] >= s[2]
+                               for o in hand))
+        if len(_useful) > 50_000:
+            _useful.clear()
+        _useful[hand] = hit
+    return hit
+
+
+def king_cards(board: Board, ids) -> Kings:
+    return tuple(sorted(Counter(_syms(board.cards[c]) for c in ids).items()))
