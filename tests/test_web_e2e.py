@@ -287,4 +287,13 @@ def test_dark_mode_and_the_new_game_screen(browser, tmp_path):
         throne(game, "new", "--seed", "3")
         page.goto(base + "/")
         shoot(page, "dark")
+        throne(game, "card", "7")
+        throne(game, "battle", "18")
+        for path in ("/", "/?from=1&to=2", "/fix", "/log"):
+            page.goto(base + path)
+            targets = page.locator("button:visible, header a, a.button, .checklist label")
+            assert targets.count() > 3
+            for i in range(targets.count()):
+                box = targets.nth(i).bounding_box()
+                assert box and box["height"] >= 44 and box["width"] >= 44, (path, i)
         context.close()
