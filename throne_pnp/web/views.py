@@ -16,7 +16,7 @@ from typing import Any
 
 from throne_pnp.assistant import explain
 from throne_pnp.content import Card, Content
-from throne_pnp.render.cards import card_front
+from throne_pnp.render.cards import card_back, card_front
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import KING_CARD, Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step
@@ -39,6 +39,10 @@ class Art:
             variants |= icon_variants(items)
             self.faces[card.id] = ("<svg class=\"face\" viewBox=\"0 0 63 88\" aria-hidden=\"true\">"
                                    + "".join(shape(i) for i in items) + "</svg>")
+        back = card_back(False, NO_BLEED)
+        variants |= icon_variants(back)
+        self.back = ('<svg class="face" viewBox="0 0 63 88" aria-hidden="true">'
+                     + "".join(shape(i) for i in back) + "</svg>")
         self.sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
                        + symbols(variants) + "</svg>")
 
