@@ -270,6 +270,29 @@ def test_the_page_works_without_javascript(browser, tmp_path):
     assert saved(game)[-1] == ["move 1 1 2"]
 
 
+def test_joining_with_the_lan_token_in_a_real_browser(browser, tmp_path):
+    from throne_pnp.web.app import create_app
+    from throne_pnp.web.security import Access
+
+    game = tmp_path / "g.json"
+    throne(game, "new", "--seed", "3")
+    access = Access(token="table-token-for-the-test")
+    with running_server(create_app(game, content(), access)) as base:
+        stranger = browser.new_context(viewport=PHONE)
+        refused = stranger.new_page().goto(base + "/")
+        assert refused is not None and refused.status == 401
+        stranger.close()
+        phone = browser.new_context(viewport=PHONE, has_touch=True)
+        page = phone.new_page()
+        page.goto(f"{base}/?token={access.token}")
+        assert page.url == base + "/"                       # the token left the address
+        tap(page, "button", "Card 7 · Shieldwall")           # forms and polls carry the cookie
+        assert page.evaluate("document.cookie") == ""        # HttpOnly: scripts cannot read it
+        assert page.evaluate("fetch('/version').then(r => r.status)") == 200
+        phone.close()
+    assert saved(game) == [["card 7"]]
+
+
 def test_dark_mode_and_the_new_game_screen(browser, tmp_path):
     from throne_pnp.web.app import create_app
 
