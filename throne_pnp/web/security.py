@@ -26,7 +26,7 @@ import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -140,7 +140,9 @@ class Guard:
                     return
                 # Move the token into a cookie and drop it from the address bar.
                 rest = {k: v for k, v in query.items() if k != "token"}
-                location = scope.get("path", "/") + (f"?{urlencode(rest)}" if rest else "")
+                # back to this server's own path: never "//host", never a raw character
+                path = "/" + quote(scope.get("path", "/"), safe="/-_.~").lstrip("/")
+                location = path + (f"?{urlencode(rest)}" if rest else "")
                 cookie = f"{COOKIE}={access.token}; HttpOnly; SameSite=Lax; Path=/"
                 await _plain(send, 303, "see other\n",
                              [(b"location", location.encode()),
