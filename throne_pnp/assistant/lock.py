@@ -16,6 +16,8 @@ itself stays in place (waiters must share one file), empty and harmless.
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,6 +25,12 @@ from pathlib import Path
 from throne_pnp.assistant.savefile import SaveError
 
 DEFAULT_TIMEOUT = 5.0
+POLL = 0.05   # seconds between two tries while another command holds the lock
+
+try:
+    import fcntl
+except ImportError:   # not POSIX: filelock below
+    fcntl = None  # type: ignore[assignment]
 
 
 def lock_path(path: Path) -> Path:
@@ -40,22 +48,58 @@ def save_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
     where no lock can be made (missing, read-only) is a `SaveError` too. The
     lock is not re-entrant: do not nest two `save_lock`s on one save.
     """
-    from filelock import FileLock, Timeout
-
     if timeout is None:
         timeout = DEFAULT_TIMEOUT
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():  # (filelock would create it)
         raise SaveError(f"cannot use {path}: there is no folder {folder}")
+    busy = SaveError(f"another throne command is using {path} (waited {timeout:g} s); "
+                     "try again when it has finished")
+    if fcntl is None:
+        with _filelock(path, timeout, busy):
+            yield
+        return
+    try:
+        fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError as exc:
+        raise _unlockable(path, exc) from None
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise busy from None
+                time.sleep(POLL)
+            except OSError as exc:
+                raise _unlockable(path, exc) from None
+        try:
+            yield
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
+
+
+def _unlockable(path: Path, exc: OSError) -> SaveError:
+    return SaveError(f"cannot lock {path}: {exc.strerror or exc} (the folder must be "
+                     "writable)")
+
+
+@contextmanager
+def _filelock(path: Path, timeout: float, busy: SaveError) -> Iterator[None]:
+    """The same lock through the `filelock` library, where there is no fcntl."""
+    from filelock import FileLock, Timeout
+
     lock = FileLock(str(lock_path(path)), timeout=timeout, preserve_lock_file=True)
     try:
         lock.acquire()
     except Timeout:
-        raise SaveError(f"another throne command is using {path} (waited {timeout:g} s); "
-                        "try again when it has finished") from None
+        raise busy from None
     except OSError as exc:
-        raise SaveError(f"cannot lock {path}: {exc.strerror or exc} (the folder must be "
-                        "writable)") from None
+        raise _unlockable(path, exc) from None
     try:
         yield
     finally:
