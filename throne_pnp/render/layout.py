@@ -184,6 +184,7 @@ class Page:
 MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
 
 
+@lru_cache(maxsize=16)
 def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
     """The embedded face for a weight and slant (see `fonts.py`)."""
     from throne_pnp.render.fonts import face
