@@ -209,6 +209,15 @@ def fit_size(text: str, width: float, size: float, bold: bool = False,
     return size
 
 
+def clip(text: str, width: float, size: float, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis if needed to fit `width` mm at `size` points."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     """Greedy word wrap of plain text into lines no wider than `width` mm."""
     lines: list[str] = []
