@@ -1,11 +1,11 @@
 """Write PNG previews of the card sheets and the rules to docs/previews/.
 
 Builds the A4 PDFs of the default edition into a temporary directory and
-rasterises the first card sheet (fronts), the first back sheet and the rules
-sheet with pypdfium2 (the [png] extra) at a low resolution, so the PNGs stay
-small enough to commit and show in the README, plus a close-up of two fronts
-and their backs at print-like sharpness. The map previews come from
-scripts/make_map_preview.py.
+rasterises the first card sheet (fronts), the first back sheet, the rules
+sheet, and the print guide and extras sheet of the pack with pypdfium2 (the
+[png] extra) at a low resolution, so the PNGs stay small enough to commit and
+show in the README, plus a close-up of two fronts and their backs at
+print-like sharpness. The map previews come from scripts/make_map_preview.py.
 
 Usage: python scripts/make_previews.py [--dpi 60] [--content DIR]
 """
@@ -22,6 +22,8 @@ PREVIEWS = (          # (pdf, page index, png name)
     ("cards.pdf", 0, "cards-fronts.png"),
     ("cards.pdf", 1, "cards-backs.png"),
     ("rules.pdf", 0, "rules.png"),
+    ("print-and-play.pdf", 0, "guide.png"),      # the pack opens with the print guide
+    ("print-and-play.pdf", 11, "extras.png"),    # and ends with the extras (default build)
 )
 
 

@@ -240,10 +240,11 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
 
 
 def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
-               duplex: bool = False) -> FsPath:
+               duplex: bool = False, outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
     """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
 
     Print scaling is preset to none; with `duplex`, also long-edge duplex.
+    `outline` lists (0-based page, title) bookmarks, shown in a viewer's sidebar.
     """
     from reportlab import rl_config
 
@@ -252,13 +253,14 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        _write(pages, path, title, subject, duplex)
+        _write(pages, path, title, subject, duplex, outline)
     finally:
         rl_config.useA85 = saved
     return path
 
 
-def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bool) -> None:
+def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bool,
+           outline: tuple[tuple[int, str], ...] = ()) -> None:
     from dataclasses import replace
 
     from reportlab.pdfgen.canvas import Canvas
@@ -288,7 +290,11 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
         painter.flush()
         canvas.endForm()
 
-    for page in pages:
+    marks = dict(outline)
+    for index, page in enumerate(pages):
+        if index in marks:
+            canvas.bookmarkPage(f"part-{index}")
+            canvas.addOutlineEntry(marks[index], f"part-{index}", level=0)
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.saveState()
         _y_down(canvas, page.height, MM)
