@@ -102,7 +102,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
                              map_pages=maps[paper] if drawable else None,
                              card_pages=card_pages, stamp=stamp)
             done.append(render_pdf(laid.pages, folder / PACK_FILE,
-                                   f"{title}: print-and-play pack"))
+                                   f"{title}: print-and-play pack",
+                                   outline=tuple(laid.outline)))
         return done
 
     def svg_job() -> list[Path]:
@@ -110,9 +111,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             return []
         return _build_svg(content, out_dir / "svg", svg_map, rules[svg_paper],
                           ink_saver, back) + _pack_svg(content, out_dir / "svg", svg_paper,
-                                                       layout, ink_saver,
-                                                       maps.get(svg_paper), rules[svg_paper],
-                                                       back, stamp)
+                                                       layout, ink_saver, maps.get(svg_paper),
+                                                       rules[svg_paper], back, stamp)
 
     if parallel and "pdf" in formats and "svg" in formats and _can_fork():
         written += _both(pdf_job, svg_job)
