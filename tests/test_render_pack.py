@@ -459,3 +459,16 @@ def test_ink_saver_pack_pages_have_no_large_filled_areas(paper: str) -> None:
                                                    "duplex-test-2")]
         fills = [f for page in own for f in _big_fills(page.items)]
         assert (fills == []) == ink_saver      # the normal pack has the dark token block
+
+
+def test_throne_build_writes_and_names_the_pack(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from throne_pnp.cli import cli
+
+    result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--paper", "letter",
+                                      "--format", "pdf", "--layout", "fold", "--ink-saver"])
+    assert result.exit_code == 0, result.output
+    assert f"wrote {tmp_path / 'letter' / 'print-and-play.pdf'}" in result.output
+    texts = page_texts(tmp_path / "letter" / "print-and-play.pdf")
+    assert "fold and glue" in texts[0] and not any("Duplex test" in t for t in texts)
