@@ -3,10 +3,11 @@ tiled sheets, with its title, a compact symbol legend and the 50 mm bar.
 
 The sea fills the printable frame of the page (nothing within 4.2 mm of the
 paper edge; a strip at the bottom stays free for the sheet's footer) and the
-island is scaled to fill it. Title, scale bar and legend sit in corners of
-the sea where no land lies; a legend that finds no free corner is left out
-(the full key is on the player aid), and a title or scale bar that finds
-none gets a strip of its own, at the expense of the map's size.
+island is scaled to fill it. Title, scale bar and a one-line legend sit on
+free sea along the frame's edges, clear of the land; a legend that finds no
+room in any shape is left out (the full key is on the player aid), and a
+title or scale bar that finds none gets a strip of its own, at the expense of
+the map's size.
 
 Sizes (`--map-size`): `page` is one landscape A4/Letter sheet; `a3` one
 landscape A3 (Tabloid for Letter) sheet; `tiled` two portrait A4/Letter
@@ -45,8 +46,8 @@ from throne_pnp.render.mapdraw import (
 from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
 from throne_pnp.render.mapkey import MAP_SYMBOLS
 
-__all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems", "map_items",
-           "map_page", "map_pages", "sheet_papers"]
+__all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems",
+           "map_items", "map_page", "map_pages", "map_sheets", "sheet_papers"]
 
 MAP_SIZES = ("page", "a3", "tiled")
 LARGE = {"a4": "a3", "letter": "tabloid"}
