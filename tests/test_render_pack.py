@@ -472,3 +472,30 @@ def test_throne_build_writes_and_names_the_pack(tmp_path: Path) -> None:
     assert f"wrote {tmp_path / 'letter' / 'print-and-play.pdf'}" in result.output
     texts = page_texts(tmp_path / "letter" / "print-and-play.pdf")
     assert "fold and glue" in texts[0] and not any("Duplex test" in t for t in texts)
+
+
+def test_a_long_neighbour_list_wraps_instead_of_being_cut(tmp_path: Path) -> None:
+    def hub(data: dict) -> None:      # territory 1 touches every other one
+        without_drawing(data)
+        for n, body in data["territories"].items():
+            if n != 1:
+                body["adjacent"] = sorted(set(body["adjacent"]) | {1})
+        data["territories"][1]["adjacent"] = [n for n in data["territories"] if n != 1]
+
+    items = extras.map_aid(load_content(edited(tmp_path, hub)))
+    (row, _, _), = find_tagged(items, "adjacent-1")
+    assert _texts(row.items).replace(",", "").split() == [str(n) for n in range(1, 10)]
+    lines = {t.y for t, _, _ in walk(row.items) if isinstance(t, Text)}
+    assert len(lines) == 2          # wrapped onto a second line
+
+
+def test_a_very_long_edition_name_stays_on_the_guide(tmp_path: Path) -> None:
+    from throne_pnp.render import rulesheet
+
+    def rename(data: dict) -> None:
+        data["name"] = "The Most Serene and Extremely Long-Winded Kingdom " * 4
+
+    content = load_content(edited(tmp_path, rename))
+    laid = pack.pack(content, "letter", rules=rulesheet.rules_pages(content, "letter"))
+    page = laid.pages[0]
+    _inside(page.items, 4.2, 4.2, page.width - 4.2, page.height - 4.2)
