@@ -275,3 +275,10 @@ def test_a_very_long_edition_name_stays_on_the_guide(tmp_path: Path) -> None:
     laid = pack.pack(content, "letter", rules=rulesheet.rules_pages(content, "letter"))
     page = laid.pages[0]
     inside(page.items, 4.2, 4.2, page.width - 4.2, page.height - 4.2)
+
+
+def test_pack_is_byte_deterministic(out: Path, tmp_path: Path) -> None:
+    build(load_content(), tmp_path, formats=("pdf",))
+    for paper in ("a4", "letter"):
+        assert (tmp_path / paper / "print-and-play.pdf").read_bytes() == \
+            (out / paper / "print-and-play.pdf").read_bytes()
