@@ -32,7 +32,9 @@ from throne_pnp.render.layout import (
     Rect,
     Text,
     both,
+    fit_size,
     stroke,
+    text_width,
 )
 from throne_pnp.render.rulesheet import break_lines, set_line
 from throne_pnp.render.sheets import CARD_H, CARD_W
@@ -258,11 +260,16 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     page = Page(page_w, page_h, name="guide")
     title = f"{sheets.GAME_TITLE}: print-and-play guide"
     page.add(Text(MARGIN, MARGIN + 5.0, title, 15, bold=True, color=INK, tag="title"))
-    sub = (f"{content.map.name}, {paper.upper() if paper == 'a4' else paper.title()} paper, "
-           f"cards laid out for {_layout_words(layout)}.")
-    page.add(Text(MARGIN, MARGIN + 10.0, sub, 8, color=INK))
-    page.add(Line(MARGIN, MARGIN + 12.0, page_w - MARGIN, MARGIN + 12.0, stroke(RUST, 0.5)))
     width = page_w - 2 * MARGIN
+    tail = (f", {paper.upper() if paper == 'a4' else paper.title()} paper, cards laid out "
+            f"for {_layout_words(layout)}.")
+    name = content.map.name
+    while name and text_width(name + tail, 6.0) > width:    # an edition's very long name
+        name = name[:-4].rstrip() + "..."
+    sub = name + tail
+    page.add(Text(MARGIN, MARGIN + 10.0, sub, fit_size(sub, width, 8.0, minimum=6.0),
+                  color=INK))
+    page.add(Line(MARGIN, MARGIN + 12.0, page_w - MARGIN, MARGIN + 12.0, stroke(RUST, 0.5)))
     page.add(Text(MARGIN, MARGIN + 18.0, "What to print", 10, bold=True, color=RUST))
     table, y = _table(sections, MARGIN, MARGIN + 20.0, width, ink_saver)
     page.extend(table)

@@ -1,6 +1,6 @@
 """The print-and-play pack: every component of one paper size in print order.
 
-`pack_pages` lays out one document, `print-and-play.pdf`, from the very same
+`pack` lays out one document, `print-and-play.pdf`, from the very same
 `Page`s the separate PDFs are drawn from (the build hands them over; nothing
 is re-read from a file): the one-page print guide, the rules, the map, the
 duplex alignment test (one sheet, two pages; only where cards are printed
