@@ -23,10 +23,11 @@ PHASE_LINE = re.compile(r"\[ \] put the phase card (\d+) on the discard pile")
 BATTLE_LINE = re.compile(r"\[ \] put battle cards (\d+) and (\d+) on the discard pile")
 UNCERTAIN_LINE = re.compile(r"\[ \] dealt for Uncertain Orders: (\d+) .*put it on the discard")
 # undo's restore checklist
-TAKE_LINE = re.compile(r"\[ \] take cards? ([\d, ]+) from (the deck|your hand|the discard pile|"
-                       r"the table) back (on top of the deck|to your hand|to the table|"
-                       r"to the discard pile)")
-DREW_LINE = re.compile(r"\[ \] put the (\d+) cards? you drew last back on top of the deck")
+TAKE_LINE = re.compile(r"\[ \] take cards? ([\d, ]+) from (the deck or your hand|the deck|"
+                       r"your hand|the discard pile|the table) back (on top of the deck|"
+                       r"to your hand|to the table|to the discard pile)")
+DREW_LINE = re.compile(r"\[ \] put (the rest of )?the (\d+) cards? you drew last back on top "
+                       r"of the deck")
 
 
 class Table:
@@ -94,19 +95,24 @@ class Table:
 
     def restore(self, output: str) -> None:
         """Carry out undo's checklist for the cards."""
+        self.taken_from_hand = 0   # cards named "from the deck or your hand" found in the hand
         for line in output.splitlines():
             if m := TAKE_LINE.search(line):
                 cards = [int(c) for c in m.group(1).split(", ")]
                 dst = self.pile(m.group(3))
                 for card in cards:
-                    self.pile(m.group(2)).remove(card)
+                    src = m.group(2)
+                    if src == "the deck or your hand":
+                        src = "your hand" if card in self.hand else "the deck"
+                        self.taken_from_hand += src == "your hand"
+                    self.pile(src).remove(card)
                     if dst is self.deck:
                         dst.insert(0, card)
                     else:
                         dst.append(card)
                 self.undone = True
             elif m := DREW_LINE.search(line):
-                count = int(m.group(1))
+                count = int(m.group(2)) - (self.taken_from_hand if m.group(1) else 0)
                 drawn, self.hand = self.hand[-count:], self.hand[:-count]
                 self.deck[:0] = drawn
                 self.undone = True
