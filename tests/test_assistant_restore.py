@@ -87,9 +87,10 @@ def test_undo_the_last_card_puts_the_new_hand_back(tmp_path):
     assert ("Next: Battle in 2: that was your last card, so first draw your new hand "
             "(5 cards), then turn over the next card of the deck for the King") in out
     out = ok(game, "undo").output
+    # the new hand goes back first, so card 6 is not taken for one of them
     assert lines_after(out, "Put the table back:") == [
-        "[ ] take card 6 from the table back to your hand",
-        "[ ] put the 5 cards you drew last back on top of the deck"]
+        "[ ] put the 5 cards you drew last back on top of the deck",
+        "[ ] take card 6 from the table back to your hand"]
     out = ok(game, "battle", "6", "--king-card", "12").output
     assert ("Note: 6 was your last card: draw your new hand first, then the King's card 12"
             in out)
