@@ -147,7 +147,7 @@ def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
     t = need.territory
     where = f"{t} · {names[t].name}" if t is not None else ""
     if need.kind == "over":
-        return f"The game is over: you {game.outcome}"
+        return f"Game over after turn {game.turn}"
     if need.kind == "card":
         return f"Turn {game.turn}: play your phase card"
     if need.kind == "deal":
