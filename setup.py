@@ -5,18 +5,19 @@ the default edition (the README and `throne init` point editors there). A
 wheel carries it as the data folder `throne_pnp/edition/`, mapped here at
 build time, so no second copy is kept by hand. A source checkout (editable
 install, PYTHONPATH) reads `content/` in place; see throne_pnp/content/lookup.py.
-Every other setting is in pyproject.toml.
+Every other setting is in pyproject.toml, including the package data (the
+edition's files and the table page's templates): setuptools lets
+pyproject.toml's `package-data` replace any given here, so it lives there.
 """
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
+
+# Namespace discovery also lists data folders such as throne_pnp/web/templates,
+# which setuptools otherwise warns about; they hold no code, only package data.
+PACKAGES = find_namespace_packages(include=["throne_pnp", "throne_pnp.*"],
+                                   exclude=["*.__pycache__"])
 
 setup(
-    packages=find_packages(include=["throne_pnp", "throne_pnp.*"]) + ["throne_pnp.edition"],
+    packages=[*PACKAGES, "throne_pnp.edition"],
     package_dir={"throne_pnp.edition": "content"},
-    package_data={
-        "throne_pnp.edition": ["*.yaml", "*.txt"],
-        # data files beside the code (templates, styles, fonts) travel too
-        "throne_pnp": ["**/*.html", "**/*.css", "**/*.js", "**/*.svg", "**/*.ttf",
-                       "**/*.json", "**/*.txt"],
-    },
 )

@@ -36,7 +36,13 @@ for name in map.yaml cards.yaml rulings.yaml rules.txt; do
     grep -q "throne_pnp/edition/$name" "$WORK/wheel.txt" \
         || fail "the wheel lacks throne_pnp/edition/$name"
 done
-ok "built $(basename "$WHEEL") with the edition inside"
+# ... and every data file beside the code (the table page's templates, styles).
+(cd "$WORK/src" && find throne_pnp -type f ! -name '*.py' ! -path '*__pycache__*') \
+    > "$WORK/data-files.txt"
+while read -r data; do
+    grep -qF "$data" "$WORK/wheel.txt" || fail "the wheel lacks $data"
+done < "$WORK/data-files.txt"
+ok "built $(basename "$WHEEL") with the edition and $(wc -l < "$WORK/data-files.txt") data files inside"
 
 # 2. Installed into the fresh environment (not editable), used from an empty folder.
 "${PIP[@]}" install "$WHEEL"
@@ -50,6 +56,9 @@ cd "$WORK/table"
 version="$("$WORK/venv/bin/python" -c 'import throne_pnp; print(throne_pnp.__version__)')"
 [ "$("$THRONE" --version)" = "throne, version $version" ] || fail "throne --version"
 ok "throne --version: $version"
+"$THRONE" --help > help.txt || fail "throne --help"
+grep -q "^  init " help.txt && grep -q "^  resolve " help.txt || fail "throne --help lists no commands"
+ok "throne --help: $(grep -c '^  [a-z]' help.txt) commands, without the optional extras"
 
 "$THRONE" validate > validate.txt || fail "throne validate"
 head -1 validate.txt | grep -qF "Edition: $SITE/throne_pnp/edition (the bundled edition" \

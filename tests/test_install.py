@@ -151,3 +151,31 @@ def test_docs_link_only_to_files_in_the_repository(doc):
     for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
         assert not re.match(r"[a-z]+:", target), f"{doc} links outside: {target}"
         assert ((REPO / doc).parent / target).exists(), f"{doc}: missing {target}"
+
+
+def _package_data() -> dict[str, list[str]]:
+    import tomllib
+
+    with open(REPO / "pyproject.toml", "rb") as fh:
+        return tomllib.load(fh)["tool"]["setuptools"]["package-data"]
+
+
+def test_every_file_of_the_edition_is_package_data():
+    """content/ -> throne_pnp/edition: each of its files matches a package-data glob."""
+    globs = _package_data()["throne_pnp.edition"]
+    shipped = {p for g in globs for p in (REPO / "content").glob(g)}
+    assert {p for p in (REPO / "content").iterdir() if p.is_file()} <= shipped
+    assert {REPO / "content" / n for n in ("map.yaml", "cards.yaml")} <= shipped
+
+
+def test_every_data_file_beside_the_code_is_package_data():
+    """Templates, styles...: a file under throne_pnp/ that is not Python ships in the wheel."""
+    shipped = set()
+    for package, globs in _package_data().items():
+        if package.startswith("throne_pnp.edition"):
+            continue
+        folder = REPO.joinpath(*package.split("."))
+        shipped |= {p for g in globs for p in folder.glob(g)}
+    data = {p for p in (REPO / "throne_pnp").rglob("*")
+            if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts}
+    assert data <= shipped, sorted(str(p.relative_to(REPO)) for p in data - shipped)

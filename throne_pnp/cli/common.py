@@ -10,6 +10,7 @@ King's answer must not pay for the PDF machinery.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -83,10 +84,43 @@ def id_list(text: str, option: str) -> list[int]:
     return [int(w) for w in words]
 
 
+_NUMBER = r"(?:0|[1-9][0-9]*)"
+_QUICK_ONE = r"(?:king|player)\s*:\s+\{[0-9 :,]*\}"
+_QUICK_SHAPE = re.compile(rf"\s*\{{\s*(?:{_QUICK_ONE}(?:\s*,\s*{_QUICK_ONE})*\s*,?\s*)?\}}\s*")
+_QUICK_SIDE = re.compile(r"(king|player)\s*:\s+\{([0-9 :,]*)\}")
+_QUICK_PAIR = re.compile(rf" *({_NUMBER}) *: +({_NUMBER}) *")
+
+
+def quick_position(text: str) -> dict[str, dict[int, int]] | None:
+    """The usual one-line position, `{king: {3: 2}, player: {1: 2}}`, without YAML.
+
+    Whole numbers without leading zeros, a space after each colon, no side
+    or territory given twice: then the answer is exactly what the YAML
+    loader gives, and the table commands skip importing it. Anything else
+    (comments, block style, JSON, a typo) returns None and goes to the YAML
+    loader, which also gives the error messages.
+    """
+    if _QUICK_SHAPE.fullmatch(text) is None:
+        return None
+    data: dict[str, dict[int, int]] = {}
+    for side, body in _QUICK_SIDE.findall(text):
+        if side in data:
+            return None
+        parts = body.split(",") if body.strip() else []   # {}: no cubes
+        if parts and not parts[-1].strip():
+            parts.pop()                       # a trailing comma, as YAML allows
+        counts: dict[int, int] = {}
+        for part in parts:
+            pair = _QUICK_PAIR.fullmatch(part)
+            if pair is None or int(pair.group(1)) in counts:
+                return None
+            counts[int(pair.group(1))] = int(pair.group(2))
+        data[side] = counts
+    return data
+
+
 def read_position(board: Any, path: Path, option: str = "--at") -> Any:
     """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it."""
-    import yaml
-
     from throne_pnp.rules.position import parse_position
 
     try:
@@ -94,6 +128,11 @@ def read_position(board: Any, path: Path, option: str = "--at") -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         why = getattr(exc, "strerror", None) or "not a text file"
         raise UserError(f"{option} {path}: cannot read the position file ({why})") from None
+    quick = quick_position(text)
+    if quick is not None:
+        return parse_position(board, quick, f"{option} {path}")
+    import yaml
+
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:

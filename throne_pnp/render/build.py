@@ -108,7 +108,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             return []
         return _build_svg(content, out_dir / "svg", svg_map, rules[svg_paper],
                           ink_saver, back) + _pack_svg(content, out_dir / "svg", svg_paper,
-                                                       layout, ink_saver, svg_map,
+                                                       layout, ink_saver, maps.get(svg_paper),
                                                        rules[svg_paper], back, stamp)
 
     if parallel and "pdf" in formats and "svg" in formats and _can_fork():
