@@ -115,11 +115,11 @@ def test_player_actions_offer_only_legal_moves(tmp_path):
     for action in legal:
         count, a, b = action.args
         counts[(a, b)] = max(count, counts.get((a, b), 0))
-    sources = sorted({int(s) for s in re.findall(r'href="/\?from=(\d+)"', page)})
+    sources = sorted({int(s) for s in re.findall(r'href="/\?from=(\d+)#now"', page)})
     assert sources == sorted({a for a, _ in counts}) == [1]
     src = sources[0]
     picked = client.get(f"/?from={src}").text
-    dests = sorted({int(d) for d in re.findall(rf'href="/\?from={src}&amp;to=(\d+)"', picked)})
+    dests = sorted({int(d) for d in re.findall(rf'href="/\?from={src}&amp;to=(\d+)#now"', picked)})
     assert dests == sorted(b for a, b in counts if a == src)
     stepper = client.get(f"/?from={src}&to={dests[0]}").text
     assert f"Move {counts[(src, dests[0])]} from {src} to {dests[0]}" in button_names(stepper)
@@ -314,4 +314,4 @@ def test_content_without_drawing_data_still_plays(tmp_path):
         button_names(page))
     post(client, page, "/card", card=7)
     post(client, client.get("/").text, "/battle", card=18)
-    assert 'href="/?from=1"' in client.get("/").text          # moves offered as links
+    assert 'href="/?from=1#now"' in client.get("/").text          # moves offered as links
