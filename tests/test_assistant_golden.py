@@ -3,8 +3,8 @@
 Each file in tests/golden/ is a list of `$ throne ...` commands, each followed
 by one line of state after it (phase, step, turn, command points, pending
 battles, cubes, card counts, outcome; the told hand where the player tells
-it). The test runs the commands in a fresh
-folder and compares every state line. After an intended rules change,
+it). The test runs the commands in a fresh folder and compares every state
+line. After an intended rules change,
 regenerate with `THRONE_REGEN_GOLDEN=1 python -m pytest tests/test_assistant_golden.py`.
 """
 
