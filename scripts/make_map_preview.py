@@ -1,13 +1,14 @@
-"""Write docs/previews/map-with-cubes.png: the A4 map sheet with cubes on it.
+"""Write the map previews: docs/previews/map.png and map-with-cubes.png.
 
-A photo-like preview that shows real cubes fit: the map page of the default
+map.png is the A4 map sheet as printed, at a low resolution (--dpi). The
+photo-like map-with-cubes.png that shows real cubes fit: the map page of the default
 edition is laid out as `throne build` lays it out, a mid-game position is put
 on it as 10 mm cubes drawn at true scale (the King's dark, the player's
 light, each with a shadow and bevelled edges; a stack beyond the five spaces
 goes on the territory's open ground), and the page is rasterised with
 pypdfium2 and set on a table with a soft paper shadow.
 
-Usage: python scripts/make_map_preview.py [--dpi 90] [--out docs/previews/map-with-cubes.png]
+Usage: python scripts/make_map_preview.py [--dpi 60] [--cubes-dpi 90] [--out docs/previews]
 """
 
 from __future__ import annotations
@@ -44,9 +45,11 @@ def cube(x: float, y: float, colours: tuple[str, str, str]) -> list:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--dpi", type=int, default=90, help="resolution (default 90)")
-    parser.add_argument("--out", type=Path,
-                        default=ROOT / "docs" / "previews" / "map-with-cubes.png")
+    parser.add_argument("--dpi", type=int, default=60, help="map.png resolution (default 60)")
+    parser.add_argument("--cubes-dpi", type=int, default=90,
+                        help="map-with-cubes.png resolution (default 90)")
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "previews",
+                        help="folder (default docs/previews)")
     opts = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     try:
@@ -68,6 +71,14 @@ def main() -> int:
     content = load_content(ROOT / "content")
     (sheet,) = map_sheets(content, "a4")
     sheets.stamp_pages([sheet.page], stamp_text(content))
+    opts.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        plain = render_pdf([sheet.page], Path(tmp) / "map.pdf", "map")
+        document = pdfium.PdfDocument(str(plain))
+        document[0].render(scale=opts.dpi / 72).to_pil().convert("RGB").save(
+            opts.out / "map.png", optimize=True)
+        document.close()
+    print(f"wrote {opts.out / 'map.png'} ({(opts.out / 'map.png').stat().st_size // 1024} KB)")
     s = sheet.scale
     cubes: list = []
     for terr in territory_geometry(content):
@@ -90,7 +101,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         pdf = render_pdf([sheet.page], Path(tmp) / "map.pdf", "map with cubes")
         document = pdfium.PdfDocument(str(pdf))
-        paper = document[0].render(scale=opts.dpi / 72).to_pil().convert("RGB")
+        paper = document[0].render(scale=opts.cubes_dpi / 72).to_pil().convert("RGB")
         document.close()
     # the sheet on a table: slightly turned, with a soft shadow
     rng = random.Random(7)
@@ -107,11 +118,11 @@ def main() -> int:
     oy = (h - turned.height) // 2
     table.paste((20, 14, 8), (ox + pad // 5, oy + pad // 4), shadow)
     table.paste(turned, (ox + rng.randint(-2, 2), oy), turned)
-    opts.out.parent.mkdir(parents=True, exist_ok=True)
     # 256 colours keep the PNG small enough for the README
-    table.quantize(256, method=Image.Quantize.MEDIANCUT).save(opts.out, optimize=True)
-    print(f"wrote {opts.out} ({opts.out.stat().st_size // 1024} KB), "
-          f"cubes {CUBE:g} mm = {CUBE * opts.dpi / 25.4:.0f} px")
+    target = opts.out / "map-with-cubes.png"
+    table.quantize(256, method=Image.Quantize.MEDIANCUT).save(target, optimize=True)
+    print(f"wrote {target} ({target.stat().st_size // 1024} KB), "
+          f"cubes {CUBE:g} mm = {CUBE * opts.cubes_dpi / 25.4:.0f} px")
     return 0
 
 

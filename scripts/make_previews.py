@@ -1,9 +1,11 @@
-"""Write PNG previews of the printed components to docs/previews/.
+"""Write PNG previews of the card sheets and the rules to docs/previews/.
 
 Builds the A4 PDFs of the default edition into a temporary directory and
-rasterises the map, the first card sheet (fronts), the first back sheet and
-the rules sheet with poppler's `pdftoppm` at a low resolution, so the PNGs
-stay small enough to commit and show in the README.
+rasterises the first card sheet (fronts), the first back sheet, the rules
+sheet, and the print guide and extras sheet of the pack with pypdfium2 (the
+[png] extra) at a low resolution, so the PNGs stay small enough to commit and
+show in the README, plus a close-up of two fronts and their backs at
+print-like sharpness. The map previews come from scripts/make_map_preview.py.
 
 Usage: python scripts/make_previews.py [--dpi 60] [--content DIR]
 """
@@ -11,18 +13,17 @@ Usage: python scripts/make_previews.py [--dpi 60] [--content DIR]
 from __future__ import annotations
 
 import argparse
-import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PREVIEWS = (          # (pdf, page, png name)
-    ("map.pdf", 1, "map.png"),
-    ("cards.pdf", 1, "cards-fronts.png"),
-    ("cards.pdf", 2, "cards-backs.png"),
-    ("rules.pdf", 1, "rules.png"),
+PREVIEWS = (          # (pdf, page index, png name)
+    ("cards.pdf", 0, "cards-fronts.png"),
+    ("cards.pdf", 1, "cards-backs.png"),
+    ("rules.pdf", 0, "rules.png"),
+    ("print-and-play.pdf", 0, "guide.png"),      # the pack opens with the print guide
+    ("print-and-play.pdf", 11, "extras.png"),    # and ends with the extras (default build)
 )
 
 
@@ -32,40 +33,52 @@ def main() -> int:
     parser.add_argument("--content", type=Path, default=ROOT / "content")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "previews")
     opts = parser.parse_args()
-    if shutil.which("pdftoppm") is None:
-        print("pdftoppm (poppler-utils) is needed to make previews", file=sys.stderr)
+    try:
+        import pypdfium2 as pdfium
+        from PIL import Image
+    except ImportError:
+        print('previews need the [png] extra: pip install "throne_pnp[png]"', file=sys.stderr)
         return 2
     sys.path.insert(0, str(ROOT))
     from throne_pnp.content import load_content
     from throne_pnp.render.build import build
+    from throne_pnp.render.sheets import BLEED, CARD_H, CARD_W, card_grid
 
     opts.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        build(load_content(opts.content), Path(tmp), papers=("a4",), formats=("pdf",))
-        for pdf, page, name in PREVIEWS:
-            stem = Path(tmp) / name.removesuffix(".png")
-            subprocess.run(["pdftoppm", "-png", "-r", str(opts.dpi), "-f", str(page),
-                            "-l", str(page), "-singlefile", str(Path(tmp) / "a4" / pdf),
-                            str(stem)], check=True)
-            _report(stem.with_suffix(".png"), opts.out / name)
-        # a close-up of the first two fronts at print-like sharpness
-        from throne_pnp.render.sheets import BLEED, CARD_H, CARD_W, card_grid
+        build(load_content(opts.content), Path(tmp), papers=("a4",), formats=("pdf",),
+              parallel=False)
 
+        def page_image(pdf: str, index: int, dpi: int):
+            document = pdfium.PdfDocument(str(Path(tmp) / "a4" / pdf))
+            try:
+                return document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+            finally:
+                document.close()
+
+        for pdf, index, name in PREVIEWS:
+            _save(page_image(pdf, index, opts.dpi), opts.out / name)
+        # a close-up: the first two fronts beside their backs, at 120 dpi
         grid, dpi = card_grid("a4"), 120
         px = dpi / 25.4
-        box = [round((grid.x0 - BLEED) * px), round((grid.y0 - BLEED) * px),
-               round((2 * CARD_W + BLEED + 1) * px), round((CARD_H + BLEED + 1) * px)]
-        stem = Path(tmp) / "card-closeup"
-        subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", "1", "-l", "1",
-                        "-x", str(box[0]), "-y", str(box[1]), "-W", str(box[2]),
-                        "-H", str(box[3]), "-singlefile", str(Path(tmp) / "a4" / "cards.pdf"),
-                        str(stem)], check=True)
-        _report(stem.with_suffix(".png"), opts.out / "card-closeup.png")
+        left, top = (grid.x0 - BLEED) * px, (grid.y0 - BLEED) * px
+        w, h = (2 * CARD_W + BLEED + 1) * px, (CARD_H + BLEED + 1) * px
+        fronts = page_image("cards.pdf", 0, dpi).crop(
+            (round(left), round(top), round(left + w), round(top + h)))
+        # the backs of the first two fronts sit mirrored, in the right-hand columns
+        right = (grid.x0 + 3 * CARD_W + BLEED) * px
+        backs = page_image("cards.pdf", 1, dpi).crop(
+            (round(right - w), round(top), round(right), round(top + h)))
+        gap = round(4 * px)
+        sheet = Image.new("RGB", (fronts.width + gap + backs.width, fronts.height), "white")
+        sheet.paste(fronts, (0, 0))
+        sheet.paste(backs, (fronts.width + gap, 0))
+        _save(sheet, opts.out / "card-closeup.png")
     return 0
 
 
-def _report(source: Path, target: Path) -> None:
-    shutil.copyfile(source, target)
+def _save(image, target: Path) -> None:
+    image.save(target, format="PNG", optimize=True)
     shown = target.relative_to(ROOT) if target.is_relative_to(ROOT) else target
     print(f"wrote {shown} ({target.stat().st_size // 1024} KB)")
 

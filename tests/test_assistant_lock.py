@@ -131,3 +131,23 @@ def test_lock_refusals_are_one_line(tmp_path):
             pass
     refused(tmp_path / "g.json", "move", "1", "1", "2", contains="no tracked game")
     assert not lock_path(tmp_path / "g.json").exists()   # no lock file for no game
+
+
+def test_flock_and_the_filelock_library_exclude_each_other(tmp_path, monkeypatch):
+    """POSIX uses flock directly, other systems the filelock library: one lock file."""
+    from filelock import FileLock
+
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "1")
+    with FileLock(str(lock_path(game)), preserve_lock_file=True):
+        with pytest.raises(SaveError, match="another throne command"):
+            with save_lock(game, timeout=0.1):
+                pass
+    monkeypatch.setattr(lock, "_flock", lambda path, timeout: None)   # as on Windows
+    with save_lock(game):
+        monkeypatch.undo()
+        with pytest.raises(SaveError, match="another throne command"):
+            with save_lock(game, timeout=0.1):
+                pass
+    with save_lock(game, timeout=0.1):      # released
+        pass

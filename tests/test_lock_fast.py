@@ -1,8 +1,7 @@
-"""The save lock without the `filelock` import (POSIX), and its filelock fallback.
+"""A table command on POSIX never imports `filelock` (issue #10).
 
-Both take the same `flock` on the same `.NAME.lock` file, so they exclude
-each other, and a table command on POSIX never imports `filelock` (its
-import alone cost more than the rest of `throne move`).
+Its import alone cost more than the rest of `throne move`; the save lock
+takes `flock` straight from the standard library there.
 """
 
 from __future__ import annotations
@@ -14,46 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from throne_pnp.assistant import lock
-from throne_pnp.assistant.lock import save_lock
-from throne_pnp.assistant.savefile import SaveError
-
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = pytest.mark.skipif(lock.fcntl is None, reason="POSIX flock only")
-
-
-def test_the_fast_lock_and_the_filelock_fallback_exclude_each_other(tmp_path, monkeypatch):
-    game = tmp_path / "g.json"
-    with save_lock(game):                                   # fcntl
-        monkeypatch.setattr(lock, "fcntl", None)            # now: filelock
-        with pytest.raises(SaveError, match="another throne command is using"):
-            with save_lock(game, timeout=0.1):
-                pass
-        monkeypatch.undo()
-    monkeypatch.setattr(lock, "fcntl", None)
-    with save_lock(game):                                   # filelock holds it
-        monkeypatch.undo()
-        with pytest.raises(SaveError, match="try again"):
-            with save_lock(game, timeout=0.1):              # fcntl waits, then refuses
-                pass
-    with save_lock(game, timeout=0.1):                      # released by both
-        pass
-
-
-def test_the_lock_is_released_for_the_next_command(tmp_path):
-    game = tmp_path / "g.json"
-    for _ in range(3):
-        with save_lock(game, timeout=0.1):
-            pass
-
-
-def test_an_unwritable_folder_is_one_clear_refusal(tmp_path):
-    folder = tmp_path / "ro"
-    folder.mkdir()
-    (folder / ".g.json.lock").mkdir()          # the lock file cannot be opened (even as root)
-    with pytest.raises(SaveError, match=r"cannot lock .*g\.json: .*the folder must be writable"):
-        with save_lock(folder / "g.json"):
-            pass
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX flock only")
 
 
 def test_a_table_command_does_not_import_filelock(tmp_path):

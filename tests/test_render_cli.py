@@ -141,3 +141,15 @@ def test_png_without_the_extra_names_the_pip_command(tmp_path: Path, monkeypatch
     assert 'pip install "throne_pnp[png]"' in result.output
     assert len(result.output.strip().splitlines()) == 1
     assert not (tmp_path / "png").exists()
+
+
+def test_back_option_picks_the_card_back(tmp_path: Path) -> None:
+    for back in ("light", "dark"):
+        out = tmp_path / back
+        result = CliRunner().invoke(cli, ["build", "--out", str(out), "--paper", "a4",
+                                          "--format", "svg", "--back", back])
+        assert result.exit_code == 0, result.output
+        svg = (out / "svg" / "cards" / "back.svg").read_text()
+        assert ("#4a2013" in svg) == (back == "dark")
+    bad = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--back", "black"])
+    assert bad.exit_code == 2 and "light" in bad.output and "dark" in bad.output

@@ -342,3 +342,39 @@ def test_card_sheet_stamp_sits_in_the_margin(paper: str) -> None:
             inside_x = grid.x0 - sheets.BLEED < x < grid.x0 + grid.cols * CARD_W + sheets.BLEED
             inside_y = grid.y0 - sheets.BLEED < y < grid.y0 + grid.rows * CARD_H + sheets.BLEED
             assert not (inside_x and inside_y), (layout, page.name, x, y)
+
+
+def _luminance(color: str) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (int(color[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_card_text_contrast_is_at_least_4_5_to_1() -> None:
+    """Each text colour on a card, against the ground it is printed on (WCAG ratio)."""
+    from throne_pnp.render.layout import Text
+
+    assert round(_contrast("#000000", "#ffffff"), 1) == 21.0       # the formula itself
+    grounds = {cards.TEXT_GREY: cards.CREAM, cards.INK: cards.CREAM,
+               cards.RUST: cards.CREAM, cards.HARD: cards.CREAM,
+               cards.WHITE: cards.RUST}
+    used = set()
+    for card in load_content().cards:
+        for ink_saver in (False, True):
+            used |= {item.color for item, _, _ in walk(cards.card_front(card, ink_saver))
+                     if isinstance(item, Text)}
+    assert used <= set(grounds), used - set(grounds)
+    for color in used:
+        assert _contrast(color, grounds[color]) >= 4.5, color
+    assert _contrast(cards.WHITE, cards.HARD) >= 4.5
+    assert _contrast(cards.GREY, cards.CREAM) < 4.5       # why quiet text is no longer GREY
+    # the backs: rust on the light ground, parchment on the dark one
+    assert _contrast(cards.RUST, cards.BACK_TINT) >= 4.5
+    assert _contrast("#e9d7b0", cards.BACK_DARK) >= 4.5

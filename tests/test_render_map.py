@@ -271,3 +271,76 @@ def test_a_drawing_with_no_free_corner_still_gets_title_and_bar(tmp_path) -> Non
 def test_unknown_map_size_is_refused() -> None:
     with pytest.raises(ValueError, match="page, a3, tiled"):
         map_sheets(CONTENT, "a4", "poster")
+
+
+def test_build_notes_say_what_keeps_cubes_from_fitting(tmp_path) -> None:
+    from throne_pnp.render.build import build
+    from throne_pnp.render.mapsheet import fit_notes
+
+    assert fit_notes(CONTENT, ("a4", "letter")) == []
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    text = (target / "map.yaml").read_text()
+    # Middlemere's block moved onto its border with Ashford (x = 80: the block
+    # starts at 90 - 61.8 / 2 = 59.1); Thornwood's moved up over its symbols
+    text = text.replace("    cubes: [115, 97]\n", "    cubes: [90, 97]\n", 1)
+    text = text.replace("    cubes: [192, 93]\n", "    cubes: [192, 84]\n", 1)
+    (target / "map.yaml").write_text(text)
+    notes: list[str] = []
+    build(load_content(target), tmp_path / "out", papers=("a4",), formats=("pdf",),
+          notes=notes, parallel=False)
+    assert notes == ["map.yaml territory 5: its cube spaces reach within 2 mm of its "
+                     "border; move `cubes` (the block's centre) or the shape's points",
+                     "map.yaml territory 8: its cube spaces cover its label; move `cubes` "
+                     "or `label`"]
+
+
+def test_a_sea_crossing_runs_between_the_two_coasts_clear_of_the_spaces(tmp_path) -> None:
+    from throne_pnp.render.mapdraw import map_items
+
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    text = (target / "map.yaml").read_text()
+    text = text.replace("    adjacent: [2, 5]\n", "    adjacent: [2, 3, 5]\n", 1)
+    text = text.replace("    adjacent: [5, 6]\n", "    adjacent: [1, 5, 6]\n", 1)
+    text = text.replace("  lakes:\n", "  crossings: [[1, 3]]\n  lakes:\n", 1)
+    (target / "map.yaml").write_text(text)
+    content = load_content(target)
+    (route,) = [i for i in map_items(content) if i.tag == "crossing"]
+    (_, x0, y0), (_, c1x, c1y, c2x, c2y, x1, y1) = route.commands
+    geometry = {t.number: t for t in territory_geometry(content)}
+
+    def on_edge(p, poly) -> bool:
+        from throne_pnp.render.mapgeom import segment_box_distance
+
+        return any(segment_box_distance(poly[i], poly[(i + 1) % len(poly)],
+                                        Box(p[0], p[1], 0, 0)) < 1e-6
+                   for i in range(len(poly)))
+
+    assert on_edge((x0, y0), geometry[1].polygon) and on_edge((x1, y1), geometry[3].polygon)
+    spaces = [b for t in geometry.values() for b in t.spaces + t.labels]
+    for k in range(21):
+        t = k / 20
+        x = (1 - t) ** 3 * x0 + 3 * (1 - t) ** 2 * t * c1x + 3 * (1 - t) * t * t * c2x \
+            + t ** 3 * x1
+        y = (1 - t) ** 3 * y0 + 3 * (1 - t) ** 2 * t * c1y + 3 * (1 - t) * t * t * c2y \
+            + t ** 3 * y1
+        assert not any(b.contains_point((x, y)) for b in spaces), (x, y)
+
+
+def test_a_tiled_sheet_clips_the_map_to_its_frame_in_svg_too(tmp_path) -> None:
+    import xml.etree.ElementTree as ET
+
+    from throne_pnp.render.svg import render_svg
+
+    one, _ = map_sheets(CONTENT, "a4", "tiled")
+    path = render_svg(one.page, tmp_path / "map-1.svg", "map, sheet 1")
+    ns = {"svg": "http://www.w3.org/2000/svg"}
+    root = ET.parse(path).getroot()
+    (clip,) = root.findall(".//svg:clipPath", ns)
+    rect = clip.find("svg:rect", ns)
+    assert [float(rect.get(k)) for k in ("x", "y", "width", "height")] == pytest.approx(
+        [EDGE, EDGE, 210 - 2 * EDGE, one.frame.h])
+    users = [g for g in root.iter("{http://www.w3.org/2000/svg}g")
+             if g.get("clip-path") == f"url(#{clip.get('id')})"]
+    assert len(users) == 1 and len(list(users[0])) == 1     # the map group inside

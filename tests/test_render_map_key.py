@@ -1,18 +1,11 @@
-"""The map's key data for the player aid: adjacency list, symbols, setup, goal."""
+"""The map's key data: the adjacency list for the player aid, the map legend."""
 
 from __future__ import annotations
 
 import shutil
 
 from throne_pnp.content import default_content_dir, load_content
-from throne_pnp.render.mapkey import (
-    KEY_ORDER,
-    AdjacencyRow,
-    adjacency_rows,
-    goal_text,
-    setup_lines,
-    symbol_key,
-)
+from throne_pnp.render.mapkey import KEY_ORDER, MAP_SYMBOLS, AdjacencyRow, adjacency_rows
 
 
 def test_adjacency_rows_of_the_default_map() -> None:
@@ -39,13 +32,7 @@ def test_a_sea_crossing_is_marked_in_the_list(tmp_path) -> None:
     assert rows[2].text() == "3 Corvid Keep: 1 by sea, 5, 6"
 
 
-def test_symbol_key_setup_and_goal() -> None:
-    content = load_content()
-    key = symbol_key()
-    assert [name for name, _ in key] == list(KEY_ORDER)
-    assert key[0] == ("castle", "Castle: rally here; hold all castles to win")
-    assert setup_lines(content) == [
-        ("cube", "You: 2 in 1 Ashford"),
-        ("king-cube", "King: 2 in 3 Corvid Keep; 2 in 7 Greywatch; 2 in 9 Rustcrown")]
-    assert goal_text(content) == ("Win by holding every castle (1, 3, 7, 9). Lose when "
-                                  "territory 1, your home, has none of your cubes.")
+def test_map_legend_names_every_symbol_the_map_prints() -> None:
+    names = [name for name, _ in MAP_SYMBOLS]
+    assert names == ["castle", "wheat", "bugle", "shield", "crown", "helmet"]
+    assert set(names) - {"crown", "helmet"} <= set(KEY_ORDER)

@@ -14,8 +14,11 @@ from printcheck import edge_ink, page_sizes_mm, text_runs
 
 from throne_pnp.cli import cli
 from throne_pnp.content import load_content
-from throne_pnp.render.build import build
 from throne_pnp.render.mapgeom import Box
+from throne_pnp.render.mapsheet import map_pages
+from throne_pnp.render.pdf import render_pdf
+from throne_pnp.render.sheets import stamp_pages
+from throne_pnp.render.stamp import stamp_text
 
 MM = 25.4 / 72
 VARIANTS = [("a4", "page", False), ("letter", "page", False), ("a4", "page", True),
@@ -25,15 +28,14 @@ VARIANTS = [("a4", "page", False), ("letter", "page", False), ("a4", "page", Tru
 
 @pytest.fixture(scope="module")
 def maps(tmp_path_factory) -> dict[tuple[str, str, bool], Path]:
+    """map.pdf of every variant, as `throne build` writes it (footer stamp included)."""
     content = load_content()
+    folder = tmp_path_factory.mktemp("maps")
     out: dict[tuple[str, str, bool], Path] = {}
-    for size in ("page", "a3", "tiled"):
-        for ink_saver in (False, True) if size == "page" else (False,):
-            folder = tmp_path_factory.mktemp(f"map-{size}-{ink_saver}")
-            build(content, folder, formats=("pdf",), ink_saver=ink_saver, map_size=size,
-                  parallel=False)
-            for paper in ("a4", "letter"):
-                out[(paper, size, ink_saver)] = folder / paper / "map.pdf"
+    for paper, size, ink_saver in VARIANTS:
+        pages = stamp_pages(map_pages(content, paper, size, ink_saver), stamp_text(content))
+        out[(paper, size, ink_saver)] = render_pdf(
+            pages, folder / f"map-{paper}-{size}-{ink_saver}.pdf", "map")
     return out
 
 

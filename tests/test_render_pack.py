@@ -401,3 +401,74 @@ def test_map_sizes_in_the_pack(tmp_path: Path, size: str, paper: str, row: str,
     else:
         assert "3-4 Map" in guide_words and "glue strip" in guide_words
     assert edge_ink(path, dpi=60) == []
+
+
+def test_many_cubes_continue_on_more_token_sheets(tmp_path: Path) -> None:
+    def change(data: dict) -> None:
+        data["forces"] = 99
+
+    content = load_content(edited(tmp_path, change))
+    for paper in ("a4", "letter"):
+        pages = extras.extras_pages(content, paper)
+        assert len(pages) == 2 and pages[1].name == "extras-2"
+        for side in ("king", "player"):
+            numbers = sorted(int(g.tag.rsplit("-", 1)[1]) for page in pages
+                             for g, _, _ in find_tagged(page.items, f"token-{side}-"))
+            assert numbers == list(range(1, 100))
+    build(content, tmp_path / "out", papers=("letter",), formats=("pdf",))
+    path = tmp_path / "out" / "letter" / "print-and-play.pdf"
+    texts = page_texts(path)
+    assert "cube tokens (continued)" in texts[-1] and "player aids" in texts[-2]
+    assert "12-13 Aid cards and cube tokens" in " ".join(texts[0].split())
+    assert edge_ink(path, dpi=60) == []
+
+
+def test_pack_bookmarks_each_part(out: Path) -> None:
+    doc = pdfium.PdfDocument(str(out / "letter" / "print-and-play.pdf"))
+    try:
+        marks = [(b.get_title(), b.get_dest().get_index()) for b in doc.get_toc()]
+    finally:
+        doc.close()
+    assert marks == [("This guide", 0), ("Rules", 1), ("Map", 2),
+                     ("Duplex test (one sheet)", 3), ("Action cards, fronts and backs", 5),
+                     ("Aid cards and cube tokens", 11)]
+
+
+def _big_fills(items, area: float = 400.0) -> list:
+    out = []
+    for item, _, _ in walk(items):
+        if isinstance(item, Group):      # rotated or scaled groups: look inside
+            out += _big_fills(item.items, area / item.scale ** 2)
+        elif isinstance(item, (Rect, Circle)) and item.style.fill not in (None, "#ffffff"):
+            size = item.w * item.h if isinstance(item, Rect) else 3.1416 * item.r ** 2
+            if size > area:
+                out.append(item)
+    return out
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_ink_saver_pack_pages_have_no_large_filled_areas(paper: str) -> None:
+    from throne_pnp.render import mapsheet, rulesheet
+
+    content = load_content()
+    for ink_saver in (False, True):
+        laid = pack.pack(content, paper, ink_saver=ink_saver,
+                         rules=rulesheet.rules_pages(content, paper),
+                         map_pages=[mapsheet.map_page(content, paper)])
+        own = [p for p in laid.pages if p.name in ("guide", "extras", "duplex-test-1",
+                                                   "duplex-test-2")]
+        fills = [f for page in own for f in _big_fills(page.items)]
+        assert (fills == []) == ink_saver      # the normal pack has the dark token block
+
+
+def test_throne_build_writes_and_names_the_pack(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from throne_pnp.cli import cli
+
+    result = CliRunner().invoke(cli, ["build", "--out", str(tmp_path), "--paper", "letter",
+                                      "--format", "pdf", "--layout", "fold", "--ink-saver"])
+    assert result.exit_code == 0, result.output
+    assert f"wrote {tmp_path / 'letter' / 'print-and-play.pdf'}" in result.output
+    texts = page_texts(tmp_path / "letter" / "print-and-play.pdf")
+    assert "fold and glue" in texts[0] and not any("Duplex test" in t for t in texts)

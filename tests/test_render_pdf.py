@@ -230,3 +230,36 @@ def test_every_sheet_carries_the_stamp(variants: dict[str, Path]) -> None:
         runs = text_runs(path)
         for page in range(max(r.page for r in runs) + 1):
             assert any(stamp in r.text for r in runs if r.page == page), (path, page)
+
+
+# --------------------------------------------------------------------------- the embedded font
+
+
+def test_slimmed_font_keeps_outlines_metrics_and_drops_hinting() -> None:
+    import struct
+    from io import BytesIO
+
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from throne_pnp.render.fonts import font_dir
+    from throne_pnp.render.ttfslim import _glyphs, _tables, slim
+
+    original = (font_dir() / "VeraBd.ttf").read_bytes()
+    slimmed = slim(original, "Rusty Sans", "Bold")
+    assert len(slimmed) < len(original) * 0.6
+    tables = _tables(slimmed)
+    assert not {"fpgm", "prep", "cvt ", "kern", "hdmx"} & set(tables)
+    # every simple glyph keeps its contours and has no instructions left
+    for before, after in zip(_glyphs(_tables(original)), _glyphs(tables), strict=True):
+        if before and struct.unpack(">h", before[:2])[0] >= 0:
+            contours = struct.unpack(">h", after[:2])[0]
+            at = 10 + 2 * contours
+            assert after[:at] == before[:at]
+            assert struct.unpack(">H", after[at:at + 2])[0] == 0
+    # widths unchanged, family renamed (the Vera licence), copyright kept
+    a, b = TTFont("orig-bd", BytesIO(original)), TTFont("slim-bd", BytesIO(slimmed))
+    text = "A Rusty Throne: #27 The Mad King Rides"
+    assert a.stringWidth(text, 10) == b.stringWidth(text, 10)
+    assert b.face.name == b"RustySans-Bold"
+    assert b"Vera" not in b.face.familyName and b"Bitstream" not in b.face.familyName
+    assert "Bitstream".encode("utf-16-be") in tables["name"]

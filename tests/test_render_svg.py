@@ -69,3 +69,10 @@ def test_svg_output_is_deterministic(svg_dir: Path, tmp_path: Path) -> None:
     for path in sorted(svg_dir.rglob("*.svg")):
         again = tmp_path / "svg" / path.relative_to(svg_dir)
         assert again.read_bytes() == path.read_bytes()
+
+
+def test_text_names_the_embedded_family_first_with_fallbacks(svg_dir: Path) -> None:
+    for path in [svg_dir / "rules.svg", svg_dir / "cards" / "card-01.svg"]:
+        texts = ET.parse(path).getroot().iter(f"{SVG}text")
+        families = {t.get("font-family") for t in texts}
+        assert families == {"'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"}, path

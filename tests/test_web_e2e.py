@@ -251,6 +251,48 @@ def test_cli_and_page_take_turns_on_one_save(table):
     assert "King's card" in log.splitlines()[-1]
 
 
+def test_the_page_works_without_javascript(browser, tmp_path):
+    from throne_pnp.web.app import create_app
+
+    game = tmp_path / "g.json"
+    throne(game, "new", "--seed", "3")
+    with running_server(create_app(game, content())) as base:
+        context = browser.new_context(viewport=PHONE, java_script_enabled=False, has_touch=True)
+        page = context.new_page()
+        page.goto(base + "/")
+        tap(page, "button", "Card 7 · Shieldwall")
+        tap(page, "button", "Battle 18 · Call to Arms")
+        tap(page, "link", "Move from 1 · Ashford")
+        tap(page, "link", "Move to 2 · Brackenmoor")
+        assert page.get_by_role("button", name="Move one cube more").is_hidden()
+        tap(page, "button", "Move 1 from 1 to 2", exact=True)
+        context.close()
+    assert saved(game)[-1] == ["move 1 1 2"]
+
+
+def test_joining_with_the_lan_token_in_a_real_browser(browser, tmp_path):
+    from throne_pnp.web.app import create_app
+    from throne_pnp.web.security import Access
+
+    game = tmp_path / "g.json"
+    throne(game, "new", "--seed", "3")
+    access = Access(token="table-token-for-the-test")
+    with running_server(create_app(game, content(), access)) as base:
+        stranger = browser.new_context(viewport=PHONE)
+        refused = stranger.new_page().goto(base + "/")
+        assert refused is not None and refused.status == 401
+        stranger.close()
+        phone = browser.new_context(viewport=PHONE, has_touch=True)
+        page = phone.new_page()
+        page.goto(f"{base}/?token={access.token}")
+        assert page.url == base + "/"                       # the token left the address
+        tap(page, "button", "Card 7 · Shieldwall")           # forms and polls carry the cookie
+        assert page.evaluate("document.cookie") == ""        # HttpOnly: scripts cannot read it
+        assert page.evaluate("fetch('/version').then(r => r.status)") == 200
+        phone.close()
+    assert saved(game) == [["card 7"]]
+
+
 def test_dark_mode_and_the_new_game_screen(browser, tmp_path):
     from throne_pnp.web.app import create_app
 
@@ -268,4 +310,13 @@ def test_dark_mode_and_the_new_game_screen(browser, tmp_path):
         throne(game, "new", "--seed", "3")
         page.goto(base + "/")
         shoot(page, "dark")
+        throne(game, "card", "7")
+        throne(game, "battle", "18")
+        for path in ("/", "/?from=1&to=2", "/fix", "/log"):
+            page.goto(base + path)
+            targets = page.locator("button:visible, header a, a.button, .checklist label")
+            assert targets.count() > 3
+            for i in range(targets.count()):
+                box = targets.nth(i).bounding_box()
+                assert box and box["height"] >= 44 and box["width"] >= 44, (path, i)
         context.close()

@@ -193,6 +193,9 @@ def test_cli_and_page_share_the_save_and_the_version_moves(game):
     page = client.get("/").text
     assert f'data-version="{second}"' in page and "after <code>card 7</code>" in page
     post(client, page, "/battle", card=18)                      # the page
+    shown = client.get("/").text
+    assert "Battle in 1: you won; casualties: you 0, the King 1" in shown   # King's card 5
+    assert 'aria-label="The King&#39;s battle card in 1: card 5"' in shown
     out = throne(game, "log").output
     assert "battle 18" in out
 
@@ -230,3 +233,54 @@ def test_telling_the_hand_in_a_physical_game(tmp_path):
     played = [n for n in button_names(client.get("/").text) if n.startswith("Card ")]
     assert [n.split(" · ")[0] for n in played] == ["Card 3", "Card 6", "Card 9", "Card 12",
                                                    "Card 14"]
+
+
+def test_a_tap_waits_for_a_cli_command_holding_the_lock(game):
+    import threading
+
+    from throne_pnp.assistant.lock import save_lock
+
+    client, _ = make_client(game)
+    page = client.get("/").text
+    held = threading.Event()
+    release = threading.Event()
+
+    def cli_command():
+        with save_lock(game):
+            held.set()
+            release.wait(5)
+
+    other = threading.Thread(target=cli_command)
+    other.start()
+    held.wait(5)
+    threading.Timer(0.3, release.set).start()
+    answer = post(client, page, "/card", card=7)       # waits, then runs
+    other.join(5)
+    assert answer.status_code == 303 and commands_in(game) == [["card 7"]]
+
+
+def test_fix_the_discard_pile_of_a_physical_game(tmp_path):
+    game = tmp_path / "g.json"
+    throne(game, "new", "--physical", "--seed", "1")
+    throne(game, "card", "16")
+    throne(game, "done")                    # card 16 is now on the discard pile
+    client, _ = make_client(game)
+    page = client.get("/fix").text
+    assert "Fix the discard pile" in button_names(page) and "Fix my hand" in button_names(page)
+    assert re.search(r'value="16" checked', page)
+    post(client, page, "/fix", part="discard", cards="16,4")
+    assert commands_in(game)[-1] == ["fixcards discard=16,4"]
+    assert "discard 2" in client.get("/").text
+
+
+def test_a_damaged_save_is_explained_and_only_replaced_when_told(tmp_path):
+    game = tmp_path / "g.json"
+    game.write_text('{"format": "throne-game", "version": 1}')
+    client, _ = make_client(game)
+    page = client.get("/")
+    assert page.status_code == 200 and "cannot be read" in page.text
+    assert "damaged save file" in page.text and 'name="force"' in page.text
+    post(client, page.text, "/new", mode="virtual", seed="2")
+    assert "already holds a game" in client.get("/new").text
+    post(client, page.text, "/new", mode="virtual", seed="2", force="yes")
+    assert json.loads(game.read_text())["seed"] == 2

@@ -72,9 +72,33 @@ def test_the_token_moves_into_an_httponly_cookie(game):
     assert first.status_code == 303 and first.headers["location"] == "/?from=1"
     cookie = first.headers["set-cookie"]
     assert f"{COOKIE}={access.token}" in cookie
-    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
     assert client.get("/").status_code == 200          # the cookie now carries it
     assert client.get("/version").status_code == 200
+
+
+@pytest.mark.parametrize("path, where", [
+    ("//evil.example/x", "/evil.example/x"),
+    ("/a\r\nSet-Cookie: x=1", "/a%0D%0ASet-Cookie%3A%20x%3D1")])
+def test_the_token_redirect_stays_on_this_server(path, where):
+    import asyncio
+
+    from throne_pnp.web.security import Guard
+
+    access = Access(token="tok")
+    sent = []
+
+    async def app(scope, receive, send):  # never reached: the guard answers first
+        raise AssertionError("the guard let the request through")
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "method": "GET", "path": path, "query_string": b"token=tok",
+             "headers": [(b"host", b"127.0.0.1:8000")]}
+    asyncio.run(Guard(app, access)(scope, None, send))
+    headers = dict(sent[0]["headers"])
+    assert sent[0]["status"] == 303 and headers[b"location"].decode() == where
 
 
 def test_posts_without_the_token_are_refused(game):

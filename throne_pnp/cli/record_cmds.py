@@ -160,7 +160,9 @@ def fix(at: int | None, king: int | None, player: int | None, hand_ids: str | No
     discard = card_ids(discard_ids, "--discard")
     with locked(game_file, content_dir) as session:
         cmd = commands.fix(session, at, king, player, hand, discard)
-    report(session, cmd, as_json)
+    report(session, cmd, as_json,
+           tail=["The table stays as it is: the record now matches it (`throne undo` "
+                 "takes the fix back)."])
 
 
 def card_ids(text: str | None, option: str) -> list[int] | None:

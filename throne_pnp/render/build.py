@@ -68,6 +68,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         notes.extend(extras.aid_overflow(content))
     svg_paper = "a4" if "a4" in papers or not papers else papers[0]
     wanted = set(papers if "pdf" in formats else ()) | ({svg_paper} if "svg" in formats else set())
+    if drawable and notes is not None:     # an edition's own map: do real cubes fit?
+        notes.extend(mapsheet.fit_notes(content, tuple(sorted(wanted)), map_size))
     # each sheet is laid out once per paper and shared by both renderers
     maps = ({p: mapsheet.map_pages(content, p, map_size, ink_saver) for p in wanted}
             if drawable else {})
@@ -100,7 +102,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
                              map_pages=maps[paper] if drawable else None,
                              card_pages=card_pages, stamp=stamp)
             done.append(render_pdf(laid.pages, folder / PACK_FILE,
-                                   f"{title}: print-and-play pack"))
+                                   f"{title}: print-and-play pack",
+                                   outline=tuple(laid.outline)))
         return done
 
     def svg_job() -> list[Path]:
@@ -108,9 +111,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             return []
         return _build_svg(content, out_dir / "svg", svg_map, rules[svg_paper],
                           ink_saver, back) + _pack_svg(content, out_dir / "svg", svg_paper,
-                                                       layout, ink_saver,
-                                                       maps.get(svg_paper), rules[svg_paper],
-                                                       back, stamp)
+                                                       layout, ink_saver, maps.get(svg_paper),
+                                                       rules[svg_paper], back, stamp)
 
     if parallel and "pdf" in formats and "svg" in formats and _can_fork():
         written += _both(pdf_job, svg_job)

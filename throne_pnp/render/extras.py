@@ -344,14 +344,50 @@ def token_block(side: str, count: int, x: float, y: float, ink_saver: bool = Fal
 # --------------------------------------------------------------------------- the page
 
 
-def extras_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
-    """The extras sheet for one paper size (portrait): aid cards, then tokens."""
+def _new_page(paper: str, name: str, title: str) -> Page:
     page_w, page_h = sheets.paper_size(paper)
-    page = Page(page_w, page_h, name="extras")
-    title = f"{sheets.GAME_TITLE}: player aids and cube tokens"
+    page = Page(page_w, page_h, name=name)
     page.add(Text(MARGIN, MARGIN + 3.0, title, 12, bold=True, color=INK, tag="title"))
     page.add(Line(MARGIN, MARGIN + 5.2, page_w - MARGIN, MARGIN + 5.2, stroke(RUST, 0.4)))
+    # print aids: scale bar bottom left, the part's name bottom right
+    yb = page_h - MARGIN + 2.0
+    page.add(sheets.scale_bar(MARGIN, yb - 3.2))
+    page.add(Text(page_w - MARGIN, yb, f"{sheets.GAME_TITLE}: extras", 6.5, "end", color=INK))
+    return page
 
+
+def _token_rows(page: Page, y: float, first: int, count: int, total: int,
+                ink_saver: bool) -> int:
+    """Draw tokens first..first+count-1 of each side (of `total`) in the blocks of
+    rows that fit from y down; return how many of each side were drawn."""
+    gap = MARK_GAP + MARK_LEN + 1.0
+    cols = min(TOKEN_COLS, total)
+    block_w = cols * TOKEN
+    room = page.height - MARGIN - 12.0 - gap - 10.0 - y     # footer and labels below
+    rows = min(-(-count // cols), max(0, int(room // TOKEN)))
+    drawn = min(count, rows * cols)
+    if drawn == 0:
+        return 0
+    spread = 30.0
+    kx = (page.width - 2 * block_w - spread) / 2
+    px = kx + block_w + spread
+    for side, x in (("king", kx), ("player", px)):
+        for item in token_block(side, drawn, x, y, ink_saver):
+            if item.tag.startswith("token-"):   # number the tokens across pages
+                k = int(item.tag.rsplit("-", 1)[1]) + first
+                item = Group(item.items, item.dx, item.dy, tag=f"token-{side}-{k}")
+            page.add(item)
+    label_y = y + rows * TOKEN + TOKEN_BLEED + gap + 2.5     # below the crop marks
+    page.add(Text(kx + block_w / 2, label_y, "the King", 7, "middle", bold=True, color=INK))
+    page.add(Text(px + block_w / 2, label_y, "you", 7, "middle", bold=True, color=INK))
+    return drawn
+
+
+def extras_pages(content: Content, paper: str, ink_saver: bool = False) -> list[Page]:
+    """The extras sheet for one paper size (portrait): aid cards, then tokens;
+    tokens that do not fit (an edition with many cubes) go on more sheets."""
+    page = _new_page(paper, "extras", f"{sheets.GAME_TITLE}: player aids and cube tokens")
+    page_w = page.width
     # two aid cards side by side, sharing their middle cut
     gap = MARK_GAP + MARK_LEN + 1.0
     ax = (page_w - 2 * CARD_W) / 2
@@ -361,33 +397,25 @@ def extras_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
     page.extend(_block_marks(ax, ay, 2, 1, CARD_W, CARD_H, 0.0, "crop-aid"))
     y = ay + CARD_H + gap + 5.0
 
-    # tokens: the King's block left, the player's right
     forces = content.map.forces
-    cols = min(TOKEN_COLS, forces)
-    rows = -(-forces // cols)
-    block_w = cols * TOKEN
     page.add(Text(MARGIN, y, "Cube tokens, if you have no cubes", 9, bold=True, color=RUST))
     note = (f"{forces} for the King (dark squares) and {forces} for you (light discs). Cut "
             "between the marks, then snip the corners off your discs along the dotted guides.")
-    for i, line in enumerate(break_lines(note, page_w - 2 * MARGIN, 7.0)):
+    lines = break_lines(note, page_w - 2 * MARGIN, 7.0)
+    for i, line in enumerate(lines):
         page.extend(set_line(line, MARGIN, y + 3.6 + i * 3.1, 7.0, INK))
-    ty = y + 3.6 + 3.1 * len(break_lines(note, page_w - 2 * MARGIN, 7.0)) + gap + 2.0
-    spread = 30.0
-    kx = (page_w - 2 * block_w - spread) / 2
-    px = kx + block_w + spread
-    bottom_room = page_h - MARGIN - 12.0 - gap
-    if ty + rows * TOKEN > bottom_room:
-        raise ValueError(f"{forces} tokens a side do not fit the extras sheet")
-    page.extend(token_block("king", forces, kx, ty, ink_saver))
-    page.extend(token_block("player", forces, px, ty, ink_saver))
-    page.add(Text(kx + block_w / 2, ty + rows * TOKEN + gap + 2.5, "the King", 7, "middle",
-                  bold=True, color=INK))
-    page.add(Text(px + block_w / 2, ty + rows * TOKEN + gap + 2.5, "you", 7, "middle",
-                  bold=True, color=INK))
+    ty = y + 3.6 + 3.1 * len(lines) + gap + 2.0
+    pages = [page]
+    done = _token_rows(page, ty, 0, forces, forces, ink_saver)
+    while done < forces:
+        more = _new_page(paper, f"extras-{len(pages) + 1}",
+                         f"{sheets.GAME_TITLE}: cube tokens (continued)")
+        done += _token_rows(more, MARGIN + 7.0 + gap + 2.0, done, forces - done, forces,
+                            ink_saver)
+        pages.append(more)
+    return pages
 
-    # print aids: scale bar bottom left, the part's name bottom right
-    yb = page_h - MARGIN + 2.0
-    page.add(sheets.scale_bar(MARGIN, yb - 3.2))
-    page.add(Text(page_w - MARGIN, yb, f"{sheets.GAME_TITLE}: extras", 6.5, "end",
-                  color=INK))
-    return page
+
+def extras_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
+    """The first extras sheet (aid cards and, for the usual 10 a side, all tokens)."""
+    return extras_pages(content, paper, ink_saver)[0]

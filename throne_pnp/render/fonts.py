@@ -6,7 +6,7 @@ oblique, bold oblique) that reportlab ships inside its pip package under a
 free licence (reportlab/fonts/bitstream-vera-license.txt). Nothing is copied
 into this repository; the TTF files are read from the installed reportlab.
 
-`register()` registers the four faces with reportlab once per process (as
+Each face is registered with reportlab once per process, when first used (as
 TrueType fonts, which reportlab embeds as subsets holding only the glyphs a
 document uses), slimmed first by `ttfslim.py` (no screen hinting; renamed
 "Rusty Sans" as the Vera licence asks of modified copies); `face()` names
@@ -59,12 +59,12 @@ def face(bold: bool = False, italic: bool = False, mono: bool = False) -> str:
     return "Vera"
 
 
-@lru_cache(maxsize=1)
-def register() -> tuple[str, ...]:
-    """Register the four faces with reportlab (once) and return their names.
+@lru_cache(maxsize=4)
+def _register_face(name: str):
+    """Slim, parse and register one face with reportlab; return its font object.
 
-    Raises FileNotFoundError naming the missing file if the installed
-    reportlab lacks its bundled fonts (it has shipped them for many years).
+    Faces are registered as first used: parsing a TrueType font is the
+    costly part, and most documents need only two or three of the four.
     """
     from io import BytesIO
 
@@ -73,25 +73,28 @@ def register() -> tuple[str, ...]:
 
     from throne_pnp.render.ttfslim import slim
 
-    folder = font_dir()
-    for name, filename in FACES.items():
-        path = folder / filename
-        if not path.is_file():
-            raise FileNotFoundError(f"reportlab's bundled font {path} is missing; "
-                                    "reinstall reportlab")
-        data = slim(path.read_bytes(), EMBEDDED, STYLES[name])
-        pdfmetrics.registerFont(TTFont(name, BytesIO(data)))
-    pdfmetrics.registerFontFamily("Vera", normal="Vera", bold="VeraBd", italic="VeraIt",
-                                  boldItalic="VeraBI")
+    path = font_dir() / FACES[name]
+    if not path.is_file():
+        raise FileNotFoundError(f"reportlab's bundled font {path} is missing; "
+                                "reinstall reportlab")
+    font = TTFont(name, BytesIO(slim(path.read_bytes(), EMBEDDED, STYLES[name])))
+    pdfmetrics.registerFont(font)
+    return font
+
+
+def register() -> tuple[str, ...]:
+    """Register all four faces with reportlab (once) and return their names.
+
+    Raises FileNotFoundError naming the missing file if the installed
+    reportlab lacks its bundled fonts (it has shipped them for many years).
+    """
+    for name in FACES:
+        _register_face(name)
     return tuple(FACES)
 
 
-@lru_cache(maxsize=4)
 def _font(name: str):
-    from reportlab.pdfbase import pdfmetrics
-
-    register()
-    return pdfmetrics.getFont(name)
+    return _register_face(name)
 
 
 def width_pt(text: str, name: str, size: float) -> float:

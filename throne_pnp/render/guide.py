@@ -63,8 +63,7 @@ class Section:
 # --------------------------------------------------------------------------- words
 
 
-def guide_text(content: Content, layout: str, sections: list[Section],
-               map_note: str = "") -> list[tuple[str, str]]:
+def guide_text(content: Content, layout: str, sections: list[Section]) -> list[tuple[str, str]]:
     """The guide's running text as (kind, marked-up text); kind is "head",
     "para" or "bullet". Built from the content and the pack's sections."""
     forces = content.map.forces
@@ -158,8 +157,6 @@ def guide_text(content: Content, layout: str, sections: list[Section],
     elif map_part is not None and ("A3" in map_part.title or "Tabloid" in map_part.title):
         out.append(("bullet", "The map page is larger than the rest: load A3 / Tabloid paper "
                               "for it, still at 100 %."))
-    if map_note:
-        out.append(("bullet", map_note))
     return out
 
 
@@ -169,8 +166,10 @@ def guide_text(content: Content, layout: str, sections: list[Section],
 class _Columns:
     """Flows marked-up blocks down two columns of a page region."""
 
-    def __init__(self, x: float, top: float, bottom: float, width: float, body: float) -> None:
+    def __init__(self, x: float, top: float, bottom: float, width: float, body: float,
+                 draw: bool = True) -> None:
         self.x0, self.top, self.bottom = x, top, bottom
+        self.draw = draw             # False: only measure (column balancing trials)
         self.col_w = (width - GUTTER) / 2
         self.body = body
         self.lead = body * 0.44
@@ -190,21 +189,32 @@ class _Columns:
             else:
                 self.overflow = True
 
-    def head(self, text: str) -> None:
+    def height(self, kind: str, text: str) -> float:
+        """The height a block takes in a column."""
+        indent = 3.0 if kind == "bullet" else 0.0
+        return len(break_lines(text, self.col_w - indent, self.body)) * self.lead + 0.9
+
+    def head(self, text: str, section: float = 0.0) -> None:
+        """A heading, moved to the next column with its `section` (the height of
+        the blocks under it) when they would not fit together."""
         size = self.body + 1.5
-        self._room(size * PT + 2 + 3 * self.lead)
+        self._room(size * PT + 3.2 + max(section, 3 * self.lead))
         if self.y > self.top:
             self.y += 2.0
         self.y += size * PT
-        self.items.append(Text(self.x, self.y, text, size, bold=True, color=RUST))
-        self.items.append(Line(self.x, self.y + 1.0, self.x + self.col_w, self.y + 1.0,
-                               stroke(RUST, 0.25)))
+        if self.draw:
+            self.items.append(Text(self.x, self.y, text, size, bold=True, color=RUST))
+            self.items.append(Line(self.x, self.y + 1.0, self.x + self.col_w, self.y + 1.0,
+                                   stroke(RUST, 0.25)))
         self.y += 1.2
 
     def block(self, kind: str, text: str) -> None:
         indent = 3.0 if kind == "bullet" else 0.0
         lines = break_lines(text, self.col_w - indent, self.body)
         self._room(len(lines) * self.lead)
+        if not self.draw:
+            self.y += len(lines) * self.lead + 0.9
+            return
         for i, line in enumerate(lines):
             self.y += self.lead
             if i == 0 and kind == "bullet":
@@ -214,13 +224,15 @@ class _Columns:
         self.y += 0.9
 
 
-def _table(sections: list[Section], x: float, y: float, width: float) -> tuple[list, float]:
+def _table(sections: list[Section], x: float, y: float, width: float,
+           ink_saver: bool = False) -> tuple[list, float]:
     """The "what to print" table; returns its shapes and the y below it."""
     size = 7.5
     lead = 4.2
     cols = (("Pages", 0.0), ("What", 13.0), ("Paper", 0.44), ("Printer setting", 0.67))
     xs = [x + 1.5, x + 13.0] + [x + width * f for _, f in cols[2:]]
-    out: list = [Rect(x, y, width, lead + 1.2, both(TINT, TINT, 0.1))]
+    head = stroke(RUST, 0.25) if ink_saver else both(TINT, TINT, 0.1)
+    out: list = [Rect(x, y, width, lead + 1.2, head)]
     for (name, _), cx in zip(cols, xs, strict=True):
         out.append(Text(cx, y + lead - 0.6, name, size, bold=True, color=RUST))
     yy = y + lead + 1.2
@@ -240,7 +252,7 @@ def _table(sections: list[Section], x: float, y: float, width: float) -> tuple[l
 
 
 def guide_page(content: Content, paper: str, layout: str, sections: list[Section],
-               map_note: str = "") -> Page:
+               ink_saver: bool = False) -> Page:
     """The one-page print guide (portrait) for the pack's `sections`."""
     page_w, page_h = sheets.paper_size(paper)
     page = Page(page_w, page_h, name="guide")
@@ -252,9 +264,9 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     page.add(Line(MARGIN, MARGIN + 12.0, page_w - MARGIN, MARGIN + 12.0, stroke(RUST, 0.5)))
     width = page_w - 2 * MARGIN
     page.add(Text(MARGIN, MARGIN + 18.0, "What to print", 10, bold=True, color=RUST))
-    table, y = _table(sections, MARGIN, MARGIN + 20.0, width)
+    table, y = _table(sections, MARGIN, MARGIN + 20.0, width, ink_saver)
     page.extend(table)
-    blocks = guide_text(content, layout, sections, map_note)
+    blocks = guide_text(content, layout, sections)
     bottom = page_h - MARGIN - 7.0
     flow = _flow(blocks, y + 3.0, bottom, width)
     assert flow is not None
@@ -268,28 +280,33 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
 
 def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float) -> _Columns:
     """The text in two balanced columns at the largest body size that fits
-    above `bottom`: the shortest column height that takes it all is used."""
-    def run(body: float, limit: float) -> _Columns:
-        flow = _Columns(MARGIN, top, limit, width, body)
-        for kind, text in blocks:
+    above `bottom`: the shortest column height (to 0.5 mm) that takes it all."""
+    def run(body: float, limit: float, draw: bool = False) -> _Columns:
+        flow = _Columns(MARGIN, top, limit, width, body, draw)
+        for i, (kind, text) in enumerate(blocks):
             if kind == "head":
-                flow.head(text)
+                under = 0.0
+                for kind2, text2 in blocks[i + 1:]:
+                    if kind2 == "head":
+                        break
+                    under += flow.height(kind2, text2)
+                flow.head(text, under)
             else:
                 flow.block(kind, text)
         return flow
 
     for body in BODY_SIZES:
-        flow = run(body, bottom)
-        if flow.overflow:
+        if run(body, bottom).overflow:
             continue
-        limit = top + 20.0
-        while limit < bottom:
-            trial = run(body, limit)
-            if not trial.overflow:
-                return trial
-            limit += 2.0
-        return flow
-    return run(BODY_SIZES[-1], bottom)
+        low, high = top, bottom          # overflows at low, fits at high
+        while high - low > 0.5:
+            mid = (low + high) / 2
+            if run(body, mid).overflow:
+                low = mid
+            else:
+                high = mid
+        return run(body, high, draw=True)
+    return run(BODY_SIZES[-1], bottom, draw=True)
 
 
 def _sheets(section: Section) -> int:

@@ -36,7 +36,7 @@ from throne_pnp.render.layout import (
     text_width,
     wrap,
 )
-from throne_pnp.render.mapgeom import Box, centroid
+from throne_pnp.render.mapgeom import Box, centroid, clearance
 
 INK = "#2a211b"
 SEA = "#d7e6ec"
@@ -289,26 +289,83 @@ def _waves(poly: tuple[tuple[float, float], ...], color: str) -> list:
     return marks
 
 
+def _coast_points(game_map: GameMap, n: int) -> list[tuple[float, float]]:
+    """Points along territory n's sea coast: a quarter, half and three quarters of
+    the way along each coast edge (not its ends, which other territories share)."""
+    drawing = game_map.drawing
+    assert drawing is not None
+    _, single = _edges(game_map)
+    lake_edges = set()
+    for lake in drawing.lakes:
+        lake_edges |= polygon_edges(lake.shape)
+    pts = drawing.points
+    out = []
+    for edge in polygon_edges(game_map.territories[n].drawing.shape):  # type: ignore[union-attr]
+        if edge in single and edge not in lake_edges:
+            p, q = (pts[name] for name in sorted(edge))
+            out += [(p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
+                    for t in (0.25, 0.5, 0.75)]
+    return out
+
+
 def _crossing(game_map: GameMap, a: int, b: int) -> list:
-    """A dashed sea route between two territories, bowed outward from the
-    island's centre so that it runs over water rather than across the land."""
+    """A dashed sea route between the nearest coasts of two territories, bowed
+    away from the island's centre so that it runs over the water, with a dot
+    where it lands on each coast and its name beside it."""
     drawing = game_map.drawing
     assert drawing is not None
     pts = drawing.points
-    ca = centroid([pts[p] for p in game_map.territories[a].drawing.shape])  # type: ignore
-    cb = centroid([pts[p] for p in game_map.territories[b].drawing.shape])  # type: ignore
+    ends_a = _coast_points(game_map, a) or [
+        centroid([pts[p] for p in game_map.territories[a].drawing.shape])]  # type: ignore
+    ends_b = _coast_points(game_map, b) or [
+        centroid([pts[p] for p in game_map.territories[b].drawing.shape])]  # type: ignore
+    ca, cb = min(((p, q) for p in ends_a for q in ends_b),
+                 key=lambda pq: (pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2)
     centre = (sum(x for x, _ in pts.values()) / len(pts), sum(y for _, y in pts.values())
               / len(pts))
     mx, my = (ca[0] + cb[0]) / 2, (ca[1] + cb[1]) / 2
     dx, dy = mx - centre[0], my - centre[1]
     norm = max((dx * dx + dy * dy) ** 0.5, 1e-6)
-    span = ((ca[0] - cb[0]) ** 2 + (ca[1] - cb[1]) ** 2) ** 0.5
-    cx, cy = mx + dx / norm * span * 0.7, my + dy / norm * span * 0.7
+    span = max(((ca[0] - cb[0]) ** 2 + (ca[1] - cb[1]) ** 2) ** 0.5, 8.0)
+    cx, cy = mx + dx / norm * span * 0.5, my + dy / norm * span * 0.5
     route = (("M", *ca), ("C", cx, cy, cx, cy, *cb))
     apex = (0.125 * ca[0] + 0.75 * cx + 0.125 * cb[0], 0.125 * ca[1] + 0.75 * cy + 0.125 * cb[1])
+    label = f"sea crossing {a}-{b}"
+    half = text_width(label, 7, bold=True) / 2 + 1.0
     return [
         Path(route, stroke("#ffffff", 2.2, cap="round")),
         Path(route, stroke("#1e4658", 1.0, (2.5, 1.8), cap="round"), tag="crossing"),
-        Text(min(max(apex[0], 16.0), drawing.size[0] - 16.0), apex[1] - 1.8,
-             f"sea crossing {a}-{b}", 7, "middle", bold=True, color="#1e4658"),
+        Circle(*ca, 1.3, fill("#1e4658")),
+        Circle(*cb, 1.3, fill("#1e4658")),
+        Text(min(max(apex[0] + dx / norm * (half + 2.0), half), drawing.size[0] - half),
+             apex[1] + dy / norm * 3.0 + 1.2, label, 7, "middle", bold=True,
+             color="#1e4658"),
     ]
+
+
+def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
+    """What keeps real cubes from fitting, territory by territory, at print `scale`.
+
+    Each cube space must be at least 10 mm, at least 2 mm inside the ink of
+    its territory's border, and clear of the labels and row marks; each label
+    must lie inside its territory. An edition's own map gets these as notes
+    from `throne build`, saying what to move.
+    """
+    problems = []
+    need = 2.0 / scale + BORDER_W / 2
+    for terr in territory_geometry(content):
+        where = f"map.yaml territory {terr.number}"
+        if CUBE_MM * scale < 10.0:
+            problems.append(f"{where}: cube spaces print at {CUBE_MM * scale:.1f} mm, "
+                            "under 10 mm")
+        if min(clearance(b, terr.polygon) for b in terr.spaces + terr.markers) < need:
+            problems.append(f"{where}: its cube spaces reach within 2 mm of its border; "
+                            "move `cubes` (the block's centre) or the shape's points")
+        marks = terr.labels + terr.markers
+        if any(s.overlaps(m) for s in terr.spaces for m in marks):
+            problems.append(f"{where}: its cube spaces cover its label; move `cubes` "
+                            "or `label`")
+        if min(clearance(b, terr.polygon) for b in terr.labels) < BORDER_W / 2:
+            problems.append(f"{where}: its number, name or symbols cross its border; "
+                            "move `label`")
+    return problems

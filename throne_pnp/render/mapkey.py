@@ -1,32 +1,30 @@
-"""What the map sheet no longer prints beside the map: data for a player aid.
+"""The map's key in plain values: the adjacency list and the symbols.
 
-Since the map fills its page (room for real cubes), the symbol key, the setup,
-the goal and the adjacency list live on a player aid card (`render.extras`).
-This module gives that card its data, from the content alone, in plain
-values: no layout, no files. The map sheet itself uses `MAP_SYMBOLS` for the
-compact legend it prints when a corner of the sea has room.
+Since the map fills its page (room for real cubes), the adjacency list and
+the full symbol key live on a player aid card (`render.extras`), which takes
+them from here; the map sheet prints `MAP_SYMBOLS` as its one-line legend
+where the sea has room. No layout, no files.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from throne_pnp.content import Content, GameMap
-from throne_pnp.render.icons import ICON_MEANINGS
+from throne_pnp.content import Content
 
 # Every icon of the game, in the order a full symbol key lists them.
 KEY_ORDER = ("castle", "wheat", "bugle", "shield", "sword", "flag", "helmet", "arrow",
              "banner", "uncertain", "rising", "falling", "skull", "cube", "king-cube")
 
-# The icons printed on the map sheet, and the two cube-row markers, with the
+# The icons printed on the map sheet and the two cube-row markers, with the
 # short words of the map's own legend.
 MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
     ("castle", "castle"),
     ("wheat", "wheat"),
     ("bugle", "bugle"),
     ("shield", "shield"),
-    ("crown", "row for the King's cubes"),
-    ("helmet", "row for your cubes"),
+    ("crown", "King's cubes"),
+    ("helmet", "your cubes"),
 )
 
 
@@ -59,39 +57,3 @@ def adjacency_rows(content: Content) -> list[AdjacencyRow]:
         by_sea = tuple(m for m in terr.adjacent if (min(n, m), max(n, m)) in crossings)
         rows.append(AdjacencyRow(n, terr.name, tuple(sorted(terr.adjacent)), by_sea))
     return rows
-
-
-def symbol_key(icons: tuple[str, ...] = KEY_ORDER) -> list[tuple[str, str]]:
-    """(icon name, meaning) for each icon of the full key, in key order."""
-    return [(name, ICON_MEANINGS[name]) for name in icons]
-
-
-def setup_lines(content: Content) -> list[tuple[str, str]]:
-    """(icon, text) for where each side starts, e.g. ("cube", "You: 2 in 1 Ashford")."""
-    game_map = content.map
-    return [("cube", "You: " + _where(game_map, game_map.setup_player)),
-            ("king-cube", "King: " + _where(game_map, game_map.setup_king))]
-
-
-def setup_note(content: Content) -> str:
-    """The forces, the King's limit and the hand, in one sentence."""
-    game_map = content.map
-    return (f"Each side has {game_map.forces} cubes. The King never keeps more than "
-            f"{game_map.king_limit} in a territory. Shuffle the deck (add hard cards "
-            f"for a harder game) and draw {game_map.hand_size}.")
-
-
-def goal_text(content: Content) -> str:
-    """How the game is won and lost, following the content's rulings."""
-    game_map = content.map
-    castles = ", ".join(str(c) for c in game_map.castles)
-    if content.rulings.home_lost_when == "king-holds":
-        return (f"Win by holding every castle ({castles}). Lose when the King alone holds "
-                f"territory {game_map.home}, your home.")
-    return (f"Win by holding every castle ({castles}). Lose when territory "
-            f"{game_map.home}, your home, has none of your cubes.")
-
-
-def _where(game_map: GameMap, setup: dict[int, int]) -> str:
-    parts = [f"{setup[n]} in {n} {game_map.territories[n].name}" for n in sorted(setup)]
-    return "; ".join(parts) or "none"

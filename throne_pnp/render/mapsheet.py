@@ -3,10 +3,11 @@ tiled sheets, with its title, a compact symbol legend and the 50 mm bar.
 
 The sea fills the printable frame of the page (nothing within 4.2 mm of the
 paper edge; a strip at the bottom stays free for the sheet's footer) and the
-island is scaled to fill it. Title, scale bar and legend sit in corners of
-the sea where no land lies; a legend that finds no free corner is left out
-(the full key is on the player aid), and a title or scale bar that finds
-none gets a strip of its own, at the expense of the map's size.
+island is scaled to fill it. Title, scale bar and a one-line legend sit on
+free sea along the frame's edges, clear of the land; a legend that finds no
+room in any shape is left out (the full key is on the player aid), and a
+title or scale bar that finds none gets a strip of its own, at the expense of
+the map's size.
 
 Sizes (`--map-size`): `page` is one landscape A4/Letter sheet; `a3` one
 landscape A3 (Tabloid for Letter) sheet; `tiled` two portrait A4/Letter
@@ -38,13 +39,15 @@ from throne_pnp.render.mapdraw import (
     RUST,
     SEA,
     cube_area,
+    fit_problems,
     map_items,
     territory_geometry,
 )
 from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
+from throne_pnp.render.mapkey import MAP_SYMBOLS
 
-__all__ = ["INK", "MAP_SIZES", "cube_area", "map_items", "map_page", "map_pages",
-           "sheet_papers", "MapSheet"]
+__all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems",
+           "map_items", "map_page", "map_pages", "map_sheets", "sheet_papers"]
 
 MAP_SIZES = ("page", "a3", "tiled")
 LARGE = {"a4": "a3", "letter": "tabloid"}
@@ -61,9 +64,7 @@ OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
 TICK = 7.0          # tiled: length of each alignment tick on either side of the join
 TICKS = 5
 
-# The icons printed on the map and the two cube-row markers, with short words.
-LEGEND = (("castle", "castle"), ("wheat", "wheat"), ("bugle", "bugle"),
-          ("shield", "shield"), ("crown", "King's cubes"), ("helmet", "your cubes"))
+LEGEND = MAP_SYMBOLS
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,14 @@ def map_sheets(content: Content, paper: str, size: str = "page",
     return [_single(content, sheet_papers(paper, size)[0], ink_saver)]
 
 
+def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> list[str]:
+    """`fit_problems` at the smallest print scale among the sheets of `papers`."""
+    if not papers:
+        return []
+    scale = min(sheet.scale for paper in papers for sheet in map_sheets(content, paper, size))
+    return fit_problems(content, scale)
+
+
 # --------------------------------------------------------------------------- one sheet
 
 
@@ -120,16 +129,26 @@ def _land(content: Content) -> list[tuple[tuple[float, float], ...]]:
     return [t.polygon for t in territory_geometry(content)]
 
 
-def _place(land: list, dx: float, dy: float, scale: float, area: Box, size: tuple[float, float],
+def _on_page(land: list, dx: float, dy: float, scale: float) -> list[tuple[Box, tuple]]:
+    """The land polygons in page mm, each with its bounding box."""
+    out = []
+    for poly in land:
+        local = tuple((dx + x * scale, dy + y * scale) for x, y in poly)
+        xs = [x for x, _ in local]
+        ys = [y for _, y in local]
+        out.append((Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), local))
+    return out
+
+
+def _place(land: list[tuple[Box, tuple]], area: Box, size: tuple[float, float],
            sides: tuple[str, ...], taken: list[Box]) -> Box | None:
     """The first spot along the edges of `area` (in the order of `sides`, each
     scanned from its top or left end) where a box of `size` stays clear of the
-    land and of `taken`; None when there is none."""
+    land (`_on_page`) and of `taken`; None when there is none."""
     w, h = size
     inner = area.grow(-AID_GAP)
     if w > inner.w or h > inner.h:
         return None
-    local = [tuple((dx + x * scale, dy + y * scale) for x, y in poly) for poly in land]
     for side in sides:
         if side in ("top", "bottom"):
             y = inner.y if side == "top" else inner.y2 - h
@@ -142,7 +161,8 @@ def _place(land: list, dx: float, dy: float, scale: float, area: Box, size: tupl
             probe = box.grow(AID_GAP)
             if any(probe.overlaps(t) for t in taken):
                 continue
-            if not any(box_meets_polygon(probe, poly) for poly in local):
+            if not any(probe.overlaps(bbox) and box_meets_polygon(probe, poly)
+                       for bbox, poly in land):
                 return box
     return None
 
@@ -224,13 +244,14 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
     """
     dx, dy, scale = fit
     grow = max(1.0, min(scale, 1.5))
+    shapes = _on_page(land, dx, dy, scale)
     taken: list[Box] = []
     out: list = []
     ok = True
 
     def put(items: list, size: tuple[float, float], sides: tuple[str, ...], tag: str,
             drop: float = 0.0) -> bool:
-        spot = _place(land, dx, dy, scale, area, size, sides, taken)
+        spot = _place(shapes, area, size, sides, taken)
         if spot is None:
             return False
         taken.append(spot)
@@ -251,8 +272,8 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
                  for i, line in enumerate(note)]
         put(lines, (max(text_width(line, 7, bold=True) for line in note), 3.2 * len(note)),
             ("top", "bottom", "left", "right"), "sheet-note")
-    shapes = [(g, cols) for g in dict.fromkeys((grow, 1.0)) for cols in (6, 3, 2, 1)]
-    for g, cols in shapes if legend else ():
+    legends = [(g, cols) for g in dict.fromkeys((grow, 1.0)) for cols in (6, 3, 2, 1)]
+    for g, cols in legends if legend else ():
         items, size = _legend_items(cols, g)
         if put(items, size, ("bottom", "top", "right", "left"), "legend"):
             break

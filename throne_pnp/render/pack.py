@@ -79,8 +79,7 @@ def pack_parts(content: Content, paper: str, layout: str = "duplex", ink_saver: 
         parts.append(Part("Duplex test (one sheet)", guide.alignment_pages(paper), PLAIN,
                           setting, "duplex-test"))
     parts += _card_parts(card_pages, layout)
-    parts.append(Part("Aid cards and cube tokens", [extras.extras_page(content, paper,
-                                                                       ink_saver)],
+    parts.append(Part("Aid cards and cube tokens", extras.extras_pages(content, paper, ink_saver),
                       CARD_STOCK, "single-sided", "extras"))
     return parts
 
@@ -124,7 +123,7 @@ def pack(content: Content, paper: str, layout: str = "duplex", ink_saver: bool =
     parts = pack_parts(content, paper, layout, ink_saver, rules=rules, map_pages=map_pages,
                        card_pages=card_pages)
     table = sections(parts)
-    first = guide.guide_page(content, paper, layout, table)
+    first = guide.guide_page(content, paper, layout, table, ink_saver=ink_saver)
     own = [first] + [page for part in parts if part.key in ("duplex-test", "extras")
                      for page in part.pages]
     sheets.stamp_pages(own, stamp)

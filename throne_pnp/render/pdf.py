@@ -75,6 +75,7 @@ class _Painter:
         self.ops: list[str] = []
         self.state: dict[str, object] = {}
         self.stack: list[dict[str, object]] = []
+        self.runs: dict[tuple[str, str, str], str] = {}   # this document's encoded texts
 
     # graphics state -----------------------------------------------------
     def save(self) -> None:
@@ -183,10 +184,15 @@ class _Painter:
         size = _f(item.size * PT)
         # text matrix: upright glyphs (y flipped back), size given in mm; the
         # embedded font is split into subsets of up to 256 glyphs, each its own
-        # PDF font, so a run may switch font (never position) midway
-        runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
-                        f"({escapePDF(chunk)}) Tj"
-                        for subset, chunk in font.splitString(item.text, doc))
+        # PDF font, so a run may switch font (never position) midway. The same
+        # words recur on every card: encode each (face, size, text) once.
+        key = (item.font, size, item.text)
+        runs = self.runs.get(key)
+        if runs is None:
+            runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
+                            f"({escapePDF(chunk)}) Tj"
+                            for subset, chunk in font.splitString(item.text, doc))
+            self.runs[key] = runs
         self.ops.append(f"BT 1 0 0 -1 {_f(x)} {_f(item.y)} Tm {runs} ET")
 
     def flush(self) -> None:
@@ -231,10 +237,11 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
 
 
 def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
-               duplex: bool = False) -> FsPath:
+               duplex: bool = False, outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
     """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
 
     Print scaling is preset to none; with `duplex`, also long-edge duplex.
+    `outline` lists (0-based page, title) bookmarks, shown in a viewer's sidebar.
     """
     from reportlab import rl_config
 
@@ -243,13 +250,14 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
     saved = rl_config.useA85
     rl_config.useA85 = 0
     try:
-        _write(pages, path, title, subject, duplex)
+        _write(pages, path, title, subject, duplex, outline)
     finally:
         rl_config.useA85 = saved
     return path
 
 
-def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bool) -> None:
+def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bool,
+           outline: tuple[tuple[int, str], ...] = ()) -> None:
     from dataclasses import replace
 
     from reportlab.pdfgen.canvas import Canvas
@@ -261,7 +269,6 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
     canvas.setAuthor("throne_pnp")
     canvas.setCreator("throne_pnp build")
     canvas.setSubject(subject or title)
-    fonts.register()
     canvas.setViewerPreference("PrintScaling", "None")
     if duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
@@ -280,7 +287,11 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
         painter.flush()
         canvas.endForm()
 
-    for page in pages:
+    marks = dict(outline)
+    for index, page in enumerate(pages):
+        if index in marks:
+            canvas.bookmarkPage(f"part-{index}")
+            canvas.addOutlineEntry(marks[index], f"part-{index}", level=0)
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.saveState()
         _y_down(canvas, page.height, MM)

@@ -50,6 +50,10 @@ def handlers(page: Any) -> dict[str, Handler]:
         return commands.done(session)
 
     def fix(session: Any, form: Any) -> Any:
+        part = form.get("part")
+        if part in ("hand", "discard"):      # the cards of a physical game
+            ids = numbers(form, "cards", "the cards")
+            return commands.fix(session, **{part: ids})
         return commands.fix(session, number(form, "at", "the territory to fix"),
                             number(form, "king", "the King's cubes there", optional=True),
                             number(form, "player", "your cubes there", optional=True))

@@ -22,6 +22,7 @@ from typing import Any
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
@@ -103,7 +104,9 @@ class TablePage:
                             "reload the page and try again\n", status_code=403,
                             media_type="text/plain")
         try:
-            result = self.door.run(lambda session: call(session, form))
+            # in a worker thread: a command waiting for the CLI's lock must not stop
+            # the server answering the other requests (`/version` polls)
+            result = await run_in_threadpool(self.door.run, lambda session: call(session, form))
         except ThroneError as exc:
             self.door.flash(f"Refused: {title}", [str(exc)], error=True)
             return self.back(back(form) if callable(back) else back)
@@ -116,7 +119,8 @@ class TablePage:
     async def home(self, request: Request) -> Response:
         snap = self.door.snapshot()
         if snap.session is None:
-            return self.render(request, "new.html", snap=snap, has_game=False)
+            return self.render(request, "new.html", snap=snap,
+                               has_game=snap.problem is not None)
         src = _query_int(request, "from")
         dst = _query_int(request, "to")
         return self.render(request, "play.html", snap=snap,
@@ -178,8 +182,16 @@ class TablePage:
         if snap.session is None:
             return self.back("/")
         at = _query_int(request, "at")
-        return self.render(request, "fix.html", snap=snap, at=at,
-                           territories=views.territories(snap.session, ()))
+        session = snap.session
+        cards = None
+        if session.physical:
+            game = session.game
+            zones = game.card_zones()
+            ids = [c for c, zone in zones.items() if zone != "table"]
+            cards = {"all": views.cards(self.config.content, game, ids),
+                     "discard": set(game.discard), "hand": set(game.known_hand() or [])}
+        return self.render(request, "fix.html", snap=snap, at=at, cards=cards,
+                           territories=views.territories(session, ()))
 
     async def hand_page(self, request: Request) -> Response:
         snap = self.door.snapshot()
@@ -209,8 +221,6 @@ class TablePage:
 
     async def new_game(self, request: Request) -> Response:
         """POST /new: start (or, when told, replace) the game in the save."""
-        from throne_pnp.assistant.commands import new_game
-
         try:
             form = await self.form(request)
         except PermissionError:
@@ -224,13 +234,20 @@ class TablePage:
             hard = number(form, "hard", "the number of hard cards", optional=True)
             seed = number(form, "seed", "the seed", optional=True)
             force = form.get("force") == "yes"
-            with self.door.mutex:
-                new_game(self.config.game, self.config.content, physical=mode == "physical",
-                         seed=seed, hard=hard or None, force=force)
+            await run_in_threadpool(self._new_game, mode == "physical", seed, hard or None,
+                                    force)
         except ThroneError as exc:
             self.door.flash("Refused: new game", [str(exc)], error=True)
             return self.back("/new")
         return self.back("/")
+
+    def _new_game(self, physical: bool, seed: int | None, hard: int | None,
+                  force: bool) -> None:
+        from throne_pnp.assistant.commands import new_game
+
+        with self.door.mutex:
+            new_game(self.config.game, self.config.content, physical=physical, seed=seed,
+                     hard=hard, force=force)
 
     def routes(self) -> list[Route]:
         return [

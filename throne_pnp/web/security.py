@@ -7,8 +7,9 @@ route sees it (an ASGI middleware, `Guard`):
   address with `--lan`); a page on another site that rebinds its name to
   127.0.0.1 is refused (403).
 - Access token (`--lan`): the URL printed by `throne serve --lan` carries
-  `?token=...`; the first visit moves it into an HttpOnly, SameSite=Strict
-  cookie and redirects to the same page without it. A request with neither
+  `?token=...`; the first visit moves it into an HttpOnly, SameSite=Lax
+  cookie (Lax: a link opened from a chat or mail app still carries it; other
+  sites' forms never do) and redirects to the same page without it. A request with neither
   is refused 401, with a wrong one 403. On loopback there is no token:
   only this machine can connect.
 - Anti-forgery: every state-changing request is a POST whose form carries
@@ -25,7 +26,7 @@ import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -139,8 +140,10 @@ class Guard:
                     return
                 # Move the token into a cookie and drop it from the address bar.
                 rest = {k: v for k, v in query.items() if k != "token"}
-                location = scope.get("path", "/") + (f"?{urlencode(rest)}" if rest else "")
-                cookie = f"{COOKIE}={access.token}; HttpOnly; SameSite=Strict; Path=/"
+                # back to this server's own path: never "//host", never a raw character
+                path = "/" + quote(scope.get("path", "/"), safe="/-_.~").lstrip("/")
+                location = path + (f"?{urlencode(rest)}" if rest else "")
+                cookie = f"{COOKIE}={access.token}; HttpOnly; SameSite=Lax; Path=/"
                 await _plain(send, 303, "see other\n",
                              [(b"location", location.encode()),
                               (b"set-cookie", cookie.encode())])

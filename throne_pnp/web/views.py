@@ -11,15 +11,13 @@ where it already has them, so the page and the CLI say the same things.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any
 
 from throne_pnp.assistant import explain
 from throne_pnp.content import Card, Content
-from throne_pnp.render.cards import card_front
+from throne_pnp.render.cards import card_back, card_front
 from throne_pnp.rules.actions import Action
-from throne_pnp.rules.battle import withdraw
 from throne_pnp.rules.game import KING_CARD, Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step
 from throne_pnp.web.board import MapArt, Pick
@@ -41,6 +39,10 @@ class Art:
             variants |= icon_variants(items)
             self.faces[card.id] = ("<svg class=\"face\" viewBox=\"0 0 63 88\" aria-hidden=\"true\">"
                                    + "".join(shape(i) for i in items) + "</svg>")
+        back = card_back(False, NO_BLEED)
+        variants |= icon_variants(back)
+        self.back = ('<svg class="face" viewBox="0 0 63 88" aria-hidden="true">'
+                     + "".join(shape(i) for i in back) + "</svg>")
         self.sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
                        + symbols(variants) + "</svg>")
 
@@ -58,6 +60,7 @@ class Recent:
     commands: int = 0
     revealed: list[tuple[str, int]] = field(default_factory=list)   # (what, card id)
     last_said: str = ""          # the last command as typed (`battle 18`), or its actions
+    battles: list[str] = field(default_factory=list)   # each battle's result in a line
 
 
 def recent(session: Any) -> Recent:
@@ -81,6 +84,7 @@ def recent(session: Any) -> Recent:
                 out.king_where = where
     if save.commands:
         out.revealed = revealed(events)
+        out.battles = battle_results(events)
         out.last_actions = list(save.commands[-1])
         said = getattr(save, "said_for", None)
         out.last_said = (said(len(save.commands) - 1) if said else "") or \
@@ -105,6 +109,29 @@ def revealed(events: list[Event]) -> list[tuple[str, int]]:
             seen.add(id(event.data))
             battle = event.data
             out.append((f"The King's battle card in {battle.territory}", battle.king_card))
+    return out
+
+
+def battle_results(events: list[Event]) -> list[str]:
+    """'Battle in 7: the King won; casualties: you 2, the King 0' per finished battle."""
+    out = []
+    seen: set[int] = set()
+    for event in events:
+        if event.kind != "battle" or id(event.data) in seen or not event.data.done:
+            continue
+        seen.add(id(event.data))
+        battle = event.data
+        winner = {PLAYER: "you won", KING: "the King won"}.get(battle.winner or "",
+                                                               "both sides wiped out")
+        line = (f"Battle in {battle.territory}: {winner}; casualties: you "
+                f"{battle.casualties[PLAYER]}, the King {battle.casualties[KING]}")
+        away = battle.withdrawal
+        if away and away.get("to") is not None:
+            who = "your cubes" if away["side"] == PLAYER else "the King's cubes"
+            line += f"; {who} withdraw to {away['to']}"
+        elif away:
+            line += "; the losers had nowhere to go"
+        out.append(line)
     return out
 
 
@@ -223,17 +250,13 @@ def odds_words(row: dict[str, Any] | None) -> str:
 
 def withdrawal_choices(session: Any) -> list[dict[str, Any]]:
     """Each place the beaten cubes may go, with the cubes the limit then removes (R14)."""
-    game: Game = session.game
-    need = game.need()
-    battle = game.battle
-    assert battle is not None
-    king_card = game.board.cards[battle.king_card]
+    from throne_pnp.assistant.choices import withdraw_costs
+
+    costs = withdraw_costs(session.game)
     out = []
-    for to in need.options:
-        trial = withdraw(game.board, copy.deepcopy(battle), king_card, to)
-        lost = (battle.position.on_map(PLAYER) - trial.position.on_map(PLAYER))
-        cost = "no cubes lost" if not lost else f"{lost} cube{'s' if lost != 1 else ''} " \
-                                                "removed over your limit"
+    for to, lost in costs.items():
+        cost = ("no cubes lost" if not lost else
+                f"your limit removes {lost} cube{'s' if lost != 1 else ''}")
         out.append({"to": to, "name": session.content.map.territories[to].name,
                     "lost": lost, "cost": cost})
     return out
