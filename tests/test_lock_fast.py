@@ -1,7 +1,7 @@
-"""A table command on POSIX never imports `filelock` (issue #10).
-
-Its import alone cost more than the rest of `throne move`; the save lock
-takes `flock` straight from the standard library there.
+"""The save lock on POSIX: released for the next command, one clear refusal
+when no lock can be made, and no `filelock` import on a table command (its
+import alone cost more than the rest of `throne move`). That flock and the
+filelock fallback exclude each other is tested in test_assistant_lock.py.
 """
 
 from __future__ import annotations
@@ -13,8 +13,27 @@ from pathlib import Path
 
 import pytest
 
+from throne_pnp.assistant.lock import save_lock
+from throne_pnp.assistant.savefile import SaveError
+
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX flock only")
+
+
+def test_the_lock_is_released_for_the_next_command(tmp_path):
+    game = tmp_path / "g.json"
+    for _ in range(3):
+        with save_lock(game, timeout=0.1):
+            pass
+
+
+def test_an_unwritable_folder_is_one_clear_refusal(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    (folder / ".g.json.lock").mkdir()          # the lock file cannot be opened (even as root)
+    with pytest.raises(SaveError, match=r"cannot lock .*g\.json: .*the folder must be writable"):
+        with save_lock(folder / "g.json"):
+            pass
 
 
 def test_a_table_command_does_not_import_filelock(tmp_path):
