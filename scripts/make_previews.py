@@ -74,6 +74,17 @@ def main() -> int:
         sheet.paste(fronts, (0, 0))
         sheet.paste(backs, (fronts.width + gap, 0))
         _save(sheet, opts.out / "card-closeup.png")
+        # the two player aid cards of the pack's extras sheet, at the same 120 dpi
+        from throne_pnp.render.extras import extras_page
+        from throne_pnp.render.layout import find_tagged
+
+        extras = extras_page(load_content(opts.content), "a4")
+        (aid, ox, oy), = find_tagged(extras.items, "aid-turn")
+        x, y = (aid.dx + ox - 1.0) * px, (aid.dy + oy - 1.0) * px
+        aids = page_image("print-and-play.pdf", 11, dpi).crop(
+            (round(x), round(y), round(x + (2 * CARD_W + 2.0) * px),
+             round(y + (CARD_H + 2.0) * px)))
+        _save(aids, opts.out / "pack-aids.png")
     return 0
 
 

@@ -58,7 +58,7 @@ version="$("$WORK/venv/bin/python" -c 'import throne_pnp; print(throne_pnp.__ver
 ok "throne --version: $version"
 "$THRONE" --help > help.txt || fail "throne --help"
 grep -q "^  init " help.txt && grep -q "^  resolve " help.txt || fail "throne --help lists no commands"
-ok "throne --help: $(grep -c '^  [a-z]' help.txt) commands, without the optional extras"
+ok "throne --help: $(grep -cE '^  [a-z]+ {2,}[A-Z]' help.txt) commands, without the optional extras"
 
 "$THRONE" validate > validate.txt || fail "throne validate"
 head -1 validate.txt | grep -qF "Edition: $SITE/throne_pnp/edition (the bundled edition" \

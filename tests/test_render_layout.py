@@ -378,3 +378,24 @@ def test_card_text_contrast_is_at_least_4_5_to_1() -> None:
     # the backs: rust on the light ground, parchment on the dark one
     assert _contrast(cards.RUST, cards.BACK_TINT) >= 4.5
     assert _contrast("#e9d7b0", cards.BACK_DARK) >= 4.5
+
+
+@pytest.mark.parametrize("paper", PAPER_LIST)
+def test_a_long_edition_name_is_clipped_to_its_margin(paper: str) -> None:
+    from throne_pnp.render.layout import Text, clip, text_width
+
+    assert clip("short", 50, 6) == "short"
+    cut = clip("x" * 200, 30, 6)
+    assert cut.endswith("…") and text_width(cut, 6) <= 30
+    stamp = "The Very Long Edition Name of a Most Elaborate Kingdom " * 3
+    for layout in ("duplex", "fold"):
+        page = cards.card_pages(load_content(), paper, layout, stamp=stamp)[0]
+        (group, dx, dy), = find_tagged(page.items, "stamp")
+        text, = [t for t in group.items if isinstance(t, Text)]
+        length = text_width(text.text, text.size)
+        assert text.text.endswith("…")
+        if group.rotate:     # Letter: up the right margin, within one card row
+            assert length <= CARD_H - 8.0 + 1e-9
+        else:                # below the grid, clear of the scale bar
+            (bar, bx, _), = find_tagged(page.items, "scale-bar")
+            assert group.dx + dx + length <= bar.dx + bx - 4.0 + 1e-9

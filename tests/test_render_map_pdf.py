@@ -76,14 +76,16 @@ def _objects(path: Path, index: int) -> list[tuple[int, Box, int]]:
 
 
 def _spaces_and_marks(path: Path, index: int) -> tuple[list[Box], list[Box]]:
-    """The cube spaces (square paths with straight sides, 9-20 mm) and every text
-    and icon (form) box of a page."""
+    """The cube spaces (square paths with straight sides, 9-20 mm) and the box of
+    every text, icon (form) and number disc (a round path of 8-20 mm) of a page."""
     objects = _objects(path, index)
     spaces = [box for kind, box, lines in objects
               if kind == raw.FPDF_PAGEOBJ_PATH and lines >= 4 and 9 <= box.w <= 20
               and abs(box.w - box.h) < 0.01]
-    marks = [box for kind, box, _ in objects
-             if kind in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM)]
+    marks = [box for kind, box, lines in objects
+             if kind in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM)
+             or (kind == raw.FPDF_PAGEOBJ_PATH and lines == 0 and 8 <= box.w <= 20
+                 and abs(box.w - box.h) < 0.01)]
     return spaces, marks
 
 
@@ -97,6 +99,8 @@ def test_cube_spaces_read_from_the_pdf(maps, paper: str, size: str, ink_saver: b
         if size != "tiled":
             assert len(spaces) == 90          # 9 territories x (5 King + 5 player)
         assert spaces, index
+        assert sum(1 for m in marks if 8 <= m.w <= 20 and abs(m.w - m.h) < 0.01) >= (
+            9 if size != "tiled" else 1)         # the number discs are among the marks
         for space in spaces:
             assert space.w >= 10.0, space
             assert not any(space.overlaps(mark) for mark in marks), space

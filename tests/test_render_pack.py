@@ -1,22 +1,22 @@
-"""The print-and-play pack, the print guide, the duplex test and the extras sheet.
+"""The print-and-play pack, its print guide and the duplex test.
 
 The pack is read back from the written PDF with pypdfium2 (page order, the
-guide's page numbers, blank edge strips); the aid cards and tokens are
-checked on the layout, against hand-edited copies of the content.
+guide's page numbers, bookmarks, blank edge strips, fonts); the guide and the
+duplex test are also checked on the layout. The extras sheet has its own
+tests (test_render_extras.py).
 """
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-import yaml
+from editions import edited, inside, page_texts, without_drawing
 from printcheck import edge_ink, text_runs, viewer_preferences
 
-from throne_pnp.content import default_content_dir, load_content
-from throne_pnp.render import extras, guide, pack
+from throne_pnp.content import load_content
+from throne_pnp.render import guide, pack
 from throne_pnp.render.build import build
 from throne_pnp.render.layout import Circle, Group, Rect, Text, find_tagged, walk
 from throne_pnp.render.sheets import CARD_H, CARD_W, PAPERS
@@ -28,30 +28,6 @@ def out(tmp_path_factory) -> Path:
     build(load_content(), directory, formats=("pdf",))
     return directory
 
-
-def page_texts(path: Path) -> list[str]:
-    doc = pdfium.PdfDocument(str(path))
-    try:
-        return [doc[i].get_textpage().get_text_range() for i in range(len(doc))]
-    finally:
-        doc.close()
-
-
-def edited(tmp_path: Path, change) -> Path:
-    """A copy of the default content with map.yaml's data changed by `change`."""
-    target = tmp_path / "content"
-    shutil.copytree(default_content_dir(), target)
-    data = yaml.safe_load((target / "map.yaml").read_text())
-    change(data)
-    (target / "map.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
-    return target
-
-
-def without_drawing(data: dict) -> None:
-    data.pop("drawing", None)
-    for body in data["territories"].values():
-        for key in ("shape", "label", "cubes"):
-            body.pop(key, None)
 
 
 # --------------------------------------------------------------------------- the pack
@@ -125,6 +101,7 @@ def test_layouts_change_the_pack(tmp_path: Path, layout: str) -> None:
         assert "Everything prints single-sided" in texts[0]
     else:
         assert "Duplex test, side 1 of 2" in texts[3]
+        assert "turned over on its long edge" in " ".join(texts[3].split())
         assert texts[5:5 + len(cards)] == cards
         assert all("fronts" in t for t in texts[5:8]) and all("backs" in t for t in texts[8:11])
         assert "Action cards, backs" in texts[0]
@@ -172,171 +149,6 @@ def test_build_writes_pack_pdfs_and_svgs(tmp_path: Path) -> None:
 
 
 # --------------------------------------------------------------------------- extras
-
-
-def _texts(items) -> str:
-    return " ".join(t.text for t, _, _ in walk(items) if isinstance(t, Text))
-
-
-def test_adjacency_list_comes_from_the_content(tmp_path: Path) -> None:
-    def link_1_and_3(data: dict) -> None:
-        without_drawing(data)
-        data["territories"][1]["adjacent"] = [2, 3, 5]
-        data["territories"][3]["adjacent"] = [1, 5, 6]
-
-    before = extras.map_aid(load_content())
-    after = extras.map_aid(load_content(edited(tmp_path, link_1_and_3)))
-
-    def row(items, n: int) -> str:
-        (group, _, _), = find_tagged(items, f"adjacent-{n}")
-        return _texts(group.items)
-
-    assert row(before, 1) == "1 2, 5" and row(after, 1) == "1 2, 3, 5"
-    assert row(before, 3) == "3 5, 6" and row(after, 3) == "3 1, 5, 6"
-    assert row(before, 7) == row(after, 7) == "7 2, 4, 5, 8"
-
-
-def test_sea_crossings_are_listed_as_such(tmp_path: Path) -> None:
-    def crossing(data: dict) -> None:
-        data["territories"][1]["adjacent"] = [2, 3, 5]
-        data["territories"][3]["adjacent"] = [1, 5, 6]
-        data["drawing"]["crossings"] = [[1, 3]]
-
-    content = load_content(edited(tmp_path, crossing))
-    items = extras.map_aid(content)
-    (row1, _, _), = find_tagged(items, "adjacent-1")
-    (row3, _, _), = find_tagged(items, "adjacent-3")
-    assert _texts(row1.items) == "1 2, 5; sea 3"
-    assert _texts(row3.items) == "3 5, 6; sea 1"
-    icons = [s.name for s, _, _ in walk(row1.items) if hasattr(s, "name")]
-    assert icons == ["castle"]                    # 1 is a castle, marked as such
-
-
-def test_symbol_key_covers_every_icon_of_the_game() -> None:
-    from throne_pnp.render.mapkey import KEY_ORDER
-
-    assert sorted(name for name, _ in extras.SYMBOLS) == sorted(KEY_ORDER)
-    items = extras.map_aid(load_content())
-    assert {item.tag for item, _, _ in find_tagged(items, "key-")} == {
-        f"key-{name}" for name in KEY_ORDER}
-
-
-def test_aid_cards_read_setup_goal_and_hand_from_the_content(tmp_path: Path) -> None:
-    def change(data: dict) -> None:
-        data["hand_size"] = 4
-        data["setup"]["king"] = {3: 3, 7: 2, 9: 2}
-
-    content = load_content(edited(tmp_path, change))
-    turn = _texts(extras.turn_aid(content))
-    setup = _texts(extras.map_aid(content))
-    assert "deal 4 at once" in turn and "(1, 3, 7, 9)" in turn
-    assert "2 in 7, 9; 3 in 3" in setup and "Deal yourself 4 cards" in setup
-    default = _texts(extras.map_aid(load_content()))
-    assert "2 in 3, 7, 9" in default and "2 in 1" in default
-
-
-def test_goal_follows_the_ruling(tmp_path: Path) -> None:
-    target = tmp_path / "content"
-    shutil.copytree(default_content_dir(), target)
-    (target / "rulings.yaml").write_text("home_lost_when: king-holds\n")
-    assert "once the King alone holds 1" in _texts(extras.turn_aid(load_content(target)))
-    assert "when 1 has none of your cubes" in _texts(extras.turn_aid(load_content()))
-
-
-def _inside(items, x0: float, y0: float, x1: float, y1: float) -> None:
-    from throne_pnp.render.layout import Icon, text_width
-
-    for item, dx, dy in walk(items):
-        if isinstance(item, Text):
-            w = text_width(item.text, item.size, item.bold, item.italic, item.mono)
-            left = item.x + dx - {"start": 0, "middle": w / 2, "end": w}[item.anchor]
-            assert x0 <= left and left + w <= x1 and y0 <= item.y + dy <= y1, item
-            assert item.size >= 6.0, item
-        elif isinstance(item, Icon):
-            assert x0 <= item.x + dx and item.x + dx + item.size <= x1, item
-            assert y0 <= item.y + dy and item.y + dy + item.size <= y1, item
-
-
-def test_aid_cards_are_poker_size_with_text_inside() -> None:
-    content = load_content()
-    for aid in (extras.turn_aid(content), extras.map_aid(content)):
-        _inside(aid, extras.AID_SAFE - 0.05, 0, CARD_W - extras.AID_SAFE + 0.05,
-                CARD_H - extras.AID_SAFE)
-    page = extras.extras_page(content, "a4")
-    (turn, tx, ty), = find_tagged(page.items, "aid-turn")
-    (card, mx, my), = find_tagged(page.items, "aid-map")
-    assert (mx + card.dx) - (tx + turn.dx) == CARD_W and ty + turn.dy == my + card.dy
-    assert extras.aid_overflow(content) == []
-
-
-def test_an_overflowing_aid_card_gives_a_build_note(tmp_path: Path) -> None:
-    def many(data: dict) -> None:       # 40 territories in a ring, no drawing
-        without_drawing(data)
-        data["territories"] = {n: {"name": f"Territory number {n}", "castle": n in (1, 3),
-                                   "wheat": 2,
-                                   "adjacent": [(n - 2) % 40 + 1, n % 40 + 1]}
-                               for n in range(1, 41)}
-        data["setup"] = {"player": {1: 2}, "king": {3: 2}}
-
-    content = load_content(edited(tmp_path, many))
-    notes = extras.aid_overflow(content)
-    assert len(notes) == 1 and "setup and map aid card runs" in notes[0]
-    build_notes: list[str] = []
-    build(content, tmp_path / "out", papers=("a4",), formats=("pdf",), notes=build_notes)
-    assert notes[0] in build_notes
-
-
-@pytest.mark.parametrize("forces", [10, 7, 14])
-def test_token_counts_follow_forces(tmp_path: Path, forces: int) -> None:
-    def change(data: dict) -> None:
-        data["forces"] = forces
-
-    content = load_content(edited(tmp_path, change))
-    for paper in ("a4", "letter"):
-        for ink in (False, True):
-            page = extras.extras_page(content, paper, ink)
-            kings = find_tagged(page.items, "token-king-")
-            players = find_tagged(page.items, "token-player-")
-            assert len(kings) == len(players) == forces
-            for group, x, y in kings + players:     # well inside the printable area
-                assert 4.2 + 5 <= x + group.dx <= page.width - 4.2 - 5 - extras.TOKEN
-                assert 4.2 + 5 <= y + group.dy <= page.height - 4.2 - 5 - extras.TOKEN
-    assert extras.TOKEN >= 12.0
-
-
-def _luminance(color: str) -> float:
-    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def test_token_sides_differ_in_shape_and_tone() -> None:
-    page = extras.extras_page(load_content(), "a4")
-    king_fill = [i for i in page.items if isinstance(i, Rect) and i.style.fill
-                 and i.style.fill != "#ffffff"]
-    assert len(king_fill) == 1 and _luminance(king_fill[0].style.fill) < 0.2   # solid dark
-    (player, _, _) = find_tagged(page.items, "token-player-1")[0]
-    (king, _, _) = find_tagged(page.items, "token-king-1")[0]
-    discs = [s for s in player.items if isinstance(s, Circle)]
-    assert len(discs) == 1 and _luminance(discs[0].style.fill) > 0.85      # light, outlined
-    assert discs[0].style.stroke is not None
-    assert not any(isinstance(s, Circle) for s in king.items)
-    assert {s.name for s in walk_icons(king)} == {"crown"}
-    assert {s.name for s in walk_icons(player)} == {"helmet"}
-
-
-def walk_icons(group: Group):
-    from throne_pnp.render.layout import Icon
-
-    return [s for s, _, _ in walk(group.items) if isinstance(s, Icon)]
-
-
-def test_token_blocks_have_a_crop_mark_for_every_cut() -> None:
-    page = extras.extras_page(load_content(), "letter")
-    for side in ("king", "player"):
-        marks = find_tagged(page.items, f"crop-{side}")
-        # 5 x 2 tokens: 6 vertical cuts and 3 horizontal, each marked at both ends
-        assert len(marks) == 2 * (6 + 3)
-    assert len(find_tagged(page.items, "crop-aid")) == 2 * (3 + 2)
 
 
 # --------------------------------------------------------------------------- duplex test
@@ -403,26 +215,6 @@ def test_map_sizes_in_the_pack(tmp_path: Path, size: str, paper: str, row: str,
     assert edge_ink(path, dpi=60) == []
 
 
-def test_many_cubes_continue_on_more_token_sheets(tmp_path: Path) -> None:
-    def change(data: dict) -> None:
-        data["forces"] = 99
-
-    content = load_content(edited(tmp_path, change))
-    for paper in ("a4", "letter"):
-        pages = extras.extras_pages(content, paper)
-        assert len(pages) == 2 and pages[1].name == "extras-2"
-        for side in ("king", "player"):
-            numbers = sorted(int(g.tag.rsplit("-", 1)[1]) for page in pages
-                             for g, _, _ in find_tagged(page.items, f"token-{side}-"))
-            assert numbers == list(range(1, 100))
-    build(content, tmp_path / "out", papers=("letter",), formats=("pdf",))
-    path = tmp_path / "out" / "letter" / "print-and-play.pdf"
-    texts = page_texts(path)
-    assert "cube tokens (continued)" in texts[-1] and "player aids" in texts[-2]
-    assert "12-13 Aid cards and cube tokens" in " ".join(texts[0].split())
-    assert edge_ink(path, dpi=60) == []
-
-
 def test_pack_bookmarks_each_part(out: Path) -> None:
     doc = pdfium.PdfDocument(str(out / "letter" / "print-and-play.pdf"))
     try:
@@ -472,3 +264,22 @@ def test_throne_build_writes_and_names_the_pack(tmp_path: Path) -> None:
     assert f"wrote {tmp_path / 'letter' / 'print-and-play.pdf'}" in result.output
     texts = page_texts(tmp_path / "letter" / "print-and-play.pdf")
     assert "fold and glue" in texts[0] and not any("Duplex test" in t for t in texts)
+
+
+def test_a_very_long_edition_name_stays_on_the_guide(tmp_path: Path) -> None:
+    from throne_pnp.render import rulesheet
+
+    def rename(data: dict) -> None:
+        data["name"] = "The Most Serene and Extremely Long-Winded Kingdom " * 4
+
+    content = load_content(edited(tmp_path, rename))
+    laid = pack.pack(content, "letter", rules=rulesheet.rules_pages(content, "letter"))
+    page = laid.pages[0]
+    inside(page.items, 4.2, 4.2, page.width - 4.2, page.height - 4.2)
+
+
+def test_pack_is_byte_deterministic(out: Path, tmp_path: Path) -> None:
+    build(load_content(), tmp_path, formats=("pdf",))
+    for paper in ("a4", "letter"):
+        assert (tmp_path / paper / "print-and-play.pdf").read_bytes() == \
+            (out / paper / "print-and-play.pdf").read_bytes()

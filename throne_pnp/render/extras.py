@@ -225,17 +225,24 @@ def _map_card(content: Content, body: float) -> _Card:
     rows = adjacency_rows(content)
     castles = set(content.map.castles)
     cols = 3 if len(rows) > 12 else 2
-    per_col = -(-len(rows) // cols)
-    y0 = card.y
     width = card.width / cols
-    for i, row in enumerate(rows):
-        x = AID_SAFE + (i // per_col) * width
-        y = y0 + (i % per_col + 1) * card.lead
-        for line in break_lines(neighbour_text(row, row.number in castles), width - 1.0,
-                                body)[:1]:
-            items = set_line(line, x, y, body, INK)
-            card.items.append(Group(tuple(items), tag=f"adjacent-{row.number}"))
-    card.y = y0 + per_col * card.lead
+    broken = [(row.number, break_lines(neighbour_text(row, row.number in castles),
+                                       width - 1.0, body)) for row in rows]
+    # fill the columns in order, each up to an even share of the lines
+    share = -(-sum(len(lines) for _, lines in broken) // cols)
+    col, used, tallest = 0, 0, 0
+    y0 = card.y
+    for number, lines in broken:
+        if used and used + len(lines) > share and col < cols - 1:
+            col, used = col + 1, 0
+        items: list = []
+        for line in lines:
+            used += 1
+            x = AID_SAFE + col * width + (1.5 if line is not lines[0] else 0.0)
+            items += set_line(line, x, y0 + used * card.lead, body, INK)
+        card.items.append(Group(tuple(items), tag=f"adjacent-{number}"))
+        tallest = max(tallest, used)
+    card.y = y0 + tallest * card.lead
     return card
 
 

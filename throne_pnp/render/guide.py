@@ -32,7 +32,9 @@ from throne_pnp.render.layout import (
     Rect,
     Text,
     both,
+    fit_size,
     stroke,
+    text_width,
 )
 from throne_pnp.render.rulesheet import break_lines, set_line
 from throne_pnp.render.sheets import CARD_H, CARD_W
@@ -258,11 +260,16 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     page = Page(page_w, page_h, name="guide")
     title = f"{sheets.GAME_TITLE}: print-and-play guide"
     page.add(Text(MARGIN, MARGIN + 5.0, title, 15, bold=True, color=INK, tag="title"))
-    sub = (f"{content.map.name}, {paper.upper() if paper == 'a4' else paper.title()} paper, "
-           f"cards laid out for {_layout_words(layout)}.")
-    page.add(Text(MARGIN, MARGIN + 10.0, sub, 8, color=INK))
-    page.add(Line(MARGIN, MARGIN + 12.0, page_w - MARGIN, MARGIN + 12.0, stroke(RUST, 0.5)))
     width = page_w - 2 * MARGIN
+    tail = (f", {paper.upper() if paper == 'a4' else paper.title()} paper, cards laid out "
+            f"for {_layout_words(layout)}.")
+    name = content.map.name
+    while name and text_width(name + tail, 6.0) > width:    # an edition's very long name
+        name = name[:-4].rstrip() + "..."
+    sub = name + tail
+    page.add(Text(MARGIN, MARGIN + 10.0, sub, fit_size(sub, width, 8.0, minimum=6.0),
+                  color=INK))
+    page.add(Line(MARGIN, MARGIN + 12.0, page_w - MARGIN, MARGIN + 12.0, stroke(RUST, 0.5)))
     page.add(Text(MARGIN, MARGIN + 18.0, "What to print", 10, bold=True, color=RUST))
     table, y = _table(sections, MARGIN, MARGIN + 20.0, width, ink_saver)
     page.extend(table)
@@ -368,9 +375,10 @@ def _test_text(page: Page, lines: list[str], y: float) -> None:
         y += 1.5
 
 
-def alignment_pages(paper: str) -> list[Page]:
+def alignment_pages(paper: str, manual: bool = False) -> list[Page]:
     """Two pages, printed back to back: side 1 with ruled crosses, side 2 with
-    bold crosses mirrored for a flip on the long edge."""
+    bold crosses mirrored for a flip on the long edge. `manual`: the sheet is
+    fed twice by hand (backs-separate layout) rather than printed duplex."""
     page_w, page_h = sheets.paper_size(paper)
     front = Page(page_w, page_h, name="duplex-test-1")
     back = Page(page_w, page_h, name="duplex-test-2")
@@ -387,8 +395,11 @@ def alignment_pages(paper: str) -> list[Page]:
         page.add(Text(page_w - MARGIN, yb, f"{sheets.GAME_TITLE}: duplex test, side {side}",
                       6.5, "end", color=INK))
     _test_text(front, [
-        "Print this page and the next double-sided, flip on the long edge, at 100 %, "
-        "with the same settings you will use for the card sheets.",
+        ("Print this page at 100 %, put the sheet back in the tray turned over on its long "
+         "edge, and print the next page on its back, just as you will feed the card sheets."
+         if manual else
+         "Print this page and the next double-sided, flip on the long edge, at 100 %, "
+         "with the same settings you will use for the card sheets."),
         "Hold the sheet up to a window or a lamp. Seen through the paper, the bold cross "
         "of side 2 should sit on each ruled cross A and B of this side. A and B mark the "
         "centres of the first and the last card of a card sheet.",

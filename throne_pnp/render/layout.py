@@ -184,6 +184,7 @@ class Page:
 MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
 
 
+@lru_cache(maxsize=16)
 def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
     """The embedded face for a weight and slant (see `fonts.py`)."""
     from throne_pnp.render.fonts import face
@@ -206,6 +207,15 @@ def fit_size(text: str, width: float, size: float, bold: bool = False,
     while size > minimum and text_width(text, size, bold) > width:
         size -= 0.25
     return size
+
+
+def clip(text: str, width: float, size: float, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis if needed to fit `width` mm at `size` points."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
 
 
 def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:

@@ -57,8 +57,9 @@ def _y_down(canvas, height: float, unit: float) -> None:
 
 
 def _f(value: float) -> str:
-    """A number as PDF wants it: rounded to 0.001 (of a mm, mostly), no exponent."""
-    return str(round(value, 3))
+    """A number as PDF wants it: rounded to 0.001 (of a mm, mostly), no exponent,
+    no trailing zeros ("12", "0.5", "-3.25")."""
+    return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
 @lru_cache(maxsize=256)
@@ -202,6 +203,7 @@ class _Painter:
             self.ops = []
 
 
+@lru_cache(maxsize=4096)
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
     r = min(r, w / 2, h / 2)
     k = r * (1 - KAPPA)
@@ -216,6 +218,7 @@ def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
             f"{_f(x)} {_f(y + k)} {_f(x + k)} {_f(y)} {_f(x + r)} {_f(y)} c h ")
 
 
+@lru_cache(maxsize=4096)
 def _circle(cx: float, cy: float, r: float) -> str:
     k = r * KAPPA
     return (f"{_f(cx + r)} {_f(cy)} m "

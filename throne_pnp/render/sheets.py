@@ -34,6 +34,7 @@ from throne_pnp.render.layout import (
     Page,
     Rect,
     Text,
+    clip,
     fill,
     stroke,
     text_width,
@@ -254,8 +255,8 @@ def stamp_pages(pages: list[Page], text: str) -> list[Page]:
     keep that band clear or place their own `footer_stamp`)."""
     for page in pages:
         if text and not has_stamp(page):
-            page.add(footer_stamp(page.width / 2, page.height - STAMP_FROM_BOTTOM, text,
-                                  "middle"))
+            page.add(footer_stamp(page.width / 2, page.height - STAMP_FROM_BOTTOM,
+                                  clip(text, page.width - 20.0, AID_TEXT), "middle"))
     return pages
 
 
@@ -273,14 +274,12 @@ def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
     xs, ys = grid.cut_xs(), grid.cut_ys()
     below = ys[-1] + BLEED
     if grid.page_h - below >= 12.5:
-        line = f"{label} · {stamp}" if stamp else label
         base = min(below + 9.0, grid.page_h - STAMP_FROM_BOTTOM)
+        bar_x = xs[-1] - 2.0 - SCALE_LEN
         out = [title_line(xs[0], base, label, AID_TEXT)]
         if stamp:
-            out.append(footer_stamp(xs[0] + text_width(label + " · ", AID_TEXT, True), base,
-                                    stamp))
-        bar_x = max(xs[-1] - 2.0 - SCALE_LEN,
-                    xs[0] + text_width(line, AID_TEXT, True) + 4.0)
+            at = xs[0] + text_width(label + " · ", AID_TEXT, True)
+            out.append(footer_stamp(at, base, clip(stamp, bar_x - 4.0 - at, AID_TEXT)))
         out.append(scale_bar(bar_x, base - 2.2))
         return out
     x = grid.x0 - BLEED
@@ -289,6 +288,7 @@ def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
         title_line(x - 2.5, ys[1] - 4.0, label, AID_TEXT, rotate=True),
         scale_bar(MARK_EDGE + 2.4, ys[1] + (CARD_H - SCALE_LEN) / 2, vertical=True),
     ]
-    if stamp:
-        out.append(footer_stamp(right + 3.0, ys[2] - 4.0, stamp, rotate=True))
+    if stamp:   # within row 2's side margin, clear of the marks at both its ends
+        out.append(footer_stamp(right + 3.0, ys[2] - 4.0, clip(stamp, CARD_H - 8.0, AID_TEXT),
+                                rotate=True))
     return out
