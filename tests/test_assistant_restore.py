@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+from hypothesis import given
+from hypothesis import strategies as st
 from test_assistant_helpers import ok, refused, run, status
 
 from throne_pnp.assistant.tablediff import cube_changes
@@ -85,9 +87,10 @@ def test_undo_the_last_card_puts_the_new_hand_back(tmp_path):
     assert ("Next: Battle in 2: that was your last card, so first draw your new hand "
             "(5 cards), then turn over the next card of the deck for the King") in out
     out = ok(game, "undo").output
+    # the new hand goes back first, so card 6 is not taken for one of them
     assert lines_after(out, "Put the table back:") == [
-        "[ ] take card 6 from the table back to your hand",
-        "[ ] put the 5 cards you drew last back on top of the deck"]
+        "[ ] put the 5 cards you drew last back on top of the deck",
+        "[ ] take card 6 from the table back to your hand"]
     out = ok(game, "battle", "6", "--king-card", "12").output
     assert ("Note: 6 was your last card: draw your new hand first, then the King's card 12"
             in out)
@@ -170,3 +173,28 @@ def test_recover_after_a_content_change(tmp_path):
     kept = tmp_path / "kept.json"
     ok(game, "recover", "--out", str(kept), "--content", str(content))
     assert ok(kept, "status", "--json", "--content", str(content)).output
+
+
+counts = st.dictionaries(st.integers(1, 9), st.integers(0, 5), max_size=9)
+
+
+@given(king_now=counts, player_now=counts, king_then=counts, player_then=counts)
+def test_cube_changes_turn_one_position_into_the_other(king_now, player_now, king_then,
+                                                       player_then):
+    board = board_for(load_content())
+    now = Position.from_counts(board, king_now, player_now)
+    target = Position.from_counts(board, king_then, player_then)
+    work = now.copy()
+    changes = cube_changes(board, now, target)
+    for kind, side, n, src, dst in changes:
+        assert n > 0
+        counts_ = work.side(side)
+        if kind in ("move", "remove"):
+            assert counts_[src] >= n
+            counts_[src] -= n
+        if kind in ("move", "add"):
+            counts_[dst] += n
+    assert work == target
+    for side in ("king", "player"):   # never both a cube taken off and one put back
+        kinds = {k for k, s, *_ in changes if s == side}
+        assert not {"add", "remove"} <= kinds

@@ -22,6 +22,12 @@ SHUFFLE_LINE = re.compile(r"\[ \] the deck is empty: shuffle the discard pile \(
 PHASE_LINE = re.compile(r"\[ \] put the phase card (\d+) on the discard pile")
 BATTLE_LINE = re.compile(r"\[ \] put battle cards (\d+) and (\d+) on the discard pile")
 UNCERTAIN_LINE = re.compile(r"\[ \] dealt for Uncertain Orders: (\d+) .*put it on the discard")
+# undo's restore checklist
+TAKE_LINE = re.compile(r"\[ \] take cards? ([\d, ]+) from (the deck or your hand|the deck|"
+                       r"your hand|the discard pile|the table) back (on top of the deck|"
+                       r"to your hand|to the table|to the discard pile)")
+DREW_LINE = re.compile(r"\[ \] put (the rest of )?the (\d+) cards? you drew last back on top "
+                       r"of the deck")
 
 
 class Table:
@@ -81,10 +87,44 @@ class Table:
                 self.to_discard(int(m.group(1)))
         return done
 
+    def pile(self, words: str) -> list[int]:
+        return {"the deck": self.deck, "your hand": self.hand, "the discard pile": self.discard,
+                "the table": self.table, "on top of the deck": self.deck,
+                "to your hand": self.hand, "to the table": self.table,
+                "to the discard pile": self.discard}[words]
+
+    def restore(self, output: str) -> None:
+        """Carry out undo's checklist for the cards."""
+        self.taken_from_hand = 0   # cards named "from the deck or your hand" found in the hand
+        for line in output.splitlines():
+            if m := TAKE_LINE.search(line):
+                cards = [int(c) for c in m.group(1).split(", ")]
+                dst = self.pile(m.group(3))
+                for card in cards:
+                    src = m.group(2)
+                    if src == "the deck or your hand":
+                        src = "your hand" if card in self.hand else "the deck"
+                        self.taken_from_hand += src == "your hand"
+                    self.pile(src).remove(card)
+                    if dst is self.deck:
+                        dst.insert(0, card)
+                    else:
+                        dst.append(card)
+                self.undone = True
+            elif m := DREW_LINE.search(line):
+                count = int(m.group(2)) - (self.taken_from_hand if m.group(1) else 0)
+                drawn, self.hand = self.hand[-count:], self.hand[:-count]
+                self.deck[:0] = drawn
+                self.undone = True
+
     def check(self, game) -> None:
-        """The record matches the table card for card."""
+        """The record matches the table card for card (after an undo the order
+        in which cards went back onto the discard pile is the player's)."""
         st = status(game)
-        assert st["discard"] == self.discard
+        if getattr(self, "undone", False):
+            assert sorted(st["discard"]) == sorted(self.discard)
+        else:
+            assert st["discard"] == self.discard
         assert sorted(st["table"]) == sorted(self.table)
         assert st["deck_count"] == len(self.deck) and st["hand_count"] == len(self.hand)
         zones = session(game).game.card_zones()
@@ -100,7 +140,7 @@ class Table:
             assert st["hand"] == sorted(self.hand)
 
 
-def play_table(game, seed: int, tell: bool, limit: int = 400) -> list[str]:
+def play_table(game, seed: int, tell: bool, undo: bool = False, limit: int = 400) -> list[str]:
     """Play one physical game at the table; returns what each command's checklist did."""
     rng = random.Random(seed)
     out = ok(game, "new", "--physical").output
@@ -137,6 +177,10 @@ def play_table(game, seed: int, tell: bool, limit: int = 400) -> list[str]:
         if tell and "hand" in done and table.hand:
             ok(game, "hand", ",".join(map(str, table.hand)))
         table.check(game)
+        if undo and rng.random() < 0.15 and status(game)["next"]["need"] != "over":
+            table.restore(ok(game, "undo").output)
+            happened.append(f"undo {command[0]}")
+            table.check(game)
     return happened
 
 
@@ -151,3 +195,13 @@ def test_the_record_follows_the_table_through_reshuffles(tmp_path):
             break
     # the deck ran out on the King's battle card at least twice (seen on the table)
     assert battle_reshuffles >= 2
+
+
+def test_undo_checklists_put_the_physical_cards_back(tmp_path):
+    """Undo now and then, doing only what its checklist says with the cards."""
+    undone = []
+    for seed in range(4):
+        undone += [h for h in play_table(tmp_path / f"g{seed}.json", 100 + seed,
+                                         tell=seed % 2 == 0, undo=True) if h.startswith("undo")]
+    kinds = {h.split()[1] for h in undone}
+    assert {"card", "battle"} <= kinds, undone

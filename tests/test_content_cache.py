@@ -168,3 +168,19 @@ def test_a_table_command_on_cached_content_never_imports_yaml(tmp_path):
     out = subprocess.run([sys.executable, "-c", code], check=True, env=env, cwd=REPO,
                          capture_output=True, text=True).stdout
     assert out.splitlines()[-1] == "[]"
+
+
+def test_an_entry_others_could_write_is_not_trusted(edition, tmp_path, monkeypatch):
+    expected = _fresh(edition)
+    (entry,) = _entries(tmp_path)
+    assert (tmp_path / "cache" / "throne_pnp").stat().st_mode & 0o777 == 0o700
+    entry.chmod(0o666)
+    checked = []
+    import throne_pnp.content.check as check
+
+    real = check.check_content
+    monkeypatch.setattr(check, "check_content",
+                        lambda d: checked.append(d) or real(d))
+    assert _fresh(edition) == expected
+    assert checked == [edition]           # loaded normally, not from the entry
+    assert entry.stat().st_mode & 0o022 == 0       # and replaced by a private one

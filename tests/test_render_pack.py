@@ -101,6 +101,7 @@ def test_layouts_change_the_pack(tmp_path: Path, layout: str) -> None:
         assert "Everything prints single-sided" in texts[0]
     else:
         assert "Duplex test, side 1 of 2" in texts[3]
+        assert "turned over on its long edge" in " ".join(texts[3].split())
         assert texts[5:5 + len(cards)] == cards
         assert all("fronts" in t for t in texts[5:8]) and all("backs" in t for t in texts[8:11])
         assert "Action cards, backs" in texts[0]

@@ -3,6 +3,8 @@
 
 import pytest
 from boards import card, make_board, pos
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
@@ -211,3 +213,32 @@ def test_card_zones_in_virtual_mode():
     assert zones == {1: "table", 2: "hand", 3: "hand", 4: "hand", 5: "hand", 6: "deck",
                      7: "deck", 8: "deck", 9: "deck", 10: "deck"}
     assert g.known_hand() == [2, 3, 4, 5]
+
+
+def test_zone_changes_say_which_cards_go_where():
+    from throne_pnp.rules.cards import zone_changes
+
+    g = physical()
+    g.apply(act.hand((1, 2, 3, 4, 5)))
+    before = g.card_zones()
+    g.apply(act.card(1))
+    g.apply(act.DONE)
+    g.apply(act.card(6))
+    assert zone_changes(before, g.card_zones()) == [(1, "hand", "discard"), (6, "deck", "table")]
+    assert zone_changes(g.card_zones(), before) == [(1, "discard", "hand"), (6, "table", "deck")]
+    assert zone_changes(before, before) == []
+    assert zone_changes({1: "deck"}, {2: "deck"}) == [(1, "deck", "out"), (2, "out", "deck")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(ids=st.lists(st.integers(1, 99), min_size=1, max_size=8),
+       hand=st.one_of(st.none(), st.lists(st.integers(1, 99), max_size=6)),
+       discard=st.one_of(st.none(), st.lists(st.integers(1, 99), max_size=6)))
+def test_card_record_actions_round_trip_for_any_ids(ids, hand, discard):
+    told = act.hand(tuple(ids))
+    assert Action.parse(told.text()) == told
+    if hand is None and discard is None:
+        return
+    fix = act.fix_cards(None if hand is None else tuple(hand),
+                        None if discard is None else tuple(discard))
+    assert Action.parse(fix.text()) == fix

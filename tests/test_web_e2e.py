@@ -210,6 +210,13 @@ def test_an_undo_by_tap(table):
     assert "Took back `card 7`" in alert and "move 1 King cube 5 -> 3" in alert
     shoot(page, "undo")
     assert len(names(page, "Card ")) == 5
+    # fix the record by taps alone: a territory, then the counts the table shows
+    tap(page, "link", "Fix the record")
+    tap(page, "link", "Fix 7 · Greywatch")
+    page.get_by_role("group", name="King's cubes on the table").get_by_text("3").tap()
+    shoot(page, "fix")
+    tap(page, "button", "Fix territory 7", exact=True)
+    assert saved(game) == [["fix 7 king=3 player=0"]]
 
 
 def test_a_refusal_by_tap_and_its_reason(table, tmp_path):

@@ -29,7 +29,7 @@ def setup(tmp_path_factory):
     return game, client, csrf_of(client.get("/").text)
 
 
-@settings(max_examples=150, deadline=None,
+@settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(path=st.sampled_from(sorted(FIELDS)), data=st.data())
 def test_random_forms_are_refused_cleanly(setup, path, data):

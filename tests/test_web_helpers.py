@@ -26,8 +26,9 @@ def content():
     return load_content(None)
 
 
-def make_client(game: Path, access=None):
-    """A TestClient on the app for `game` (loopback access unless given)."""
+def make_client(game: Path, access=None, edition=None):
+    """A TestClient on the app for `game` (loopback access, the bundled edition unless
+    given)."""
     pytest.importorskip("starlette")
     with warnings.catch_warnings():  # starlette 1.x prefers httpx2; httpx works the same
         warnings.simplefilter("ignore")
@@ -35,7 +36,7 @@ def make_client(game: Path, access=None):
 
     from throne_pnp.web.app import create_app
 
-    app = create_app(game, content(), access)
+    app = create_app(game, edition or content(), access)
     return TestClient(app, base_url=HOST, follow_redirects=False), app
 
 

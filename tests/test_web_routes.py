@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -114,11 +115,11 @@ def test_player_actions_offer_only_legal_moves(tmp_path):
     for action in legal:
         count, a, b = action.args
         counts[(a, b)] = max(count, counts.get((a, b), 0))
-    sources = sorted({int(s) for s in re.findall(r'href="/\?from=(\d+)"', page)})
+    sources = sorted({int(s) for s in re.findall(r'href="/\?from=(\d+)#now"', page)})
     assert sources == sorted({a for a, _ in counts}) == [1]
     src = sources[0]
     picked = client.get(f"/?from={src}").text
-    dests = sorted({int(d) for d in re.findall(rf'href="/\?from={src}&amp;to=(\d+)"', picked)})
+    dests = sorted({int(d) for d in re.findall(rf'href="/\?from={src}&amp;to=(\d+)#now"', picked)})
     assert dests == sorted(b for a, b in counts if a == src)
     stepper = client.get(f"/?from={src}&to={dests[0]}").text
     assert f"Move {counts[(src, dests[0])]} from {src} to {dests[0]}" in button_names(stepper)
@@ -284,3 +285,33 @@ def test_a_damaged_save_is_explained_and_only_replaced_when_told(tmp_path):
     assert "already holds a game" in client.get("/new").text
     post(client, page.text, "/new", mode="virtual", seed="2", force="yes")
     assert json.loads(game.read_text())["seed"] == 2
+
+
+def test_content_without_drawing_data_still_plays(tmp_path):
+    import shutil
+
+    import yaml
+
+    from throne_pnp.content import load_content
+
+    edition = tmp_path / "plain"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content", edition)
+    data = yaml.safe_load((edition / "map.yaml").read_text())
+    data.pop("drawing")
+    for terr in data["territories"].values():
+        for key in ("shape", "label", "cubes"):
+            terr.pop(key, None)
+    (edition / "map.yaml").write_text(yaml.safe_dump(data))
+    plain = load_content(edition)
+    assert not plain.map.drawable
+    game = tmp_path / "g.json"
+    result = CliRunner().invoke(cli, ["new", "--seed", "3", "--game", str(game),
+                                      "--content", str(edition)])
+    assert result.exit_code == 0, result.output
+    client, _ = make_client(game, edition=plain)
+    page = client.get("/").text
+    assert 'class="board"' not in page and "Card 7 · Shieldwall" in " ".join(
+        button_names(page))
+    post(client, page, "/card", card=7)
+    post(client, client.get("/").text, "/battle", card=18)
+    assert 'href="/?from=1#now"' in client.get("/").text          # moves offered as links

@@ -350,22 +350,31 @@ def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
     """
     before = session.game
     gone = session.undo(count)
+    from_hand, drawn = undone_cards(session, gone)
     return gone, restore_lines(session.board, before.position, session.game.position,
                                cards=(before, session.game) if session.physical else None,
-                               from_hand=played_from_hand(session, gone))
+                               from_hand=from_hand, drawn_order=drawn)
 
 
-def played_from_hand(session: Session, gone: list[list[str]]) -> frozenset[int]:
-    """The cards that the commands `gone` (given after the saved ones) played
-    from the hand, as opposed to cards dealt from the deck."""
+def undone_cards(session: Session, gone: list[list[str]]
+                 ) -> tuple[frozenset[int], list[int | None]]:
+    """What the commands `gone` (given after the saved ones) did with the cards:
+    the cards they played from the hand, and the cards they took off the deck
+    in order (None where a new hand was drawn unseen)."""
     from throne_pnp.rules.actions import Action
 
     game = session.replay()
-    out = set()
+    from_hand: set[int] = set()
+    drawn: list[int | None] = []
     for command in gone:
         for text in command:
             action = Action.parse(text)
-            if action.kind in ("card", "battle") and game.need().kind in ("card", "battle"):
-                out.add(action.args[0])
-            game.apply(action)
-    return frozenset(out)
+            need = game.need()
+            if action.kind in ("card", "battle") and need.kind in ("card", "battle"):
+                from_hand.add(action.args[0])
+            elif action.kind in ("card", "deal") and need.kind == "deal":
+                drawn.append(action.args[0])
+            for event in game.apply(action):
+                if event.kind == "hand" and event.data is None:
+                    drawn.append(None)
+    return frozenset(from_hand), drawn

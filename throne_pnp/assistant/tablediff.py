@@ -13,6 +13,8 @@ Pure functions of the states: no files, no terminal.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from throne_pnp.rules.board import Board, distances
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER, Position
@@ -96,46 +98,66 @@ def _ids(cards: list[int]) -> str:
     return f"{word} {', '.join(map(str, sorted(cards)))}"
 
 
-def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset()) -> list[str]:
+def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
+               drawn_order: Sequence[int | None] = ()) -> list[str]:
     """The checklist that puts the physical cards back as `target` has them.
 
     `from_hand`: cards the undone commands played from the hand; where the
     target does not know the hand (`unknown`), they go back to the hand and
-    the others (dealt from the deck) back on top of the deck.
+    the others (dealt from the deck) back on top of the deck. `drawn_order`:
+    the cards the undone commands took off the deck, in order (None for a
+    new hand drawn unseen): the deck is rebuilt from the last of them back,
+    so that giving the commands again turns up the same cards; then the
+    other cards go back to the hand, the table or the discard pile.
     """
     a, b = card_zones(now), card_zones(target)
-    moves: dict[tuple[str, str], list[int]] = {}
+    moves: dict[int, tuple[str, str]] = {}
     for c in sorted(a):
         src, dst = a[c], b.get(c, a[c])
         if dst == "unknown":
-            dst = "hand" if c in from_hand else "deck"
+            # played from the hand: back to it; still in the hand: drawn by
+            # the undone commands (counted below) or there all along
+            dst = "hand" if c in from_hand or src == "hand" else "deck"
         if src == dst or {src, dst} <= {"deck", "unknown"}:
             continue
         if src == "unknown" and dst == "hand":
             continue  # the program only learns that it was in the hand
-        moves.setdefault((src, dst), []).append(c)
-    lines = []
-    to_hand = 0
-    for (src, dst), cards in sorted(moves.items(), key=lambda kv: min(kv[1])):
-        if dst == "hand":
-            to_hand += len(cards)
-        where = "the deck" if src in ("deck", "unknown") else ZONE_WORDS[src]
-        if dst in ("deck", "unknown"):
+        moves[c] = (src, dst)
+    # Cards drawn into a hidden hand by the undone commands go back unseen.
+    to_hand = sum(1 for s, d in moves.values() if d == "hand")
+    drawn = now.hand_count - (target.hand_count - to_hand)
+    drawn -= sum(1 for s, d in moves.values() if s == "hand" and d != "hand")
+    rest = "the rest of " if any(s == "unknown" for s, _ in moves.values()) else ""
+    drawn_line = (f"{BOX} put {rest}the {drawn} card{'' if drawn == 1 else 's'} you drew last "
+                  "back on top of the deck")
+    lines: list[str] = []
+    for c in reversed(list(drawn_order)):
+        if c is None:
+            if drawn > 0:
+                lines.append(drawn_line)
+                drawn = 0
+        elif c in moves and moves[c][1] == "deck":
+            lines.append(f"{BOX} take card {c} from {ZONE_WORDS[moves.pop(c)[0]]} back on top "
+                         "of the deck")
+    if drawn > 0:
+        lines.append(drawn_line)
+    groups: dict[tuple[str, str], list[int]] = {}
+    for c, move in moves.items():
+        groups.setdefault(move, []).append(c)
+    for (src, dst), cards in sorted(groups.items(), key=lambda kv: (kv[0][1] != "deck",
+                                                                    min(kv[1]))):
+        where = ZONE_WORDS[src]
+        if dst == "deck":
             lines.append(f"{BOX} take {_ids(cards)} from {where} back on top of the deck")
         else:
             lines.append(f"{BOX} take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}")
-    # Cards drawn into a hidden hand by the undone commands go back unseen.
-    drawn = now.hand_count - (target.hand_count - to_hand)
-    drawn -= sum(len(v) for (s, d), v in moves.items() if s == "hand" and d != "hand")
-    if drawn > 0:
-        lines.append(f"{BOX} put the {drawn} card{'' if drawn == 1 else 's'} you drew last "
-                     "back on top of the deck")
     return lines
 
 
 def restore_lines(board: Board, now: Position, target: Position,
                   cards: tuple[Game, Game] | None = None,
-                  from_hand: frozenset[int] = frozenset()) -> list[str]:
+                  from_hand: frozenset[int] = frozenset(),
+                  drawn_order: Sequence[int | None] = ()) -> list[str]:
     """The whole restore checklist under a heading, or a line saying nothing moves.
 
     `cards` (physical games): the games now and after the undo, for the card
@@ -143,7 +165,7 @@ def restore_lines(board: Board, now: Position, target: Position,
     """
     lines = cube_lines(board, now, target)
     if cards:
-        lines += card_lines(*cards, from_hand=from_hand)
+        lines += card_lines(*cards, from_hand=from_hand, drawn_order=drawn_order)
     if not lines:
         return ["The table stays as it is."]
     return ["Put the table back:"] + [f"  {line}" for line in lines]

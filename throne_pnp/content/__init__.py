@@ -10,9 +10,10 @@ listing *every* problem (file, line, key path, what to change).
 Nothing here knows about rules play or rendering; the dataclasses are plain
 values the engine and the renderers read. The package is split by file:
 `model` (the values), `checker` (typed reads that collect problems),
-`mapfile` and `drawing` (map.yaml), `cardfile` (cards, rulings, rules text)
+`mapfile` and `drawing` (map.yaml), `cardfile` (cards, rulings, rules text),
 `check` (the whole check of a directory), `lookup` (which edition),
-`cache` (checked content on disk) and `loader` (`load_content`).
+`editable` (`throne init`), `cache` (checked content on disk) and `loader`
+(`load_content`).
 """
 
 from typing import Any

@@ -10,7 +10,10 @@ a stale answer is impossible, and an old entry is merely unused (the oldest
 are pruned).
 
 The cache is an optimisation and nothing else: a missing, unreadable,
-corrupt or unwritable cache falls back silently to a normal load. Only
+corrupt or unwritable cache falls back silently to a normal load. An entry
+is unpickled only when it belongs to the user and no one else can write it
+(the folder is made private), so a shared `XDG_CACHE_HOME` cannot slip code
+into a load. Only
 valid content is stored, so a problem is always reported fresh. Set
 `THRONE_NO_CACHE=1` to bypass it. The files are the user's own, in the
 user's own cache folder; nothing is ever written inside the package.
@@ -85,14 +88,26 @@ def fetch(directory: Path, key: str) -> Content | None:
     if path is None:
         return None
     try:
-        content = pickle.loads(path.read_bytes())
-    except FileNotFoundError:
+        with open(path, "rb") as fh:
+            if not _trusted(os.fstat(fh.fileno())):
+                return None
+            data = fh.read()
+    except OSError:
         return None
+    try:
+        content = pickle.loads(data)
     except Exception:   # corrupt or from an incompatible build: ignore it, load normally
         return None
     if type(content) is not Content:
         return None
     return replace(content, directory=directory)
+
+
+def _trusted(st: os.stat_result) -> bool:
+    """Only the user's own entry, writable by no one else, is unpickled."""
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        return False
+    return not st.st_mode & 0o022
 
 
 def store(key: str, content: Content) -> None:
@@ -104,7 +119,7 @@ def store(key: str, content: Content) -> None:
         return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         tmp.write_bytes(pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(tmp, path)
         _prune(path.parent)

@@ -375,9 +375,10 @@ def _test_text(page: Page, lines: list[str], y: float) -> None:
         y += 1.5
 
 
-def alignment_pages(paper: str) -> list[Page]:
+def alignment_pages(paper: str, manual: bool = False) -> list[Page]:
     """Two pages, printed back to back: side 1 with ruled crosses, side 2 with
-    bold crosses mirrored for a flip on the long edge."""
+    bold crosses mirrored for a flip on the long edge. `manual`: the sheet is
+    fed twice by hand (backs-separate layout) rather than printed duplex."""
     page_w, page_h = sheets.paper_size(paper)
     front = Page(page_w, page_h, name="duplex-test-1")
     back = Page(page_w, page_h, name="duplex-test-2")
@@ -394,8 +395,11 @@ def alignment_pages(paper: str) -> list[Page]:
         page.add(Text(page_w - MARGIN, yb, f"{sheets.GAME_TITLE}: duplex test, side {side}",
                       6.5, "end", color=INK))
     _test_text(front, [
-        "Print this page and the next double-sided, flip on the long edge, at 100 %, "
-        "with the same settings you will use for the card sheets.",
+        ("Print this page at 100 %, put the sheet back in the tray turned over on its long "
+         "edge, and print the next page on its back, just as you will feed the card sheets."
+         if manual else
+         "Print this page and the next double-sided, flip on the long edge, at 100 %, "
+         "with the same settings you will use for the card sheets."),
         "Hold the sheet up to a window or a lamp. Seen through the paper, the bold cross "
         "of side 2 should sit on each ruled cross A and B of this side. A and B mark the "
         "centres of the first and the last card of a card sheet.",

@@ -76,8 +76,9 @@ def pack_parts(content: Content, paper: str, layout: str = "duplex", ink_saver: 
     if layout != "fold":
         setting = (LONG_EDGE if layout == "duplex"
                    else "page 1, then the sheet turned over on its long edge, page 2")
-        parts.append(Part("Duplex test (one sheet)", guide.alignment_pages(paper), PLAIN,
-                          setting, "duplex-test"))
+        parts.append(Part("Duplex test (one sheet)",
+                          guide.alignment_pages(paper, manual=layout == "backs-separate"),
+                          PLAIN, setting, "duplex-test"))
     parts += _card_parts(card_pages, layout)
     parts.append(Part("Aid cards and cube tokens", extras.extras_pages(content, paper, ink_saver),
                       CARD_STOCK, "single-sided", "extras"))

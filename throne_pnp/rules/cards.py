@@ -31,6 +31,17 @@ DEAL_WHERE = {"hand": "be drawn into your hand", "phase": "be the King's card",
               "uncertain": "be dealt for Uncertain Orders", "battle": "be the King's card"}
 
 
+def zone_changes(before: dict[int, str], after: dict[int, str]) -> list[tuple[int, str, str]]:
+    """The cards whose zone differs between two `Game.card_zones()` maps, as
+    (card, zone before, zone after), ascending by card: what to move on the
+    table after an undo or a fix. A card known before and `unknown` after (or
+    the reverse) is listed too; the caller decides whether it needs a move.
+    """
+    return [(c, before.get(c, "out"), after.get(c, "out"))
+            for c in sorted(before.keys() | after.keys())
+            if before.get(c, "out") != after.get(c, "out")]
+
+
 class CardRecord:
     """Deck, hand, discard pile and table of a `Game` (a mixin: the state lives
     on the game, see the module docstring)."""

@@ -52,6 +52,7 @@ class PlayerActions:
     rising: bool
 
     def legal_moves(self) -> list[Action]:
+        """Every move the player may make now (none without a command point)."""
         out = []
         if self.command_points < MOVE_COST:
             return out
@@ -64,6 +65,7 @@ class PlayerActions:
         return out
 
     def legal_rallies(self) -> list[Action]:
+        """Every castle the player may rally at now (R8 and the cost of 2)."""
         if self.command_points < RALLY_COST:
             return []
         return [act.rally(t) for t in sorted(self.board.castles)

@@ -79,7 +79,7 @@ def handlers(page: Any) -> dict[str, Handler]:
             dst = number(form, "to", "to")
         except BadForm:
             return "/"
-        return f"/?from={src}&to={dst}"
+        return f"/?from={src}&to={dst}#now"
 
     def post(title: str, call: Callable[[Any, Any], Any],
              back: str | Callable[[Any], str] = "/") -> Handler:

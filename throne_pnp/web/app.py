@@ -76,7 +76,7 @@ class TablePage:
     def render(self, request: Request, name: str, status: int = 200, **context: Any
                ) -> HTMLResponse:
         snap = context.pop("snap", None) or self.door.snapshot()
-        context.setdefault("flash", self.door.take_flash())
+        context.setdefault("flash", self.door.take_flash(errors_only=name != "play.html"))
         html = self.env.get_template(name).render(
             csrf=self.config.access.csrf, version=snap.version, snap=snap, art=self.art,
             content=self.config.content, game_file=self.config.game.name,

@@ -98,12 +98,15 @@ class Door:
     def flash(self, title: str, lines: list[str], error: bool = False) -> None:
         self._flash = Flash(self.version(), title, list(lines), error)
 
-    def take_flash(self) -> Flash | None:
-        """The pending message: a refusal is shown once; other messages stay while
-        the save is unchanged (a reload shows them again)."""
+    def take_flash(self, errors_only: bool = False) -> Flash | None:
+        """The pending message: a refusal is shown once; other messages (what undo
+        asks of the table) stay while the save is unchanged, for the table page
+        only (`errors_only` for the other pages)."""
         flash = self._flash
         if flash is None or flash.version != self.version():
             self._flash = None
+            return None
+        if errors_only and not flash.error:
             return None
         if flash.error:
             self._flash = None

@@ -147,7 +147,7 @@ def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
     t = need.territory
     where = f"{t} · {names[t].name}" if t is not None else ""
     if need.kind == "over":
-        return f"The game is over: you {game.outcome}"
+        return f"Game over after turn {game.turn}"
     if need.kind == "card":
         return f"Turn {game.turn}: play your phase card"
     if need.kind == "deal":
@@ -313,14 +313,14 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
     if src is None:
         for t in sources:
             n = pos.player[t]
-            picks[t] = Pick(f"/?from={t}", f"Move from {t} · {names[t].name} "
+            picks[t] = Pick(f"/?from={t}#now", f"Move from {t} · {names[t].name} "
                                            f"({n} of your cubes)")
     else:
-        picks[src] = Pick("/", f"Move from {src} · {names[src].name}: chosen (tap to cancel)",
+        picks[src] = Pick("/#now", f"Move from {src} · {names[src].name}: chosen (tap to cancel)",
                           selected=True)
         for (a, b) in sorted(moves):
             if a == src:
-                picks[b] = Pick(f"/?from={src}&to={b}", f"Move to {b} · {names[b].name}",
+                picks[b] = Pick(f"/?from={src}&to={b}#now", f"Move to {b} · {names[b].name}",
                                 selected=b == dst)
         if dst is not None:
             counts = sorted(moves[(src, dst)])
