@@ -155,7 +155,12 @@ def fresh_hand(game: Game) -> bool:
     battle card just played was the last (R10: before the King's card)?"""
     return (game.physical and game.need().kind == "deal" and game.battle_card is not None
             and game.hand_hidden > 0 and game.hand_hidden == game.hand_count
-            and game.hand_count == min(game.board.hand_size, len(game.in_game)))
+            and game.hand_count == last_refill(game))
+
+
+def last_refill(game: Game) -> int:
+    """How many cards the next new hand holds (fewer when few are in the game)."""
+    return min(game.board.hand_size, len(game.in_game))
 
 
 def next_step(game: Game, physical: bool) -> tuple[str, str]:
@@ -190,6 +195,13 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
         t = need.territory
         who = "you defend" if game.defender == PLAYER else "the King defends"
         extra = " --king-card K" if physical else ""
+        if game.hand_count == 1:     # R10: the new hand comes off the deck before the King's
+            if physical:
+                return (f"Battle in {t}, {who}: play your last card{hand}, then draw your new "
+                        f"hand ({plural(last_refill(game), 'card')}), and only then turn over "
+                        "the top card of the deck for the King", f"throne battle CARD{extra}")
+            return (f"Battle in {t}, {who}: play your last card{hand}; your new hand is dealt "
+                    "next, and only then the King's card", "throne battle CARD")
         after = (", then turn over the top card of the deck for the King" if physical else "")
         return (f"Battle in {t}, {who}: play a card from your hand{after}{hand}",
                 f"throne battle CARD{extra}")
