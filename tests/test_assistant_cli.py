@@ -56,7 +56,7 @@ def test_command_json_output(tmp_path):
     assert battle["territory"] == 1 and battle["defender"] == "player"
     assert data["accepted"][0] == "battle 18" and data["accepted"][1].startswith("deal ")
     undone = json.loads(ok(game, "undo", "--json").output)
-    assert undone["undone"] == [data["accepted"]]
+    assert undone["undone"] == ["battle 18"]       # what was typed: no dealt card named
     assert undone["status"]["step"] == "battle"
     entries = json.loads(ok(game, "log", "--json").output)
     assert [e["number"] for e in entries] == [0, 1]

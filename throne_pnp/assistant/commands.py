@@ -344,16 +344,41 @@ def _fix_cubes(session: Session, territory: int, king: int | None, player: int |
 def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
     """Take back the last `count` commands (`throne undo [N]`) and save.
 
-    Returns the commands taken back (their action texts) and the checklist
-    that puts the table back: each cube to move back, each King cube to
-    return or take away, each card to take back (physical games).
+    Returns the commands taken back, each as the player's words (one list of
+    phrases per command, e.g. `[["battle 5"], ["move 2 1 5"]]`: what was
+    typed, never the engine's action texts, so no card the program dealt and
+    the player has not seen is named) and the checklist that puts the table
+    back: each cube to move back, each King cube to return or take away,
+    each card to take back (physical games).
     """
     before = session.game
+    words = taken_back_words(session, count)
     gone = session.undo(count)
     from_hand, drawn = undone_cards(session, gone)
-    return gone, restore_lines(session.board, before.position, session.game.position,
-                               cards=(before, session.game) if session.physical else None,
-                               from_hand=from_hand, drawn_order=drawn)
+    restore = restore_lines(session.board, before.position, session.game.position,
+                            cards=(before, session.game) if session.physical else None,
+                            from_hand=from_hand, drawn_order=drawn)
+    return [[w] for w in words], restore
+
+
+def taken_back_words(session: Session, count: int) -> list[str]:
+    """The player's words for the last `count` commands (see `assistant.said`)."""
+    from throne_pnp.assistant.said import replay_command, typed
+    from throne_pnp.rules.actions import Action
+    from throne_pnp.rules.game import Game
+
+    save = session.save
+    first = max(len(save.commands) - count, 0)
+    if all(save.said_for(i) for i in range(first, len(save.commands))):
+        return [save.said_for(i) for i in range(first, len(save.commands))]
+    game = Game(session.board, save.cards, save.physical, session.start_position())
+    for text in save.opening + [t for c in save.commands[:first] for t in c]:
+        game.apply(Action.parse(text))
+    words = []
+    for i in range(first, len(save.commands)):
+        rebuilt, _ = replay_command(game, save.commands[i])
+        words.append(typed(save.said_for(i), rebuilt))
+    return words
 
 
 def undone_cards(session: Session, gone: list[list[str]]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's API)
     ACTION_WORDS,
     BOX,
@@ -387,13 +388,11 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
                            if not save.physical else "")}]
     for number, command in enumerate(save.commands, 1):
         where = f"turn {game.turn}, {_phase_words(game)}"
-        events: list[Event] = []
-        for text in command:
-            events += game.apply(Action.parse(text))
+        rebuilt, events = replay_command(game, command)
         said = save.said_for(number - 1)
-        typed = f"throne {said}" if said else "; ".join(command)
+        words = typed(said, rebuilt)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "said": said, "text": f"`{typed}`: {_summary(events, game)}"})
+                        "said": words, "text": f"`throne {words}`: {_summary(events, game)}"})
     return entries
 
 
