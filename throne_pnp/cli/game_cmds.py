@@ -292,20 +292,46 @@ def hand(ids: tuple[str, ...], as_json: bool, game_file: Path,
     From then on a card played from elsewhere, or a King's card that is in
     your hand, is refused at once; `status` and the battle odds use the hand.
     Told again, it replaces the last telling. Never told: the hand stays
-    unknown and everything works as before.
+    unknown and everything works as before. Without IDS: the hand as told.
 
     
     Example:
       throne hand 3,6,9,12,14
+      throne hand                  # the hand as the program knows it
     """
     from throne_pnp.assistant import commands
 
     if not ids:
-        raise UserError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
+        show_hand(game_file, content_dir, as_json)
+        return
     numbers = id_list(" ".join(ids), "throne hand")
     with locked(game_file, content_dir) as session:
         cmd = commands.tell_hand(session, numbers)
     report(session, cmd, as_json)
+
+
+def show_hand(game_file: Path, content_dir: Path | None, as_json: bool) -> None:
+    """`throne hand` alone: the hand as told (or dealt), or that none was told."""
+    from throne_pnp.assistant.explain import card_words, known_hand
+    from throne_pnp.assistant.session import Session
+
+    session = Session.open(game_file, load_content(content_dir))
+    game = session.game
+    known = known_hand(game)
+    if as_json:
+        echo_json({"hand": known, "hand_count": game.hand_count})
+        return
+    if known is None:
+        click.echo(f"Your hand ({game.hand_count} cards) has not been told since it was "
+                   "drawn; tell it with e.g. `throne hand 3,6,9,12,14` (optional).")
+        return
+    if not known:
+        click.echo("Your hand is empty.")
+        return
+    told = " (as you told it)" if session.physical else ""
+    click.echo(f"Your hand{told}:")
+    for card_id in known:
+        click.echo("  " + card_words(game.board.cards[card_id]))
 
 
 COMMANDS = [new, card, battle, withdraw, move, rally, done, hand]
