@@ -381,3 +381,23 @@ def test_each_form_carries_the_version_of_the_game_it_shows(game):
     now = set(re.findall(r'name="game" value="([^"]*)"', client.get("/").text))
     assert len(now) == 1 and now.pop().startswith("1-")
     assert game_of(client.get("/fix?at=7").text).startswith("1-")
+
+
+def test_a_move_out_of_home_starts_at_the_most_that_keeps_home_held(tmp_path):
+    game = tmp_path / "g.json"
+    start = tmp_path / "pos.yaml"
+    start.write_text("{player: {1: 3, 6: 1}, king: {3: 2, 7: 2, 9: 2}}")
+    throne(game, "new", "--seed", "3", "--at", str(start))
+    assert throne(game, "card", "18").exit_code == 0     # rally: no battle, 4 points
+    client, _ = make_client(game)
+    page = client.get("/?from=1&to=5").text              # 1, 2 or 3 of the 3 at home
+    assert re.search(r'name="count" min="1" max="3" value="2"', page)
+    assert "Move 2 from 1 to 5" in button_names(page)
+    # the warning is only for all 3 (the script shows it when the count reaches 3)
+    assert 'data-emptying="3"' in page and "Moving all 3 cubes empties your home" in page
+    post(client, page, "/move", count=2, **{"from": 1, "to": 5})
+    assert commands_in(game)[-1] == ["move 2 1 5"]
+    # away from home the whole force is the default, with no warning at all
+    away = client.get("/?from=5&to=1").text
+    assert re.search(r'name="count" min="1" max="2" value="2"', away)
+    assert 'data-emptying=""' in away and "empties your home" not in away
