@@ -159,6 +159,8 @@ def play_physical_game(game: Path, seed: int, tell: float, max_commands: int = 6
     ids = [c for c in range(1, 19)]
     tbl = Table(ids, rng)
     told = False
+    battle_cards: tuple[int, ...] = ()
+    phase_card = 0
     reshuffles_seen = 0
     history: list[tuple] = []
     for n in range(max_commands):
@@ -166,10 +168,11 @@ def play_physical_game(game: Path, seed: int, tell: float, max_commands: int = 6
         if st_["outcome"] is not None:
             break
         if rng.random() < tell and tbl.hand and not told:
+            history.append((tbl.state(), told, battle_cards, phase_card))
             ok(game, "hand", ",".join(map(str, tbl.hand)))
             told = True
             continue
-        before = (tbl.state(), told)
+        before = (tbl.state(), told, battle_cards, phase_card)
         discard_before = len(tbl.discard)
         step = st_["step"]
         if step == "card":
@@ -228,7 +231,7 @@ def play_physical_game(game: Path, seed: int, tell: float, max_commands: int = 6
             back = rng.randint(1, min(undo_max, len(history)))
             out = ok(game, "undo", str(back)).output
             for _ in range(back):
-                state, told = history.pop()
+                state, told, battle_cards, phase_card = history.pop()
             if check_lists:
                 apply_card_checklist(out, tbl, state)
             tbl.restore(state)
@@ -426,3 +429,42 @@ def test_odds_count_the_discard_pile_when_the_deck_is_empty(tmp_path):
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
     assert report["king_cards"] == list(range(6, 19))
+
+
+def test_odds_for_the_last_card_count_the_reshuffled_discard_pile(tmp_path):
+    """R10 + SPEC §4 odds: an edition with a hand of 1. Hand told [2]; the
+    discard pile fixed to 15 cards, so the deck holds 17 and 18. Card 2 draws
+    one of them into the hand (refill) and moves the King 5 -> 1: battle in 1,
+    you defend (territory 1: 1 shield). The card left in hand is the last: it
+    is played, the refill takes the last card of the deck, the 15 cards of the
+    discard pile become the deck, and the King's card is any of those 15.
+    Each row is checked against a count by hand over the 15."""
+    content = tmp_path / "c"
+    from click.testing import CliRunner
+
+    from throne_pnp.cli import cli
+    assert CliRunner().invoke(cli, ["init", str(content)]).exit_code == 0
+    text = (content / "map.yaml").read_text()
+    assert "hand_size: 5" in text
+    (content / "map.yaml").write_text(text.replace("hand_size: 5", "hand_size: 1"))
+    game = tmp_path / "g.json"
+    pos = tmp_path / "pos.yaml"
+    pos.write_text("king: {5: 2}\nplayer: {1: 2, 2: 1}\n")
+    discard = [1, *range(3, 17)]
+
+    def cmd(*args):
+        return ok(game, *args, "--content", str(content))
+
+    cmd("new", "--physical", "--at", str(pos))
+    cmd("hand", "2")
+    cmd("fix", "--discard", ",".join(map(str, discard)))
+    cmd("card", "2")
+    report = json.loads(cmd("odds", "--json").output)
+    assert report["territory"] == 1 and report["defender"] == "player"
+    cards = _cards()
+    assert [r["card"] for r in report["cards"]] == [17, 18]
+    for row in report["cards"]:
+        assert row["king_cards"] == discard
+        outcomes = [_clash(cards[row["card"]], cards[k], 2, 2, "player", 0, 1) for k in discard]
+        assert Fraction(row["exact"]["win"]) == Fraction(outcomes.count("win"), 15)
+        assert Fraction(row["exact"]["lose"]) == Fraction(outcomes.count("lose"), 15)
