@@ -151,3 +151,28 @@ def test_flock_and_the_filelock_library_exclude_each_other(tmp_path, monkeypatch
                 pass
     with save_lock(game, timeout=0.1):      # released
         pass
+
+
+def test_parallel_mix_of_writers_and_readers(tmp_path):
+    """Fixes, undos and views at once, four rounds: every accepted command counted."""
+    game = tmp_path / "g.json"
+    ok(game, "new", "--physical", "--seed", "5")
+    for t in (2, 4, 5, 6):
+        ok(game, "fix", str(t), "--king", "1")
+    for round_ in range(4):
+        value = str(round_ % 2)
+        before = len(json.loads(game.read_text())["commands"])
+        commands = [["fix", "8", "--king", value], ["undo"], ["status", "--json"],
+                    ["fix", "2", "--player", "1" if round_ % 2 else "0"], ["undo"],
+                    ["log"], ["show"]]
+        results = start_all(game, commands)
+        accepted = {"fix": 0, "undo": 0}
+        for r in results:
+            assert "Traceback" not in r.stderr and "Traceback" not in r.stdout
+            if r.returncode:
+                assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r
+            elif r.args[0] in accepted:
+                accepted[r.args[0]] += 1
+        after = len(json.loads(game.read_text())["commands"])
+        assert after == before + accepted["fix"] - accepted["undo"]
+        session(game)                                         # the save replays
