@@ -614,3 +614,16 @@ def test_undo_brings_back_a_hand_card_reshuffled_into_the_deck(tmp_path):
     lines = [line.strip() for line in out.splitlines()]
     assert any(re.search(r"\b18\b", line) and line.endswith("back to your hand")
                for line in lines), out
+
+
+def test_simulated_table_in_a_small_edition_with_put_off_reshuffles(tmp_path, monkeypatch):
+    """R10 in a valid 8-card edition, where the deck often runs out while the
+    discard pile is empty (the reshuffle put off until the next draw): the
+    record and the undo checklists follow the simulated table through a whole
+    game (seed 41: ten reshuffles, `hand` told at random, `undo` of 1-3
+    commands every third command)."""
+    keep = [1, 2, 3, 4, 5, 7, 8, 10]
+    monkeypatch.setenv("THRONE_CONTENT", str(small_edition(tmp_path, keep)))
+    seen = play_physical_game(tmp_path / "g.json", 41, tell=0.3, max_commands=70,
+                              undo_every=3, check_lists=True, undo_max=3, ids=keep)
+    assert seen >= 5
