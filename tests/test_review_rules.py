@@ -627,3 +627,42 @@ def test_simulated_table_in_a_small_edition_with_put_off_reshuffles(tmp_path, mo
     seen = play_physical_game(tmp_path / "g.json", 41, tell=0.3, max_commands=70,
                               undo_every=3, check_lists=True, undo_max=3, ids=keep)
     assert seen >= 5
+
+
+@settings(max_examples=30, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(hand=st.one_of(st.none(), st.lists(st.integers(0, 28), max_size=7)),
+       discard=st.one_of(st.none(), st.lists(st.integers(0, 28), max_size=16)))
+def test_fix_cards_keeps_every_card_in_one_place(tmp_path_factory, hand, discard):
+    """`fix --hand/--discard` with any ids: refused (exit 2, one line, save
+    unchanged) or accepted with every one of the 18 cards in exactly one pile:
+    the hand keeps its 4 cards (card 1 is on the table), deck = 18 - 4 -
+    discard - 1, and the named piles are exactly as named."""
+    base = tmp_path_factory.mktemp("fix")
+    game = base / "g.json"
+    if not game.exists():
+        ok(game, "new", "--physical", "--seed", "5")
+        ok(game, "card", "1")            # the phase card: 4 cards left in hand
+    args = ["fix"]
+    if hand is not None:
+        args += ["--hand", ",".join(map(str, hand)) or "-"]
+    if discard is not None:
+        args += ["--discard", ",".join(map(str, discard)) or "-"]
+    before = game.read_bytes()
+    result = run(game, *args)
+    assert result.exit_code in (0, 2), result.output
+    if result.exit_code == 2:
+        assert game.read_bytes() == before
+        assert len(result.output.strip().splitlines()) == 1, result.output
+        return
+    st_ = status(game)
+    assert st_["table"] == [1] and st_["hand_count"] == 4
+    if hand is not None:
+        assert st_["hand"] == sorted(hand)
+        assert len(set(hand)) == 4 and 1 not in hand
+    if discard is not None:
+        assert st_["discard"] == discard
+        assert all(1 <= c <= 18 and c != 1 for c in discard)
+    assert st_["deck_count"] == 18 - 4 - len(st_["discard"]) - 1
+    held = set(st_.get("hand", [])) | set(st_["discard"])
+    assert len(held) == len(st_.get("hand", [])) + len(st_["discard"])
