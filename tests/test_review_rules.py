@@ -136,6 +136,35 @@ def apply_card_checklist(text: str, tbl: Table, target: tuple) -> None:
     assert got == want, (text, got, want)
 
 
+CUBE_LINE = re.compile(r"\[ \] (move|take|put) (\d+) (of your cubes|King cubes?) "
+                       r"(?:(\d+) -> (\d+)|off (\d+) \(back to the supply\)"
+                       r"|back in (\d+) \(from the supply\))$")
+
+
+def apply_cube_checklist(text: str, position: dict) -> dict:
+    """Do the cube lines of a restore checklist on a `status --json` position."""
+    pos = {side: {int(t): n for t, n in position[side].items()} for side in ("king", "player")}
+    for line in text.splitlines():
+        m = CUBE_LINE.match(line.strip())
+        if not m:
+            continue
+        verb, n, who = m.group(1), int(m.group(2)), m.group(3)
+        side = pos["player" if who == "of your cubes" else "king"]
+        if verb == "move":
+            src, dst = int(m.group(4)), int(m.group(5))
+            assert side.get(src, 0) >= n, (line, position)
+            side[src] -= n
+            side[dst] = side.get(dst, 0) + n
+        elif verb == "take":
+            src = int(m.group(6))
+            assert side.get(src, 0) >= n, (line, position)
+            side[src] -= n
+        else:
+            dst = int(m.group(7))
+            side[dst] = side.get(dst, 0) + n
+    return {s: {str(t): n for t, n in sorted(v.items()) if n} for s, v in pos.items()}
+
+
 def compare(game: Path, tbl: Table, told: bool, where: str) -> dict:
     st_ = status(game)
     if (not tbl.deck and tbl.discard and st_["next"]["need"].startswith("deal")
@@ -153,13 +182,13 @@ def compare(game: Path, tbl: Table, told: bool, where: str) -> dict:
 def play_physical_game(game: Path, seed: int, tell: float, max_commands: int = 60,
                        undo_every: int = 0, check_lists: bool = False,
                        undo_max: int = 1, ids: list[int] | None = None,
-                       hand_size: int = 5) -> int:
+                       hand_size: int = 5, new_args: tuple[str, ...] = ()) -> int:
     """Play one physical game at a simulated table, comparing after every command.
 
     Returns the number of reshuffles seen on the table."""
     rng = random.Random(seed)
     cards = _cards()
-    ok(game, "new", "--physical", "--seed", str(seed))
+    ok(game, "new", "--physical", "--seed", str(seed), *new_args)
     ids = sorted(c.id for c in CONTENT.cards if not c.hard) if ids is None else ids
     tbl = Table(ids, rng, hand_size)
     told = False
@@ -232,9 +261,14 @@ def play_physical_game(game: Path, seed: int, tell: float, max_commands: int = 6
             reshuffles_seen += 1
         history.append(before)
         if undo_every and n % undo_every == undo_every - 1:
-            compare(game, tbl, told, f"before undo {n}")
+            now = compare(game, tbl, told, f"before undo {n}")["position"]
             back = rng.randint(1, min(undo_max, len(history)))
             out = ok(game, "undo", str(back)).output
+            if check_lists:
+                want = status(game)["position"]
+                got = apply_cube_checklist(out, now)
+                assert got == {s: {t: c for t, c in want[s].items() if c} for s in got}, (out,
+                                                                                        got, want)
             for _ in range(back):
                 state, told, battle_cards, phase_card = history.pop()
             if check_lists:
