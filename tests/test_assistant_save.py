@@ -9,12 +9,14 @@ import shutil
 import pytest
 import yaml
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from test_assistant_helpers import ok, refused, run, status
 
 from throne_pnp.assistant import savefile
 from throne_pnp.cli import cli
 from throne_pnp.content import default_content_dir
-from throne_pnp.content.fingerprint import changes
+from throne_pnp.content.fingerprint import changes, game_fingerprint
 
 
 def test_save_holds_setup_and_commands(tmp_path):
@@ -269,3 +271,16 @@ def test_new_at_refuses_a_position_that_breaks_the_rules(tmp_path, text, why):
     game = tmp_path / "g.json"
     refused(game, "new", "--at", str(at), contains=why)
     assert not game.exists()
+
+
+_part_names = st.sampled_from(["map", "rulings", "card 1", "card 12", "territory 5", "other"])
+_part_texts = st.dictionaries(st.sampled_from(["a", "b", "swords"]), st.sampled_from(["0", "1"]),
+                              max_size=3).map(lambda d: " ".join(f"{k}={v}" for k, v in d.items()))
+
+
+@given(then=st.dictionaries(_part_names, _part_texts), now=st.dictionaries(_part_names,
+                                                                             _part_texts))
+def test_changes_are_named_exactly_when_the_game_differs(then, now):
+    found = changes(then, now)
+    assert (found == []) == (then == now)
+    assert (found == []) == (game_fingerprint(then) == game_fingerprint(now))

@@ -84,7 +84,9 @@ def changes(then: dict[str, str], now: dict[str, str]) -> list[str]:
             old, new = _fields(then[part]), _fields(now[part])
             keys = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
             owner = "the map" if part == "map" else part
-            if part == "rulings":
+            if not keys:
+                out.append(f"{where}: {part} changed")
+            elif part == "rulings":
                 out += [f"{where}: {k}" for k in keys]
             else:
                 out.append(f"{where}: {owner}'s {' and '.join(keys)}")
