@@ -29,7 +29,7 @@ def one_line(*args: str) -> str:
     (["withdraw"], "throne withdraw: T is missing; e.g. `throne withdraw 2` "
                    "(see `throne withdraw --help`)"),
     (["status", "--jsn"], "throne status: no option --jsn; did you mean --json? "
-                          "see `throne status --help`"),
+                          "(see `throne status --help`)"),
     (["mvoe", "1", "1", "5"], "throne mvoe: no such command; did you mean "
                               "`throne move 1 1 5`? (see `throne --help`)"),
     (["xyzzy"], "throne xyzzy: no such command; the commands are listed by `throne --help`"),

@@ -99,8 +99,10 @@ def usage_line(exc: click.UsageError) -> str:
             return (f"{words}: {option} is a negative number; {name} takes a positive "
                     f"number{right}")
         near = exc.possibilities or []
-        maybe = f"did you mean {' or '.join(near)}? " if near else ""
-        return f"{words}: no option {option}; {maybe}see `{words} --help`"
+        if near:
+            return (f"{words}: no option {option}; did you mean {' or '.join(near)}? "
+                    f"(see `{words} --help`)")
+        return f"{words}: no option {option}; see `{words} --help`"
     if isinstance(exc, click.MissingParameter):
         return f"{words}: {_param_name(exc.param)} is missing; {_hint(ctx)}"
     if isinstance(exc, click.BadParameter):
