@@ -435,9 +435,6 @@ def _deck_emptied_by_fix(tmp_path: Path) -> Path:
     return game
 
 
-@pytest.mark.xfail(strict=True, reason="review: after a fix that empties the deck, `card` "
-                   "that leads to a battle exits 2 ('no card could be the King's battle card') "
-                   "yet saves the move; the King's moves are never shown")
 def test_card_after_a_fix_that_emptied_the_deck(tmp_path):
     # House rules: an error exits 2 and leaves the save byte-for-byte unchanged;
     # an accepted command shows each cube move (SPEC §4 `card`). Card 2
@@ -453,8 +450,6 @@ def test_card_after_a_fix_that_emptied_the_deck(tmp_path):
     assert "move 2 King cubes 5 -> 1" in result.output
 
 
-@pytest.mark.xfail(strict=True, reason="review: `odds` refuses ('no card could be the King's "
-                   "battle card') while the discard pile waits to become the deck")
 def test_odds_count_the_discard_pile_when_the_deck_is_empty(tmp_path):
     # R10: "If the discard pile is empty at that moment, the reshuffle happens
     # before the next draw": with the deck empty, the King's battle card comes
@@ -576,9 +571,6 @@ def small_edition(tmp_path: Path, keep: list[int], hand_size: int = 5) -> Path:
     return content
 
 
-@pytest.mark.xfail(strict=True, reason="review: in a valid 8-card edition a reshuffle put off "
-                   "(discard empty) makes the next command exit 2 'no card could be the King's "
-                   "battle card' though it was recorded")
 def test_put_off_reshuffle_in_a_small_edition(tmp_path, monkeypatch):
     # R10: "If the discard pile is empty at that moment, the reshuffle happens
     # before the next draw." An edition of 8 normal cards (1-5, 7, 8, 10) is
@@ -604,8 +596,6 @@ def test_put_off_reshuffle_in_a_small_edition(tmp_path, monkeypatch):
     assert (st_["deck_count"], st_["discard"], st_["pending_battles"]) == (0, [3, 1], [1])
 
 
-@pytest.mark.xfail(strict=True, reason="review: virtual game in a valid 8-card edition: a legal "
-                   "command exits 2 'no card could be the King's battle card' after saving")
 def test_virtual_game_in_a_small_edition_accepts_every_legal_command(tmp_path, monkeypatch):
     # R10 (put-off reshuffle) + house rules. Virtual mode deals itself; every
     # command the engine lists as legal must exit 0, and an exit 2 must leave

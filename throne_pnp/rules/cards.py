@@ -98,21 +98,35 @@ class CardRecord:
                 zones[c] = "discard"
         return zones
 
+    def next_draw_candidates(self) -> list[int]:
+        """Cards that could come off the deck at the next draw, ascending: the
+        deck's, or, when the deck is empty and its reshuffle was put off
+        (R10: the discard pile was empty when it ran out), the discard pile's
+        as it is now, which becomes the deck before that draw."""
+        if not self.deck_count and self.discard:
+            return sorted(self.discard)
+        return self.deal_candidates()
+
     def king_card_candidates(self, played: int) -> list[int]:
         """The cards that could turn up as the King's battle card if the player
         plays `played` from the hand now, each equally likely, ascending.
 
-        Usually the cards that could be on top of the deck (never `played`).
-        When `played` is the last card in hand, the hand is refilled first
-        (R10); if the refill takes the whole deck, the discard pile (as it is
-        now: `played` lies on the table) becomes the new deck, part of it goes
-        to the hand, and the King's card is any card of it not drawn, which
-        by symmetry is any card of the discard pile, equally likely.
+        R10 followed draw by draw, for any deck size: when `played` is the last
+        card in hand, the hand is refilled first (`hand_size` cards). While the
+        deck holds more cards than that refill takes, the King's card is one of
+        the deck's (never `played`). Otherwise the deck runs out (in the refill,
+        or it is empty already, its reshuffle put off), the discard pile as it
+        is now (`played` lies on the table) becomes the new deck, the rest of
+        the refill comes from it, and the King's card is any card of it not
+        drawn: by symmetry any card of the discard pile, equally likely. Empty
+        when no card can come at all (the refill takes every card left).
         """
-        deck = [c for c in self.deal_candidates() if c != played]
-        if self.hand_count > 1 or self.deck_count > self.board.hand_size or not self.discard:
-            return deck
-        return sorted(self.discard)
+        refill = self.board.hand_size if self.hand_count == 1 else 0
+        if self.deck_count > refill:
+            return [c for c in self.deal_candidates() if c != played]
+        if len(self.discard) > refill - self.deck_count:
+            return sorted(self.discard)
+        return []
 
     def _card_problem(self, card_id: int, where: str) -> str:
         if card_id not in self.board.cards:
