@@ -504,8 +504,6 @@ def test_odds_for_the_last_card_count_the_reshuffled_discard_pile(tmp_path):
         assert Fraction(row["exact"]["lose"]) == Fraction(outcomes.count("lose"), 15)
 
 
-@pytest.mark.xfail(strict=True, reason="review: a position file with a key given twice is "
-                   "read silently, the first value lost (content files refuse the same)")
 @pytest.mark.parametrize("text", ["king: {3: 2}\nplayer: {1: 2}\nking: {7: 1}\n",
                                   "king: {3: 2, 7: 2, 3: 1}\nplayer: {1: 2}\n"])
 def test_position_file_with_a_key_twice_is_refused(tmp_path, text):
