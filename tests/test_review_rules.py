@@ -317,8 +317,6 @@ def _refill_across_reshuffle(game: Path) -> None:
     assert (st_["deck_count"], st_["hand_count"], st_["discard"]) == (12, 5, [])
 
 
-@pytest.mark.xfail(strict=True, reason="review: `hand` accepts a told hand without a card "
-                   "the record knows was drawn into it (the last cards of the old deck)")
 def test_told_hand_must_hold_the_cards_drawn_before_the_reshuffle(tmp_path):
     # SPEC §4: "the assistant refuses a card it knows cannot be there"; R10: the
     # refill took 14 and 15, the last two cards of the deck, before the discard

@@ -8,6 +8,9 @@ the told hand (`hand`) and the corrections of the record (`fixcards`).
 
 The state it keeps on the game: `hand` (the known cards of the hand: all of
 it in virtual mode), `hand_hidden` (how many are not known, physical mode),
+`hand_sure` (physical mode: the known cards of the hand that the record
+itself puts there, the last cards of a deck drawn into a hidden hand, as
+opposed to cards the player told; a told hand must hold them),
 `unseen` (cards in the deck or the hidden hand), `deck_count`, `discard`
 (bottom first), `table` (the phase card and battle cards in play),
 `hand_to_draw` (virtual mode: cards still to be dealt into a new hand) and
@@ -52,6 +55,7 @@ class CardRecord:
     in_game: frozenset[int]
     hand: list[int]
     hand_hidden: int
+    hand_sure: set[int]
     unseen: set[int]
     deck_count: int
     discard: list[int]
@@ -164,6 +168,7 @@ class CardRecord:
         if self.hand_hidden:
             # Every card not yet seen is now known to be in the hand.
             self.hand.extend(sorted(self.unseen))
+            self.hand_sure |= self.unseen
             self.hand_hidden = 0
             self.unseen = set()
         if self.discard:
@@ -199,6 +204,7 @@ class CardRecord:
     def _play_from_hand(self, card_id: int, where: str) -> None:
         if card_id in self.hand:
             self.hand.remove(card_id)
+            self.hand_sure.discard(card_id)
         elif self.hand_hidden and card_id in self.unseen:
             self.unseen.discard(card_id)
             self.hand_hidden -= 1
@@ -231,6 +237,14 @@ class CardRecord:
         if len(ids) != count:
             raise IllegalAction(f"you have {count} card{'s' if count != 1 else ''} in hand; "
                                 f"you named {len(ids)}")
+        missing = sorted(self.hand_sure - set(ids))
+        if missing:
+            listed = ", ".join(map(str, missing))
+            raise IllegalAction(f"card{'s' if len(missing) > 1 else ''} {listed} must be in "
+                                "your hand: the last card(s) of the deck went into it before "
+                                "the discard pile became the deck; name "
+                                f"{'them' if len(missing) > 1 else 'it'} too (or correct the "
+                                "record with fix --hand)")
         before = sorted(self.hand)
         self.unseen = (self.unseen | set(self.hand)) - set(ids)
         self.hand = list(ids)
@@ -297,6 +311,8 @@ class CardRecord:
         # draw, as after a deck that ran out while the discard pile was empty)
         before = {"hand": sorted(self.hand), "discard": list(self.discard)}
         self.hand, self.hand_hidden = new_hand, hidden
+        if hand is not None:
+            self.hand_sure = set()   # the player has named the whole hand
         self.discard = new_discard
         self.unseen, self.deck_count = unseen, deck
         if self.explain:

@@ -89,6 +89,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         self.position = (position or Position.setup(board)).copy()
         self.hand: list[int] = []
         self.hand_hidden = 0
+        self.hand_sure: set[int] = set()
         self.unseen: set[int] = set(self.in_game)
         self.deck_count = len(self.in_game)
         self.discard: list[int] = []
@@ -175,6 +176,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             "battle_card": self.battle_card,
             "battle": self.battle.to_json() if self.battle else None,
             "hand": sorted(self.hand), "hand_hidden": self.hand_hidden,
+            "hand_sure": sorted(self.hand_sure),
             "unseen": sorted(self.unseen), "deck_count": self.deck_count,
             "discard": list(self.discard), "table": list(self.table),
             "hand_to_draw": self.hand_to_draw, "outcome": self.outcome,
