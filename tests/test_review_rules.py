@@ -613,8 +613,6 @@ def test_virtual_game_in_a_small_edition_accepts_every_legal_command(tmp_path, m
         assert result.exit_code == 0, (command, result.output)
 
 
-@pytest.mark.xfail(strict=True, reason="review: undo across a reshuffle forgets a told-hand card "
-                   "that went through the discard pile into the new deck (18 never comes back)")
 def test_undo_brings_back_a_hand_card_reshuffled_into_the_deck(tmp_path):
     # SPEC §4: `undo` prints the checklist that restores the table, each card
     # to take back. Before `card 18` the hand was told [3, 18] (deck 14, 15,
