@@ -516,8 +516,6 @@ def test_position_file_with_a_key_twice_is_refused(tmp_path, text):
     refused(game, "new", "--physical", "--at", str(pos), contains="twice")
 
 
-@pytest.mark.xfail(strict=True, reason="review: after the game is lost, `fix` gives home its "
-                   "cubes back and is accepted, yet the record stays 'lost'")
 def test_fix_after_the_end_does_not_leave_a_contradictory_record(tmp_path):
     # R12: lost when the player has no cubes in home. `fix` is accepted after
     # the end (Game.apply lets `fix` through), so a fix that puts your cubes

@@ -107,6 +107,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         self.taken: list[str] = []
         self.draws: list[int] = []
         self.outcome: str | None = None
+        self.ended_in: str | None = None  # the stage the game ended in (R12), for `fix`
         self.reshuffles = 0
         self.history: list[Action] = []
         self.events: list[Event] = []
@@ -180,6 +181,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             "unseen": sorted(self.unseen), "deck_count": self.deck_count,
             "discard": list(self.discard), "table": list(self.table),
             "hand_to_draw": self.hand_to_draw, "outcome": self.outcome,
+            "ended_in": self.ended_in,
             "draws": list(self.draws), "taken": list(self.taken),
             "uncertain_todo": list(self.uncertain_todo), "reshuffles": self.reshuffles,
         }
@@ -375,6 +377,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         """R12: won holding every castle; lost when home is gone."""
         self.outcome = position_outcome(self.board, self.position)
         if self.outcome is not None:
+            self.ended_in = self.stage
             self.stage = S_OVER
             if self.explain:
                 self.events.append(Event("over", self.outcome))
