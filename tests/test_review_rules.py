@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_assistant_helpers import legal_commands, ok, refused, run, sensible_pick, status
+from test_assistant_helpers import legal_commands, ok, refused, run, sensible_pick, session, status
 
 from throne_pnp.content import load_content
 
@@ -682,3 +682,86 @@ def test_fix_cards_keeps_every_card_in_one_place(tmp_path_factory, hand, discard
     assert st_["deck_count"] == 18 - 4 - len(st_["discard"]) - 1
     held = set(st_.get("hand", [])) | set(st_["discard"])
     assert len(held) == len(st_.get("hand", [])) + len(st_["discard"])
+
+
+# ------------------------------------------------------- guards of the fixes above
+
+def test_king_card_candidates_follow_r10_draw_by_draw(tmp_path):
+    """`Game.king_card_candidates`, hand-counted (default edition, hand of 5):
+    the deck emptied by a fix, 13 cards in the discard pile. Any card but the
+    last: the King's card comes from the discard pile (the put-off reshuffle).
+    The last card in hand with 3 cards in the deck and a discard pile of 2:
+    the refill takes the 3 and both of the discard pile, so no card can come;
+    with a discard pile of 3, one card is left and any of the 3 may be it."""
+    game = _deck_emptied_by_fix(tmp_path)
+    g = session(game).game
+    assert g.next_draw_candidates() == list(range(6, 19))
+    assert g.king_card_candidates(1) == list(range(6, 19))
+    ok(game, "fix", "--hand", "1,2,3,4,5", "--discard", "6,7")
+    g = session(game).game
+    assert g.deck_count == 11 and g.king_card_candidates(1) == [c for c in range(8, 19)]
+    # (the record set by hand: the rule reads only the counts and piles)
+    g.hand, g.deck_count, g.unseen = [1], 3, {16, 17, 18}
+    g.discard = [6, 7]
+    assert g.king_card_candidates(1) == []
+    g.discard = [6, 7, 8]
+    assert g.king_card_candidates(1) == [6, 7, 8]
+    g.deck_count, g.unseen = 6, {13, 14, 15, 16, 17, 18}
+    assert g.king_card_candidates(1) == [13, 14, 15, 16, 17, 18]
+
+
+def test_a_failure_to_explain_a_saved_command_is_not_a_refusal(tmp_path, monkeypatch):
+    """House rules: exit 2 means refused with the save unchanged. When showing
+    an accepted command fails (a bug), the command stays saved, the exit
+    status is 0 and stderr says so with the next step."""
+    from throne_pnp.errors import IllegalAction
+    from throne_pnp.sim import odds
+
+    def broken(game):
+        raise IllegalAction("no card could be the King's battle card")
+
+    monkeypatch.setattr(odds, "next_battle_odds", broken)
+    game = _deck_emptied_by_fix(tmp_path)
+    result = run(game, "card", "2")
+    assert result.exit_code == 0, result.output
+    assert "showing it failed" in result.output and "Next: battle in 1" in result.output
+    assert status(game)["pending_battles"] == [1]
+
+
+def test_a_hand_named_by_fix_can_be_told_again(tmp_path):
+    """The cards the record itself put in the hand bind `hand` only until the
+    player names the whole hand with `fix --hand`: then `hand` may correct it
+    like any told hand."""
+    game = tmp_path / "g.json"
+    _refill_across_reshuffle(game)
+    refused(game, "hand", "14,2,5,6,7", contains="15")
+    ok(game, "fix", "--hand", "14,15,2,5,6")
+    ok(game, "hand", "14,2,5,6,7")
+    assert status(game)["hand"] == [2, 5, 6, 7, 14]
+
+
+def test_a_game_reopened_by_a_fix_goes_on_from_where_it_ended(tmp_path):
+    """R12 judged again: the lost game above, fixed to 1 of your cubes in home
+    1 beside the King's 2, re-opens in the battles after the King's action:
+    the battle in 1 is pending again (both sides there), and a fix that then
+    empties home is refused like any fix that would end the game. Fixing the
+    King's 2 cubes away instead leaves no battle: Player Actions follow with
+    the phase card's 3 flags (card 2)."""
+    game = tmp_path / "g.json"
+    pos = tmp_path / "pos.yaml"
+    pos.write_text("king: {5: 2}\nplayer: {1: 2, 2: 1}\n")
+    ok(game, "new", "--physical", "--at", str(pos))
+    ok(game, "hand", "1,2,3,4,5")
+    ok(game, "card", "2")
+    ok(game, "battle", "1", "--king-card", "10", "--withdraw-to", "5")
+    lost = game.read_bytes()
+    ok(game, "fix", "1", "--player", "1")
+    st_ = status(game)
+    assert (st_["outcome"], st_["step"], st_["pending_battles"]) == (None, "battle", [1])
+    refused(game, "fix", "1", "--player", "0", contains="already lost")
+    game.write_bytes(lost)
+    ok(game, "fix", "1", "--player", "1", "--king", "0")
+    st_ = status(game)
+    assert (st_["outcome"], st_["step"], st_["command_points"]) == (None, "actions", 3)
+    ok(game, "undo")
+    assert status(game)["outcome"] == "lost"
