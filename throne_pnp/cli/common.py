@@ -163,7 +163,11 @@ def quick_position(text: str) -> dict[str, dict[int, int]] | None:
 
 
 def read_position(board: Any, path: Path, option: str = "--at") -> Any:
-    """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it."""
+    """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it.
+
+    Refused (one line, naming the file and line) when it cannot be read, is
+    not YAML/JSON, gives a key twice, or is not a valid position.
+    """
     from throne_pnp.rules.position import parse_position
 
     try:
@@ -174,13 +178,14 @@ def read_position(board: Any, path: Path, option: str = "--at") -> Any:
     quick = quick_position(text)
     if quick is not None:
         return parse_position(board, quick, f"{option} {path}")
-    import yaml
+    from throne_pnp.yamlsrc import YamlProblem, load_text
 
+    # The content files' loader: safe, and it notices a key given twice, which
+    # plain YAML reads silently with the first value lost.
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        raise UserError(f"{option} {path}{where}: not valid YAML/JSON; expected e.g. "
-                        "{king: {3: 2}, player: {1: 2}}") from None
+        data, twice = load_text(text, f"{option} {path}")
+    except YamlProblem as exc:
+        raise UserError(f"{exc}; expected e.g. {{king: {{3: 2}}, player: {{1: 2}}}}") from None
+    if twice:
+        raise UserError(twice[0])
     return parse_position(board, data, f"{option} {path}")

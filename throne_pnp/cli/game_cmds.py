@@ -11,6 +11,7 @@ are in `record_cmds`.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -46,23 +47,34 @@ def locked(game_file: Path, content_dir: Path | None):
 
 def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
            head: list[str] | None = None, tail: list[str] | None = None) -> None:
-    """Print a command's checklist and the next step (or JSON)."""
+    """Print a command's checklist and the next step (or JSON).
+
+    The command is already saved here, so nothing that goes wrong while
+    explaining it may become a refusal (exit 2 says the save is unchanged):
+    such a failure is a bug, reported as one on stderr with the next step.
+    """
     from throne_pnp.assistant.explain import checklist, command_lines, event_json, status_json
+    from throne_pnp.errors import ThroneError
 
     game = session.game
-    if as_json:
-        lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
-        echo_json({
-            "accepted": list(cmd.actions),
-            "events": [event_json(e) for e in cmd.events],
-            "checklist": lines + list(tail or []),
-            "notes": list(cmd.notes),
-            "status": status_json(game, session.mode, session.save.seed, session.save.hard),
-        })
+    try:
+        if as_json:
+            lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
+            text = json.dumps({
+                "accepted": list(cmd.actions),
+                "events": [event_json(e) for e in cmd.events],
+                "checklist": lines + list(tail or []),
+                "notes": list(cmd.notes),
+                "status": status_json(game, session.mode, session.save.seed, session.save.hard),
+            }, indent=2)
+        else:
+            text = "\n".join((head or []) + command_lines(session, cmd.events, cmd.notes,
+                                                          resumed_withdrawal, extra=tail))
+    except ThroneError as exc:
+        click.echo(f"Accepted and saved, but showing it failed (a bug, please report it): "
+                   f"{exc}. Next: {game.describe_need()}", err=True)
         return
-    for line in (head or []) + command_lines(session, cmd.events, cmd.notes,
-                                             resumed_withdrawal, extra=tail):
-        click.echo(line)
+    click.echo(text)
 
 
 # --------------------------------------------------------------------------- new
