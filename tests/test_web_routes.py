@@ -401,3 +401,20 @@ def test_a_move_out_of_home_starts_at_the_most_that_keeps_home_held(tmp_path):
     away = client.get("/?from=5&to=1").text
     assert re.search(r'name="count" min="1" max="2" value="2"', away)
     assert 'data-emptying=""' in away and "empties your home" not in away
+
+
+def test_an_old_save_without_typed_words_never_shows_dealt_cards(game):
+    """A save written before the typed words were kept (no `said`) shows the
+    player's own last command in words, never `deal N` (the cards the program
+    dealt into the new hand, which the page has not shown)."""
+    # card 7 brings a battle in 1: the King's battle card is dealt with `battle 18`
+    for args in (("card", "7"), ("battle", "18")):
+        assert throne(game, *args).exit_code == 0, args
+    data = json.loads(game.read_text())
+    assert any(a.startswith("deal ") for a in data["commands"][-1])
+    data.pop("said", None)
+    game.write_text(json.dumps(data))
+    client, _ = make_client(game)
+    text = client.get("/").text
+    assert not re.search(r"\bdeal \d+", text), re.findall(r".{40}\bdeal \d+.{20}", text)
+    assert "battle 18" in text

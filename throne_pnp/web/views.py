@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from throne_pnp.assistant import explain
+from throne_pnp.assistant.commands import taken_back_words
 from throne_pnp.content import Card, Content
 from throne_pnp.render.cards import card_back, card_front
 from throne_pnp.rules.actions import Action
@@ -86,9 +87,9 @@ def recent(session: Any) -> Recent:
         out.revealed = revealed(events)
         out.battles = battle_results(events)
         out.last_actions = list(save.commands[-1])
-        said = getattr(save, "said_for", None)
-        out.last_said = (said(len(save.commands) - 1) if said else "") or \
-            "; ".join(out.last_actions)
+        # what the player typed (older saves: their own actions in their words),
+        # never the engine's action texts, which would name dealt cards
+        out.last_said = taken_back_words(session, 1)[0]
         resumed = out.last_actions[0].startswith("withdraw")
         out.last_lines = explain.checklist(events, game, save.physical, resumed)
     else:
