@@ -28,7 +28,7 @@ from pathlib import Path
 from throne_pnp.content import Content
 from throne_pnp.render import cards, extras, mapsheet, pack, rulesheet, sheets
 from throne_pnp.render.layout import Page
-from throne_pnp.render.pdf import DrawCache, render_pdf
+from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
 from throne_pnp.render.svg import render_svg
 
@@ -136,6 +136,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         child.insert(0, svg_paper)
     here = [name for name in jobs if name not in child]
     if parallel and child and here and _can_fork():
+        preload()      # imports and fonts both processes need, loaded once
         done = _both(lambda: _run(jobs, here), lambda: _run(jobs, child))
     else:
         done = _run(jobs, list(jobs))

@@ -297,6 +297,17 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
     return found
 
 
+def preload() -> None:
+    """Import reportlab's canvas and register the embedded faces now.
+
+    Both happen on first use anyway; the build calls this before it forks,
+    so that its two processes share the work instead of each doing it.
+    """
+    import reportlab.pdfgen.canvas  # noqa: F401
+
+    fonts.register()
+
+
 def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
                duplex: bool = False, outline: tuple[tuple[int, str], ...] = (),
                cache: DrawCache | None = None) -> FsPath:
