@@ -120,18 +120,22 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             svg_map = (sheet.maps[0] if map_size != "tiled"
                        else mapsheet.map_page(content, svg_paper, ink_saver))
             sheets.stamp_pages([svg_map], stamp)
-        folder = out_dir / "svg"
-        return (_build_svg(content, folder, svg_map, sheet.rules, ink_saver, back)
-                + _pack_svg(folder, pack_of(svg_paper, sheet)))
+        return _build_svg(out_dir / "svg", svg_map, sheet.rules)
+
+    def svg_pack_job() -> list[Path]:
+        return _pack_svg(out_dir / "svg", pack_of(svg_paper, sheets_of(svg_paper)))
 
     # Jobs by name; their files are listed in this order whoever writes them.
     jobs: dict[str, Callable[[], list[Path]]] = {
         paper: (lambda paper=paper: pdf_job(paper)) for paper in pdf_papers}
     if "svg" in formats:
         jobs["svg"] = svg_job
-    # A forked child takes the SVGs, and with them the PDFs of the SVGs' paper
-    # (their layout is shared) while another paper's PDFs are left here.
-    child = ["svg"] if "svg" in jobs else []
+        jobs["svg-cards"] = lambda: _card_svgs(content, out_dir / "svg", ink_saver, back)
+        jobs["svg-pack"] = svg_pack_job
+    # A forked child takes the SVG sheets, and with them the PDFs of the SVGs'
+    # paper (their layout is shared), while another paper's PDFs and the card
+    # faces (the same on any paper) are left here: two halves of about equal work.
+    child = ["svg", "svg-pack"] if "svg" in jobs else []
     if child and svg_paper in pdf_papers and len(pdf_papers) > 1:
         child.insert(0, svg_paper)
     here = [name for name in jobs if name not in child]
@@ -206,11 +210,10 @@ def _both(here_job: Callable[[], dict[str, list[Path]]],
     return {**done, **{name: [Path(p) for p in paths] for name, paths in value.items()}}
 
 
-def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: list[Page],
-               ink_saver: bool, back: str = "light") -> list[Path]:
+def _build_svg(folder: Path, map_sheet: Page | None, rules: list[Page]) -> list[Path]:
+    """The map and rules sheets as SVG (stale rules pages and map removed)."""
     title = sheets.GAME_TITLE
-    card_dir = folder / "cards"
-    card_dir.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     if map_sheet is not None:
         written.append(render_svg(map_sheet, folder / "map.svg", f"{title}: map"))
@@ -222,6 +225,15 @@ def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: li
             stale.unlink()
     if map_sheet is None and (folder / "map.svg").exists():
         (folder / "map.svg").unlink()
+    return written
+
+
+def _card_svgs(content: Content, folder: Path, ink_saver: bool, back: str) -> list[Path]:
+    """Every card face and the shared back as SVG, with full bleed."""
+    title = sheets.GAME_TITLE
+    card_dir = folder / "cards"
+    card_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
     files = cards.card_files(content, ink_saver, back)
     names = {name for name, _ in files}
     for stale in sorted(card_dir.glob("card-*.svg")):
