@@ -35,6 +35,7 @@ from throne_pnp.render.svg import render_svg
 PAPER_CHOICES = tuple(sheets.PAPERS)
 LAYOUTS = ("duplex", "backs-separate", "fold")
 PACK_FILE = "print-and-play.pdf"
+FIT = "fit-notes"   # the job that checks real cubes fit the map
 MAP_SKIPPED = ("map sheet skipped: map.yaml has no complete drawing data (drawing: and "
                "each territory's shape/label/cubes); cards and rules were built")
 
@@ -69,8 +70,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         notes.extend(extras.aid_overflow(content))
     svg_paper = "a4" if "a4" in papers or not papers else papers[0]
     wanted = set(papers if "pdf" in formats else ()) | ({svg_paper} if "svg" in formats else set())
-    if drawable and notes is not None:     # an edition's own map: do real cubes fit?
-        notes.extend(mapsheet.fit_notes(content, tuple(sorted(wanted)), map_size))
+    fit = drawable and notes is not None   # an edition's own map: do real cubes fit?
     title = sheets.GAME_TITLE
     stamp = stamp_text(content)
     pdf_papers = tuple(papers) if "pdf" in formats else ()
@@ -125,26 +125,33 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     def svg_pack_job() -> list[Path]:
         return _pack_svg(out_dir / "svg", pack_of(svg_paper, sheets_of(svg_paper)))
 
-    # Jobs by name; their files are listed in this order whoever writes them.
-    jobs: dict[str, Callable[[], list[Path]]] = {
+    # Jobs by name: files (listed in this order whoever writes them), or notes.
+    jobs: dict[str, Callable[[], list]] = {
         paper: (lambda paper=paper: pdf_job(paper)) for paper in pdf_papers}
     if "svg" in formats:
         jobs["svg"] = svg_job
         jobs["svg-cards"] = lambda: _card_svgs(content, out_dir / "svg", ink_saver, back)
         jobs["svg-pack"] = svg_pack_job
+    if fit:
+        jobs[FIT] = lambda: mapsheet.fit_notes(content, tuple(sorted(wanted)), map_size)
     # A forked child takes the SVG sheets, and with them the PDFs of the SVGs'
-    # paper (their layout is shared), while another paper's PDFs and the card
-    # faces (the same on any paper) are left here: two halves of about equal work.
+    # paper (their layout is shared); another paper's PDFs stay here, with the
+    # card faces (the same on any paper) or else the map's fit check: two
+    # halves of about equal work.
     child = ["svg", "svg-pack"] if "svg" in jobs else []
-    if child and svg_paper in pdf_papers and len(pdf_papers) > 1:
+    if len(pdf_papers) > 1:
         child.insert(0, svg_paper)
+    if fit:
+        child += ["svg-cards"] if "svg" in jobs else [] if child else [FIT]
     here = [name for name in jobs if name not in child]
     if parallel and child and here and _can_fork():
         preload()      # imports and fonts both processes need, loaded once
         done = _both(lambda: _run(jobs, here), lambda: _run(jobs, child))
     else:
         done = _run(jobs, list(jobs))
-    written += [path for name in jobs for path in done[name]]
+    written += [path for name in jobs if name != FIT for path in done[name]]
+    if fit:
+        notes.extend(done[FIT])
     if "png" in formats:
         from throne_pnp.render.png import write_pngs
 
@@ -163,7 +170,7 @@ class _Laid:
     pack: pack.Pack | None = None
 
 
-def _run(jobs: dict[str, Callable[[], list[Path]]], names: list[str]) -> dict[str, list[Path]]:
+def _run(jobs: dict[str, Callable[[], list]], names: list[str]) -> dict[str, list]:
     return {name: jobs[name]() for name in names}
 
 
@@ -173,13 +180,13 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
-def _both(here_job: Callable[[], dict[str, list[Path]]],
-          child_job: Callable[[], dict[str, list[Path]]]) -> dict[str, list[Path]]:
+def _both(here_job: Callable[[], dict[str, list]],
+          child_job: Callable[[], dict[str, list]]) -> dict[str, list]:
     """Run `child_job` in a forked child while this process runs `here_job`.
 
     The two write disjoint files (each laying out what it draws); the child
-    reports its paths by job, or its exception, through a pipe. Output is
-    byte-identical to the serial build.
+    reports its results by job (paths, notes), or its exception, through a
+    pipe. Output is byte-identical to the serial build.
     """
     read_fd, write_fd = os.pipe()
     pid = os.fork()
@@ -187,8 +194,7 @@ def _both(here_job: Callable[[], dict[str, list[Path]]],
         os.close(read_fd)
         status = 0
         try:
-            result: tuple = ("ok", {name: [str(p) for p in paths]
-                                    for name, paths in child_job().items()})
+            result: tuple = ("ok", child_job())
         except BaseException as exc:  # noqa: BLE001 - reported to the parent
             result, status = ("error", exc), 1
         try:
@@ -207,7 +213,7 @@ def _both(here_job: Callable[[], dict[str, list[Path]]],
         "the forked writer stopped without a report"))
     if kind == "error":
         raise value
-    return {**done, **{name: [Path(p) for p in paths] for name, paths in value.items()}}
+    return {**done, **value}
 
 
 def _build_svg(folder: Path, map_sheet: Page | None, rules: list[Page]) -> list[Path]:
