@@ -199,6 +199,10 @@ def test_every_font_is_embedded(variants: dict[str, Path]) -> None:
         assert all(run.embedded for run in runs), path
         assert {run.font for run in runs} <= {
             "RustySans-Roman", "RustySans-Bold", "RustySans-Oblique", "RustySans-BoldOblique"}
+        # no font declared without being embedded either (a print shop's preflight
+        # flags those even when no text uses them): every /BaseFont is a subset
+        declared = set(re.findall(rb"/BaseFont\s*/([^\s/>]+)", path.read_bytes()))
+        assert declared and all(b"+RustySans-" in name for name in declared), (path, declared)
 
 
 def test_print_scaling_none_everywhere_and_long_edge_duplex_for_duplex_cards(
@@ -263,3 +267,28 @@ def test_slimmed_font_keeps_outlines_metrics_and_drops_hinting() -> None:
     assert b.face.name == b"RustySans-Bold"
     assert b"Vera" not in b.face.familyName and b"Bitstream" not in b.face.familyName
     assert "Bitstream".encode("utf-16-be") in tables["name"]
+
+
+def test_source_date_epoch_makes_the_stamp_independent_of_file_times(
+        tmp_path: Path, monkeypatch) -> None:
+    import os
+    import shutil
+
+    from throne_pnp.content import default_content_dir
+
+    content = tmp_path / "content"
+    shutil.copytree(default_content_dir(), content)
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1767225600")     # 2026-01-01
+    build(load_content(content), tmp_path / "one", papers=("a4",), formats=("pdf",))
+    os.utime(content / "cards.yaml", (0, 1_000_000_000))         # an edit in 2001
+    build(load_content(content), tmp_path / "two", papers=("a4",), formats=("pdf",))
+    one = (tmp_path / "one" / "a4" / "cards.pdf").read_bytes()
+    assert one == (tmp_path / "two" / "a4" / "cards.pdf").read_bytes()
+    assert any("2026-01-01" in r.text for r in text_runs(tmp_path / "one" / "a4" / "cards.pdf"))
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    for name in ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt"):
+        if (content / name).exists():
+            os.utime(content / name, (0, 1_000_000_000))       # 2001-09-09
+    build(load_content(content), tmp_path / "three", papers=("a4",), formats=("pdf",))
+    assert any("2001-09-09" in r.text
+               for r in text_runs(tmp_path / "three" / "a4" / "cards.pdf"))

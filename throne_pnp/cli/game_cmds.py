@@ -204,9 +204,9 @@ MOVE_USAGE = "usage: throne move COUNT FROM TO, e.g. `throne move 2 1 5` moves 2
 def move_numbers(words: tuple[str, ...]) -> tuple[int, int, int]:
     """COUNT FROM TO as numbers, or the usage with an example."""
     if len(words) != 3 or not all(w.isdigit() for w in words):
-        got = " ".join(words)
+        got = " ".join(("throne move", *words))
         hint = " (the count is missing?)" if len(words) == 2 else ""
-        raise UserError(f"{MOVE_USAGE}; got `throne move {got}`{hint}")
+        raise UserError(f"{MOVE_USAGE}; got `{got}`{hint}")
     count, src, dst = (int(w) for w in words)
     return count, src, dst
 

@@ -337,8 +337,11 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
     from reportlab.pdfgen.canvas import Canvas
 
     first = pages[0]
+    # The canvas's initial font is declared on every page: make it our embedded
+    # face, or reportlab declares an unembedded Helvetica that print shops flag.
+    fonts.font(fonts.face())
     canvas = Canvas(str(path), pagesize=(first.width * MM, first.height * MM), invariant=1,
-                    pageCompression=1)
+                    pageCompression=1, initialFontName=fonts.face())
     canvas.setTitle(title)
     canvas.setAuthor("throne_pnp")
     canvas.setCreator("throne_pnp build")

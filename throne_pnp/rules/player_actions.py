@@ -60,7 +60,7 @@ class PlayerActions:
         for src in self.board.numbers:
             for dst in self.board.adjacent[src]:
                 for count in range(1, pos.player[src] + 1):
-                    if self._move_problem(count, src, dst) is None:
+                    if self.move_problem(count, src, dst) is None:
                         out.append(act.move(count, src, dst))
         return out
 
@@ -69,11 +69,11 @@ class PlayerActions:
         if self.command_points < RALLY_COST:
             return []
         return [act.rally(t) for t in sorted(self.board.castles)
-                if self._rally_problem(t) is None]
+                if self.rally_problem(t) is None]
 
     def _do_move(self, count: int, src: int, dst: int) -> None:
         self._expect("actions", "move")
-        problem = self._move_problem(count, src, dst)
+        problem = self.move_problem(count, src, dst)
         if problem:
             raise IllegalAction(problem)
         self.command_points -= MOVE_COST
@@ -83,7 +83,7 @@ class PlayerActions:
             player[dst] += count
             if self.board.rulings.over_limit_move == "trim":
                 enforce_limits(self.board, self.position, contested_to=KING)
-            # (else `_move_problem` refused any move that would leave cubes over
+            # (else `move_problem` refused any move that would leave cubes over
             # a limit, so there is nothing to remove)
             return
         step = Step("move", count, "your move", PLAYER, src=src, dst=dst)
@@ -91,7 +91,8 @@ class PlayerActions:
         removed = enforce_limits(self.board, self.position, contested_to=KING)
         self.events.append(Event("move", step, {"removed": removed}))
 
-    def _move_problem(self, count: int, src: int, dst: int) -> str | None:
+    def move_problem(self, count: int, src: int, dst: int) -> str | None:
+        """Why `move count src dst` is refused now, in words; None when it is legal."""
         board, pos = self.board, self.position
         if src not in board.adjacent or dst not in board.adjacent:
             bad = src if src not in board.adjacent else dst
@@ -139,7 +140,7 @@ class PlayerActions:
 
     def _do_rally(self, at: int) -> None:
         self._expect("actions", "rally")
-        problem = self._rally_problem(at)
+        problem = self.rally_problem(at)
         if problem:
             raise IllegalAction(problem)
         self.command_points -= RALLY_COST
@@ -153,7 +154,8 @@ class PlayerActions:
         removed = enforce_limits(self.board, self.position, contested_to=KING)
         self.events.append(Event("rally", step, {"removed": removed}))
 
-    def _rally_problem(self, at: int) -> str | None:
+    def rally_problem(self, at: int) -> str | None:
+        """Why `rally at` is refused now, in words; None when it is legal."""
         board, pos = self.board, self.position
         if at not in board.adjacent:
             return f"no territory {at} on this map"

@@ -294,7 +294,7 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
     why_not_rally = []
     for t in sorted(board.castles):
         if t not in rallies:
-            problem = game._rally_problem(t)  # the engine's own words for the refusal
+            problem = game.rally_problem(t)  # the engine's own words for the refusal
             if problem:
                 why_not_rally.append(f"rally at {t}: {problem}")
     why_not_from = []
@@ -302,7 +302,7 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
     for t in board.numbers:
         if pos.player[t] and t not in sources:
             dests = board.adjacent[t]
-            reasons = {game._move_problem(1, t, d) for d in dests} - {None}
+            reasons = {game.move_problem(1, t, d) for d in dests} - {None}
             why_not_from.append(f"move from {t}: " + "; ".join(sorted(r for r in reasons if r)))
     if src not in sources:
         src, dst = None, None
