@@ -22,6 +22,8 @@ sheets, long-edge duplex (`render_pdf(..., duplex=True)`).
 from __future__ import annotations
 
 import math
+import types
+import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
@@ -88,6 +90,15 @@ class DrawCache:
 
     def __init__(self) -> None:
         self.pages: dict[tuple[int, int], tuple[Page, list[Segment]]] = {}
+        self.zipped: dict[bytes, bytes] = {}   # stream -> its compressed bytes
+
+    def compress(self, data: bytes) -> bytes:
+        """zlib's default compression, once per distinct stream: the documents
+        of a build share many (font subsets, icon forms, pages without text)."""
+        out = self.zipped.get(data)
+        if out is None:
+            out = self.zipped[data] = zlib.compress(data)
+        return out
 
     def get(self, page: Page) -> list[Segment] | None:
         hit = self.pages.get((id(page), len(page.items)))
@@ -318,15 +329,19 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
     `cache` (shared by the documents of one build) replays pages drawn before.
     """
     from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
 
     # Compressed streams are written as binary, not ASCII85: smaller files,
     # and reportlab's pure-Python ASCII85 encoder is the slowest step.
-    saved = rl_config.useA85
+    saved = rl_config.useA85, pdfdoc.zlib
     rl_config.useA85 = 0
+    if cache is not None:     # reportlab compresses through its module's `zlib`
+        pdfdoc.zlib = types.SimpleNamespace(compress=cache.compress,
+                                            decompress=zlib.decompress)
     try:
         _write(pages, path, title, subject, duplex, outline, cache)
     finally:
-        rl_config.useA85 = saved
+        rl_config.useA85, pdfdoc.zlib = saved
     return path
 
 
