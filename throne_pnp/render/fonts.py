@@ -79,8 +79,25 @@ def _register_face(name: str):
         raise FileNotFoundError(f"reportlab's bundled font {path} is missing; "
                                 "reinstall reportlab")
     font = TTFont(name, BytesIO(slim(path.read_bytes(), EMBEDDED, STYLES[name])))
+    _share_subsets(font.face)
     pdfmetrics.registerFont(font)
     return font
+
+
+def _share_subsets(face) -> None:
+    """Make each distinct glyph subset of `face` once per process.
+
+    reportlab cuts a subset font file for every document; the documents of a
+    build mostly use the same few subsets (the same letters in the same
+    order), and the cut is the same bytes each time.
+    """
+    make = face.makeSubset
+
+    @lru_cache(maxsize=64)
+    def cut(subset: tuple[int, ...]) -> bytes:
+        return make(list(subset))
+
+    face.makeSubset = lambda subset: cut(tuple(subset))
 
 
 def register() -> tuple[str, ...]:
