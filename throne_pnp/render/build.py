@@ -50,9 +50,10 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     `formats` may hold "pdf", "svg" and "png" (one image per card face and
     the back under `out_dir`/png, sized for the print-on-demand service `pod`:
     "" plain, "mpc" or "tgc"; needs the [png] extra). `notes` (if given)
-    receives what was skipped and why. With `parallel`
-    (and PDF and SVG both asked for, on Linux) the SVGs are written by a
-    forked process alongside the PDFs; the files are the same either way.
+    receives what was skipped and why. With `parallel` (on Linux, when there
+    are two halves to share) a forked child writes the SVG sheets and the
+    PDFs of their paper while this process writes the rest; the files are
+    the same either way.
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
