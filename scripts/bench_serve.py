@@ -54,6 +54,7 @@ class Tapper:
     def __init__(self, port: int):
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         self.csrf = ""
+        self.game = ""
 
     def get(self, path: str) -> str:
         self.conn.request("GET", path)
@@ -62,10 +63,13 @@ class Tapper:
         found = re.search(r'name="csrf" value="([^"]+)"', body)
         if found:
             self.csrf = found.group(1)
+        shown = re.search(r'name="game" value="([^"]*)"', body)
+        if shown:
+            self.game = shown.group(1)   # the game version the page's forms carry
         return body
 
     def post(self, path: str, **fields: str) -> str:
-        body = urlencode({"csrf": self.csrf, **fields})
+        body = urlencode({"csrf": self.csrf, "game": self.game, **fields})
         self.conn.request("POST", path, body, {"content-type":
                                                "application/x-www-form-urlencoded"})
         answer = self.conn.getresponse()

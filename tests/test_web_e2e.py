@@ -142,7 +142,8 @@ def test_a_whole_virtual_game_by_taps(table, tmp_path):
         elif page.locator("button.cardbtn.best").count():
             if "battle" not in shots:
                 shots.add("battle")
-                shoot(page, "battle", "section.now")
+                assert_cards_above_the_fold(page)
+                shoot(page, "battle")
             with page.expect_navigation():
                 page.locator("button.cardbtn.best").first.tap()
         elif names(page, "Card "):
@@ -203,6 +204,14 @@ def test_an_undo_by_tap(table):
     throne(game, "new", "--seed", "3")
     page.goto(base + "/")
     tap(page, "button", "Card 7 · Shieldwall")
+    assert_cards_above_the_fold(page)
+    # the territory numbers on the map, and the names under it, readable on a phone
+    heights = page.eval_on_selector_all(
+        "svg.board text.terrnum", "els => els.map(e => e.getBoundingClientRect().height)")
+    assert len(heights) == 9 and min(heights) >= 11
+    legend = page.locator(".legend span").all()
+    assert [e.inner_text() for e in legend][:2] == ["1 Ashford", "2 Brackenmoor"]
+    assert min(e.bounding_box()["height"] for e in legend) >= 11
     shoot(page, "board", ".boardwrap")
     tap(page, "button", "Undo the last command")
     assert saved(game) == []
@@ -239,6 +248,58 @@ def test_a_refusal_by_tap_and_its_reason(table, tmp_path):
     page.get_by_label("Yes, empty my home castle").check()
     tap(page, "button", "Move 1 from 1 to 5", exact=True)
     assert saved(game)[-1] == ["move 1 1 5"]
+
+
+def test_a_move_out_of_home_keeps_one_cube_there_unless_told(table, tmp_path):
+    page, base, game = table
+    start = tmp_path / "pos.yaml"
+    start.write_text("{player: {1: 3, 6: 1}, king: {3: 2, 7: 2, 9: 2}}")
+    throne(game, "new", "--seed", "3", "--at", str(start))
+    throne(game, "card", "18")
+    page.goto(base + "/")
+    tap(page, "link", "Move from 1 · Ashford")
+    tap(page, "link", "Move to 5 · Middlemere")
+    assert page.locator("input[name=count]").input_value() == "2"
+    warning = page.get_by_text("empties your home castle")
+    assert not warning.is_visible()                         # 2 of 3: home keeps one
+    page.get_by_role("button", name="Move one cube more").tap()
+    assert warning.is_visible() and names(page, "Move 3 from 1 to 5")
+    page.get_by_role("button", name="Move one cube fewer").tap()
+    assert not warning.is_visible()
+    tap(page, "button", "Move 2 from 1 to 5", exact=True)
+    assert saved(game)[-1] == ["move 2 1 5"]
+
+
+def test_a_second_phone_acting_on_an_old_page_does_nothing(table, browser):
+    page, base, game = table
+    throne(game, "new", "--seed", "3")
+    # the second phone runs no script, so its page stays as it was first shown
+    other = browser.new_context(viewport=PHONE, java_script_enabled=False,
+                                has_touch=True).new_page()
+    try:
+        other.goto(base + "/")
+        page.goto(base + "/")
+        tap(page, "button", "Card 7 · Shieldwall")
+        before = game.read_bytes()
+        tap(other, "button", "Card 9")                      # an old page: card 9 was legal
+        assert game.read_bytes() == before and saved(game) == [["card 7"]]
+        alert = other.get_by_role("alert").inner_text()
+        assert "the game moved on since this page was shown: nothing was done" in alert
+        tap(other, "button", "Battle 18 · Call to Arms")    # the page shown now works
+        assert saved(game)[-1][0] == "battle 18"
+    finally:
+        other.context.close()
+
+
+def assert_cards_above_the_fold(page) -> None:
+    """In a battle every card of the hand, with its odds, is in the first screen."""
+    assert page.evaluate("window.scrollY") == 0
+    cards = page.locator("button.cardbtn").all()
+    assert cards
+    for card in cards:
+        box = card.bounding_box()
+        assert box["y"] + box["height"] <= PHONE["height"], box
+        assert "win " in card.inner_text()
 
 
 def test_cli_and_page_take_turns_on_one_save(table):

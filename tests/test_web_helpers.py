@@ -46,6 +46,13 @@ def csrf_of(text: str) -> str:
     return found.group(1)
 
 
+def game_of(text: str) -> str:
+    """The game version the page's forms were rendered against."""
+    found = re.search(r'name="game" value="([^"]*)"', text)
+    assert found, "the page has no form carrying the game version"
+    return found.group(1)
+
+
 def button_names(text: str) -> list[str]:
     """The accessible name of every <button> on a page: aria-label, else its text."""
     names = []
@@ -57,8 +64,10 @@ def button_names(text: str) -> list[str]:
 
 
 def post(client, page_text: str, path: str, **fields):
-    """POST a form the way the page does (with its anti-forgery token)."""
-    data = {"csrf": csrf_of(page_text), **{k: str(v) for k, v in fields.items()}}
+    """POST a form the way the page does (with its anti-forgery token and the game
+    version it was rendered against)."""
+    data = {"csrf": csrf_of(page_text), "game": game_of(page_text),
+            **{k: str(v) for k, v in fields.items()}}
     return client.post(path, data=data)
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_web_helpers import COMMAND_WORDS, button_names, content, make_client, post
+from test_web_helpers import COMMAND_WORDS, button_names, content, game_of, make_client, post
 
 from throne_pnp.assistant.session import Session
 from throne_pnp.cli import cli
@@ -161,7 +161,10 @@ def test_fix_from_the_page_is_logged(game):
     post(client, page, "/fix", at=7, king=3, player=0)
     assert commands_in(game) == [["fix 7 king=3 player=0"]]
     assert "fix 7 --king 3 --player 0" in client.get("/log").text
-    post(client, page, "/fix", at=7, king=3, player=0)
+    post(client, page, "/fix", at=7, king=3, player=0)      # the same form again
+    assert "the game moved on since this page was shown" in client.get("/fix").text
+    assert commands_in(game) == [["fix 7 king=3 player=0"]]
+    post(client, client.get("/fix?at=7").text, "/fix", at=7, king=3, player=0)
     assert "nothing to fix" in client.get("/fix").text
 
 
@@ -227,7 +230,7 @@ def test_telling_the_hand_in_a_physical_game(tmp_path):
     assert "Hand: these are my cards" in button_names(form)
     assert re.findall(r'name="cards" value="(\d+)"', form) == [str(i) for i in range(1, 19)]
     client.post("/hand", data={"csrf": re.search(r'name="csrf" value="([^"]+)"', form)
-                               .group(1), "cards": ["3", "6", "9"]})
+                               .group(1), "game": game_of(form), "cards": ["3", "6", "9"]})
     assert "you have 5 cards in hand; you named 3" in client.get("/hand").text
     post(client, form, "/hand", cards="3,6,9,12,14")
     assert commands_in(game) == [["hand 3 6 9 12 14"]]
@@ -315,3 +318,86 @@ def test_content_without_drawing_data_still_plays(tmp_path):
     post(client, page, "/card", card=7)
     post(client, client.get("/").text, "/battle", card=18)
     assert 'href="/?from=1#now"' in client.get("/").text          # moves offered as links
+
+
+# ------------------------------------------------------------------ out-of-date forms
+
+def test_two_identical_undos_take_back_one_command(game):
+    client, _ = make_client(game)
+    post(client, client.get("/").text, "/card", card=7)
+    post(client, client.get("/").text, "/battle", card=9)
+    assert len(commands_in(game)) == 2
+    page = client.get("/").text
+    first = post(client, page, "/undo")
+    assert first.status_code == 303 and commands_in(game) == [["card 7"]]
+    after_one = game.read_bytes()
+    second = post(client, page, "/undo")                    # a double tap, a re-sent form
+    assert second.status_code == 303 and second.headers["location"] == "/"
+    assert game.read_bytes() == after_one
+    shown = client.get("/").text
+    assert "the game moved on since this page was shown: nothing was done" in shown
+
+
+def test_a_page_shown_before_a_cli_command_acts_on_nothing(game):
+    client, _ = make_client(game)
+    page = client.get("/").text                             # a second phone, left open
+    assert throne(game, "card", "7").exit_code == 0
+    before = game.read_bytes()
+    post(client, page, "/card", card=9)
+    assert game.read_bytes() == before
+    assert "the game moved on since this page was shown" in client.get("/").text
+    post(client, client.get("/").text, "/battle", card=9)   # the page shown now works
+    assert commands_in(game)[-1][0] == "battle 9"
+
+
+def test_a_form_without_the_game_version_is_refused(game):
+    client, _ = make_client(game)
+    page = client.get("/").text
+    before = game.read_bytes()
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    for extra in ({}, {"game": ""}, {"game": "0-000000000000"}):
+        answer = client.post("/card", data={"csrf": csrf, "card": "7", **extra})
+        assert answer.status_code == 303 and game.read_bytes() == before
+    assert "nothing was done" in client.get("/").text
+
+
+def test_a_new_game_form_sent_twice_replaces_the_game_once(game):
+    client, _ = make_client(game)
+    page = client.get("/new").text
+    post(client, page, "/new", mode="virtual", seed="5", force="yes")
+    replaced = game.read_bytes()
+    assert json.loads(replaced)["seed"] == 5
+    again = post(client, page, "/new", mode="virtual", seed="6", force="yes")
+    assert again.headers["location"] == "/new" and game.read_bytes() == replaced
+    assert "the game moved on" in client.get("/new").text
+
+
+def test_each_form_carries_the_version_of_the_game_it_shows(game):
+    client, _ = make_client(game)
+    page = client.get("/").text
+    versions = set(re.findall(r'name="game" value="([^"]*)"', page))
+    assert len(versions) == 1 and versions.pop().startswith("0-")
+    post(client, page, "/card", card=7)
+    now = set(re.findall(r'name="game" value="([^"]*)"', client.get("/").text))
+    assert len(now) == 1 and now.pop().startswith("1-")
+    assert game_of(client.get("/fix?at=7").text).startswith("1-")
+
+
+def test_a_move_out_of_home_starts_at_the_most_that_keeps_home_held(tmp_path):
+    game = tmp_path / "g.json"
+    start = tmp_path / "pos.yaml"
+    start.write_text("{player: {1: 3, 6: 1}, king: {3: 2, 7: 2, 9: 2}}")
+    throne(game, "new", "--seed", "3", "--at", str(start))
+    assert throne(game, "card", "18").exit_code == 0     # rally: no battle, 4 points
+    client, _ = make_client(game)
+    page = client.get("/?from=1&to=5").text              # 1, 2 or 3 of the 3 at home
+    assert re.search(r'name="count" min="1" max="3" value="2"', page)
+    assert "Move 2 from 1 to 5" in button_names(page)
+    # the warning is only for all 3 (the script shows it when the count reaches 3)
+    assert 'data-emptying="3"' in page and "Moving all 3 cubes empties your home" in page
+    post(client, page, "/move", count=2, **{"from": 1, "to": 5})
+    assert commands_in(game)[-1] == ["move 2 1 5"]
+    # away from home the whole force is the default, with no warning at all
+    away = client.get("/?from=5&to=1").text
+    assert re.search(r'name="count" min="1" max="2" value="2"', away)
+    assert 'data-emptying=""' in away and "empties your home" not in away

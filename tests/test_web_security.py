@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from test_web_helpers import csrf_of, make_client
+from test_web_helpers import csrf_of, game_of, make_client
 
 from throne_pnp.cli import cli
 from throne_pnp.web.security import COOKIE, Access
@@ -136,12 +136,13 @@ def test_each_server_has_its_own_anti_forgery_token(game):
 
 def test_a_form_from_another_site_is_refused(game):
     client, _ = make_client(game)
-    token = csrf_of(client.get("/").text)
+    page = client.get("/").text
+    token = csrf_of(page)
     before = game.read_bytes()
-    answer = client.post("/card", data={"csrf": token, "card": "7"},
+    answer = client.post("/card", data={"csrf": token, "game": game_of(page), "card": "7"},
                          headers={"origin": "http://evil.example"})
     assert answer.status_code == 403 and game.read_bytes() == before
-    same = client.post("/card", data={"csrf": token, "card": "7"},
+    same = client.post("/card", data={"csrf": token, "game": game_of(page), "card": "7"},
                        headers={"origin": "http://127.0.0.1:8000"})
     assert same.status_code == 303 and game.read_bytes() != before
 

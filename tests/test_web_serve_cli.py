@@ -26,6 +26,7 @@ def test_without_the_web_extra_it_says_how_to_install_it(tmp_path, monkeypatch):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and 'pip install "throne_pnp[web]"' in lines[0]
+    assert 'pip install ".[web]"' in lines[0] and 'pipx install --force ".[web,png]"' in lines[0]
     assert "uvicorn" in lines[0]
 
 
@@ -58,8 +59,48 @@ def test_lan_prints_the_url_with_its_token_and_a_qr_code(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     token = ran["app"].page.config.access.token
     assert f"http://192.168.7.9:8123/?token={token}" in result.output
-    assert "\u2580" in result.output or "\u2584" in result.output or "\u2588" in result.output
+    url = f"http://192.168.7.9:8123/?token={token}"
+    drawn = result.output[result.output.index("\033["):result.output.rindex("\033[0m") + 4]
+    assert server.qr_modules(drawn) == code_with_quiet_zone(url)
     assert ran["host"] == "0.0.0.0" and ran["port"] == 8123
+
+
+def code_with_quiet_zone(url: str) -> list[list[int]]:
+    """segno's own modules for `url` with a 4-module light border, rounded up to an even
+    number of rows with one more light row (as the terminal draws two rows a line)."""
+    import segno
+
+    rows = [[int(bool(v)) for v in row] for row in segno.make(url, error="l").matrix]
+    width = len(rows[0]) + 8
+    light = [[0] * width for _ in range(4)]
+    framed = light + [[0] * 4 + row + [0] * 4 for row in rows] + light
+    return framed + ([[0] * width] if len(framed) % 2 else [])
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:8000/",
+                                 "http://192.168.1.23:8000/?token=3vQx-_9aZ" + "k" * 30])
+def test_the_qr_code_draws_both_colours_explicitly(url):
+    from throne_pnp.web import server
+
+    text = server.qr_text(url)
+    lines = text.splitlines()
+    # every cell names both its colours (never the terminal's own), each line resets
+    assert all(line.endswith("\033[0m") for line in lines)
+    cells = [line.count("\u2580") for line in lines]
+    assert len(set(cells)) == 1
+    assert sum(line.count("\033[38;5;") for line in lines) == sum(cells)
+    assert sum(line.count(";48;5;") for line in lines) == sum(cells)
+    assert "\033[7m" not in text and "\033[49m" not in text and "\u2588" not in text
+    modules = server.qr_modules(text)
+    assert modules == code_with_quiet_zone(url)
+    # the quiet zone: four light modules round the code on every side
+    assert all(not any(row) for row in modules[:4])
+    assert all(not any(row[:4]) and not any(row[-4:]) for row in modules)
+    # the three finder patterns sit just inside the quiet zone
+    size = len(modules[0]) - 8
+    for top, left in ((4, 4), (4, size - 3), (size - 3, 4)):
+        assert modules[top][left:left + 7] == [1] * 7
+        assert modules[top + 1][left:left + 7] == [1, 0, 0, 0, 0, 0, 1]
 
 
 def test_without_lan_it_listens_on_loopback_only(tmp_path, monkeypatch):

@@ -53,7 +53,8 @@ def serve(port: int, lan: bool, game_file: Path, content_dir: Path | None) -> No
     click.echo(f"  {url}")
     if lan:
         click.echo("Scan this with your phone (same Wi-Fi); anyone with the link can play:")
-        click.echo(server.qr_text(url))
+        # the colours are the drawing: keep them even when click would strip them
+        click.echo(server.qr_text(url), color=True)
     else:
         click.echo("(this machine only; `throne serve --lan` for a phone)")
     click.echo("Stop with Ctrl+C.")

@@ -19,7 +19,8 @@ Importing this package alone loads none of it.
 
 from __future__ import annotations
 
-INSTALL = 'pip install "throne_pnp[web]"'
+INSTALL = ('pip install "throne_pnp[web]"; from the throne_pnp source folder: '
+           'pip install ".[web]" (or pipx install --force ".[web,png]")')
 REQUIRED = ("starlette", "uvicorn", "jinja2", "multipart", "segno")
 
 

@@ -4,8 +4,11 @@ Each GET renders a Jinja template from `views`; each POST parses its form,
 checks the anti-forgery token, calls one `assistant.commands` function under
 the save lock (through `Door`) and answers 303 back to the page
 (Post/Redirect/Get), so the page works without JavaScript and a reload never
-repeats a command. A refused command puts its one-line reason on the next
-page view and leaves the save untouched (the command functions guarantee it).
+repeats a command. Each form also carries the game version it was rendered
+against (field `game`); a form from an older page (a double tap, a re-sent
+form, a second phone) is refused under the lock (`Door.run`), nothing done.
+A refused command puts its one-line reason on the next page view and leaves
+the save untouched (the command functions guarantee it).
 
 `/version` is the cheap answer the page polls to pick up a command given at
 the CLI; `/static/...` serves our two small files from memory (never a path
@@ -30,7 +33,7 @@ from starlette.routing import Route
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.web import actions, views
-from throne_pnp.web.door import Door
+from throne_pnp.web.door import STALE, Door, Stale
 from throne_pnp.web.forms import BadForm, number
 from throne_pnp.web.security import Access, Guard
 
@@ -78,7 +81,8 @@ class TablePage:
         snap = context.pop("snap", None) or self.door.snapshot()
         context.setdefault("flash", self.door.take_flash(errors_only=name != "play.html"))
         html = self.env.get_template(name).render(
-            csrf=self.config.access.csrf, version=snap.version, snap=snap, art=self.art,
+            csrf=self.config.access.csrf, version=snap.version, game_version=snap.game,
+            snap=snap, art=self.art,
             content=self.config.content, game_file=self.config.game.name,
             has_hand_route=self.has_hand_route, **context)
         return HTMLResponse(html, status_code=status)
@@ -106,7 +110,11 @@ class TablePage:
         try:
             # in a worker thread: a command waiting for the CLI's lock must not stop
             # the server answering the other requests (`/version` polls)
-            result = await run_in_threadpool(self.door.run, lambda session: call(session, form))
+            result = await run_in_threadpool(self.door.run, lambda session: call(session, form),
+                                             _game_field(form))
+        except Stale:
+            self.door.flash(STALE, [], error=True)
+            return self.back(back(form) if callable(back) else back)
         except ThroneError as exc:
             self.door.flash(f"Refused: {title}", [str(exc)], error=True)
             return self.back(back(form) if callable(back) else back)
@@ -235,17 +243,21 @@ class TablePage:
             seed = number(form, "seed", "the seed", optional=True)
             force = form.get("force") == "yes"
             await run_in_threadpool(self._new_game, mode == "physical", seed, hard or None,
-                                    force)
+                                    force, _game_field(form))
+        except Stale:
+            self.door.flash(STALE, [], error=True)
+            return self.back("/new")
         except ThroneError as exc:
             self.door.flash("Refused: new game", [str(exc)], error=True)
             return self.back("/new")
         return self.back("/")
 
     def _new_game(self, physical: bool, seed: int | None, hard: int | None,
-                  force: bool) -> None:
+                  force: bool, expected: str | None) -> None:
         from throne_pnp.assistant.commands import new_game
 
         with self.door.mutex:
+            self.door.check_file(expected)
             new_game(self.config.game, self.config.content, physical=physical, seed=seed,
                      hard=hard, force=force)
 
@@ -260,6 +272,12 @@ class TablePage:
             Route("/static/{name}", self.static_file),
             *[Route(path, handler, methods=["POST"]) for path, handler in self.posts.items()],
         ]
+
+
+def _game_field(form: Any) -> str | None:
+    """The game version a form was rendered against (None if it carries none)."""
+    raw = form.get("game")
+    return str(raw)[:40] if raw else None
 
 
 def _query_int(request: Request, name: str) -> int | None:

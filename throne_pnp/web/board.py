@@ -10,6 +10,12 @@ player picks a move, tap targets over the territories that may be chosen.
 Every territory carries an accessible label with its number, name and cubes;
 a tappable one is a link whose name starts with the command word (`move`).
 The static map is turned into markup once per server (`MapArt`).
+
+On a phone the whole map is about 330 px wide, a third of its printed size:
+the printed labels would be 5 px tall there. So the board draws each
+territory's number again, larger (`NUMBER_SIZE`: about 12 px at that width),
+over the printed badge; the names, which would not fit at that size, are
+listed under the board by the page.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ KING_FILL = "#7a1f1f"
 PLAYER_FILL = "#e8b923"
 BATTLE = "#c0261b"
 PICK = "#1d5fbf"
+INK = "#2a211b"
+NUMBER_SIZE = 10.0     # map units (mm): ~12 CSS px when the 268 mm map is 330 px wide
+NUMBER_RADIUS = 7.0
 
 
 @dataclass(frozen=True)
@@ -64,6 +73,23 @@ class MapArt:
             king = rects[:game_map.king_limit]
             player = rects[game_map.king_limit:] or rects[-5:]
             self.boxes[n] = (king, player, (area.dx, area.dy))
+        self.numbers = self._numbers()
+
+    def _numbers(self) -> str:
+        """Each territory's number as a badge large enough to read on a phone, centred
+        on the printed badge (the `terr-N` text of the map sheet)."""
+        marks = []
+        for item in mapsheet.map_items(self.content):
+            tag = getattr(item, "tag", "")
+            if not tag.startswith("terr-"):
+                continue
+            cx, cy = item.x, item.y - item.size * 0.127   # the printed badge's centre
+            marks.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(NUMBER_RADIUS)}" '
+                         f'fill="{INK}" stroke="#fff" stroke-width="0.6"/>'
+                         f'<text class="terrnum" x="{num(cx)}" y="{num(cy + NUMBER_SIZE * 0.36)}" '
+                         f'font-size="{num(NUMBER_SIZE)}" font-weight="bold" fill="#fff" '
+                         f'text-anchor="middle">{attr(item.text)}</text>')
+        return '<g aria-hidden="true">' + "".join(marks) + "</g>"
 
     def names(self, n: int) -> str:
         return self.content.map.territories[n].name
@@ -81,6 +107,7 @@ class MapArt:
                f'<g aria-hidden="true">{self.base}</g>']
         for n in self.content.map.numbers:
             out.append(self._cubes(n, position))
+        out.append(self.numbers)
         for t in battles:
             out.append(f'<polygon class="battle-ring" points="{self.polygons[t]}" fill="none" '
                        f'stroke="{BATTLE}" stroke-width="1.6" stroke-dasharray="3 1.6"/>')
@@ -102,7 +129,7 @@ class MapArt:
             if count > len(row) and row:
                 last = row[-1]
                 marks.append(f'<text x="{num(last.x + last.w + 1)}" y="{num(last.y + last.h - 1)}"'
-                             f' font-size="4.5" font-weight="bold">+{count - len(row)}</text>')
+                             f' font-size="7" font-weight="bold">+{count - len(row)}</text>')
         return (f'<g aria-hidden="true" transform="translate({num(dx)} {num(dy)})">'
                 + "".join(marks) + "</g>")
 
@@ -130,9 +157,9 @@ class MapArt:
                        f'<path d="M{num(sx)} {num(sy)} Q{num(mx)} {num(my)} {num(ex)} {num(ey)}" '
                        f'fill="none" stroke="{KING_FILL}" stroke-width="1.3" '
                        f'stroke-linecap="round" marker-end="url(#arrowhead)"/>'
-                       f'<circle cx="{num(tx)}" cy="{num(ty)}" r="3" fill="{KING_FILL}" '
+                       f'<circle cx="{num(tx)}" cy="{num(ty)}" r="4.8" fill="{KING_FILL}" '
                        f'stroke="#fff" stroke-width="0.6"/>'
-                       f'<text x="{num(tx)}" y="{num(ty + 1.5)}" font-size="4.2" fill="#fff" '
+                       f'<text x="{num(tx)}" y="{num(ty + 2.5)}" font-size="7" fill="#fff" '
                        f'font-weight="bold" text-anchor="middle">{step.count}</text></g>')
         return out
 

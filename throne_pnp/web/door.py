@@ -7,11 +7,18 @@ exclusive save lock as the CLI (`Session.locked`), on a session opened
 inside the lock, through the same command functions (`assistant.commands`);
 so the CLI and the page can take turns on one save and never lose an update.
 
+Every state-changing form carries the game version it was rendered against
+(`game_version`: the command count and a digest of the save); `run` checks
+it under the same lock as the command and refuses a stale one (`Stale`), so
+a double tap, a re-sent form or a second phone acting on an old page never
+applies a command twice.
+
 No request parameter ever becomes a path: the save path is given once, here.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
 import threading
 from collections.abc import Callable, Iterator
@@ -20,10 +27,31 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from throne_pnp.assistant.savefile import SaveData
 from throne_pnp.assistant.session import Session
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.web import views
+
+STALE = "the game moved on since this page was shown: nothing was done"
+
+
+class Stale(ThroneError):
+    """A form rendered against another state of the game than the saved one."""
+
+    def __init__(self) -> None:
+        super().__init__(STALE)
+
+
+def game_version(save: SaveData | None, raw: bytes | None = None) -> str:
+    """What a form says it was rendered against: `none` (no save), the save's command
+    count and a digest of its whole text, or a digest of an unreadable file's bytes."""
+    if save is not None:
+        text = save.dumps().encode("utf-8")
+        return f"{len(save.commands)}-{hashlib.sha256(text).hexdigest()[:12]}"
+    if raw is not None:
+        return f"unreadable-{hashlib.sha256(raw).hexdigest()[:12]}"
+    return "none"
 
 
 @dataclass
@@ -34,6 +62,7 @@ class Snapshot:
     session: Session | None
     recent: views.Recent | None
     problem: str | None = None      # the save exists but cannot be read
+    game: str = "none"              # `game_version` of what is shown, for the forms
 
 
 @dataclass
@@ -75,9 +104,10 @@ class Door:
         else:
             try:
                 session = Session.open(self.path, self.content)
-                snap = Snapshot(version, session, views.recent(session))
+                snap = Snapshot(version, session, views.recent(session),
+                                game=game_version(session.save))
             except ThroneError as exc:
-                snap = Snapshot(version, None, None, str(exc))
+                snap = Snapshot(version, None, None, str(exc), game=self._file_version())
         if snap.version == self.version():
             self._cache = snap
         return snap
@@ -88,10 +118,34 @@ class Door:
         with self.mutex, Session.locked(self.path, self.content) as session:
             yield session
 
-    def run(self, command: Callable[[Session], Any]) -> Any:
-        """Run one command function on a freshly locked session."""
+    def run(self, command: Callable[[Session], Any], expected: str | None) -> Any:
+        """Run one command function on a freshly locked session, if the form that asks
+        for it was rendered against the game as it is now (`expected`); else `Stale`."""
+        if expected is None:
+            raise Stale()
         with self.locked() as session:
+            if game_version(session.save) != expected:
+                raise Stale()
             return command(session)
+
+    def _file_version(self) -> str:
+        """`game_version` of the save file as it is on disk (read or not)."""
+        from throne_pnp.assistant import savefile
+
+        try:
+            raw = self.path.read_bytes()
+        except OSError:
+            return "none"
+        try:
+            return game_version(savefile.read(self.path))
+        except ThroneError:
+            return game_version(None, raw)
+
+    def check_file(self, expected: str | None) -> None:
+        """`Stale` unless the save file is still the one the form was rendered against
+        (for `new`, which may replace a missing or unreadable save; hold `mutex`)."""
+        if expected is None or self._file_version() != expected:
+            raise Stale()
 
     # -- the message shown once after a command
 

@@ -49,15 +49,47 @@ def join_url(access: Access, host: str, port: int) -> str:
     return f"{url}?token={access.token}" if access.token else url
 
 
-def qr_text(url: str) -> str:
-    """The URL as a QR code drawn with block characters for a terminal."""
-    import io
+# Palette entries 16 and 231 of the 256-colour set are pure black and pure white
+# in every terminal (the 16 basic colours are recoloured by themes), so the code
+# reads the same on a light and a dark terminal.
+QR_DARK = 16
+QR_LIGHT = 231
+QR_BORDER = 4      # the quiet zone a QR code needs, in modules
+UPPER_HALF = "\u2580"
 
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code for a terminal, light and dark modules both drawn in
+    explicit colours with a light quiet zone round it, two rows of modules per line
+    (an upper half block: foreground for the top module, background for the bottom)."""
     import segno
 
-    out = io.StringIO()
-    segno.make(url, error="l").terminal(out=out, compact=True)
-    return out.getvalue()
+    code = segno.make(url, error="l")
+    rows = [list(row) for row in code.matrix_iter(scale=1, border=QR_BORDER)]
+    if len(rows) % 2:
+        rows.append([0] * len(rows[0]))        # a light row below: part of the quiet zone
+    lines = []
+    for top, bottom in zip(rows[0::2], rows[1::2], strict=True):
+        cells = []
+        for up, down in zip(top, bottom, strict=True):
+            fg = QR_DARK if up else QR_LIGHT
+            bg = QR_DARK if down else QR_LIGHT
+            cells.append(f"\033[38;5;{fg};48;5;{bg}m{UPPER_HALF}")
+        lines.append("".join(cells) + "\033[0m")
+    return "\n".join(lines) + "\n"
+
+
+def qr_modules(text: str) -> list[list[int]]:
+    """The module rows (1 = dark) drawn by `qr_text`, read back from its colour codes;
+    for tests, and to check the drawing against the code it was made from."""
+    import re
+
+    rows: list[list[int]] = []
+    for line in text.splitlines():
+        cells = re.findall(r"\033\[38;5;(\d+);48;5;(\d+)m" + UPPER_HALF, line)
+        rows.append([int(fg) == QR_DARK for fg, _ in cells])
+        rows.append([int(bg) == QR_DARK for _, bg in cells])
+    return [[int(v) for v in row] for row in rows]
 
 
 def run(app, host: str, port: int) -> None:  # pragma: no cover - exercised end to end

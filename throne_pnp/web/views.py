@@ -278,6 +278,8 @@ class ActionChoices:
     dst: int | None = None
     counts: list[int] = field(default_factory=list)
     empties_home: bool = False
+    default: int = 0                  # the count the form starts at
+    emptying: list[int] = field(default_factory=list)   # counts that leave home empty
 
 
 def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoices:
@@ -324,10 +326,19 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
                                 selected=b == dst)
         if dst is not None:
             counts = sorted(moves[(src, dst)])
-    empties = bool(src is not None and dst is not None and counts
-                   and session.empties_home(max(counts), src, dst))
+    emptying = [n for n in counts if src is not None and dst is not None
+                and session.empties_home(n, src, dst)]
     return ActionChoices(moves, sources, rallies, why_not_rally, why_not_from, picks, src, dst,
-                         counts, empties)
+                         counts, bool(emptying), default_count(counts, emptying), emptying)
+
+
+def default_count(counts: list[int], emptying: list[int]) -> int:
+    """The count a move form starts at: the most cubes that may go without emptying the
+    home castle. A move costs one command point however many cubes go, so a player
+    usually moves the whole force, but out of home keeps one behind; the empty-home
+    warning then only comes when the player asks for that last cube too. 0: no count."""
+    safe = [n for n in counts if n not in emptying]
+    return max(safe) if safe else (min(counts) if counts else 0)
 
 
 def territory_name(content: Content, n: int | None) -> str:

@@ -44,12 +44,17 @@
     var input = form.querySelector("input[name=count]");
     var button = form.querySelector(".movebtn");
     var min = parseInt(input.min, 10), max = parseInt(input.max, 10);
+    var emptying = (form.getAttribute("data-emptying") || "").split(" ");
+    var warning = form.querySelector(".emptyhome");
     function label() {
       var n = parseInt(input.value, 10);
       if (isNaN(n)) return;
       button.textContent = "Move " + n + " from " + form.getAttribute("data-from") +
         " to " + form.getAttribute("data-to");
+      // the empty-home warning only while the count would empty it
+      if (warning) warning.hidden = emptying.indexOf(String(n)) < 0;
     }
+    label();
     form.querySelectorAll("button.step").forEach(function (step) {
       step.hidden = false;
       step.addEventListener("click", function () {
