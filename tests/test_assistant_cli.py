@@ -56,7 +56,7 @@ def test_command_json_output(tmp_path):
     assert battle["territory"] == 1 and battle["defender"] == "player"
     assert data["accepted"][0] == "battle 18" and data["accepted"][1].startswith("deal ")
     undone = json.loads(ok(game, "undo", "--json").output)
-    assert undone["undone"] == [data["accepted"]]
+    assert undone["undone"] == ["battle 18"]       # what was typed: no dealt card named
     assert undone["status"]["step"] == "battle"
     entries = json.loads(ok(game, "log", "--json").output)
     assert [e["number"] for e in entries] == [0, 1]
@@ -102,7 +102,7 @@ def test_fix_is_logged_and_undoable(tmp_path):
     refused(game, "fix", "7", contains="--king N and/or --player M")
     refused(game, "fix", "12", "--king", "1", contains="no territory 12")
     refused(game, "fix", "7", "--king", "6", contains="at most 5")
-    refused(game, "fix", "7", "--player", "9", contains="only 10 exist")
+    refused(game, "fix", "7", "--player", "9", contains="you can have at most 8 cubes in 7")
     out = ok(game, "fix", "7", "--king", "1").output
     assert "Record fixed: 7 now holds King 1, you 0 (was King 2, you 0)" in out
     assert status(game)["position"]["king"]["7"] == 1

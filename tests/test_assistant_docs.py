@@ -35,7 +35,7 @@ def sessions() -> list[list[tuple[str, list[str]]]]:
 
 
 def key_lines(lines: list[str]) -> list[str]:
-    return [line for line in lines if line.startswith(("Next:", "Error:"))]
+    return [line for line in lines if line.startswith(("Next:", "Error:", "Took back"))]
 
 
 def test_sample_sessions_match(tmp_path, monkeypatch):

@@ -64,7 +64,6 @@ def test_a_hand_never_told_plays_as_before(tmp_path):
 def test_hand_refusals(tmp_path):
     game = tmp_path / "g.json"
     ok(game, "new", "--physical")
-    refused(game, "hand", contains="name the cards in your hand")
     refused(game, "hand", "1,2,3", contains="you have 5 cards in hand; you named 3")
     refused(game, "hand", "1,2,3,4,99", contains="no card 99")
     refused(game, "hand", "1,2,3,4,20", contains="not in this game")

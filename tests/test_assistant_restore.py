@@ -166,7 +166,7 @@ def test_recover_after_a_content_change(tmp_path):
     text = cards.read_text()
     line = next(x for x in text.splitlines() if "{id: 7," in x)
     cards.write_text(text.replace(line, line.replace("[move-player]", "[rally]")))
-    refused(game, "status", "--content", str(content), contains="differs")
+    refused(game, "status", "--content", str(content), contains="cards.yaml: card 7's king")
     out = run(game, "recover", "--content", str(content)).output
     assert "2. `battle 18; deal 4` no longer replays: cannot play a battle card now" in out
     assert "content differs" in out

@@ -7,10 +7,16 @@ import os
 import shutil
 
 import pytest
+import yaml
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 from test_assistant_helpers import ok, refused, run, status
 
 from throne_pnp.assistant import savefile
+from throne_pnp.cli import cli
 from throne_pnp.content import default_content_dir
+from throne_pnp.content.fingerprint import changes, game_fingerprint
 
 
 def test_save_holds_setup_and_commands(tmp_path):
@@ -69,17 +75,123 @@ def test_missing_save(tmp_path):
     refused(tmp_path / "none.json", "status", contains="throne new")
 
 
-def test_changed_content_is_refused(tmp_path):
+def _edition(tmp_path):
     content = tmp_path / "edition"
     shutil.copytree(default_content_dir(), content)
+    return content
+
+
+def _replace(path, old, new):
+    text = path.read_text()
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_edits_that_keep_the_game_keep_the_save(tmp_path):
+    content = _edition(tmp_path)
     game = tmp_path / "g.json"
     ok(game, "new", "--seed", "1", "--content", str(content))
+    # comments, a card's name, the map's drawing data, the rules text, blank lines
+    cards = content / "cards.yaml"
+    cards.write_text("# my own comment\n" + cards.read_text() + "\n\n# an edit\n")
+    _replace(cards, "name: Quiet Muster", "name: Loud Muster")
+    (content / "rules.txt").write_text((content / "rules.txt").read_text() + "\n\n")
+    mapfile = content / "map.yaml"
+    _replace(mapfile, "name: Kingdom of Prydon", "name: Another Kingdom")
+    data = yaml.safe_load(mapfile.read_text())
+    data["drawing"]["size"] = [d + 1 for d in data["drawing"]["size"]]
+    mapfile.write_text(yaml.safe_dump(data, sort_keys=False))
     ok(game, "status", "--content", str(content))
+    hand = status_in(game, content)["hand"]
+    ok(game, "card", str(hand[0]), "--content", str(content))
+
+
+def test_init_keeps_a_game_started_with_the_bundled_edition(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "2")
+    made = CliRunner().invoke(cli, ["init"])   # ./content: used by every command from now on
+    assert made.exit_code == 0, made.output
+    assert (tmp_path / "content" / "map.yaml").exists()
+    ok(game, "status")
+
+
+@pytest.mark.parametrize("file, old, new, says", [
+    ("cards.yaml", "id: 12, name: Watchfires, bugles: 1, swords: 1",
+     "id: 12, name: Watchfires, bugles: 1, swords: 2", "cards.yaml: card 12's swords"),
+    ("cards.yaml", "priority: rising, hard: true}", "priority: falling, hard: true}",
+     "cards.yaml: card 19's priority"),
+])
+def test_a_game_change_refuses_the_save_and_names_it(tmp_path, file, old, new, says):
+    content = _edition(tmp_path)
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "1", "--content", str(content))
+    _replace(content / file, old, new)
+    result = refused(game, "status", "--content", str(content), contains=says)
+    assert "restore" in result.output and "throne new --force" in result.output
+    refused(game, "card", "1", "--content", str(content), contains=says)
+
+
+def test_a_map_change_is_named(tmp_path):
+    content = _edition(tmp_path)
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "1", "--content", str(content))
+    mapfile = content / "map.yaml"
+    data = yaml.safe_load(mapfile.read_text())
+    data["territories"][5]["wheat"] = 3
+    data["king_limit"] = 4
+    mapfile.write_text(yaml.safe_dump(data, sort_keys=False))
+    result = refused(game, "status", "--content", str(content), contains="territory 5's wheat")
+    assert "map.yaml: the map's king_limit" in result.output
+
+
+def test_fingerprint_changes_in_words():
+    then = {"map": "home=1 forces=10", "card 3": "swords=1 flags=2", "card 4": "swords=0",
+            "rulings": "home_lost_when=empty castle_targets=all"}
+    now = {"map": "home=1 forces=9", "card 3": "swords=2 flags=3", "card 5": "swords=0",
+           "rulings": "home_lost_when=king-holds castle_targets=all"}
+    assert changes(then, now) == [
+        "map.yaml: the map's forces", "cards.yaml: card 3's swords and flags",
+        "cards.yaml: card 4 removed", "cards.yaml: card 5 added",
+        "rulings.yaml: home_lost_when"]
+    assert changes(then, then) == []
+
+
+def _old_style(game):
+    """Make a save look as an older throne wrote it: file hashes only."""
+    data = json.loads(game.read_text())
+    del data["content"]["game"], data["content"]["parts"]
+    game.write_text(json.dumps(data))
+
+
+def test_old_saves_load_when_the_game_files_match_and_get_the_fingerprint(tmp_path):
+    content = _edition(tmp_path)
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "1", "--content", str(content))
+    _old_style(game)
+    (content / "rules.txt").write_text((content / "rules.txt").read_text() + "\n")
+    ok(game, "status", "--content", str(content))       # rules.txt never mattered
+    assert "game" not in json.loads(game.read_text())["content"]   # reading writes nothing
+    hand = status_in(game, content)["hand"]
+    ok(game, "card", str(hand[0]), "--content", str(content))
+    assert json.loads(game.read_text())["content"]["game"]         # stamped on write
     cards = content / "cards.yaml"
     cards.write_text(cards.read_text() + "\n# an edit\n")
-    result = refused(game, "status", "--content", str(content), contains="cards.yaml changed")
-    assert "restore" in result.output and "throne new --force" in result.output
-    refused(game, "card", "1", "--content", str(content), contains="cards.yaml changed")
+    ok(game, "status", "--content", str(content))        # now the game is compared
+
+
+def test_old_saves_with_other_game_files_are_refused(tmp_path):
+    content = _edition(tmp_path)
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "1", "--content", str(content))
+    _old_style(game)
+    cards = content / "cards.yaml"
+    cards.write_text(cards.read_text() + "\n# an edit\n")
+    refused(game, "status", "--content", str(content), contains="cards.yaml changed")
+
+
+def status_in(game, content):
+    return json.loads(ok(game, "status", "--json", "--content", str(content)).output)
 
 
 def test_write_failure_leaves_old_save_and_no_temp(tmp_path, monkeypatch):
@@ -159,3 +271,16 @@ def test_new_at_refuses_a_position_that_breaks_the_rules(tmp_path, text, why):
     game = tmp_path / "g.json"
     refused(game, "new", "--at", str(at), contains=why)
     assert not game.exists()
+
+
+_part_names = st.sampled_from(["map", "rulings", "card 1", "card 12", "territory 5", "other"])
+_part_texts = st.dictionaries(st.sampled_from(["a", "b", "swords"]), st.sampled_from(["0", "1"]),
+                              max_size=3).map(lambda d: " ".join(f"{k}={v}" for k, v in d.items()))
+
+
+@given(then=st.dictionaries(_part_names, _part_texts), now=st.dictionaries(_part_names,
+                                                                             _part_texts))
+def test_changes_are_named_exactly_when_the_game_differs(then, now):
+    found = changes(then, now)
+    assert (found == []) == (then == now)
+    assert (found == []) == (game_fingerprint(then) == game_fingerprint(now))

@@ -286,7 +286,7 @@ def test_unknown_key_in_drawing(edition):
 
 def test_unknown_key_on_a_card(edition):
     number = edition.set_card(3, "mana", "2")
-    expect_problem(edition, "cards.yaml", number, f"cards[{edition.card_index(3)}].mana",
+    expect_problem(edition, "cards.yaml", number, "card 3: mana",
                    "unknown key", "allowed here: id, name")
 
 
@@ -379,14 +379,14 @@ def test_whole_map_file_is_a_list(edition):
 ])
 def test_wrong_type_on_a_card(edition, key, value, fragment):
     number = edition.set_card(3, key, value)
-    expect_problem(edition, "cards.yaml", number, f"cards[{edition.card_index(3)}].{key}",
+    expect_problem(edition, "cards.yaml", number, f"card 3: {key}",
                    fragment)
 
 
 def test_card_is_a_list_not_a_mapping(edition):
     index = edition.card_index(3)
     number = edition.set_line("cards.yaml", edition.card_line(3), "  - [3, Iron Rain]")
-    expect_problem(edition, "cards.yaml", number, f"cards[{index}]",
+    expect_problem(edition, "cards.yaml", number, f"card {index + 1} of the list",
                    "expected a mapping of keys to values, got a list")
 
 
@@ -416,7 +416,7 @@ def test_map_symbol_count_out_of_range(edition, n, key, value):
 ])
 def test_card_symbol_count_out_of_range(edition, key, value):
     number = edition.set_card(3, key, value)
-    expect_problem(edition, "cards.yaml", number, f"cards[{edition.card_index(3)}].{key}",
+    expect_problem(edition, "cards.yaml", number, f"card 3: {key}",
                    f"{value} is out of range; use a number from 0 to 3")
 
 
@@ -536,14 +536,16 @@ def test_setup_player_not_in_home(edition):
 def test_card_ids_duplicate(edition):
     ids = edition.card_ids()
     first, last = ids[0], ids[-1]
+    first_line = edition.card_line(first)
     number = edition.set_card(last, "id", str(first))
-    expect_problem(edition, "cards.yaml", number, f"cards[{len(ids) - 1}].id",
-                   f"id {first} is already used by cards[0]; ids must be unique")
+    expect_problem(edition, "cards.yaml", number, f"card {first}: id",
+                   f"id {first} is already used by the card on line {first_line}; "
+                   "ids must be unique")
 
 
 def test_king_action_unknown_lists_the_valid_actions(edition):
     number = edition.set_card(3, "king", "[move-dragon]")
-    expect_problem(edition, "cards.yaml", number, f"cards[{edition.card_index(3)}].king",
+    expect_problem(edition, "cards.yaml", number, "card 3: king",
                    f"'move-dragon' is not a King action ({', '.join(KING_ACTIONS)})")
 
 
@@ -553,19 +555,19 @@ def test_king_action_unknown_lists_the_valid_actions(edition):
 ])
 def test_wrong_number_of_king_actions(edition, king, count):
     number = edition.set_card(3, "king", king)
-    expect_problem(edition, "cards.yaml", number, f"cards[{edition.card_index(3)}].king",
+    expect_problem(edition, "cards.yaml", number, "card 3: king",
                    f"{count} actions listed", "a card has 1 or 2 of rally")
 
 
 def test_king_key_missing(edition):
     number = edition.remove_card_key(3, "king")
-    expect_problem(edition, "cards.yaml", number, f"cards[{edition.card_index(3)}].king",
+    expect_problem(edition, "cards.yaml", number, "card 3: king",
                    "required key is missing")
 
 
 def test_priority_bad(edition):
     number = edition.set_card(3, "priority", "sideways")
-    expect_problem(edition, "cards.yaml", number, f"cards[{edition.card_index(3)}].priority",
+    expect_problem(edition, "cards.yaml", number, "card 3: priority",
                    "'sideways' is not allowed; use one of rising, falling")
 
 
@@ -810,7 +812,7 @@ def test_duplicate_key_in_flow_mapping(edition):
 
 def test_duplicate_key_on_a_card(edition):
     number = edition.set_card(3, "flags", "2, flags: 3")
-    expect_problem(edition, "cards.yaml", number, f"cards[{edition.card_index(3)}].flags",
+    expect_problem(edition, "cards.yaml", number, "card 3: flags",
                    "key 'flags' appears twice; keep one")
 
 
@@ -844,9 +846,9 @@ def test_several_problems_are_all_listed(edition):
     expected = [
         f"map.yaml:{unknown}: colour: unknown key",
         f"map.yaml:{loop}: territories[9].adjacent: territory 9 lists itself",
-        f"cards.yaml:{priority}: cards[{edition.card_index(3)}].priority: "
+        f"cards.yaml:{priority}: card 3: priority: "
         "'sideways' is not allowed",
-        f"cards.yaml:{swords}: cards[{edition.card_index(5)}].swords: 9 is out of range",
+        f"cards.yaml:{swords}: card 5: swords: 9 is out of range",
         f"rulings.yaml:{ruling}: castle_targets: 'some' is not allowed",
         "rules.txt:1: unknown icon {dragon}",
     ]

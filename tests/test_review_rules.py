@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_assistant_helpers import legal_commands, ok, refused, run, sensible_pick, status
+from test_assistant_helpers import legal_commands, ok, refused, run, sensible_pick, session, status
 
 from throne_pnp.content import load_content
 
@@ -317,8 +317,6 @@ def _refill_across_reshuffle(game: Path) -> None:
     assert (st_["deck_count"], st_["hand_count"], st_["discard"]) == (12, 5, [])
 
 
-@pytest.mark.xfail(strict=True, reason="review: `hand` accepts a told hand without a card "
-                   "the record knows was drawn into it (the last cards of the old deck)")
 def test_told_hand_must_hold_the_cards_drawn_before_the_reshuffle(tmp_path):
     # SPEC §4: "the assistant refuses a card it knows cannot be there"; R10: the
     # refill took 14 and 15, the last two cards of the deck, before the discard
@@ -435,9 +433,6 @@ def _deck_emptied_by_fix(tmp_path: Path) -> Path:
     return game
 
 
-@pytest.mark.xfail(strict=True, reason="review: after a fix that empties the deck, `card` "
-                   "that leads to a battle exits 2 ('no card could be the King's battle card') "
-                   "yet saves the move; the King's moves are never shown")
 def test_card_after_a_fix_that_emptied_the_deck(tmp_path):
     # House rules: an error exits 2 and leaves the save byte-for-byte unchanged;
     # an accepted command shows each cube move (SPEC §4 `card`). Card 2
@@ -453,8 +448,6 @@ def test_card_after_a_fix_that_emptied_the_deck(tmp_path):
     assert "move 2 King cubes 5 -> 1" in result.output
 
 
-@pytest.mark.xfail(strict=True, reason="review: `odds` refuses ('no card could be the King's "
-                   "battle card') while the discard pile waits to become the deck")
 def test_odds_count_the_discard_pile_when_the_deck_is_empty(tmp_path):
     # R10: "If the discard pile is empty at that moment, the reshuffle happens
     # before the next draw": with the deck empty, the King's battle card comes
@@ -509,8 +502,6 @@ def test_odds_for_the_last_card_count_the_reshuffled_discard_pile(tmp_path):
         assert Fraction(row["exact"]["lose"]) == Fraction(outcomes.count("lose"), 15)
 
 
-@pytest.mark.xfail(strict=True, reason="review: a position file with a key given twice is "
-                   "read silently, the first value lost (content files refuse the same)")
 @pytest.mark.parametrize("text", ["king: {3: 2}\nplayer: {1: 2}\nking: {7: 1}\n",
                                   "king: {3: 2, 7: 2, 3: 1}\nplayer: {1: 2}\n"])
 def test_position_file_with_a_key_twice_is_refused(tmp_path, text):
@@ -525,8 +516,6 @@ def test_position_file_with_a_key_twice_is_refused(tmp_path, text):
     refused(game, "new", "--physical", "--at", str(pos), contains="twice")
 
 
-@pytest.mark.xfail(strict=True, reason="review: after the game is lost, `fix` gives home its "
-                   "cubes back and is accepted, yet the record stays 'lost'")
 def test_fix_after_the_end_does_not_leave_a_contradictory_record(tmp_path):
     # R12: lost when the player has no cubes in home. `fix` is accepted after
     # the end (Game.apply lets `fix` through), so a fix that puts your cubes
@@ -576,9 +565,6 @@ def small_edition(tmp_path: Path, keep: list[int], hand_size: int = 5) -> Path:
     return content
 
 
-@pytest.mark.xfail(strict=True, reason="review: in a valid 8-card edition a reshuffle put off "
-                   "(discard empty) makes the next command exit 2 'no card could be the King's "
-                   "battle card' though it was recorded")
 def test_put_off_reshuffle_in_a_small_edition(tmp_path, monkeypatch):
     # R10: "If the discard pile is empty at that moment, the reshuffle happens
     # before the next draw." An edition of 8 normal cards (1-5, 7, 8, 10) is
@@ -604,8 +590,6 @@ def test_put_off_reshuffle_in_a_small_edition(tmp_path, monkeypatch):
     assert (st_["deck_count"], st_["discard"], st_["pending_battles"]) == (0, [3, 1], [1])
 
 
-@pytest.mark.xfail(strict=True, reason="review: virtual game in a valid 8-card edition: a legal "
-                   "command exits 2 'no card could be the King's battle card' after saving")
 def test_virtual_game_in_a_small_edition_accepts_every_legal_command(tmp_path, monkeypatch):
     # R10 (put-off reshuffle) + house rules. Virtual mode deals itself; every
     # command the engine lists as legal must exit 0, and an exit 2 must leave
@@ -627,8 +611,6 @@ def test_virtual_game_in_a_small_edition_accepts_every_legal_command(tmp_path, m
         assert result.exit_code == 0, (command, result.output)
 
 
-@pytest.mark.xfail(strict=True, reason="review: undo across a reshuffle forgets a told-hand card "
-                   "that went through the discard pile into the new deck (18 never comes back)")
 def test_undo_brings_back_a_hand_card_reshuffled_into_the_deck(tmp_path):
     # SPEC §4: `undo` prints the checklist that restores the table, each card
     # to take back. Before `card 18` the hand was told [3, 18] (deck 14, 15,
@@ -700,3 +682,86 @@ def test_fix_cards_keeps_every_card_in_one_place(tmp_path_factory, hand, discard
     assert st_["deck_count"] == 18 - 4 - len(st_["discard"]) - 1
     held = set(st_.get("hand", [])) | set(st_["discard"])
     assert len(held) == len(st_.get("hand", [])) + len(st_["discard"])
+
+
+# ------------------------------------------------------- guards of the fixes above
+
+def test_king_card_candidates_follow_r10_draw_by_draw(tmp_path):
+    """`Game.king_card_candidates`, hand-counted (default edition, hand of 5):
+    the deck emptied by a fix, 13 cards in the discard pile. Any card but the
+    last: the King's card comes from the discard pile (the put-off reshuffle).
+    The last card in hand with 3 cards in the deck and a discard pile of 2:
+    the refill takes the 3 and both of the discard pile, so no card can come;
+    with a discard pile of 3, one card is left and any of the 3 may be it."""
+    game = _deck_emptied_by_fix(tmp_path)
+    g = session(game).game
+    assert g.next_draw_candidates() == list(range(6, 19))
+    assert g.king_card_candidates(1) == list(range(6, 19))
+    ok(game, "fix", "--hand", "1,2,3,4,5", "--discard", "6,7")
+    g = session(game).game
+    assert g.deck_count == 11 and g.king_card_candidates(1) == [c for c in range(8, 19)]
+    # (the record set by hand: the rule reads only the counts and piles)
+    g.hand, g.deck_count, g.unseen = [1], 3, {16, 17, 18}
+    g.discard = [6, 7]
+    assert g.king_card_candidates(1) == []
+    g.discard = [6, 7, 8]
+    assert g.king_card_candidates(1) == [6, 7, 8]
+    g.deck_count, g.unseen = 6, {13, 14, 15, 16, 17, 18}
+    assert g.king_card_candidates(1) == [13, 14, 15, 16, 17, 18]
+
+
+def test_a_failure_to_explain_a_saved_command_is_not_a_refusal(tmp_path, monkeypatch):
+    """House rules: exit 2 means refused with the save unchanged. When showing
+    an accepted command fails (a bug), the command stays saved, the exit
+    status is 0 and stderr says so with the next step."""
+    from throne_pnp.errors import IllegalAction
+    from throne_pnp.sim import odds
+
+    def broken(game):
+        raise IllegalAction("no card could be the King's battle card")
+
+    monkeypatch.setattr(odds, "next_battle_odds", broken)
+    game = _deck_emptied_by_fix(tmp_path)
+    result = run(game, "card", "2")
+    assert result.exit_code == 0, result.output
+    assert "showing it failed" in result.output and "Next: battle in 1" in result.output
+    assert status(game)["pending_battles"] == [1]
+
+
+def test_a_hand_named_by_fix_can_be_told_again(tmp_path):
+    """The cards the record itself put in the hand bind `hand` only until the
+    player names the whole hand with `fix --hand`: then `hand` may correct it
+    like any told hand."""
+    game = tmp_path / "g.json"
+    _refill_across_reshuffle(game)
+    refused(game, "hand", "14,2,5,6,7", contains="15")
+    ok(game, "fix", "--hand", "14,15,2,5,6")
+    ok(game, "hand", "14,2,5,6,7")
+    assert status(game)["hand"] == [2, 5, 6, 7, 14]
+
+
+def test_a_game_reopened_by_a_fix_goes_on_from_where_it_ended(tmp_path):
+    """R12 judged again: the lost game above, fixed to 1 of your cubes in home
+    1 beside the King's 2, re-opens in the battles after the King's action:
+    the battle in 1 is pending again (both sides there), and a fix that then
+    empties home is refused like any fix that would end the game. Fixing the
+    King's 2 cubes away instead leaves no battle: Player Actions follow with
+    the phase card's 3 flags (card 2)."""
+    game = tmp_path / "g.json"
+    pos = tmp_path / "pos.yaml"
+    pos.write_text("king: {5: 2}\nplayer: {1: 2, 2: 1}\n")
+    ok(game, "new", "--physical", "--at", str(pos))
+    ok(game, "hand", "1,2,3,4,5")
+    ok(game, "card", "2")
+    ok(game, "battle", "1", "--king-card", "10", "--withdraw-to", "5")
+    lost = game.read_bytes()
+    ok(game, "fix", "1", "--player", "1")
+    st_ = status(game)
+    assert (st_["outcome"], st_["step"], st_["pending_battles"]) == (None, "battle", [1])
+    refused(game, "fix", "1", "--player", "0", contains="already lost")
+    game.write_bytes(lost)
+    ok(game, "fix", "1", "--player", "1", "--king", "0")
+    st_ = status(game)
+    assert (st_["outcome"], st_["step"], st_["command_points"]) == (None, "actions", 3)
+    ok(game, "undo")
+    assert status(game)["outcome"] == "lost"

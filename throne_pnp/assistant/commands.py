@@ -119,6 +119,21 @@ def check_start(content: Content, position: Position) -> None:
 
 # --------------------------------------------------------------------------- cards
 
+def _apply_card(session: Session, action: act.Action) -> None:
+    """Apply a card the player names; with a known hand in a physical game, a
+    refusal about the hand points to `throne fix --hand` (a mistyped `throne
+    hand` is fixed there, not by undoing)."""
+    try:
+        session.apply(action)
+    except ThroneError as exc:
+        game = session.game
+        if session.physical and not game.hand_hidden and "your hand" in str(exc):
+            raise ThroneError(f"{exc}; if your hand holds other cards, set it with "
+                              "`throne fix --hand IDS`") from None
+        raise
+
+
+
 def play_card(session: Session, card_id: int | None,
               draws: Sequence[int] | None = None) -> Command:
     """The phase card (`throne card [ID] [--draws IDS]`).
@@ -160,7 +175,7 @@ def play_card(session: Session, card_id: int | None,
             elif card_id is None:
                 raise ThroneError(f"give the card's number: `throne card ID` ({waiting})")
             else:
-                session.apply(act.card(card_id))
+                _apply_card(session, act.card(card_id))
             for i, draw in enumerate(draw_ids):
                 now = session.game.need()
                 if now.kind != "deal" or now.purpose != "uncertain":
@@ -168,7 +183,7 @@ def play_card(session: Session, card_id: int | None,
                     raise ThroneError(f"too many --draws: the King's action needed no more "
                                       f"cards after {draw_ids[i - 1] if i else card_id}; "
                                       f"leave out {extra}")
-                session.apply(act.deal(draw))
+                _apply_card(session, act.deal(draw))
     return cmd
 
 
@@ -200,14 +215,14 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
             raise ThroneError(f"give your battle card: `throne battle CARD` "
                               f"({session.game.describe_need(need)})")
         else:
-            session.apply(act.battle(card_id))
+            _apply_card(session, act.battle(card_id))
         if king_card is not None:
             from throne_pnp.assistant.explain import fresh_hand
 
             if card_id is not None and fresh_hand(session.game):
                 cmd.notes.append(f"{card_id} was your last card: draw your new hand first, "
                                  f"then the King's card {king_card} (the deck order counts)")
-            session.apply(act.deal(king_card))
+            _apply_card(session, act.deal(king_card))
         if withdraw_to is not None:
             after = session.game.need()
             if after.kind == "withdraw":
@@ -338,22 +353,60 @@ def _fix_cubes(session: Session, territory: int, king: int | None, player: int |
     if (k, p) == (pos.king[territory], pos.player[territory]):
         raise ThroneError(f"the record already shows King {k}, you {p} in {territory}: "
                           "nothing to fix")
+    board = session.board
+    king_most = min(board.king_limit, board.forces - (pos.on_map("king") - pos.king[territory]))
+    if k > king_most:
+        raise ThroneError(f"--king {k}: the King can have at most {king_most} cubes in "
+                          f"{territory} (limit {board.king_limit} a territory, "
+                          f"{board.forces} cubes in all); e.g. `throne fix {territory} "
+                          f"--king {king_most}`")
+    player_most = board.forces - (pos.on_map("player") - pos.player[territory])
+    if p > player_most:
+        raise ThroneError(f"--player {p}: you can have at most {player_most} cubes in "
+                          f"{territory} ({board.forces} cubes in all, "
+                          f"{board.forces - player_most} on the map elsewhere); e.g. "
+                          f"`throne fix {territory} --player {player_most}`")
     session.apply(act.fix(territory, k, p))
 
 
 def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
     """Take back the last `count` commands (`throne undo [N]`) and save.
 
-    Returns the commands taken back (their action texts) and the checklist
-    that puts the table back: each cube to move back, each King cube to
-    return or take away, each card to take back (physical games).
+    Returns the commands taken back, each as the player's words (one list of
+    phrases per command, e.g. `[["battle 5"], ["move 2 1 5"]]`: what was
+    typed, never the engine's action texts, so no card the program dealt and
+    the player has not seen is named) and the checklist that puts the table
+    back: each cube to move back, each King cube to return or take away,
+    each card to take back (physical games).
     """
     before = session.game
+    words = taken_back_words(session, count)
     gone = session.undo(count)
     from_hand, drawn = undone_cards(session, gone)
-    return gone, restore_lines(session.board, before.position, session.game.position,
-                               cards=(before, session.game) if session.physical else None,
-                               from_hand=from_hand, drawn_order=drawn)
+    restore = restore_lines(session.board, before.position, session.game.position,
+                            cards=(before, session.game) if session.physical else None,
+                            from_hand=from_hand, drawn_order=drawn)
+    return [[w] for w in words], restore
+
+
+def taken_back_words(session: Session, count: int) -> list[str]:
+    """The player's words for the last `count` commands (see `assistant.said`)."""
+    from throne_pnp.assistant.said import replay_command, typed
+    from throne_pnp.rules.actions import Action
+    from throne_pnp.rules.game import Game
+
+    save = session.save
+    first = max(len(save.commands) - count, 0)
+    if all(save.said_for(i) for i in range(first, len(save.commands))):
+        return [save.said_for(i) for i in range(first, len(save.commands))]
+    game = Game(session.board, save.cards, save.physical, session.start_position())
+    for text in save.opening + [t for c in save.commands[:first] for t in c]:
+        game.apply(Action.parse(text))
+    words = []
+    for i in range(first, len(save.commands)):
+        rebuilt, _ = replay_command(game, save.commands[i])
+        words.append(typed(save.said_for(i), rebuilt))
+    return words
 
 
 def undone_cards(session: Session, gone: list[list[str]]

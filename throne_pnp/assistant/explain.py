@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's API)
     ACTION_WORDS,
     BOX,
@@ -155,7 +156,12 @@ def fresh_hand(game: Game) -> bool:
     battle card just played was the last (R10: before the King's card)?"""
     return (game.physical and game.need().kind == "deal" and game.battle_card is not None
             and game.hand_hidden > 0 and game.hand_hidden == game.hand_count
-            and game.hand_count == min(game.board.hand_size, len(game.in_game)))
+            and game.hand_count == last_refill(game))
+
+
+def last_refill(game: Game) -> int:
+    """How many cards the next new hand holds (fewer when few are in the game)."""
+    return min(game.board.hand_size, len(game.in_game))
 
 
 def next_step(game: Game, physical: bool) -> tuple[str, str]:
@@ -190,6 +196,13 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
         t = need.territory
         who = "you defend" if game.defender == PLAYER else "the King defends"
         extra = " --king-card K" if physical else ""
+        if game.hand_count == 1:     # R10: the new hand comes off the deck before the King's
+            if physical:
+                return (f"Battle in {t}, {who}: play your last card{hand}, then draw your new "
+                        f"hand ({plural(last_refill(game), 'card')}), and only then turn over "
+                        "the top card of the deck for the King", f"throne battle CARD{extra}")
+            return (f"Battle in {t}, {who}: play your last card{hand}; your new hand is dealt "
+                    "next, and only then the King's card", "throne battle CARD")
         after = (", then turn over the top card of the deck for the King" if physical else "")
         return (f"Battle in {t}, {who}: play a card from your hand{after}{hand}",
                 f"throne battle CARD{extra}")
@@ -375,13 +388,11 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
                            if not save.physical else "")}]
     for number, command in enumerate(save.commands, 1):
         where = f"turn {game.turn}, {_phase_words(game)}"
-        events: list[Event] = []
-        for text in command:
-            events += game.apply(Action.parse(text))
+        rebuilt, events = replay_command(game, command)
         said = save.said_for(number - 1)
-        typed = f"throne {said}" if said else "; ".join(command)
+        words = typed(said, rebuilt)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "said": said, "text": f"`{typed}`: {_summary(events, game)}"})
+                        "said": words, "text": f"`throne {words}`: {_summary(events, game)}"})
     return entries
 
 

@@ -102,10 +102,19 @@ def _prompt_for(session: Session) -> str:
             return "Press Enter to draw the King's card"
         if need.purpose == "uncertain":
             return "Uncertain Orders: deal the top card of the deck; its number"
+        if explain.fresh_hand(game):
+            return (f"Battle in {need.territory}: that was your last card, so draw your new "
+                    f"hand ({explain.plural(game.hand_count, 'card')}) first, then the King's "
+                    "card from the top of the deck; its number")
         return f"Battle in {need.territory}: the King's card from the top of the deck; number"
     if need.kind == "battle":
         who = "you defend" if game.defender == PLAYER else "the King defends"
         cards = "its number" if physical else _ids(sorted(game.hand))
+        if game.hand_count == 1:
+            then = ("draw your new hand before you turn over the King's card" if physical
+                    else "your new hand is dealt before the King's card")
+            return (f"Battle in {need.territory} ({who}): your last card [{cards}]; "
+                    f"then {then}")
         return f"Battle in {need.territory} ({who}): your battle card [{cards}]"
     if need.kind == "withdraw":
         return f"Withdraw your cubes to [{_ids(list(need.options))}]"

@@ -4,7 +4,7 @@ A save can stop loading: a hand edit of the file, a content edit after the
 game began, a rules change in a newer throne. `diagnose` replays the save
 command by command with the content given and stops at the first command
 that no longer replays; `keep` writes the good prefix to a new save (with the
-current content's fingerprints) and never touches the damaged file. A file
+current content's game fingerprint) and never touches the damaged file. A file
 that is not a readable save at all (broken JSON) has no commands to keep.
 """
 
@@ -45,10 +45,11 @@ class Diagnosis:
 
     def kept(self, content: Content) -> SaveData:
         """The save with the good commands only, marked with `content`."""
-        return replace(self.save, commands=[list(c) for c in self.save.commands[:self.good]],
+        kept = replace(self.save, commands=[list(c) for c in self.save.commands[:self.good]],
                        said=list(self.save.said[:self.good]),
-                       content_files=dict(content.fingerprints),
                        content_dir=str(content.directory))
+        kept.stamp(content)
+        return kept
 
 
 def diagnose(path: Path, content: Content) -> Diagnosis:

@@ -1,7 +1,8 @@
 """The tracked game's save file: setup plus the commands, written atomically.
 
 A save holds no game state, only what is needed to rebuild it exactly: the
-content it was started with (a fingerprint per file), the mode, the seed,
+game in the content it was started with (its game fingerprint and parts,
+see `content.fingerprint`; the file hashes too, for older thrones), the mode, the seed,
 the cards in the game, the start position, the chance cards dealt at setup
 (`opening`) and the list of accepted commands, with what the player typed
 for each (`said`, for the log; "" where unknown). Each command is the list of
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from throne_pnp.content import Content
+from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
 
 FORMAT = "throne-game"
@@ -50,6 +52,14 @@ class SaveData:
     commands: list[list[str]] = field(default_factory=list)
     content_dir: str = ""        # where the content was when the game began (a hint)
     said: list[str] = field(default_factory=list)  # what was typed, per command
+    game: str = ""       # the game fingerprint ("" in saves from before it existed)
+    game_parts: dict[str, str] = field(default_factory=dict)  # what it was made of
+
+    def stamp(self, content: Content) -> None:
+        """Record `content` as the edition this game is played with."""
+        self.content_files = dict(content.fingerprints)
+        self.game_parts = game_parts(content)
+        self.game = game_fingerprint(self.game_parts)
 
     def said_for(self, index: int) -> str:
         """What the player typed for command `index` (0-based), "" if unknown."""
@@ -74,7 +84,8 @@ class SaveData:
             "format": FORMAT,
             "version": VERSION,
             "content": {"directory": self.content_dir,
-                        "files": dict(sorted(self.content_files.items()))},
+                        "files": dict(sorted(self.content_files.items())),
+                        "game": self.game, "parts": dict(self.game_parts)},
             "mode": self.mode,
             "seed": self.seed,
             "cards": sorted(self.cards),
@@ -128,6 +139,11 @@ def parse(text: str, path: Path) -> SaveData:
     if not isinstance(content, dict) or not isinstance(content.get("files"), dict) or not all(
             isinstance(k, str) and isinstance(v, str) for k, v in content["files"].items()):
         problems.append("content")
+    game = content.get("game", "") if isinstance(content, dict) else ""
+    parts = content.get("parts", {}) if isinstance(content, dict) else {}
+    if not isinstance(game, str) or not isinstance(parts, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in parts.items()):
+        problems.append("content")
     if data.get("mode") not in MODES:
         problems.append("mode")
     seed = data.get("seed")
@@ -153,7 +169,7 @@ def parse(text: str, path: Path) -> SaveData:
     directory = content.get("directory")
     return SaveData(data["mode"], seed, data["cards"], data["hard"], start,
                     content["files"], data["opening"], data["commands"],
-                    directory if isinstance(directory, str) else "", said)
+                    directory if isinstance(directory, str) else "", said, game, parts)
 
 
 def read(path: Path) -> SaveData:
@@ -174,28 +190,50 @@ def read(path: Path) -> SaveData:
     return parse(text, path)
 
 
+GAME_FILES = ("map.yaml", "cards.yaml", "rulings.yaml")  # rules.txt is only printed
+
+
 def check_content(save: SaveData, content: Content, path: Path) -> None:
-    """Refuse a save whose content files have changed since the game began."""
-    now = content.fingerprints
-    then = save.content_files
+    """Refuse a save whose GAME has changed since it began; else stamp it with `content`.
+
+    Saves record the game fingerprint (`content.fingerprint`): comments,
+    names, drawing data and the rules text may change freely. Older saves
+    hold file hashes only: they load when the game files are byte-for-byte
+    the same, and get the fingerprint on their next write.
+    """
+    now_parts = game_parts(content)
+    began = f" in {save.content_dir}" if save.content_dir else ""
+    advice = ("restore the original file(s) or point --content at that edition to "
+              "continue, or start a new game with `throne new --force`")
+    if save.game:
+        if save.game == game_fingerprint(now_parts):
+            save.stamp(content)
+            return
+        found = changes(save.game_parts, now_parts) if save.game_parts else []
+        if len(found) > 4:
+            found = found[:4] + [f"and {len(found) - 4} more"]
+        what = f" ({'; '.join(found)})" if found else ""
+        raise SaveError(f"{path}: the game in {content.directory} is not the one this game "
+                        f"was started with{began}{what}; {advice}")
+    now = {n: h for n, h in content.fingerprints.items() if n in GAME_FILES}
+    then = {n: h for n, h in save.content_files.items() if n in GAME_FILES}
+    if now == then:
+        save.stamp(content)
+        return
+    parts = []
     changed = sorted(n for n in set(now) & set(then) if now[n] != then[n])
     added = sorted(set(now) - set(then))
     removed = sorted(set(then) - set(now))
-    if not (changed or added or removed):
-        return
-    parts = []
     if changed:
         parts.append(f"{', '.join(changed)} changed")
     if added:
         parts.append(f"{', '.join(added)} added")
     if removed:
         parts.append(f"{', '.join(removed)} removed")
-    began = f" in {save.content_dir}" if save.content_dir else ""
     raise SaveError(
         f"{path}: the content in {content.directory} differs from the content this game "
-        f"was started with{began} ({'; '.join(parts)}); restore the original file(s) or "
-        "point --content at that edition to continue, or start a new game with "
-        "`throne new --force`")
+        f"was started with{began} ({'; '.join(parts)}; this save is from an older throne "
+        f"that kept the files' bytes, not the game); {advice}")
 
 
 def write(path: Path, save: SaveData) -> None:

@@ -116,6 +116,7 @@ class Session:
         start = (position or Position.setup(board_for(content))).to_json()
         save = SaveData("physical" if physical else "virtual", seed, cards, hard_ids, start,
                         dict(content.fingerprints), content_dir=str(content.directory))
+        save.stamp(content)
         session = cls(path, content, save)
         # The opening hand (virtual): dealt now and kept in the save.
         events = list(session.game.events)

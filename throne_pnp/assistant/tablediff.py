@@ -120,8 +120,11 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
             dst = "hand" if c in from_hand or src == "hand" else "deck"
         if src == dst or {src, dst} <= {"deck", "unknown"}:
             continue
-        if src == "unknown" and dst == "hand":
-            continue  # the program only learns that it was in the hand
+        if src == "unknown" and dst == "hand" and c not in from_hand:
+            # it never left the hand (the program only learns that it is there);
+            # one played by the undone commands may have gone through the
+            # discard pile into a new deck (R10): it is found and taken back
+            continue
         moves[c] = (src, dst)
     # Cards drawn into a hidden hand by the undone commands go back unseen.
     to_hand = sum(1 for s, d in moves.values() if d == "hand")

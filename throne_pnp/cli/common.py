@@ -29,13 +29,56 @@ class UserError(click.ClickException):
 
 
 class ThroneGroup(click.Group):
-    """Click group that turns ThroneError into a one-line error, exit 2."""
+    """Click group that turns ThroneError, and click's own usage errors (bad
+    values, missing arguments, unknown options or commands), into one line,
+    exit 2 (see `cli.usage`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
+        words = [*getattr(ctx, "_protected_args", []), *ctx.args]
         try:
             return super().invoke(ctx)
         except ThroneError as exc:
             raise UserError(str(exc)) from None
+        except click.UsageError as exc:
+            if exc.ctx is None:       # raised by the option parser: find the command
+                exc.ctx = self._context_for(ctx, words)
+            raise _one_line(exc) from None
+
+    def _context_for(self, ctx: click.Context, words: list[str]) -> click.Context:
+        """The (sub)command's context that the typed `words` name, without parsing."""
+        group: click.Command = self
+        for word in words:
+            if not isinstance(group, click.Group) or word.startswith("-"):
+                break
+            found = group.get_command(ctx, word)
+            if found is None:
+                break
+            ctx = click.Context(found, info_name=word, parent=ctx)
+            group = found
+        return ctx
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
+        from throne_pnp.cli.usage import unknown_command
+
+        if (args and not args[0].startswith("-") and not ctx.resilient_parsing
+                and self.get_command(ctx, args[0]) is None):
+            raise unknown_command(self, ctx, args)
+        return super().resolve_command(ctx, args)
+
+
+def _one_line(exc: click.UsageError) -> click.ClickException:
+    """Click's usage error as our one line (help shown for a bare `throne` stays)."""
+    from throne_pnp.cli.usage import UsageLine, usage_line
+
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        return exc
+    return UsageLine(usage_line(exc))
 
 
 def content_option(func: F) -> F:
@@ -120,7 +163,11 @@ def quick_position(text: str) -> dict[str, dict[int, int]] | None:
 
 
 def read_position(board: Any, path: Path, option: str = "--at") -> Any:
-    """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it."""
+    """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it.
+
+    Refused (one line, naming the file and line) when it cannot be read, is
+    not YAML/JSON, gives a key twice, or is not a valid position.
+    """
     from throne_pnp.rules.position import parse_position
 
     try:
@@ -131,13 +178,14 @@ def read_position(board: Any, path: Path, option: str = "--at") -> Any:
     quick = quick_position(text)
     if quick is not None:
         return parse_position(board, quick, f"{option} {path}")
-    import yaml
+    from throne_pnp.yamlsrc import YamlProblem, load_text
 
+    # The content files' loader: safe, and it notices a key given twice, which
+    # plain YAML reads silently with the first value lost.
     try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        raise UserError(f"{option} {path}{where}: not valid YAML/JSON; expected e.g. "
-                        "{king: {3: 2}, player: {1: 2}}") from None
+        data, twice = load_text(text, f"{option} {path}")
+    except YamlProblem as exc:
+        raise UserError(f"{exc}; expected e.g. {{king: {{3: 2}}, player: {{1: 2}}}}") from None
+    if twice:
+        raise UserError(twice[0])
     return parse_position(board, data, f"{option} {path}")

@@ -11,6 +11,7 @@ are in `record_cmds`.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -46,23 +47,34 @@ def locked(game_file: Path, content_dir: Path | None):
 
 def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
            head: list[str] | None = None, tail: list[str] | None = None) -> None:
-    """Print a command's checklist and the next step (or JSON)."""
+    """Print a command's checklist and the next step (or JSON).
+
+    The command is already saved here, so nothing that goes wrong while
+    explaining it may become a refusal (exit 2 says the save is unchanged):
+    such a failure is a bug, reported as one on stderr with the next step.
+    """
     from throne_pnp.assistant.explain import checklist, command_lines, event_json, status_json
+    from throne_pnp.errors import ThroneError
 
     game = session.game
-    if as_json:
-        lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
-        echo_json({
-            "accepted": list(cmd.actions),
-            "events": [event_json(e) for e in cmd.events],
-            "checklist": lines + list(tail or []),
-            "notes": list(cmd.notes),
-            "status": status_json(game, session.mode, session.save.seed, session.save.hard),
-        })
+    try:
+        if as_json:
+            lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
+            text = json.dumps({
+                "accepted": list(cmd.actions),
+                "events": [event_json(e) for e in cmd.events],
+                "checklist": lines + list(tail or []),
+                "notes": list(cmd.notes),
+                "status": status_json(game, session.mode, session.save.seed, session.save.hard),
+            }, indent=2)
+        else:
+            text = "\n".join((head or []) + command_lines(session, cmd.events, cmd.notes,
+                                                          resumed_withdrawal, extra=tail))
+    except ThroneError as exc:
+        click.echo(f"Accepted and saved, but showing it failed (a bug, please report it): "
+                   f"{exc}. Next: {game.describe_need()}", err=True)
         return
-    for line in (head or []) + command_lines(session, cmd.events, cmd.notes,
-                                             resumed_withdrawal, extra=tail):
-        click.echo(line)
+    click.echo(text)
 
 
 # --------------------------------------------------------------------------- new
@@ -292,20 +304,46 @@ def hand(ids: tuple[str, ...], as_json: bool, game_file: Path,
     From then on a card played from elsewhere, or a King's card that is in
     your hand, is refused at once; `status` and the battle odds use the hand.
     Told again, it replaces the last telling. Never told: the hand stays
-    unknown and everything works as before.
+    unknown and everything works as before. Without IDS: the hand as told.
 
     
     Example:
       throne hand 3,6,9,12,14
+      throne hand                  # the hand as the program knows it
     """
     from throne_pnp.assistant import commands
 
     if not ids:
-        raise UserError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
+        show_hand(game_file, content_dir, as_json)
+        return
     numbers = id_list(" ".join(ids), "throne hand")
     with locked(game_file, content_dir) as session:
         cmd = commands.tell_hand(session, numbers)
     report(session, cmd, as_json)
+
+
+def show_hand(game_file: Path, content_dir: Path | None, as_json: bool) -> None:
+    """`throne hand` alone: the hand as told (or dealt), or that none was told."""
+    from throne_pnp.assistant.explain import card_words, known_hand
+    from throne_pnp.assistant.session import Session
+
+    session = Session.open(game_file, load_content(content_dir))
+    game = session.game
+    known = known_hand(game)
+    if as_json:
+        echo_json({"hand": known, "hand_count": game.hand_count})
+        return
+    if known is None:
+        click.echo(f"Your hand ({game.hand_count} cards) has not been told since it was "
+                   "drawn; tell it with e.g. `throne hand 3,6,9,12,14` (optional).")
+        return
+    if not known:
+        click.echo("Your hand is empty.")
+        return
+    told = " (as you told it)" if session.physical else ""
+    click.echo(f"Your hand{told}:")
+    for card_id in known:
+        click.echo("  " + card_words(game.board.cards[card_id]))
 
 
 COMMANDS = [new, card, battle, withdraw, move, rally, done, hand]

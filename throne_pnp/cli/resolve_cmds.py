@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from throne_pnp.cli.common import (
+    ThroneGroup,
     UserError,
     content_option,
     echo_json,
@@ -61,7 +62,7 @@ def _board(content_dir: Path | None) -> Any:
     return board_for(load(content_dir))
 
 
-@click.group()
+@click.group(cls=ThroneGroup)
 def resolve() -> None:
     """Answer what the King does from a given position (no saved game).
 

@@ -6,9 +6,10 @@ Orders, and enough normal cards for a hand plus three on the table.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from throne_pnp.content.checker import Checker, describe
+from throne_pnp.content.checker import Checker, describe, join
 from throne_pnp.content.model import (
     ICON_RE,
     ICONS,
@@ -34,10 +35,10 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
         chk.add(line_of(data, "cards") or line_of(data), "cards", "expected a list of cards")
         return ()
     cards: list[Card] = []
-    seen: dict[int, int] = {}
+    seen: dict[int, int] = {}   # id -> the line of the card that has it
     broken_normal = 0  # normal cards with a problem of their own (not in `cards`)
     for i, body in enumerate(raw):
-        path = f"cards[{i}]"
+        path = _card_path(body, i)
         body = chk.mapping(body, path, line_of(raw, i))
         if body is None:
             broken_normal += 1
@@ -46,9 +47,9 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
         card_id = chk.integer(body, "id", path, None, 1)
         if card_id is not None:
             if card_id in seen:
-                chk.add(line_of(body, "id"), f"{path}.id", f"id {card_id} is already used by "
-                        f"cards[{seen[card_id]}]; ids must be unique")
-            seen[card_id] = i
+                chk.add(line_of(body, "id"), join(path, "id"), f"id {card_id} is already used "
+                        f"by the card on line {seen[card_id]}; ids must be unique")
+            seen[card_id] = line_of(body, "id") or line_of(raw, i)
         counts = [chk.integer(body, k, path, 0, 0, MAX_SYMBOLS) for k in ("bugles", "swords",
                                                                           "shields")]
         flags = chk.integer(body, "flags", path, None, 0, 9)
@@ -78,9 +79,33 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.id))
 
 
+_INDEX_PATH = re.compile(r"^(cards\.yaml:\d+: )cards\[(\d+)\](\.?)")
+
+
+def card_paths_by_id(problem: str, data: Any) -> str:
+    """A problem found while reading the YAML (a key twice) names the card by
+    its place in the list (`cards[2].flags`); name it as the others do."""
+    found = _INDEX_PATH.match(problem)
+    raw = data.get("cards") if isinstance(data, dict) else None
+    if found is None or not isinstance(raw, list) or int(found.group(2)) >= len(raw):
+        return problem
+    index = int(found.group(2))
+    path = _card_path(raw[index], index) + (": " if found.group(3) else "")
+    return found.group(1) + path + problem[found.end():]
+
+
+def _card_path(body: Any, index: int) -> str:
+    """How a problem names a card: by its id (`card 12`), as the player knows it;
+    by its place in the list when it has no usable id (`card 3 of the list`)."""
+    card_id = body.get("id") if isinstance(body, dict) else None
+    if isinstance(card_id, int) and not isinstance(card_id, bool) and card_id >= 1:
+        return f"card {card_id}"
+    return f"card {index + 1} of the list"
+
+
 def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
     raw = body.get("king")
-    where = f"{path}.king"
+    where = join(path, "king")
     if raw is None:
         chk.add(line_of(body), where, f"required key is missing; list 1 or 2 of "
                 f"{', '.join(KING_ACTIONS)}")

@@ -12,7 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from throne_pnp.content.cardfile import check_rules_text, parse_cards, parse_rulings
+from throne_pnp.content.cardfile import (
+    card_paths_by_id,
+    check_rules_text,
+    parse_cards,
+    parse_rulings,
+)
 from throne_pnp.content.checker import Checker
 from throne_pnp.content.mapfile import parse_map
 from throne_pnp.content.model import Content
@@ -62,6 +67,8 @@ def check_content(directory: Path | str) -> ContentReport:
     cards_data, cards_ok = _read(directory / "cards.yaml", problems)
     hand = game_map.hand_size if game_map else 5
     cards = parse_cards(cards_data, Checker("cards.yaml", problems), hand) if cards_ok else ()
+    if cards_ok:
+        problems[:] = [card_paths_by_id(p, cards_data) for p in problems]
     rulings_data, rulings_ok = _read(directory / "rulings.yaml", problems, optional=True)
     rulings = parse_rulings(rulings_data, Checker("rulings.yaml", problems))
     rules_path = directory / "rules.txt"

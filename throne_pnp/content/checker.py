@@ -96,7 +96,10 @@ class Checker:
 
 
 def join(path: str, key: Any) -> str:
-    return f"{path}.{key}" if path else str(key)
+    """`territories[5].wheat`; a path in words (`card 12`) reads `card 12: swords`."""
+    if not path:
+        return str(key)
+    return f"{path}: {key}" if " " in path else f"{path}.{key}"
 
 
 def describe(value: Any) -> str:

@@ -8,6 +8,9 @@ the told hand (`hand`) and the corrections of the record (`fixcards`).
 
 The state it keeps on the game: `hand` (the known cards of the hand: all of
 it in virtual mode), `hand_hidden` (how many are not known, physical mode),
+`hand_sure` (physical mode: the known cards of the hand that the record
+itself puts there, the last cards of a deck drawn into a hidden hand, as
+opposed to cards the player told; a told hand must hold them),
 `unseen` (cards in the deck or the hidden hand), `deck_count`, `discard`
 (bottom first), `table` (the phase card and battle cards in play),
 `hand_to_draw` (virtual mode: cards still to be dealt into a new hand) and
@@ -52,6 +55,7 @@ class CardRecord:
     in_game: frozenset[int]
     hand: list[int]
     hand_hidden: int
+    hand_sure: set[int]
     unseen: set[int]
     deck_count: int
     discard: list[int]
@@ -98,21 +102,35 @@ class CardRecord:
                 zones[c] = "discard"
         return zones
 
+    def next_draw_candidates(self) -> list[int]:
+        """Cards that could come off the deck at the next draw, ascending: the
+        deck's, or, when the deck is empty and its reshuffle was put off
+        (R10: the discard pile was empty when it ran out), the discard pile's
+        as it is now, which becomes the deck before that draw."""
+        if not self.deck_count and self.discard:
+            return sorted(self.discard)
+        return self.deal_candidates()
+
     def king_card_candidates(self, played: int) -> list[int]:
         """The cards that could turn up as the King's battle card if the player
         plays `played` from the hand now, each equally likely, ascending.
 
-        Usually the cards that could be on top of the deck (never `played`).
-        When `played` is the last card in hand, the hand is refilled first
-        (R10); if the refill takes the whole deck, the discard pile (as it is
-        now: `played` lies on the table) becomes the new deck, part of it goes
-        to the hand, and the King's card is any card of it not drawn, which
-        by symmetry is any card of the discard pile, equally likely.
+        R10 followed draw by draw, for any deck size: when `played` is the last
+        card in hand, the hand is refilled first (`hand_size` cards). While the
+        deck holds more cards than that refill takes, the King's card is one of
+        the deck's (never `played`). Otherwise the deck runs out (in the refill,
+        or it is empty already, its reshuffle put off), the discard pile as it
+        is now (`played` lies on the table) becomes the new deck, the rest of
+        the refill comes from it, and the King's card is any card of it not
+        drawn: by symmetry any card of the discard pile, equally likely. Empty
+        when no card can come at all (the refill takes every card left).
         """
-        deck = [c for c in self.deal_candidates() if c != played]
-        if self.hand_count > 1 or self.deck_count > self.board.hand_size or not self.discard:
-            return deck
-        return sorted(self.discard)
+        refill = self.board.hand_size if self.hand_count == 1 else 0
+        if self.deck_count > refill:
+            return [c for c in self.deal_candidates() if c != played]
+        if len(self.discard) > refill - self.deck_count:
+            return sorted(self.discard)
+        return []
 
     def _card_problem(self, card_id: int, where: str) -> str:
         if card_id not in self.board.cards:
@@ -150,6 +168,7 @@ class CardRecord:
         if self.hand_hidden:
             # Every card not yet seen is now known to be in the hand.
             self.hand.extend(sorted(self.unseen))
+            self.hand_sure |= self.unseen
             self.hand_hidden = 0
             self.unseen = set()
         if self.discard:
@@ -185,6 +204,7 @@ class CardRecord:
     def _play_from_hand(self, card_id: int, where: str) -> None:
         if card_id in self.hand:
             self.hand.remove(card_id)
+            self.hand_sure.discard(card_id)
         elif self.hand_hidden and card_id in self.unseen:
             self.unseen.discard(card_id)
             self.hand_hidden -= 1
@@ -217,6 +237,14 @@ class CardRecord:
         if len(ids) != count:
             raise IllegalAction(f"you have {count} card{'s' if count != 1 else ''} in hand; "
                                 f"you named {len(ids)}")
+        missing = sorted(self.hand_sure - set(ids))
+        if missing:
+            listed = ", ".join(map(str, missing))
+            raise IllegalAction(f"card{'s' if len(missing) > 1 else ''} {listed} must be in "
+                                "your hand: the last card(s) of the deck went into it before "
+                                "the discard pile became the deck; name "
+                                f"{'them' if len(missing) > 1 else 'it'} too (or correct the "
+                                "record with fix --hand)")
         before = sorted(self.hand)
         self.unseen = (self.unseen | set(self.hand)) - set(ids)
         self.hand = list(ids)
@@ -283,6 +311,8 @@ class CardRecord:
         # draw, as after a deck that ran out while the discard pile was empty)
         before = {"hand": sorted(self.hand), "discard": list(self.discard)}
         self.hand, self.hand_hidden = new_hand, hidden
+        if hand is not None:
+            self.hand_sure = set()   # the player has named the whole hand
         self.discard = new_discard
         self.unseen, self.deck_count = unseen, deck
         if self.explain:

@@ -89,6 +89,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         self.position = (position or Position.setup(board)).copy()
         self.hand: list[int] = []
         self.hand_hidden = 0
+        self.hand_sure: set[int] = set()
         self.unseen: set[int] = set(self.in_game)
         self.deck_count = len(self.in_game)
         self.discard: list[int] = []
@@ -106,6 +107,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         self.taken: list[str] = []
         self.draws: list[int] = []
         self.outcome: str | None = None
+        self.ended_in: str | None = None  # the stage the game ended in (R12), for `fix`
         self.reshuffles = 0
         self.history: list[Action] = []
         self.events: list[Event] = []
@@ -175,9 +177,11 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             "battle_card": self.battle_card,
             "battle": self.battle.to_json() if self.battle else None,
             "hand": sorted(self.hand), "hand_hidden": self.hand_hidden,
+            "hand_sure": sorted(self.hand_sure),
             "unseen": sorted(self.unseen), "deck_count": self.deck_count,
             "discard": list(self.discard), "table": list(self.table),
             "hand_to_draw": self.hand_to_draw, "outcome": self.outcome,
+            "ended_in": self.ended_in,
             "draws": list(self.draws), "taken": list(self.taken),
             "uncertain_todo": list(self.uncertain_todo), "reshuffles": self.reshuffles,
         }
@@ -373,6 +377,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         """R12: won holding every castle; lost when home is gone."""
         self.outcome = position_outcome(self.board, self.position)
         if self.outcome is not None:
+            self.ended_in = self.stage
             self.stage = S_OVER
             if self.explain:
                 self.events.append(Event("over", self.outcome))

@@ -4,7 +4,7 @@
 cubes with their costs and the limit (ruling `over_limit_move`), lists the
 legal ones, ends Player Actions (`done`), and makes the record match the
 table (`fix T king player`, refused when the position could not stand or
-would already be won or lost).
+would already be won or lost; after the end, it judges the end again).
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class PlayerActions:
     battle: Battle | None
     battle_card: int | None
     outcome: str | None
+    ended_in: str | None
     events: list[Event]
     rising: bool
 
@@ -180,6 +181,26 @@ class PlayerActions:
         held = [t for t in sorted(board.castles) if pos.player[t] and not pos.king[t]]
         return f"castles you hold: {', '.join(map(str, held)) or 'none'}"
 
+    def _judge_again(self, outcome: str | None) -> str:
+        """R12 again after a fix made once the game was over; returns the old outcome.
+
+        The end was judged on the record; `fix` says the table holds something
+        else (SPEC §4: the record is made to match the table), so the record
+        must not keep an outcome its own position contradicts. Players expect
+        the table to win: a fix showing the game is not over re-opens it at
+        the step where it ended (the battles of that phase, then on as usual),
+        so a cube forgotten in the record does not force undoing the turn and
+        its revealed cards. A fix into the other outcome records that one.
+        Refusing instead would leave the player no way to go on but `undo`.
+        """
+        was = self.outcome
+        assert was is not None
+        self.outcome = outcome
+        if outcome is None:
+            self.stage = self.ended_in or S_PLAYER_BATTLES
+            self.ended_in = None
+        return was
+
     def _do_done(self) -> None:
         self._expect("actions", "finish Player Actions")
         if self.explain:
@@ -204,13 +225,18 @@ class PlayerActions:
         problem = check_position(board, trial)
         if problem:
             raise IllegalAction(f"that position cannot stand on the table: {problem}")
-        outcome = position_outcome(board, trial) if self.outcome is None else None
-        if outcome is not None:
+        outcome = position_outcome(board, trial)
+        if outcome is not None and self.outcome is None:
             raise IllegalAction(f"that position is already {outcome_words(board, outcome)}; "
                                 "fix the other territories first if the table says otherwise")
         before = (self.position.king[at], self.position.player[at])
         self.position = trial
+        info: dict[str, object] = {"before": before, "after": (king, player)}
+        if self.outcome is not None and outcome != self.outcome:
+            info["outcome_was"] = self._judge_again(outcome)
         if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
             self.pending_battles = trial.contested(board.order(self.rising))
         if self.explain:
-            self.events.append(Event("fix", at, {"before": before, "after": (king, player)}))
+            self.events.append(Event("fix", at, info))
+            if self.outcome is not None and "outcome_was" in info:
+                self.events.append(Event("over", self.outcome))

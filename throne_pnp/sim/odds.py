@@ -135,20 +135,28 @@ def next_battle_odds(game: Any) -> dict[str, Any] | None:
 
     Your cards are the ones that could be in your hand (the told hand, in a
     physical game whose player told it); for each, the King's are the cards
-    that could be on top of the deck once it is played
-    (`Game.king_card_candidates`: after the refill if it is your last card).
-    `king_cards` lists the cards on top of the deck now; each row has its own
-    `king_cards`, and `refill` true when playing it refills your hand first.
+    that could turn up once it is played (`Game.king_card_candidates`: after
+    the refill if it is your last card, from the discard pile when the deck
+    has run out). `king_cards` lists the cards the next draw could give now
+    (`Game.next_draw_candidates`); each row has its own `king_cards`, and
+    `refill` true when playing it refills your hand first.
+
+    Never raises for a game the engine reached: the odds are shown after a
+    command is saved, so a failure here would report an accepted command as
+    refused. A card after which no card at all could be the King's (an
+    edition too small for its hand) gets no row.
     """
     need = game.need()
     if need.kind != "battle":
         return None
     t = need.territory
-    deck = game.deal_candidates()
+    deck = game.next_draw_candidates()
     rows = []
     last = game.hand_count == 1
     for cid in game.hand_candidates():
         kings = game.king_card_candidates(cid)
+        if not kings:
+            continue
         [row] = battle_odds(game.board, game.position, t, game.defender, [cid], kings)
         rows.append({**row.to_json(), "king_cards": kings, "refill": last})
     return {"territory": t, "defender": game.defender,

@@ -1,0 +1,93 @@
+"""The game fingerprint: what a saved game depends on in an edition, and nothing else.
+
+A save must be refused when the edition it was played with no longer plays
+the same game, and only then. So a save records the *game* in the content,
+not the bytes of its files: the map's numbers (home, forces, limits, hand
+size, setup) and each territory's castle, symbols and neighbours; each
+card's symbols, King's actions, flags, priority and hard flag; the rulings.
+Comments, names, drawing data and the rules sheet text are left out: editing
+them (or `throne init` writing a fresh copy) keeps every saved game playable.
+
+`game_parts` gives that as short text per part (`card 12` ->
+`bugles=0 swords=2 ...`), small enough to keep in the save, so a refusal can
+say exactly what changed (`changes`); `game_fingerprint` is one digest of
+all the parts.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from throne_pnp.content.model import Content
+
+# Which file each part comes from, for the refusal message.
+_FILES = {"map": "map.yaml", "territory": "map.yaml", "card": "cards.yaml",
+          "rulings": "rulings.yaml"}
+
+
+def _counts(counts: dict[int, int]) -> str:
+    return ",".join(f"{t}:{n}" for t, n in sorted(counts.items())) or "-"
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def game_parts(content: Content) -> dict[str, str]:
+    """The game-relevant content as `part -> "key=value ..."` (stable, sorted keys)."""
+    m = content.map
+    parts = {"map": (f"home={m.home} forces={m.forces} king_limit={m.king_limit} "
+                     f"hand_size={m.hand_size} setup.player={_counts(m.setup_player)} "
+                     f"setup.king={_counts(m.setup_king)}")}
+    for number in m.numbers:
+        t = m.territories[number]
+        parts[f"territory {number}"] = (
+            f"castle={_yes(t.castle)} wheat={t.wheat} bugles={t.bugles} "
+            f"shields={t.shields} adjacent={','.join(map(str, sorted(t.adjacent)))}")
+    for card in sorted(content.cards, key=lambda c: c.id):
+        parts[f"card {card.id}"] = (
+            f"bugles={card.bugles} swords={card.swords} shields={card.shields} "
+            f"king={','.join(card.king)} flags={card.flags} priority={card.priority} "
+            f"hard={_yes(card.hard)}")
+    r = content.rulings
+    parts["rulings"] = (f"home_lost_when={r.home_lost_when} castle_targets={r.castle_targets} "
+                        f"over_limit_move={r.over_limit_move}")
+    return parts
+
+
+def game_fingerprint(parts: dict[str, str]) -> str:
+    """One digest over the game parts (order-independent)."""
+    joined = "".join(f"{k}={v};" for k, v in sorted(parts.items()))
+    return hashlib.sha256(joined.encode()).hexdigest()[:16]
+
+
+def _fields(text: str) -> dict[str, str]:
+    return dict(item.partition("=")[::2] for item in text.split())
+
+
+def _order(part: str) -> tuple[int, str, int]:
+    kind, _, number = part.partition(" ")
+    rank = list(_FILES).index(kind) if kind in _FILES else len(_FILES)
+    return (rank, kind, int(number) if number.isdigit() else 0)
+
+
+def changes(then: dict[str, str], now: dict[str, str]) -> list[str]:
+    """What differs between two `game_parts`, in words: `cards.yaml: card 12's swords`."""
+    out = []
+    for part in sorted(set(then) | set(now), key=_order):
+        where = _FILES.get(part.partition(" ")[0], "content")
+        if part not in now:
+            out.append(f"{where}: {part} removed")
+        elif part not in then:
+            out.append(f"{where}: {part} added")
+        elif then[part] != now[part]:
+            old, new = _fields(then[part]), _fields(now[part])
+            keys = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
+            owner = "the map" if part == "map" else part
+            if not keys:
+                out.append(f"{where}: {part} changed")
+            elif part == "rulings":
+                out += [f"{where}: {k}" for k in keys]
+            else:
+                out.append(f"{where}: {owner}'s {' and '.join(keys)}")
+    return out
