@@ -40,13 +40,14 @@ from throne_pnp.content.model import (
     Rulings,
     Territory,
     TerritoryDrawing,
+    polygon_edges,
 )
 
 # Names whose modules import YAML: loaded on first use (PEP 562), so that
 # `from throne_pnp.content import Card` and a cached load never import it.
 _LAZY = {
     "check_content": "check", "ContentReport": "check",
-    "drawn_adjacency": "drawing", "polygon_edges": "drawing",
+    "drawn_adjacency": "drawing",
 }
 
 

@@ -10,7 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.content.checker import Checker, adjacency_read, is_int
-from throne_pnp.content.model import GameMap, Lake, MapDrawing, Territory, TerritoryDrawing
+from throne_pnp.content.model import (
+    GameMap,
+    Lake,
+    MapDrawing,
+    Territory,
+    TerritoryDrawing,
+    polygon_edges,
+)
 from throne_pnp.yamlsrc import line_of
 
 DRAWING_KEYS = ("size", "points", "lakes", "crossings")
@@ -96,11 +103,6 @@ def parse_drawing(raw: Any, line: int, territories: dict[int, Territory],
             continue
         crossings.append((min(pair), max(pair)))
     return MapDrawing(size, points, tuple(lakes), tuple(crossings))
-
-
-def polygon_edges(shape: tuple[str, ...]) -> set[frozenset[str]]:
-    """The edges of a closed polygon over named points, as unordered pairs."""
-    return {frozenset((shape[i], shape[(i + 1) % len(shape)])) for i in range(len(shape))}
 
 
 def drawn_adjacency(game_map: GameMap) -> set[tuple[int, int]]:

@@ -37,6 +37,14 @@ class TerritoryDrawing:
     cubes: tuple[float, float]
 
 
+def polygon_edges(shape: tuple[str, ...]) -> set[frozenset[str]]:
+    """The edges of a closed polygon over named points, as unordered pairs.
+
+    Here with the model, not with the YAML reading in `drawing`, so that the
+    map renderer can use it without importing YAML."""
+    return {frozenset((shape[i], shape[(i + 1) % len(shape)])) for i in range(len(shape))}
+
+
 @dataclass(frozen=True)
 class Territory:
     """One numbered territory of the map with its printed symbols."""

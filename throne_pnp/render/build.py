@@ -22,18 +22,20 @@ import os
 import pickle
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.content import Content
 from throne_pnp.render import cards, extras, mapsheet, pack, rulesheet, sheets
 from throne_pnp.render.layout import Page
-from throne_pnp.render.pdf import render_pdf
+from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
 from throne_pnp.render.svg import render_svg
 
 PAPER_CHOICES = tuple(sheets.PAPERS)
 LAYOUTS = ("duplex", "backs-separate", "fold")
 PACK_FILE = "print-and-play.pdf"
+FIT = "fit-notes"   # the job that checks real cubes fit the map
 MAP_SKIPPED = ("map sheet skipped: map.yaml has no complete drawing data (drawing: and "
                "each territory's shape/label/cubes); cards and rules were built")
 
@@ -48,9 +50,10 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     `formats` may hold "pdf", "svg" and "png" (one image per card face and
     the back under `out_dir`/png, sized for the print-on-demand service `pod`:
     "" plain, "mpc" or "tgc"; needs the [png] extra). `notes` (if given)
-    receives what was skipped and why. With `parallel`
-    (and PDF and SVG both asked for, on Linux) the SVGs are written by a
-    forked process alongside the PDFs; the files are the same either way.
+    receives what was skipped and why. With `parallel` (on Linux, when there
+    are two halves to share) a forked child writes the SVG sheets and the
+    PDFs of their paper while this process writes the rest; the files are
+    the same either way.
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
@@ -68,61 +71,108 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         notes.extend(extras.aid_overflow(content))
     svg_paper = "a4" if "a4" in papers or not papers else papers[0]
     wanted = set(papers if "pdf" in formats else ()) | ({svg_paper} if "svg" in formats else set())
-    if drawable and notes is not None:     # an edition's own map: do real cubes fit?
-        notes.extend(mapsheet.fit_notes(content, tuple(sorted(wanted)), map_size))
-    # each sheet is laid out once per paper and shared by both renderers
-    maps = ({p: mapsheet.map_pages(content, p, map_size, ink_saver) for p in wanted}
-            if drawable else {})
-    # the SVG map is one file: the tiled map's whole drawing is the one-page sheet
-    svg_map = (maps[svg_paper][0] if map_size != "tiled"
-               else mapsheet.map_page(content, svg_paper, ink_saver)) if (
-        drawable and "svg" in formats) else None
-    rules = {p: rulesheet.rules_pages(content, p, ink_saver) for p in wanted}
+    fit = drawable and notes is not None   # an edition's own map: do real cubes fit?
     title = sheets.GAME_TITLE
     stamp = stamp_text(content)
-    for page in [*(pg for pages in maps.values() for pg in pages),
-                 *([svg_map] if svg_map is not None else []),
-                 *(pg for pages in rules.values() for pg in pages)]:
-        sheets.stamp_pages([page], stamp)
+    pdf_papers = tuple(papers) if "pdf" in formats else ()
+    cache = DrawCache()          # pages drawn once, replayed by the pack
+    laid: dict[str, _Laid] = {}  # each paper's sheets, laid out once per process
 
-    def pdf_job() -> list[Path]:
+    def sheets_of(paper: str) -> _Laid:
+        if paper not in laid:
+            maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
+            rules = rulesheet.rules_pages(content, paper, ink_saver)
+            sheets.stamp_pages([*maps, *rules], stamp)
+            laid[paper] = _Laid(maps, rules)
+        return laid[paper]
+
+    def pack_of(paper: str, sheet: _Laid) -> pack.Pack:
+        if sheet.pack is None:
+            sheet.cards = cards.card_pages(content, paper, layout, ink_saver, back, stamp)
+            sheet.pack = pack.pack(content, paper, layout, ink_saver, rules=sheet.rules,
+                                   map_pages=sheet.maps if drawable else None,
+                                   card_pages=sheet.cards, stamp=stamp)
+        return sheet.pack
+
+    def pdf_job(paper: str) -> list[Path]:
+        folder = out_dir / paper
+        folder.mkdir(parents=True, exist_ok=True)
+        sheet = sheets_of(paper)
+        laid_pack = pack_of(paper, sheet)
         done: list[Path] = []
-        for paper in papers if "pdf" in formats else ():
-            folder = out_dir / paper
-            folder.mkdir(parents=True, exist_ok=True)
-            if drawable:
-                done.append(render_pdf(maps[paper], folder / "map.pdf", f"{title}: map"))
-            elif (folder / "map.pdf").exists():
-                (folder / "map.pdf").unlink()     # never leave a stale map beside new cards
-            card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp)
-            done.append(render_pdf(card_pages, folder / "cards.pdf", f"{title}: action cards",
-                                   duplex=layout == "duplex"))
-            done.append(render_pdf(rules[paper], folder / "rules.pdf", f"{title}: rules"))
-            laid = pack.pack(content, paper, layout, ink_saver, rules=rules[paper],
-                             map_pages=maps[paper] if drawable else None,
-                             card_pages=card_pages, stamp=stamp)
-            done.append(render_pdf(laid.pages, folder / PACK_FILE,
-                                   f"{title}: print-and-play pack",
-                                   outline=tuple(laid.outline)))
+        if drawable:
+            done.append(render_pdf(sheet.maps, folder / "map.pdf", f"{title}: map", cache=cache))
+        elif (folder / "map.pdf").exists():
+            (folder / "map.pdf").unlink()     # never leave a stale map beside new cards
+        done.append(render_pdf(sheet.cards, folder / "cards.pdf", f"{title}: action cards",
+                               duplex=layout == "duplex", cache=cache))
+        done.append(render_pdf(sheet.rules, folder / "rules.pdf", f"{title}: rules",
+                               cache=cache))
+        done.append(render_pdf(laid_pack.pages, folder / PACK_FILE,
+                               f"{title}: print-and-play pack",
+                               outline=tuple(laid_pack.outline), cache=cache))
         return done
 
     def svg_job() -> list[Path]:
-        if "svg" not in formats:
-            return []
-        return _build_svg(content, out_dir / "svg", svg_map, rules[svg_paper],
-                          ink_saver, back) + _pack_svg(content, out_dir / "svg", svg_paper,
-                                                       layout, ink_saver, maps.get(svg_paper),
-                                                       rules[svg_paper], back, stamp)
+        sheet = sheets_of(svg_paper)
+        # the SVG map is one file: the tiled map's whole drawing is the one-page sheet
+        svg_map = None
+        if drawable:
+            svg_map = (sheet.maps[0] if map_size != "tiled"
+                       else mapsheet.map_page(content, svg_paper, ink_saver))
+            sheets.stamp_pages([svg_map], stamp)
+        return _build_svg(out_dir / "svg", svg_map, sheet.rules)
 
-    if parallel and "pdf" in formats and "svg" in formats and _can_fork():
-        written += _both(pdf_job, svg_job)
+    def svg_pack_job() -> list[Path]:
+        return _pack_svg(out_dir / "svg", pack_of(svg_paper, sheets_of(svg_paper)))
+
+    # Jobs by name: files (listed in this order whoever writes them), or notes.
+    jobs: dict[str, Callable[[], list]] = {
+        paper: (lambda paper=paper: pdf_job(paper)) for paper in pdf_papers}
+    if "svg" in formats:
+        jobs["svg"] = svg_job
+        jobs["svg-cards"] = lambda: _card_svgs(content, out_dir / "svg", ink_saver, back)
+        jobs["svg-pack"] = svg_pack_job
+    if fit:
+        jobs[FIT] = lambda: mapsheet.fit_notes(content, tuple(sorted(wanted)), map_size)
+    # A forked child takes the SVG sheets, and with them the PDFs of the SVGs'
+    # paper (their layout is shared); another paper's PDFs stay here, with the
+    # card faces (the same on any paper) or else the map's fit check: two
+    # halves of about equal work.
+    child = ["svg", "svg-pack"] if "svg" in jobs else []
+    if len(pdf_papers) > 1:
+        child.insert(0, svg_paper)
+    if fit:
+        child += ["svg-cards"] if "svg" in jobs else [] if child else [FIT]
+    here = [name for name in jobs if name not in child]
+    if parallel and child and here and _can_fork():
+        preload()      # imports and fonts both processes need, loaded once
+        done = _both(lambda: _run(jobs, here), lambda: _run(jobs, child))
     else:
-        written += pdf_job() + svg_job()
+        done = _run(jobs, list(jobs))
+    written += [path for name in jobs if name != FIT for path in done[name]]
+    if fit:
+        notes.extend(done[FIT])
     if "png" in formats:
         from throne_pnp.render.png import write_pngs
 
         written += write_pngs(content, out_dir / "png", pod, ink_saver, back)
     return written
+
+
+@dataclass
+class _Laid:
+    """One paper's sheets, laid out once and shared by its PDFs, the pack and
+    the SVGs."""
+
+    maps: list[Page]
+    rules: list[Page]
+    cards: list[Page] = field(default_factory=list)
+    pack: pack.Pack | None = None
+
+
+def _run(jobs: dict[str, Callable[[], list]], names: list[str]) -> dict[str, list]:
+    return {name: jobs[name]() for name in names}
 
 
 def _can_fork() -> bool:
@@ -131,20 +181,21 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
-def _both(pdf_job: Callable[[], list[Path]], svg_job: Callable[[], list[Path]]) -> list[Path]:
-    """Write the SVGs in a forked child while this process writes the PDFs.
+def _both(here_job: Callable[[], dict[str, list]],
+          child_job: Callable[[], dict[str, list]]) -> dict[str, list]:
+    """Run `child_job` in a forked child while this process runs `here_job`.
 
-    The two share the laid-out pages (computed before the fork) and write
-    disjoint files; the child reports its paths, or its exception, through a
+    The two write disjoint files (each laying out what it draws); the child
+    reports its results by job (paths, notes), or its exception, through a
     pipe. Output is byte-identical to the serial build.
     """
     read_fd, write_fd = os.pipe()
     pid = os.fork()
-    if pid == 0:   # child: SVG
+    if pid == 0:   # child
         os.close(read_fd)
         status = 0
         try:
-            result: tuple = ("ok", [str(p) for p in svg_job()])
+            result: tuple = ("ok", child_job())
         except BaseException as exc:  # noqa: BLE001 - reported to the parent
             result, status = ("error", exc), 1
         try:
@@ -154,23 +205,22 @@ def _both(pdf_job: Callable[[], list[Path]], svg_job: Callable[[], list[Path]]) 
             os._exit(status)
     os.close(write_fd)
     try:
-        pdfs = pdf_job()
+        done = here_job()
     finally:
         with os.fdopen(read_fd, "rb") as pipe:
             data = pipe.read()
         os.waitpid(pid, 0)
     kind, value = pickle.loads(data) if data else ("error", RuntimeError(
-        "the SVG writer stopped without a report"))
+        "the forked writer stopped without a report"))
     if kind == "error":
         raise value
-    return pdfs + [Path(p) for p in value]
+    return {**done, **value}
 
 
-def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: list[Page],
-               ink_saver: bool, back: str = "light") -> list[Path]:
+def _build_svg(folder: Path, map_sheet: Page | None, rules: list[Page]) -> list[Path]:
+    """The map and rules sheets as SVG (stale rules pages and map removed)."""
     title = sheets.GAME_TITLE
-    card_dir = folder / "cards"
-    card_dir.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     if map_sheet is not None:
         written.append(render_svg(map_sheet, folder / "map.svg", f"{title}: map"))
@@ -182,6 +232,15 @@ def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: li
             stale.unlink()
     if map_sheet is None and (folder / "map.svg").exists():
         (folder / "map.svg").unlink()
+    return written
+
+
+def _card_svgs(content: Content, folder: Path, ink_saver: bool, back: str) -> list[Path]:
+    """Every card face and the shared back as SVG, with full bleed."""
+    title = sheets.GAME_TITLE
+    card_dir = folder / "cards"
+    card_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
     files = cards.card_files(content, ink_saver, back)
     names = {name for name, _ in files}
     for stale in sorted(card_dir.glob("card-*.svg")):
@@ -192,14 +251,9 @@ def _build_svg(content: Content, folder: Path, map_sheet: Page | None, rules: li
     return written
 
 
-def _pack_svg(content: Content, folder: Path, paper: str, layout: str, ink_saver: bool,
-              map_pages: list[Page] | None, rules: list[Page], back: str,
-              stamp: str) -> list[Path]:
+def _pack_svg(folder: Path, laid: pack.Pack) -> list[Path]:
     """The pack's own sheets as SVG: the print guide and the extras sheet."""
     title = sheets.GAME_TITLE
-    laid = pack.pack(content, paper, layout, ink_saver, rules=rules, map_pages=map_pages,
-                     card_pages=cards.card_pages(content, paper, layout, ink_saver, back, stamp),
-                     stamp=stamp)
     by_name = {page.name: page for page in laid.pages}
     return [render_svg(by_name["guide"], folder / "guide.svg", f"{title}: print guide"),
             render_svg(by_name["extras"], folder / "extras.svg",

@@ -22,6 +22,8 @@ sheets, long-edge duplex (`render_pdf(..., duplex=True)`).
 from __future__ import annotations
 
 import math
+import types
+import zlib
 from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
@@ -68,12 +70,51 @@ def _rgb(color: str) -> str:
     return f"{_f(r)} {_f(g)} {_f(b)}"
 
 
+# One piece of a drawn page: ("ops", operators) handed to the canvas as one
+# literal, or ("form", name) placing a form XObject. An operator is a string,
+# or a text run (x, y, (face, size, text)) whose font encoding is the
+# document's own (see `_Painter.text`).
+Segment = tuple[str, object]
+
+
+class DrawCache:
+    """Pages already drawn, as segments any document can replay.
+
+    The build draws most pages twice (once for a separate PDF, once for the
+    pack): the second document replays the first drawing instead of walking
+    the shapes again. Only the text runs are encoded anew, since each
+    document numbers its own font subsets. A page is known by identity and
+    by its item count (stamping a page adds items), and one cache should live
+    only as long as the pages it holds (one build).
+    """
+
+    def __init__(self) -> None:
+        self.pages: dict[tuple[int, int], tuple[Page, list[Segment]]] = {}
+        self.zipped: dict[bytes, bytes] = {}   # stream -> its compressed bytes
+
+    def compress(self, data: bytes) -> bytes:
+        """zlib's default compression, once per distinct stream: the documents
+        of a build share many (font subsets, icon forms, pages without text)."""
+        out = self.zipped.get(data)
+        if out is None:
+            out = self.zipped[data] = zlib.compress(data)
+        return out
+
+    def get(self, page: Page) -> list[Segment] | None:
+        hit = self.pages.get((id(page), len(page.items)))
+        return hit[1] if hit is not None and hit[0] is page else None
+
+    def put(self, page: Page, segments: list[Segment]) -> None:
+        self.pages[(id(page), len(page.items))] = (page, segments)
+
+
 class _Painter:
     """Writes shapes as PDF operators, remembering the current paint state."""
 
     def __init__(self, canvas) -> None:
         self.canvas = canvas
-        self.ops: list[str] = []
+        self.ops: list = []
+        self.segments: list[Segment] = []     # what this page has handed over so far
         self.state: dict[str, object] = {}
         self.stack: list[dict[str, object]] = []
         self.runs: dict[tuple[str, str, str], str] = {}   # this document's encoded texts
@@ -113,7 +154,7 @@ class _Painter:
                 s = item.size / BOX
                 self.ops.append(f"q {_f(s)} 0 0 {_f(s)} {_f(item.x)} {_f(item.y)} cm")
                 self.flush()
-                self.canvas.doForm(variant_id(item.name, item.ink, item.paper))
+                self.form(variant_id(item.name, item.ink, item.paper))
                 self.ops.append("Q")
             elif kind is Text:
                 self.text(item)
@@ -173,34 +214,62 @@ class _Painter:
             raise TypeError(f"cannot draw {item!r}")
 
     def text(self, item: Text) -> None:
-        from reportlab.pdfbase.pdfdoc import escapePDF
-
-        font = fonts.font(item.font)
-        doc = self.canvas._doc
         self._set("fill", item.color, f"{_rgb(item.color)} rg")
         x = item.x
         if item.anchor != "start":
             width = text_width(item.text, item.size, item.bold, item.italic, item.mono)
             x -= width / 2 if item.anchor == "middle" else width
-        size = _f(item.size * PT)
-        # text matrix: upright glyphs (y flipped back), size given in mm; the
-        # embedded font is split into subsets of up to 256 glyphs, each its own
-        # PDF font, so a run may switch font (never position) midway. The same
-        # words recur on every card: encode each (face, size, text) once.
-        key = (item.font, size, item.text)
+        # encoded when handed to the canvas (`_encode`): the document's font
+        # subsets decide the bytes
+        self.ops.append((_f(x), _f(item.y), (item.font, _f(item.size * PT), item.text)))
+
+    def _encode(self, run: tuple) -> str:
+        """A text run's operators in this document's font subsets.
+
+        Text matrix: upright glyphs (y flipped back), size given in mm; the
+        embedded font is split into subsets of up to 256 glyphs, each its own
+        PDF font, so a run may switch font (never position) midway. The same
+        words recur on every card: each (face, size, text) is encoded once per
+        document, in drawing order (which fixes the subsets' glyph codes).
+        """
+        x, y, key = run
         runs = self.runs.get(key)
         if runs is None:
+            from reportlab.pdfbase.pdfdoc import escapePDF
+
+            name, size, text = key
+            font = fonts.font(name)
+            doc = self.canvas._doc
             runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
                             f"({escapePDF(chunk)}) Tj"
-                            for subset, chunk in font.splitString(item.text, doc))
+                            for subset, chunk in font.splitString(text, doc))
             self.runs[key] = runs
-        self.ops.append(f"BT 1 0 0 -1 {_f(x)} {_f(item.y)} Tm {runs} ET")
+        return f"BT 1 0 0 -1 {x} {y} Tm {runs} ET"
 
     def flush(self) -> None:
         """Hand the collected operators to the canvas."""
         if self.ops:
-            self.canvas.addLiteral("\n".join(self.ops))
+            ops = tuple(self.ops)
+            self.segments.append(("ops", ops))
+            self._literal(ops)
             self.ops = []
+
+    def _literal(self, ops: tuple) -> None:
+        self.canvas.addLiteral("\n".join(
+            op if type(op) is str else self._encode(op) for op in ops))
+
+    def form(self, name: str) -> None:
+        """Place the form XObject `name` (after `flush`)."""
+        self.segments.append(("form", name))
+        self.canvas.doForm(name)
+
+    def replay(self, segments: list[Segment]) -> None:
+        """Hand the canvas a page drawn before, in another document or this one."""
+        for kind, data in segments:
+            if kind == "ops":
+                self._literal(data)
+            else:
+                self.canvas.doForm(data)
 
 
 @lru_cache(maxsize=4096)
@@ -239,28 +308,45 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
     return found
 
 
+def preload() -> None:
+    """Import reportlab's canvas and register the embedded faces now.
+
+    Both happen on first use anyway; the build calls this before it forks,
+    so that its two processes share the work instead of each doing it.
+    """
+    import reportlab.pdfgen.canvas  # noqa: F401
+
+    fonts.register()
+
+
 def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
-               duplex: bool = False, outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
+               duplex: bool = False, outline: tuple[tuple[int, str], ...] = (),
+               cache: DrawCache | None = None) -> FsPath:
     """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
 
     Print scaling is preset to none; with `duplex`, also long-edge duplex.
     `outline` lists (0-based page, title) bookmarks, shown in a viewer's sidebar.
+    `cache` (shared by the documents of one build) replays pages drawn before.
     """
     from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
 
     # Compressed streams are written as binary, not ASCII85: smaller files,
     # and reportlab's pure-Python ASCII85 encoder is the slowest step.
-    saved = rl_config.useA85
+    saved = rl_config.useA85, pdfdoc.zlib
     rl_config.useA85 = 0
+    if cache is not None:     # reportlab compresses through its module's `zlib`
+        pdfdoc.zlib = types.SimpleNamespace(compress=cache.compress,
+                                            decompress=zlib.decompress)
     try:
-        _write(pages, path, title, subject, duplex, outline)
+        _write(pages, path, title, subject, duplex, outline, cache)
     finally:
-        rl_config.useA85 = saved
+        rl_config.useA85, pdfdoc.zlib = saved
     return path
 
 
 def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bool,
-           outline: tuple[tuple[int, str], ...] = ()) -> None:
+           outline: tuple[tuple[int, str], ...] = (), cache: DrawCache | None = None) -> None:
     from dataclasses import replace
 
     from reportlab.pdfgen.canvas import Canvas
@@ -301,9 +387,15 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.saveState()
         _y_down(canvas, page.height, MM)
-        painter.state, painter.stack = {}, []
-        painter.draw(page.items)
-        painter.flush()
+        segments = cache.get(page) if cache is not None else None
+        if segments is not None:
+            painter.replay(segments)
+        else:
+            painter.state, painter.stack, painter.segments = {}, [], []
+            painter.draw(page.items)
+            painter.flush()
+            if cache is not None:
+                cache.put(page, painter.segments)
         canvas.restoreState()
         canvas.showPage()
     canvas.save()

@@ -1,15 +1,23 @@
-"""SVG renderer: draws one layout `Page` with svgwrite into one SVG file.
+"""SVG renderer: writes one layout `Page` as one SVG file.
 
 The file has its physical size in millimetres and a matching `viewBox`, so
 one user unit is one millimetre and the y axis already points down: shapes are
 written as the layout gives them. Icons are defined once each in `<defs>` as
-`<symbol>`s with explicit ids and placed with `<use>`; nothing relies on
-svgwrite's automatic ids (a global counter that would make output depend on
-what was drawn before). Numbers are rounded to 0.001 mm.
+`<symbol>`s with explicit ids and placed with `<use>`; clip paths get ids
+counted per file, so a file never depends on what was drawn before it.
+Numbers are rounded to 0.001 mm.
+
+The markup is written here as strings, in the form svgwrite (the library
+these files were first made with) gives it: attributes sorted by name, empty
+elements closed with " />", the XML escapes of ElementTree. Building a tree
+of library objects and serialising it cost several times more than the
+drawing itself, and importing svgwrite alone took longer than most pages;
+`tests/test_render_svg_markup.py` checks the output against svgwrite.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path as FsPath
 
 from throne_pnp.render.fonts import SVG_FAMILY
@@ -31,12 +39,53 @@ from throne_pnp.render.layout import (
 from throne_pnp.render.pdf import icon_variants
 
 FONT_FAMILY = SVG_FAMILY
+HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
+NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
+              "xmlns:ev": "http://www.w3.org/2001/xml-events",
+              "xmlns:xlink": "http://www.w3.org/1999/xlink"}
 
 
 def _n(value: float) -> str:
     """A compact, stable number."""
     text = f"{value:.3f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
+
+
+def _text_escape(text: str) -> str:
+    """Character data escaped as XML needs it (&, <, >)."""
+    if "&" in text:
+        text = text.replace("&", "&amp;")
+    if "<" in text:
+        text = text.replace("<", "&lt;")
+    if ">" in text:
+        text = text.replace(">", "&gt;")
+    return text
+
+
+def _attr_escape(text: str) -> str:
+    """An attribute value escaped for double quotes (and kept on one line)."""
+    text = _text_escape(text)
+    if '"' in text:
+        text = text.replace('"', "&quot;")
+    if "\r" in text:
+        text = text.replace("\r", "&#13;")
+    if "\n" in text:
+        text = text.replace("\n", "&#10;")
+    if "\t" in text:
+        text = text.replace("\t", "&#09;")
+    return text
+
+
+def _open(tag: str, attrs: dict[str, str]) -> str:
+    """`<tag a="1" b="2"` with the attributes sorted by name, empty ones left out."""
+    return "<" + tag + "".join(f' {key}="{_attr_escape(value)}"'
+                               for key, value in sorted(attrs.items()) if value)
+
+
+def _element(tag: str, attrs: dict[str, str], inner: str = "") -> str:
+    """A whole element; without content it closes itself."""
+    head = _open(tag, attrs)
+    return f"{head}>{inner}</{tag}>" if inner else head + " />"
 
 
 def _paint(style: Style) -> dict[str, str]:
@@ -54,14 +103,12 @@ def _paint(style: Style) -> dict[str, str]:
 
 
 class _Writer:
-    """Turns layout shapes into svgwrite elements."""
+    """Turns layout shapes into SVG markup, collecting the file's clip paths."""
 
-    def __init__(self, dwg) -> None:
-        self.dwg = dwg
-        self.clips = 0
+    def __init__(self) -> None:
+        self.clips: list[str] = []
 
-    def element(self, item):
-        dwg = self.dwg
+    def element(self, item) -> str:
         kind = type(item)
         if kind is Group:
             parts = [f"translate({_n(item.dx)} {_n(item.dy)})"] if (item.dx or item.dy) else []
@@ -69,92 +116,92 @@ class _Writer:
                 parts.append(f"rotate({_n(item.rotate)})")
             if item.scale != 1:
                 parts.append(f"scale({_n(item.scale)})")
-            group = dwg.g(transform=" ".join(parts)) if parts else dwg.g()
-            if item.clip:
-                group.add(self.clip_group(item.clip))
-                group = group.elements[-1]
-            for sub in item.items:
-                group.add(self.element(sub))
-            return group
+            # the clip is numbered before the group's content (document order)
+            clip_id = self.clip_path(item.clip) if item.clip else ""
+            inner = "".join(self.element(sub) for sub in item.items)
+            if clip_id:
+                inner = _element("g", {"clip-path": f"url(#{clip_id})"}, inner)
+            return _element("g", {"transform": " ".join(parts)}, inner)
         if kind is Icon:
-            return dwg.use(f"#{variant_id(item.name, item.ink, item.paper)}",
-                           x=_n(item.x), y=_n(item.y), width=_n(item.size),
-                           height=_n(item.size))
+            return _element("use", {"xlink:href": f"#{variant_id(item.name, item.ink, item.paper)}",
+                                    "x": _n(item.x), "y": _n(item.y), "width": _n(item.size),
+                                    "height": _n(item.size)})
         if kind is Text:
-            attrs = {"insert": (_n(item.x), _n(item.y)), "font-size": _n(item.size * PT),
-                     "font-family": FONT_FAMILY,
-                     "fill": item.color}
-            # Pin the run to the width the layout measured (the embedded
-            # family's metrics), so a substitute font cannot push text into
-            # its neighbours.
-            attrs["textLength"] = _n(text_width(item.text, item.size, item.bold, item.italic,
-                                                item.mono))
-            attrs["lengthAdjust"] = "spacingAndGlyphs"
+            attrs = {"x": _n(item.x), "y": _n(item.y), "font-size": _n(item.size * PT),
+                     "font-family": FONT_FAMILY, "fill": item.color,
+                     # Pin the run to the width the layout measured (the
+                     # embedded family's metrics), so a substitute font cannot
+                     # push text into its neighbours.
+                     "textLength": _n(text_width(item.text, item.size, item.bold,
+                                                 item.italic, item.mono)),
+                     "lengthAdjust": "spacingAndGlyphs"}
             if item.anchor != "start":
                 attrs["text-anchor"] = item.anchor
             if item.bold:
                 attrs["font-weight"] = "bold"
             if item.italic or item.mono:
                 attrs["font-style"] = "oblique"
-            return dwg.text(item.text, **attrs)
+            return _element("text", attrs, _text_escape(str(item.text)))
         attrs = _paint(item.style)
         if kind is Rect:
-            extra = {"rx": _n(item.r)} if item.r else {}
-            return dwg.rect(insert=(_n(item.x), _n(item.y)), size=(_n(item.w), _n(item.h)),
-                            **extra, **attrs)
+            attrs.update(x=_n(item.x), y=_n(item.y), width=_n(item.w), height=_n(item.h))
+            if item.r:
+                attrs["rx"] = _n(item.r)
+            return _element("rect", attrs)
         if kind is Line:
-            return dwg.line((_n(item.x1), _n(item.y1)), (_n(item.x2), _n(item.y2)), **attrs)
+            attrs.update(x1=_n(item.x1), y1=_n(item.y1), x2=_n(item.x2), y2=_n(item.y2))
+            return _element("line", attrs)
         if kind is Circle:
-            return dwg.circle((_n(item.cx), _n(item.cy)), _n(item.r), **attrs)
+            attrs.update(cx=_n(item.cx), cy=_n(item.cy), r=_n(item.r))
+            return _element("circle", attrs)
         if kind is Poly:
-            make = dwg.polygon if item.closed else dwg.polyline
-            return make([(round(x, 3), round(y, 3)) for x, y in item.points], **attrs)
+            attrs["points"] = " ".join(f"{round(x, 3)},{round(y, 3)}"
+                                       for x, y in item.points)
+            return _element("polygon" if item.closed else "polyline", attrs)
         if kind is Path:
-            return dwg.path(d=" ".join(
+            attrs["d"] = " ".join(
                 cmd[0] + (" " + " ".join(_n(v) for v in cmd[1:]) if len(cmd) > 1 else "")
-                for cmd in item.commands), **attrs)
+                for cmd in item.commands)
+            return _element("path", attrs)
         raise TypeError(f"cannot draw {item!r}")  # pragma: no cover
 
-    def clip_group(self, box: tuple[float, float, float, float]):
-        """An empty <g> clipped to `box` (a <clipPath> with an explicit id)."""
-        dwg = self.dwg
-        self.clips += 1
-        path = dwg.defs.add(dwg.clipPath(id=f"clip{self.clips}"))
-        path.add(dwg.rect(insert=(_n(box[0]), _n(box[1])), size=(_n(box[2]), _n(box[3]))))
-        return dwg.g(clip_path=f"url(#clip{self.clips})")
+    def clip_path(self, box: tuple[float, float, float, float]) -> str:
+        """Define a <clipPath> (explicit id, counted per file) of `box`; return its id."""
+        clip_id = f"clip{len(self.clips) + 1}"
+        self.clips.append(_element("clipPath", {"id": clip_id}, _element(
+            "rect", {"x": _n(box[0]), "y": _n(box[1]), "width": _n(box[2]),
+                     "height": _n(box[3])})))
+        return clip_id
 
 
-_SYMBOLS: dict[tuple[str, str, str], object] = {}
-
-
-def _symbol(writer: _Writer, name: str, ink: str, paper: str):
-    """The <symbol> of one icon colouring, built once and shared by every file
-    (svgwrite elements are plain trees that serialise the same in any parent)."""
+def _symbol(name: str, ink: str, paper: str) -> str:
+    """The <symbol> of one icon colouring (cached: every file shares it)."""
     key = (name, ink, paper)
-    if key not in _SYMBOLS:
-        from dataclasses import replace
+    markup = _SYMBOLS.get(key)
+    if markup is None:
+        writer = _Writer()
+        inner = "".join(writer.element(replace(shape, style=resolve(shape.style, ink, paper)))
+                        for shape in ICON_SHAPES[name])
+        markup = _element("symbol", {"id": variant_id(name, ink, paper),
+                                     "viewBox": f"0 0 {_n(BOX)} {_n(BOX)}"}, inner)
+        _SYMBOLS[key] = markup
+    return markup
 
-        symbol = writer.dwg.symbol(id=variant_id(name, ink, paper),
-                                   viewBox=f"0 0 {_n(BOX)} {_n(BOX)}")
-        for shape in ICON_SHAPES[name]:
-            symbol.add(writer.element(replace(shape, style=resolve(shape.style, ink, paper))))
-        _SYMBOLS[key] = symbol
-    return _SYMBOLS[key]
+
+_SYMBOLS: dict[tuple[str, str, str], str] = {}
 
 
 def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
     """Write one page as an SVG file of its physical size and return the path."""
-    import svgwrite
-
     ox, oy = page.origin
-    dwg = svgwrite.Drawing(str(path), size=(f"{_n(page.width)}mm", f"{_n(page.height)}mm"),
-                           viewBox=f"{_n(ox)} {_n(oy)} {_n(page.width)} {_n(page.height)}",
-                           profile="full", debug=False)
-    dwg.set_desc(title=title)
-    writer = _Writer(dwg)
-    for name, ink, paper in sorted(icon_variants(page.items)):
-        dwg.defs.add(_symbol(writer, name, ink, paper))
-    for item in page.items:
-        dwg.add(writer.element(item))
-    dwg.save(pretty=False)
+    writer = _Writer()
+    body = "".join(writer.element(item) for item in page.items)
+    defs = "".join(_symbol(*variant) for variant in sorted(icon_variants(page.items)))
+    root = _open("svg", {**NAMESPACES, "baseProfile": "full", "version": "1.1",
+                         "width": f"{_n(page.width)}mm", "height": f"{_n(page.height)}mm",
+                         "viewBox": f"{_n(ox)} {_n(oy)} {_n(page.width)} {_n(page.height)}"})
+    markup = (HEADER + root + ">" + _element("title", {}, _text_escape(str(title)))
+              + _element("defs", {}, defs + "".join(writer.clips)) + body + "</svg>")
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(markup)
     return path
