@@ -15,6 +15,7 @@ Colours are "#rrggbb" strings; inside icon definitions the names "ink" and
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -176,6 +177,18 @@ class Page:
 
     def extend(self, shapes) -> None:
         self.items.extend(shapes)
+
+
+def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, str, str]]:
+    """Every (icon, ink, paper) colouring used in `items`, recursively: each
+    renderer defines each colouring once (a PDF form, an SVG <symbol>)."""
+    found = set() if found is None else found
+    for item in items:
+        if type(item) is Icon:
+            found.add((item.name, item.ink, item.paper))
+        elif type(item) is Group:
+            icon_variants(item.items, found)
+    return found
 
 
 # --------------------------------------------------------------------------- text

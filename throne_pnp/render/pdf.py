@@ -42,6 +42,7 @@ from throne_pnp.render.layout import (
     Rect,
     Style,
     Text,
+    icon_variants,
     text_width,
 )
 
@@ -295,17 +296,6 @@ def _circle(cx: float, cy: float, r: float) -> str:
             f"{_f(cx - k)} {_f(cy + r)} {_f(cx - r)} {_f(cy + k)} {_f(cx - r)} {_f(cy)} c "
             f"{_f(cx - r)} {_f(cy - k)} {_f(cx - k)} {_f(cy - r)} {_f(cx)} {_f(cy - r)} c "
             f"{_f(cx + k)} {_f(cy - r)} {_f(cx + r)} {_f(cy - k)} {_f(cx + r)} {_f(cy)} c h ")
-
-
-def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, str, str]]:
-    """Every (icon, ink, paper) colouring used in `items`, recursively."""
-    found = set() if found is None else found
-    for item in items:
-        if type(item) is Icon:
-            found.add((item.name, item.ink, item.paper))
-        elif type(item) is Group:
-            icon_variants(item.items, found)
-    return found
 
 
 def preload() -> None:

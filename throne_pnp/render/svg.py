@@ -34,9 +34,9 @@ from throne_pnp.render.layout import (
     Rect,
     Style,
     Text,
+    icon_variants,
     text_width,
 )
-from throne_pnp.render.pdf import icon_variants
 
 FONT_FAMILY = SVG_FAMILY
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'

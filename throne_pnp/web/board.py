@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 from throne_pnp.content import Content
 from throne_pnp.render import mapsheet
-from throne_pnp.render.layout import Rect
+from throne_pnp.render.layout import Rect, icon_variants
 from throne_pnp.rules.position import Position, Step
-from throne_pnp.web.svgmarkup import attr, icon_variants, num, points, shape
+from throne_pnp.web.svgmarkup import attr, num, points, shape
 
 KING_FILL = "#7a1f1f"
 PLAYER_FILL = "#e8b923"

@@ -109,17 +109,6 @@ def path_data(commands: Iterable[tuple]) -> str:
     return " ".join(cmd[0] + " ".join(num(v) for v in cmd[1:]) for cmd in commands)
 
 
-def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, str, str]]:
-    """Every (icon, ink, paper) colouring used in `items`, recursively."""
-    found = set() if found is None else found
-    for item in items:
-        if type(item) is Icon:
-            found.add((item.name, item.ink, item.paper))
-        elif type(item) is Group:
-            icon_variants(item.items, found)
-    return found
-
-
 def symbols(variants: Iterable[tuple[str, str, str]]) -> str:
     """`<symbol>` definitions for the icon colourings, for one hidden sprite."""
     out = []

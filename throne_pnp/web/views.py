@@ -18,11 +18,12 @@ from throne_pnp.assistant import explain
 from throne_pnp.assistant.commands import taken_back_words
 from throne_pnp.content import Card, Content
 from throne_pnp.render.cards import card_back, card_front
+from throne_pnp.render.layout import icon_variants
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import KING_CARD, Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step
 from throne_pnp.web.board import MapArt, Pick
-from throne_pnp.web.svgmarkup import icon_variants, shape, symbols
+from throne_pnp.web.svgmarkup import shape, symbols
 
 NO_BLEED = (False, False, False, False)
 
