@@ -177,8 +177,3 @@ class MapArt:
                 f'<polygon points="{poly}" fill="{PICK}" fill-opacity="0.16" stroke="{PICK}" '
                 f'stroke-width="{"1.8" if pick.selected else "1"}"/></a>')
 
-
-def counts_label(position: Position, n: int) -> str:
-    """'King 2, you 1' for the territory list under the map."""
-    return f"King {position.king[n]}, you {position.player[n]}"
-
