@@ -59,6 +59,13 @@ def _static_files() -> dict[str, bytes]:
     return {name: (folder / name).read_bytes() for name in STATIC_TYPES}
 
 
+def _forged() -> Response:
+    """The answer to a POST whose anti-forgery token is missing or wrong."""
+    return Response("refused: the form's anti-forgery token is missing or wrong; "
+                    "reload the page and try again\n", status_code=403,
+                    media_type="text/plain")
+
+
 class TablePage:
     """The routes of one server, bound to its door, art and templates."""
 
@@ -104,9 +111,7 @@ class TablePage:
         try:
             form = await self.form(request)
         except PermissionError:
-            return Response("refused: the form's anti-forgery token is missing or wrong; "
-                            "reload the page and try again\n", status_code=403,
-                            media_type="text/plain")
+            return _forged()
         try:
             # in a worker thread: a command waiting for the CLI's lock must not stop
             # the server answering the other requests (`/version` polls)
@@ -232,9 +237,7 @@ class TablePage:
         try:
             form = await self.form(request)
         except PermissionError:
-            return Response("refused: the form's anti-forgery token is missing or wrong; "
-                            "reload the page and try again\n", status_code=403,
-                            media_type="text/plain")
+            return _forged()
         try:
             mode = form.get("mode", "virtual")
             if mode not in ("virtual", "physical"):
