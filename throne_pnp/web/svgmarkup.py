@@ -1,12 +1,12 @@
 """Layout shapes as inline SVG markup for the table page.
 
-The component renderer (`render.svg`) writes whole files through svgwrite and
-pins every text run to its PDF width, which needs the PDF font metrics. The
-page wants something else: fragments to place inside HTML (the map, a card
-face), icons defined once per page as `<symbol>`s, and no file at all. So
-this module turns the same layout shapes (`render.layout`) into markup
-strings itself: one geometry, a third small writer. Text is left to the
-browser's sans-serif; everything is escaped.
+The component renderer (`render.svg`) writes whole files and pins every text
+run to its PDF width, which needs the PDF font metrics. The page wants
+something else: fragments to place inside HTML (the map, a card face), icons
+defined once per page as `<symbol>`s, and no file at all. So this module turns
+the same layout shapes (`render.layout`) into markup strings itself: one
+geometry, a second small writer. Text is left to the browser's sans-serif;
+clip boxes are not drawn; everything is escaped.
 """
 
 from __future__ import annotations
