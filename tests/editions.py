@@ -27,6 +27,20 @@ def edited(tmp_path: Path, change) -> Path:
     return target
 
 
+def with_sea_crossing(tmp_path: Path) -> Path:
+    """A copy of the default content where territories 1 and 3 are
+    neighbours over a drawn sea crossing; map.yaml is edited as text, so the
+    rest of the file stays as the edition writes it."""
+    target = tmp_path / "content"
+    shutil.copytree(default_content_dir(), target)
+    text = (target / "map.yaml").read_text()
+    text = text.replace("    adjacent: [2, 5]\n", "    adjacent: [2, 3, 5]\n", 1)
+    text = text.replace("    adjacent: [5, 6]\n", "    adjacent: [1, 5, 6]\n", 1)
+    text = text.replace("  lakes:\n", "  crossings: [[1, 3]]\n  lakes:\n", 1)
+    (target / "map.yaml").write_text(text)
+    return target
+
+
 def without_drawing(data: dict) -> None:
     """Strip the map's drawing data (an owner's quick transcription of a map)."""
     data.pop("drawing", None)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from editions import with_sea_crossing
 
 from throne_pnp.content import load_content
 from throne_pnp.render import cards, sheets
@@ -241,17 +242,7 @@ def test_rules_format_parses() -> None:
 
 
 def test_a_sea_crossing_is_drawn_as_an_explicit_route(tmp_path) -> None:
-    import shutil
-
-    from throne_pnp.content import default_content_dir
-
-    target = tmp_path / "content"
-    shutil.copytree(default_content_dir(), target)
-    text = (target / "map.yaml").read_text()
-    text = text.replace("    adjacent: [2, 5]\n", "    adjacent: [2, 3, 5]\n", 1)
-    text = text.replace("    adjacent: [5, 6]\n", "    adjacent: [1, 5, 6]\n", 1)
-    text = text.replace("  lakes:\n", "  crossings: [[1, 3]]\n  lakes:\n", 1)
-    (target / "map.yaml").write_text(text)
+    target = with_sea_crossing(tmp_path)
     page = map_page(load_content(target), "a4")
     routes = find_tagged(page.items, "crossing")
     assert len(routes) == 1 and routes[0][0].style.dash

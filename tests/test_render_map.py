@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from editions import with_sea_crossing
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -298,13 +299,7 @@ def test_build_notes_say_what_keeps_cubes_from_fitting(tmp_path) -> None:
 def test_a_sea_crossing_runs_between_the_two_coasts_clear_of_the_spaces(tmp_path) -> None:
     from throne_pnp.render.mapdraw import map_items
 
-    target = tmp_path / "content"
-    shutil.copytree(default_content_dir(), target)
-    text = (target / "map.yaml").read_text()
-    text = text.replace("    adjacent: [2, 5]\n", "    adjacent: [2, 3, 5]\n", 1)
-    text = text.replace("    adjacent: [5, 6]\n", "    adjacent: [1, 5, 6]\n", 1)
-    text = text.replace("  lakes:\n", "  crossings: [[1, 3]]\n  lakes:\n", 1)
-    (target / "map.yaml").write_text(text)
+    target = with_sea_crossing(tmp_path)
     content = load_content(target)
     (route,) = [i for i in map_items(content) if i.tag == "crossing"]
     (_, x0, y0), (_, c1x, c1y, c2x, c2y, x1, y1) = route.commands

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import shutil
+from editions import with_sea_crossing
 
-from throne_pnp.content import default_content_dir, load_content
+from throne_pnp.content import load_content
 from throne_pnp.render.mapkey import KEY_ORDER, MAP_SYMBOLS, AdjacencyRow, adjacency_rows
 
 
@@ -19,13 +19,7 @@ def test_adjacency_rows_of_the_default_map() -> None:
 
 
 def test_a_sea_crossing_is_marked_in_the_list(tmp_path) -> None:
-    target = tmp_path / "content"
-    shutil.copytree(default_content_dir(), target)
-    text = (target / "map.yaml").read_text()
-    text = text.replace("    adjacent: [2, 5]\n", "    adjacent: [2, 3, 5]\n", 1)
-    text = text.replace("    adjacent: [5, 6]\n", "    adjacent: [1, 5, 6]\n", 1)
-    text = text.replace("  lakes:\n", "  crossings: [[1, 3]]\n  lakes:\n", 1)
-    (target / "map.yaml").write_text(text)
+    target = with_sea_crossing(tmp_path)
     rows = adjacency_rows(load_content(target))
     assert rows[0] == AdjacencyRow(1, "Ashford", (2, 3, 5), (3,))
     assert rows[0].text() == "1 Ashford: 2, 3 by sea, 5"
