@@ -142,8 +142,10 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     child = ["svg", "svg-pack"] if "svg" in jobs else []
     if len(pdf_papers) > 1:
         child.insert(0, svg_paper)
-    if fit:
-        child += ["svg-cards"] if "svg" in jobs else [] if child else [FIT]
+    if fit and "svg" in jobs:
+        child.append("svg-cards")
+    elif fit and not child:
+        child.append(FIT)
     here = [name for name in jobs if name not in child]
     if parallel and child and here and _can_fork():
         preload()      # imports and fonts both processes need, loaded once
