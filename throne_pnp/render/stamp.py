@@ -16,8 +16,7 @@ from pathlib import Path
 
 from throne_pnp import __version__
 from throne_pnp.content import Content
-
-CONTENT_FILES = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt")
+from throne_pnp.content.lookup import CONTENT_FILES
 
 
 def stamp_date(directory: Path | None, environ: dict[str, str] | None = None) -> str:
