@@ -357,9 +357,7 @@ def _new_page(paper: str, name: str, title: str) -> Page:
     page.add(Text(MARGIN, MARGIN + 3.0, title, 12, bold=True, color=INK, tag="title"))
     page.add(Line(MARGIN, MARGIN + 5.2, page_w - MARGIN, MARGIN + 5.2, stroke(RUST, 0.4)))
     # print aids: scale bar bottom left, the part's name bottom right
-    yb = page_h - MARGIN + 2.0
-    page.add(sheets.scale_bar(MARGIN, yb - 3.2))
-    page.add(Text(page_w - MARGIN, yb, f"{sheets.GAME_TITLE}: extras", 6.5, "end", color=INK))
+    sheets.text_page_aids(page, MARGIN, "extras", INK)
     return page
 
 

@@ -278,10 +278,7 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     flow = _flow(blocks, y + 3.0, bottom, width)
     assert flow is not None
     page.extend(flow.items)
-    yb = page_h - MARGIN + 2.0
-    page.add(sheets.scale_bar(MARGIN, yb - 3.2))
-    page.add(Text(page_w - MARGIN, yb, f"{sheets.GAME_TITLE}: print guide", 6.5, "end",
-                  color=INK))
+    sheets.text_page_aids(page, MARGIN, "print guide", INK)
     return page
 
 
@@ -390,10 +387,7 @@ def alignment_pages(paper: str, manual: bool = False) -> list[Page]:
         head = f"Duplex test, side {side} of 2"
         page.add(Text(page_w / 2, page_h / 2 - 26, head, 16, "middle", bold=True, color=INK,
                       tag="title"))
-        yb = page_h - MARGIN + 2.0
-        page.add(sheets.scale_bar(MARGIN, yb - 3.2))
-        page.add(Text(page_w - MARGIN, yb, f"{sheets.GAME_TITLE}: duplex test, side {side}",
-                      6.5, "end", color=INK))
+        sheets.text_page_aids(page, MARGIN, f"duplex test, side {side}", INK)
     _test_text(front, [
         ("Print this page at 100 %, put the sheet back in the tray turned over on its long "
          "edge, and print the next page on its back, just as you will feed the card sheets."

@@ -336,10 +336,7 @@ def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[P
     else:
         flow = _typeset(blocks, title, switches, paper, BODY_SIZES[0])
     for i, page in enumerate(flow.pages, start=1):
-        y = page.height - MARGIN + 2.0
-        page.add(sheets.scale_bar(MARGIN, y - 3.2))
-        page.add(Text(page.width - MARGIN, y, f"{sheets.GAME_TITLE}: rules, page {i} of "
-                      f"{len(flow.pages)}", 6.5, "end", color=INK))
+        sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(flow.pages)}", INK)
     if ink_saver:
         for page in flow.pages:
             page.items = [_lighten(item) for item in page.items]

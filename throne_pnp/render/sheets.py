@@ -229,6 +229,15 @@ def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
     return Group(tuple(items), x, y, tag="scale-bar")
 
 
+def text_page_aids(page: Page, margin: float, part: str, ink: str) -> None:
+    """The print aids at the foot of a text page (rules, print guide, duplex test,
+    extras): the 50 mm scale bar at the bottom left, "A Rusty Throne: `part`"
+    at the bottom right, their baseline 2 mm below the bottom margin."""
+    y = page.height - margin + 2.0
+    page.add(scale_bar(margin, y - 3.2))
+    page.add(Text(page.width - margin, y, f"{GAME_TITLE}: {part}", 6.5, "end", color=ink))
+
+
 def title_line(x: float, y: float, text: str, size: float = 7.0, anchor: str = "start",
                rotate: bool = False) -> Group | Text:
     """The game's title (and a part name) as a small label."""
