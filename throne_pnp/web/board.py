@@ -73,13 +73,14 @@ class MapArt:
             king = rects[:game_map.king_limit]
             player = rects[game_map.king_limit:] or rects[-5:]
             self.boxes[n] = (king, player, (area.dx, area.dy))
-        self.numbers = self._numbers()
+        self.numbers = self._numbers(items)
 
-    def _numbers(self) -> str:
+    @staticmethod
+    def _numbers(items: list) -> str:
         """Each territory's number as a badge large enough to read on a phone, centred
-        on the printed badge (the `terr-N` text of the map sheet)."""
+        on the printed badge (the `terr-N` text of the map sheet's `items`)."""
         marks = []
-        for item in mapsheet.map_items(self.content):
+        for item in items:
             tag = getattr(item, "tag", "")
             if not tag.startswith("terr-"):
                 continue
