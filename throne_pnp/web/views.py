@@ -19,11 +19,12 @@ from throne_pnp.assistant.commands import taken_back_words
 from throne_pnp.content import Card, Content
 from throne_pnp.render.cards import card_back, card_front
 from throne_pnp.render.layout import icon_variants
+from throne_pnp.render.sheets import CARD_H, CARD_W
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import KING_CARD, Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step
 from throne_pnp.web.board import MapArt, Pick
-from throne_pnp.web.svgmarkup import shape, symbols
+from throne_pnp.web.svgmarkup import num, shape, symbols
 
 NO_BLEED = (False, False, False, False)
 
@@ -39,14 +40,18 @@ class Art:
         for card in content.cards:
             items = card_front(card, False, NO_BLEED)
             variants |= icon_variants(items)
-            self.faces[card.id] = ("<svg class=\"face\" viewBox=\"0 0 63 88\" aria-hidden=\"true\">"
-                                   + "".join(shape(i) for i in items) + "</svg>")
+            self.faces[card.id] = _face(items)
         back = card_back(False, NO_BLEED)
         variants |= icon_variants(back)
-        self.back = ('<svg class="face" viewBox="0 0 63 88" aria-hidden="true">'
-                     + "".join(shape(i) for i in back) + "</svg>")
+        self.back = _face(back)
         self.sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
                        + symbols(variants) + "</svg>")
+
+
+def _face(items: tuple) -> str:
+    """One card face (trim size, no bleed) as an inline `<svg>`."""
+    return (f'<svg class="face" viewBox="0 0 {num(CARD_W)} {num(CARD_H)}" aria-hidden="true">'
+            + "".join(shape(i) for i in items) + "</svg>")
 
 
 # --------------------------------------------------------------------------- history
