@@ -145,12 +145,13 @@ class TablePage:
         need = game.need()
         content = self.config.content
         battles = tuple(game.pending_battles)
+        status = views.status(session)
         out: dict[str, Any] = {
-            "status": views.status(session),
+            "status": status,
             "recent": snap.recent,
             "territories": views.territories(session, battles),
             "physical": session.physical,
-            "kind": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
+            "kind": status["need"],    # e.g. "actions", "deal-battle"
         }
         picks = {}
         kind = out["kind"]
