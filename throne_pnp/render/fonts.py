@@ -27,7 +27,7 @@ from itertools import repeat
 from pathlib import Path
 
 FAMILY = "Bitstream Vera Sans"
-SVG_FAMILY = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+SVG_FAMILY = f"'{FAMILY}', 'DejaVu Sans', Verdana, sans-serif"
 
 # reportlab face name -> file in reportlab/fonts
 FACES = {

@@ -29,8 +29,6 @@ from throne_pnp.render.layout import (
     Text,
 )
 
-FONT = "system-ui, Helvetica, Arial, sans-serif"
-
 
 def num(value: float) -> str:
     """A compact number, rounded to 0.01 mm (plenty on a screen)."""
