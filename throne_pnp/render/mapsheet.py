@@ -51,9 +51,8 @@ __all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_proble
 
 MAP_SIZES = ("page", "a3", "tiled")
 LARGE = {"a4": "a3", "letter": "tabloid"}
-PAPER_MM: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),
+PAPER_MM: dict[str, tuple[float, float]] = {   # the sheets' papers and the large ones
+    **sheets.PAPERS,
     "a3": (297.0, 420.0),
     "tabloid": (279.4, 431.8),
 }
