@@ -392,16 +392,12 @@ def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
 def taken_back_words(session: Session, count: int) -> list[str]:
     """The player's words for the last `count` commands (see `assistant.said`)."""
     from throne_pnp.assistant.said import replay_command, typed
-    from throne_pnp.rules.actions import Action
-    from throne_pnp.rules.game import Game
 
     save = session.save
     first = max(len(save.commands) - count, 0)
     if all(save.said_for(i) for i in range(first, len(save.commands))):
         return [save.said_for(i) for i in range(first, len(save.commands))]
-    game = Game(session.board, save.cards, save.physical, session.start_position())
-    for text in save.opening + [t for c in save.commands[:first] for t in c]:
-        game.apply(Action.parse(text))
+    game = session.replay(first)
     words = []
     for i in range(first, len(save.commands)):
         rebuilt, _ = replay_command(game, save.commands[i])

@@ -27,7 +27,6 @@ from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's A
     plural,
     step_line,
 )
-from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
@@ -377,10 +376,7 @@ def _summary(events: list[Event], game: Game) -> str:
 def log_entries(session: Any) -> list[dict[str, Any]]:
     """Every accepted command with where it happened and what it did."""
     save = session.save
-    game = Game(session.board, save.cards, save.physical, session.start_position())
-
-    for text in save.opening:
-        game.apply(Action.parse(text))
+    game = session.replay(0)
     seed = "" if save.physical else f", seed {save.seed}"
     entries = [{"number": 0, "where": "setup", "actions": list(save.opening),
                 "text": f"new {save.mode} game{seed}"

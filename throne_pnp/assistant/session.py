@@ -150,10 +150,11 @@ class Session:
             raise SaveError(f"{self.path}: damaged save: {exc}") from None
         return game
 
-    def replay(self) -> Game:
-        """A fresh game replayed from the save (the session's own is untouched)."""
+    def replay(self, commands: int | None = None) -> Game:
+        """A fresh game replayed from the save (the session's own is untouched):
+        the setup and the first `commands` commands (None: all of them)."""
         game = Game(self.board, self.save.cards, self.save.physical, self.start_position())
-        for text in self.save.opening + [t for c in self.save.commands for t in c]:
+        for text in self.save.opening + [t for c in self.save.commands[:commands] for t in c]:
             game.apply(Action.parse(text))
         return game
 
