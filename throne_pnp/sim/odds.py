@@ -178,15 +178,13 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
     mine = sorted(set(hand)) if hand else normal
     kings = sorted(set(deck)) if deck else normal
     if hand:
-        kings = [k for k in kings if k not in set(mine)]
+        kings = [k for k in kings if k not in mine]
         if not kings:
             raise IllegalAction("every card that could be the King's is in your hand; "
                                 "give the King's possible cards with --deck")
-    else:
-        kings_for = {cid: [k for k in kings if k != cid] or kings for cid in mine}
     rows = []
     for cid in mine:
-        these = kings if hand else kings_for[cid]
+        these = kings if hand else [k for k in kings if k != cid] or kings
         [row] = battle_odds(board, pos, territory, defender, [cid], these)
         rows.append({**row.to_json(), "king_cards": these, "refill": False})
     return {"territory": territory, "defender": defender,
