@@ -33,11 +33,6 @@ from throne_pnp.rules.king import KingResult
 from throne_pnp.rules.position import KING, PLAYER, Step
 
 
-def known_hand(game: Game) -> list[int] | None:
-    """The hand when the program knows all of it (virtual, or told), else None."""
-    return None if game.hand_hidden else sorted(game.hand)
-
-
 def _hand_line(event: Event, game: Game, physical: bool, reshuffled: int | None) -> str:
     if physical:
         count = event.info.get("count", 0)
@@ -168,7 +163,7 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
     need: Need = game.need()
     if need.kind == "over":
         return (f"The game is over: you {game.outcome}", "throne new --force")
-    known = known_hand(game)
+    known = game.known_hand()
     hand = f" (hand: {', '.join(map(str, known))})" if known else ""
     if need.kind == "card":
         return (f"Turn {game.turn}, your card phase: play a card from your hand as the "
@@ -262,7 +257,7 @@ def status_json(game: Game, mode: str, seed: int, hard: list[int]) -> dict[str, 
     }
     if need.kind == "withdraw":
         data["withdraw_options"] = list(need.options)
-    known = known_hand(game)
+    known = game.known_hand()
     if known is not None:
         data["hand"] = known        # virtual, or physical once told (`throne hand`)
     return data
@@ -315,7 +310,7 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     table = f"; on the table: {', '.join(map(str, game.table))}" if game.table else ""
     out.append(f"Cards: deck {game.deck_count}, discard {len(game.discard)}, "
                f"hand {game.hand_count}{table}.")
-    known = known_hand(game)
+    known = game.known_hand()
     if known:
         out.append("Your hand:" if not session.physical else "Your hand (as you told it):")
         out += ["  " + card_words(board.cards[c]) for c in known]
@@ -395,7 +390,7 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
 def hand_lines(session: Any) -> list[str]:
     """When a card must be chosen and the hand is known: the hand, one card a line."""
     game: Game = session.game
-    known = known_hand(game)
+    known = game.known_hand()
     if not known or game.need().kind not in ("card", "battle"):
         return []
     return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in known]
@@ -431,7 +426,7 @@ def command_lines(session: Any, events: list[Event], notes: list[str],
     out += list(extra or [])
     out += [f"Note: {n}" for n in notes]
     out += hand_lines(session)
-    if known_hand(game) is not None:
+    if game.known_hand() is not None:
         out += battle_odds_lines(game)
     if next_line:
         out.append(next_step_line(game, session.physical))
