@@ -30,7 +30,7 @@ from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's A
 from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
-from throne_pnp.rules.position import KING, PLAYER, Step
+from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
 
 
 def _hand_line(event: Event, game: Game, physical: bool, reshuffled: int | None) -> str:
@@ -188,7 +188,7 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
         return ("Draw your new hand", "throne status")
     if need.kind == "battle":
         t = need.territory
-        who = "you defend" if game.defender == PLAYER else "the King defends"
+        who = defender_words(game.defender)
         extra = " --king-card K" if physical else ""
         if game.hand_count == 1:     # R10: the new hand comes off the deck before the King's
             if physical:
@@ -301,7 +301,7 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     if game.stage in ("actions",):
         out.append(f"Command points left: {game.command_points}.")
     if game.pending_battles:
-        who = "you defend" if game.defender == PLAYER else "the King defends"
+        who = defender_words(game.defender)
         out.append(f"Battles pending ({who}): {', '.join(map(str, game.pending_battles))}.")
     pos = game.position
     king = " ".join(f"{t}:{n}" for t, n in pos.compact(KING).items()) or "none"

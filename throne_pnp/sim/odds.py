@@ -34,7 +34,7 @@ from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules.battle import Battle, clash, fight, withdraw
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.position import KING, PLAYER, Position
+from throne_pnp.rules.position import KING, PLAYER, Position, defender_words
 
 __all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
            "position_odds", "settle"]
@@ -194,7 +194,7 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
 
 def odds_lines(report: dict[str, Any]) -> list[str]:
     """An odds report as a small table, best card first."""
-    side = "you defend" if report["defender"] == PLAYER else "the King defends"
+    side = defender_words(report["defender"])
     lines = [f"Battle in {report['territory']} ({side}): your {report['player_cubes']} "
              f"cube(s) against the King's {report['king_cubes']}; the King's card is any of "
              f"{len(report['king_cards'])} that can be on top of the deck, all equally likely",
