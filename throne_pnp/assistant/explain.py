@@ -387,6 +387,11 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
     return entries
 
 
+def log_line(entry: dict[str, Any]) -> str:
+    """One `log_entries` entry as a line of `throne log`."""
+    return f"{entry['number']:>3}. {entry['where']}: {entry['text']}"
+
+
 def hand_lines(session: Any) -> list[str]:
     """When a card must be chosen and the hand is known: the hand, one card a line."""
     game: Game = session.game

@@ -63,7 +63,7 @@ def _meta(session: Session, answer: str) -> bool:
         click.echo(board_text(session.game, session.content))
     elif word == "log":
         for entry in explain.log_entries(session):
-            click.echo(f"{entry['number']:>3}. {entry['where']}: {entry['text']}")
+            click.echo(explain.log_line(entry))
     elif word == "undo":
         count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
         try:
