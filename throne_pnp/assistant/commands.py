@@ -56,7 +56,7 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     `deal-PURPOSE` for chance cards the player names (`deal-phase`,
     `deal-uncertain`, `deal-battle`). `verb` completes "cannot VERB now".
     """
-    from throne_pnp.assistant.explain import next_step
+    from throne_pnp.assistant.explain import game_cp_left, next_step
 
     need = session.game.need()
     key = f"deal-{need.purpose}" if need.kind == "deal" else need.kind
@@ -64,10 +64,8 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
         return
     text, command = next_step(session.game, session.physical)
     if need.kind == "actions":
-        cp = session.game.command_points
-        raise ThroneError(f"cannot {verb} now: it is your Player Actions ({cp} command "
-                          f"point{'' if cp == 1 else 's'} left); finish them with "
-                          "`throne done`")
+        raise ThroneError(f"cannot {verb} now: it is your Player Actions "
+                          f"({game_cp_left(session.game)}); finish them with `throne done`")
     if need.kind == "over":
         raise ThroneError(f"cannot {verb}: {text[0].lower()}{text[1:]}; start a new game "
                           "with `throne new --force`")
