@@ -131,7 +131,6 @@ def _apply_card(session: Session, action: act.Action) -> None:
         raise
 
 
-
 def play_card(session: Session, card_id: int | None,
               draws: Sequence[int] | None = None) -> Command:
     """The phase card (`throne card [ID] [--draws IDS]`).
@@ -302,7 +301,7 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
         raise ThroneError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
     with session.command() as cmd:
         cmd.said = f"hand {_ids(ids)}"
-        session.apply(act.hand(tuple(ids)))
+        session.apply(act.hand(ids))
     return cmd
 
 
@@ -333,8 +332,7 @@ def fix(session: Session, territory: int | None = None, king: int | None = None,
         if territory is not None:
             _fix_cubes(session, territory, king, player)
         if cards:
-            session.apply(act.fix_cards(None if hand is None else tuple(hand),
-                                        None if discard is None else tuple(discard)))
+            session.apply(act.fix_cards(hand, discard))
     return cmd
 
 
