@@ -1,9 +1,10 @@
-"""Tracked-game commands about the record: status, log, show, undo, fix, play.
+"""Tracked-game commands about the record: status, log, show, undo, fix, play, recover.
 
 The views (status, log, show) only read the save, which is always whole (it
 is replaced atomically), so they take no lock. `undo` and `fix` change it and
 run under the save's lock like the playing commands in `game_cmds`, and print
-the checklist that puts the table back.
+the checklist that puts the table back. `recover` never changes the save it
+reads: what still replays goes to a new file (`assistant.recover`).
 """
 
 from __future__ import annotations
