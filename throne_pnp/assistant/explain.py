@@ -33,7 +33,7 @@ from throne_pnp.rules.king import KingResult
 from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
 
 
-def _hand_line(event: Event, game: Game, physical: bool, reshuffled: int | None) -> str:
+def _hand_line(event: Event, physical: bool, reshuffled: int | None) -> str:
     if physical:
         count = event.info.get("count", 0)
         line = f"{BOX} your hand is empty: draw {plural(count, 'new card')} from the deck"
@@ -65,7 +65,7 @@ def checklist(events: list[Event], game: Game, physical: bool,
         elif kind == "hand":
             prev = events[i - 1] if i else None
             reshuffled = prev.data if prev is not None and prev.kind == "reshuffle" else None
-            out.append(_hand_line(event, game, physical, reshuffled))
+            out.append(_hand_line(event, physical, reshuffled))
         elif kind == "phase-card":
             card = board.cards[event.data]
             if event.info.get("from") == "hand":
