@@ -320,7 +320,7 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     return "\n".join(out)
 
 
-def _summary(events: list[Event], game: Game) -> str:
+def _summary(events: list[Event]) -> str:
     """A command's events in a few words, for `throne log`."""
     parts: list[str] = []
     for event in events:
@@ -383,7 +383,7 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
         said = save.said_for(number - 1)
         words = typed(said, rebuilt)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "said": words, "text": f"`throne {words}`: {_summary(events, game)}"})
+                        "said": words, "text": f"`throne {words}`: {_summary(events)}"})
     return entries
 
 
