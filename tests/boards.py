@@ -46,3 +46,23 @@ def card(card_id: int, king: tuple[str, ...] = ("rally",), priority: str = "risi
          bugles: int = 0, swords: int = 0, shields: int = 0, flags: int = 3,
          hard: bool = False) -> Card:
     return Card(card_id, bugles, swords, shields, king, flags, priority, hard)
+
+
+def last_card_battle(cards: tuple[Card, ...], physical: bool):
+    """A game with `cards` (ids 1-8) at the battle in 2 after the player's
+    `move 2 1 2`, where the player's last card in hand is 5: the deck holds
+    1 2 3 7, the discard pile 8 and 4 (shared by the odds and Next-line tests)."""
+    from throne_pnp.rules import actions as act
+    from throne_pnp.rules.game import Game
+
+    b = make_board({1: (2,), 2: (3, 4)}, castles=(1, 3, 4), wheat={1: 3, 2: 1}, home=1,
+                   cards=cards)
+    g = Game(b, range(1, 9), physical, pos(b, {2: 2}, {1: 3}))
+    for c in () if physical else (1, 2, 3, 4, 5):
+        g.apply(act.deal(c))
+    for mine, kings in ((1, 6), (2, 7), (3, 8)):
+        for a in (act.card(mine), act.DONE, act.card(kings), act.DONE):
+            g.apply(a)
+    for a in (act.card(4), act.DONE, act.card(6), act.move(2, 1, 2), act.DONE):
+        g.apply(a)
+    return g

@@ -8,28 +8,17 @@ card left the Next line says so before the battle, in both modes, and
 from __future__ import annotations
 
 import pytest
-from boards import card, make_board, pos
+from boards import card, last_card_battle
 from test_assistant_helpers import ok, status
 
 from throne_pnp.assistant import play
 from throne_pnp.assistant.explain import next_step
-from throne_pnp.rules import actions as act
 from throne_pnp.rules.game import Game
 
 
 def _last_card_battle(physical: bool) -> Game:
     """A battle after Player Actions where the player holds only card 5."""
-    cards = tuple(card(i, ("rally",), flags=3) for i in range(1, 9))
-    b = make_board({1: (2,), 2: (3, 4)}, castles=(1, 3, 4), wheat={1: 3, 2: 1}, home=1,
-                   cards=cards)
-    g = Game(b, range(1, 9), physical, pos(b, {2: 2}, {1: 3}))
-    for c in () if physical else (1, 2, 3, 4, 5):
-        g.apply(act.deal(c))
-    for mine, kings in ((1, 6), (2, 7), (3, 8)):
-        for a in (act.card(mine), act.DONE, act.card(kings), act.DONE):
-            g.apply(a)
-    for a in (act.card(4), act.DONE, act.card(6), act.move(2, 1, 2), act.DONE):
-        g.apply(a)
+    g = last_card_battle(tuple(card(i, ("rally",), flags=3) for i in range(1, 9)), physical)
     assert g.need().kind == "battle" and g.hand_count == 1
     return g
 

@@ -182,6 +182,7 @@ def test_emptying_home_needs_yes(tmp_path, monkeypatch):
     out = ok(game, "done").output
     assert "LOST" in out and status(game)["outcome"] == "lost"
 
+
 def test_physical_uncertain_orders(tmp_path):
     game = tmp_path / "g.json"
     ok(game, "new", "--physical")

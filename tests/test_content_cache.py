@@ -60,7 +60,7 @@ def test_second_load_comes_from_the_cache_and_equals_the_first(edition, tmp_path
     _no_check(monkeypatch)
     second = _fresh(edition)
     assert second == first and second is not first
-    assert second.directory == edition and second.fingerprint == first.fingerprint
+    assert second.directory == edition and second.fingerprints == first.fingerprints
 
 
 def test_an_edit_is_seen_even_with_the_same_size_and_time(edition, tmp_path, monkeypatch):

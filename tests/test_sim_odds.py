@@ -4,7 +4,7 @@ import random
 from fractions import Fraction
 
 import pytest
-from boards import card, make_board, pos
+from boards import card, last_card_battle, make_board, pos
 
 from throne_pnp.content import load_content
 from throne_pnp.rules.battle import fight
@@ -119,22 +119,9 @@ def test_throne_odds_for_a_tracked_game_and_for_a_position(tmp_path):
 def _refill_game(physical):
     """A game at a battle where the player's last card is 5 (1 bugle): the deck
     holds 1 2 3 7 (no symbols), the discard pile 8 and 4 (3 swords)."""
-    from throne_pnp.rules import actions as act
-    from throne_pnp.rules.game import Game
-
     cards = tuple(card(i, ("rally",), flags=3, swords=3 if i == 4 else 0,
                        bugles=1 if i == 5 else 0) for i in range(1, 9))
-    b = make_board({1: (2,), 2: (3, 4)}, castles=(1, 3, 4), wheat={1: 3, 2: 1}, home=1,
-                   cards=cards)
-    g = Game(b, range(1, 9), physical, pos(b, {2: 2}, {1: 3}))
-    for c in () if physical else (1, 2, 3, 4, 5):
-        g.apply(act.deal(c))
-    for mine, kings in ((1, 6), (2, 7), (3, 8)):
-        for a in (act.card(mine), act.DONE, act.card(kings), act.DONE):
-            g.apply(a)
-    for a in (act.card(4), act.DONE, act.card(6), act.move(2, 1, 2), act.DONE):
-        g.apply(a)
-    return g
+    return last_card_battle(cards, physical)
 
 
 def test_the_last_card_counts_the_refill_and_reshuffle_before_the_kings_card():

@@ -56,7 +56,7 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     `deal-PURPOSE` for chance cards the player names (`deal-phase`,
     `deal-uncertain`, `deal-battle`). `verb` completes "cannot VERB now".
     """
-    from throne_pnp.assistant.explain import next_step
+    from throne_pnp.assistant.explain import game_cp_left, next_step
 
     need = session.game.need()
     key = f"deal-{need.purpose}" if need.kind == "deal" else need.kind
@@ -64,10 +64,8 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
         return
     text, command = next_step(session.game, session.physical)
     if need.kind == "actions":
-        cp = session.game.command_points
-        raise ThroneError(f"cannot {verb} now: it is your Player Actions ({cp} command "
-                          f"point{'' if cp == 1 else 's'} left); finish them with "
-                          "`throne done`")
+        raise ThroneError(f"cannot {verb} now: it is your Player Actions "
+                          f"({game_cp_left(session.game)}); finish them with `throne done`")
     if need.kind == "over":
         raise ThroneError(f"cannot {verb}: {text[0].lower()}{text[1:]}; start a new game "
                           "with `throne new --force`")
@@ -131,7 +129,6 @@ def _apply_card(session: Session, action: act.Action) -> None:
             raise ThroneError(f"{exc}; if your hand holds other cards, set it with "
                               "`throne fix --hand IDS`") from None
         raise
-
 
 
 def play_card(session: Session, card_id: int | None,
@@ -304,7 +301,7 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
         raise ThroneError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
     with session.command() as cmd:
         cmd.said = f"hand {_ids(ids)}"
-        session.apply(act.hand(tuple(ids)))
+        session.apply(act.hand(ids))
     return cmd
 
 
@@ -335,8 +332,7 @@ def fix(session: Session, territory: int | None = None, king: int | None = None,
         if territory is not None:
             _fix_cubes(session, territory, king, player)
         if cards:
-            session.apply(act.fix_cards(None if hand is None else tuple(hand),
-                                        None if discard is None else tuple(discard)))
+            session.apply(act.fix_cards(hand, discard))
     return cmd
 
 
@@ -392,16 +388,12 @@ def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
 def taken_back_words(session: Session, count: int) -> list[str]:
     """The player's words for the last `count` commands (see `assistant.said`)."""
     from throne_pnp.assistant.said import replay_command, typed
-    from throne_pnp.rules.actions import Action
-    from throne_pnp.rules.game import Game
 
     save = session.save
     first = max(len(save.commands) - count, 0)
     if all(save.said_for(i) for i in range(first, len(save.commands))):
         return [save.said_for(i) for i in range(first, len(save.commands))]
-    game = Game(session.board, save.cards, save.physical, session.start_position())
-    for text in save.opening + [t for c in save.commands[:first] for t in c]:
-        game.apply(Action.parse(text))
+    game = session.replay(first)
     words = []
     for i in range(first, len(save.commands)):
         rebuilt, _ = replay_command(game, save.commands[i])

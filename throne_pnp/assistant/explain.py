@@ -27,19 +27,13 @@ from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's A
     plural,
     step_line,
 )
-from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
-from throne_pnp.rules.position import KING, PLAYER, Step
+from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
 
 
-def known_hand(game: Game) -> list[int] | None:
-    """The hand when the program knows all of it (virtual, or told), else None."""
-    return None if game.hand_hidden else sorted(game.hand)
-
-
-def _hand_line(event: Event, game: Game, physical: bool, reshuffled: int | None) -> str:
+def _hand_line(event: Event, physical: bool, reshuffled: int | None) -> str:
     if physical:
         count = event.info.get("count", 0)
         line = f"{BOX} your hand is empty: draw {plural(count, 'new card')} from the deck"
@@ -71,7 +65,7 @@ def checklist(events: list[Event], game: Game, physical: bool,
         elif kind == "hand":
             prev = events[i - 1] if i else None
             reshuffled = prev.data if prev is not None and prev.kind == "reshuffle" else None
-            out.append(_hand_line(event, game, physical, reshuffled))
+            out.append(_hand_line(event, physical, reshuffled))
         elif kind == "phase-card":
             card = board.cards[event.data]
             if event.info.get("from") == "hand":
@@ -169,7 +163,7 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
     need: Need = game.need()
     if need.kind == "over":
         return (f"The game is over: you {game.outcome}", "throne new --force")
-    known = known_hand(game)
+    known = game.known_hand()
     hand = f" (hand: {', '.join(map(str, known))})" if known else ""
     if need.kind == "card":
         return (f"Turn {game.turn}, your card phase: play a card from your hand as the "
@@ -194,7 +188,7 @@ def next_step(game: Game, physical: bool) -> tuple[str, str]:
         return ("Draw your new hand", "throne status")
     if need.kind == "battle":
         t = need.territory
-        who = "you defend" if game.defender == PLAYER else "the King defends"
+        who = defender_words(game.defender)
         extra = " --king-card K" if physical else ""
         if game.hand_count == 1:     # R10: the new hand comes off the deck before the King's
             if physical:
@@ -263,7 +257,7 @@ def status_json(game: Game, mode: str, seed: int, hard: list[int]) -> dict[str, 
     }
     if need.kind == "withdraw":
         data["withdraw_options"] = list(need.options)
-    known = known_hand(game)
+    known = game.known_hand()
     if known is not None:
         data["hand"] = known        # virtual, or physical once told (`throne hand`)
     return data
@@ -307,7 +301,7 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     if game.stage in ("actions",):
         out.append(f"Command points left: {game.command_points}.")
     if game.pending_battles:
-        who = "you defend" if game.defender == PLAYER else "the King defends"
+        who = defender_words(game.defender)
         out.append(f"Battles pending ({who}): {', '.join(map(str, game.pending_battles))}.")
     pos = game.position
     king = " ".join(f"{t}:{n}" for t, n in pos.compact(KING).items()) or "none"
@@ -316,7 +310,7 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     table = f"; on the table: {', '.join(map(str, game.table))}" if game.table else ""
     out.append(f"Cards: deck {game.deck_count}, discard {len(game.discard)}, "
                f"hand {game.hand_count}{table}.")
-    known = known_hand(game)
+    known = game.known_hand()
     if known:
         out.append("Your hand:" if not session.physical else "Your hand (as you told it):")
         out += ["  " + card_words(board.cards[c]) for c in known]
@@ -326,7 +320,7 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     return "\n".join(out)
 
 
-def _summary(events: list[Event], game: Game) -> str:
+def _summary(events: list[Event]) -> str:
     """A command's events in a few words, for `throne log`."""
     parts: list[str] = []
     for event in events:
@@ -377,10 +371,7 @@ def _summary(events: list[Event], game: Game) -> str:
 def log_entries(session: Any) -> list[dict[str, Any]]:
     """Every accepted command with where it happened and what it did."""
     save = session.save
-    game = Game(session.board, save.cards, save.physical, session.start_position())
-
-    for text in save.opening:
-        game.apply(Action.parse(text))
+    game = session.replay(0)
     seed = "" if save.physical else f", seed {save.seed}"
     entries = [{"number": 0, "where": "setup", "actions": list(save.opening),
                 "text": f"new {save.mode} game{seed}"
@@ -392,14 +383,19 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
         said = save.said_for(number - 1)
         words = typed(said, rebuilt)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "said": words, "text": f"`throne {words}`: {_summary(events, game)}"})
+                        "said": words, "text": f"`throne {words}`: {_summary(events)}"})
     return entries
+
+
+def log_line(entry: dict[str, Any]) -> str:
+    """One `log_entries` entry as a line of `throne log`."""
+    return f"{entry['number']:>3}. {entry['where']}: {entry['text']}"
 
 
 def hand_lines(session: Any) -> list[str]:
     """When a card must be chosen and the hand is known: the hand, one card a line."""
     game: Game = session.game
-    known = known_hand(game)
+    known = game.known_hand()
     if not known or game.need().kind not in ("card", "battle"):
         return []
     return ["Your hand:"] + ["  " + card_words(game.board.cards[c]) for c in known]
@@ -435,7 +431,7 @@ def command_lines(session: Any, events: list[Event], notes: list[str],
     out += list(extra or [])
     out += [f"Note: {n}" for n in notes]
     out += hand_lines(session)
-    if known_hand(game) is not None:
+    if game.known_hand() is not None:
         out += battle_odds_lines(game)
     if next_line:
         out.append(next_step_line(game, session.physical))

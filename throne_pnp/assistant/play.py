@@ -19,7 +19,7 @@ from throne_pnp.assistant.session import Command, Session
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules import actions as act
-from throne_pnp.rules.position import PLAYER
+from throne_pnp.rules.position import defender_words
 
 HELP = """At any prompt you may type:
   undo [N]   take back the last N answers (default 1)
@@ -63,7 +63,7 @@ def _meta(session: Session, answer: str) -> bool:
         click.echo(board_text(session.game, session.content))
     elif word == "log":
         for entry in explain.log_entries(session):
-            click.echo(f"{entry['number']:>3}. {entry['where']}: {entry['text']}")
+            click.echo(explain.log_line(entry))
     elif word == "undo":
         count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
         try:
@@ -108,7 +108,7 @@ def _prompt_for(session: Session) -> str:
                     "card from the top of the deck; its number")
         return f"Battle in {need.territory}: the King's card from the top of the deck; number"
     if need.kind == "battle":
-        who = "you defend" if game.defender == PLAYER else "the King defends"
+        who = defender_words(game.defender)
         cards = "its number" if physical else _ids(sorted(game.hand))
         if game.hand_count == 1:
             then = ("draw your new hand before you turn over the King's card" if physical

@@ -121,6 +121,11 @@ def _str_list(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value)
 
 
+def _str_dict(value: Any) -> bool:
+    return isinstance(value, dict) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in value.items())
+
+
 def parse(text: str, path: Path) -> SaveData:
     """Check a save file's text and return its data; SaveError otherwise."""
     try:
@@ -136,13 +141,10 @@ def parse(text: str, path: Path) -> SaveData:
                           f"{VERSION} (a newer throne wrote it?)")
     content = data.get("content")
     problems = []
-    if not isinstance(content, dict) or not isinstance(content.get("files"), dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in content["files"].items()):
-        problems.append("content")
-    game = content.get("game", "") if isinstance(content, dict) else ""
-    parts = content.get("parts", {}) if isinstance(content, dict) else {}
-    if not isinstance(game, str) or not isinstance(parts, dict) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in parts.items()):
+    if not isinstance(content, dict):
+        content = {}
+    game, parts = content.get("game", ""), content.get("parts", {})
+    if not (_str_dict(content.get("files")) and isinstance(game, str) and _str_dict(parts)):
         problems.append("content")
     if data.get("mode") not in MODES:
         problems.append("mode")

@@ -34,7 +34,7 @@ from throne_pnp.errors import ThroneError
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
-from throne_pnp.rules.game import Event, Game
+from throne_pnp.rules.game import Event, Game, replay
 from throne_pnp.rules.position import Position, parse_position
 
 AUTO_DEALS = ("hand", "uncertain", "battle")
@@ -150,12 +150,12 @@ class Session:
             raise SaveError(f"{self.path}: damaged save: {exc}") from None
         return game
 
-    def replay(self) -> Game:
-        """A fresh game replayed from the save (the session's own is untouched)."""
-        game = Game(self.board, self.save.cards, self.save.physical, self.start_position())
-        for text in self.save.opening + [t for c in self.save.commands for t in c]:
-            game.apply(Action.parse(text))
-        return game
+    def replay(self, commands: int | None = None) -> Game:
+        """A fresh game replayed from the save (the session's own is untouched):
+        the setup and the first `commands` commands (None: all of them)."""
+        texts = self.save.opening + [t for c in self.save.commands[:commands] for t in c]
+        return replay(self.board, self.save.cards, map(Action.parse, texts),
+                      self.save.physical, self.start_position())
 
     def _replay_one(self, game: Game, text: str) -> None:
         action = Action.parse(text)

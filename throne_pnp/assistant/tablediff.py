@@ -15,20 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from throne_pnp.assistant.words import BOX, cubes, plural
 from throne_pnp.rules.board import Board, distances
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER, Position
 
-BOX = "[ ]"
 # card zones (as `Game.card_zones`): where a card is now
 ZONE_WORDS = {"deck": "the deck", "hand": "your hand", "discard": "the discard pile",
               "table": "the table", "unknown": "the deck or your hand"}
-
-
-def _cubes(count: int, side: str) -> str:
-    if side == KING:
-        return f"{count} King cube{'' if count == 1 else 's'}"
-    return f"{count} of your cubes"
 
 
 def cube_changes(board: Board, now: Position, target: Position
@@ -62,35 +56,12 @@ def cube_lines(board: Board, now: Position, target: Position) -> list[str]:
     lines = []
     for kind, side, n, src, dst in cube_changes(board, now, target):
         if kind == "move":
-            lines.append(f"{BOX} move {_cubes(n, side)} {src} -> {dst}")
+            lines.append(f"{BOX} move {cubes(n, side)} {src} -> {dst}")
         elif kind == "remove":
-            lines.append(f"{BOX} take {_cubes(n, side)} off {src} (back to the supply)")
+            lines.append(f"{BOX} take {cubes(n, side)} off {src} (back to the supply)")
         else:
-            lines.append(f"{BOX} put {_cubes(n, side)} back in {dst} (from the supply)")
+            lines.append(f"{BOX} put {cubes(n, side)} back in {dst} (from the supply)")
     return lines
-
-
-def card_zones(game: Game) -> dict[int, str]:
-    """Where each card of the game is: deck, hand, discard, table or unknown.
-
-    `unknown` is a card the program has not seen in a physical game whose
-    hand is hidden: in the deck or in the hand.
-    """
-    zones = getattr(game, "card_zones", None)
-    if zones is not None:
-        return zones()
-    out: dict[int, str] = {}
-    hidden = "unknown" if game.hand_hidden else "deck"
-    for c in game.in_game:
-        if c in game.hand:
-            out[c] = "hand"
-        elif c in game.table:
-            out[c] = "table"
-        elif c in game.discard:
-            out[c] = "discard"
-        else:
-            out[c] = hidden
-    return out
 
 
 def _ids(cards: list[int]) -> str:
@@ -110,7 +81,7 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
     so that giving the commands again turns up the same cards; then the
     other cards go back to the hand, the table or the discard pile.
     """
-    a, b = card_zones(now), card_zones(target)
+    a, b = now.card_zones(), target.card_zones()
     moves: dict[int, tuple[str, str]] = {}
     for c in sorted(a):
         src, dst = a[c], b.get(c, a[c])
@@ -131,7 +102,7 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
     drawn = now.hand_count - (target.hand_count - to_hand)
     drawn -= sum(1 for s, d in moves.values() if s == "hand" and d != "hand")
     rest = "the rest of " if any(s == "unknown" for s, _ in moves.values()) else ""
-    drawn_line = (f"{BOX} put {rest}the {drawn} card{'' if drawn == 1 else 's'} you drew last "
+    drawn_line = (f"{BOX} put {rest}the {plural(drawn, 'card')} you drew last "
                   "back on top of the deck")
     lines: list[str] = []
     for c in reversed(list(drawn_order)):

@@ -14,7 +14,7 @@ from throne_pnp.content import Card
 from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import KingResult
-from throne_pnp.rules.position import KING, PLAYER, Position, Step
+from throne_pnp.rules.position import KING, Position, Step, defender_words
 
 ACTION_WORDS = {
     "rally": "rally at his castles",
@@ -134,7 +134,7 @@ def battle_lines(battle: Battle, only_withdrawal: bool = False,
         out = [f"Withdrawal from the battle in {battle.territory}:"]
         out += ["  " + step_line(s) for s in steps]
     else:
-        who = "you defend" if battle.defender == PLAYER else "the King defends"
+        who = defender_words(battle.defender)
         out = [f"Battle in {battle.territory} ({who}):"]
         out += [f"  {line}" for line in battle.why]
         out += ["  " + step_line(s) for s in battle.steps]

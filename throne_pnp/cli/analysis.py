@@ -155,19 +155,15 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
             raise UserError("--territory, --defender, --hand and --deck go with --at; "
                             "without --at the tracked game says them")
         report = _tracked_odds(game_file, content_dir)
-        if as_json:
-            echo_json(report)
-        else:
-            click.echo(odds_text(report))
-        return
-    if territory is None or defender is None:
-        raise UserError("with --at, also give --territory T and --defender player|king")
-    board = board_for(load(content_dir))
-    _territory(board, territory, "--territory")
-    mine = _card_ids(hand, board, "--hand") or None
-    kings = _card_ids(deck, board, "--deck") or None
-    pos = read_position(board, at)
-    report = position_odds(board, pos, territory, defender, mine, kings)
+    else:
+        if territory is None or defender is None:
+            raise UserError("with --at, also give --territory T and --defender player|king")
+        board = board_for(load(content_dir))
+        _territory(board, territory, "--territory")
+        mine = _card_ids(hand, board, "--hand") or None
+        kings = _card_ids(deck, board, "--deck") or None
+        pos = read_position(board, at)
+        report = position_odds(board, pos, territory, defender, mine, kings)
     if as_json:
         echo_json(report)
         return

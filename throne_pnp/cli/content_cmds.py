@@ -7,6 +7,7 @@ from pathlib import Path
 import click
 
 from throne_pnp.cli.common import UserError, content_option, echo_json, json_option, load
+from throne_pnp.content.lookup import CONTENT_FILES
 
 
 @click.command()
@@ -156,7 +157,7 @@ def build(paper: str, fmt: str, pod: str | None, out_dir: Path, ink_saver: bool,
     _watch(directory, run_once)
 
 
-WATCHED = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt")
+WATCHED = CONTENT_FILES
 
 
 def _stamps(directory: Path) -> dict[str, tuple[int, int] | None]:

@@ -306,7 +306,7 @@ def hand(ids: tuple[str, ...], as_json: bool, game_file: Path,
     Told again, it replaces the last telling. Never told: the hand stays
     unknown and everything works as before. Without IDS: the hand as told.
 
-    
+    \b
     Example:
       throne hand 3,6,9,12,14
       throne hand                  # the hand as the program knows it
@@ -324,12 +324,12 @@ def hand(ids: tuple[str, ...], as_json: bool, game_file: Path,
 
 def show_hand(game_file: Path, content_dir: Path | None, as_json: bool) -> None:
     """`throne hand` alone: the hand as told (or dealt), or that none was told."""
-    from throne_pnp.assistant.explain import card_words, known_hand
+    from throne_pnp.assistant.explain import card_words
     from throne_pnp.assistant.session import Session
 
     session = Session.open(game_file, load_content(content_dir))
     game = session.game
-    known = known_hand(game)
+    known = game.known_hand()
     if as_json:
         echo_json({"hand": known, "hand_count": game.hand_count})
         return

@@ -1,9 +1,10 @@
-"""Tracked-game commands about the record: status, log, show, undo, fix, play.
+"""Tracked-game commands about the record: status, log, show, undo, fix, play, recover.
 
 The views (status, log, show) only read the save, which is always whole (it
 is replaced atomically), so they take no lock. `undo` and `fix` change it and
 run under the save's lock like the playing commands in `game_cmds`, and print
-the checklist that puts the table back.
+the checklist that puts the table back. `recover` never changes the save it
+reads: what still replays goes to a new file (`assistant.recover`).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def log(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne log
     """
-    from throne_pnp.assistant.explain import log_entries
+    from throne_pnp.assistant.explain import log_entries, log_line
 
     session = _open(game_file, content_dir)
     entries = log_entries(session)
@@ -63,7 +64,7 @@ def log(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
         echo_json(entries)
         return
     for entry in entries:
-        click.echo(f"{entry['number']:>3}. {entry['where']}: {entry['text']}")
+        click.echo(log_line(entry))
 
 
 @click.command()
@@ -214,7 +215,7 @@ def recover(out: Path | None, as_json: bool, game_file: Path,
       throne recover
       throne recover --out throne-game-recovered.json
     """
-    from throne_pnp.assistant.explain import log_entries
+    from throne_pnp.assistant.explain import log_entries, log_line, plural
     from throne_pnp.assistant.recover import diagnose, keep, recovered_name
     from throne_pnp.assistant.session import Session
 
@@ -223,36 +224,36 @@ def recover(out: Path | None, as_json: bool, game_file: Path,
     entries = log_entries(Session(game_file, content, found.kept(content)))
     bad = found.bad
     total = len(found.save.commands)
-    if out is not None and (found.damaged or found.content_changed):
-        keep(found, content, out, game_file)
+    kept = out if out is not None and (found.damaged or found.content_changed) else None
+    if kept is not None:
+        keep(found, content, kept, game_file)
     if as_json:
         echo_json({"commands": total, "good": found.good,
                    "bad": None if bad is None else {"number": bad[0], "actions": bad[1],
                                                     "why": bad[2]},
                    "content_changed": found.content_changed, "log": entries,
-                   "kept": str(out) if out is not None and (found.damaged or
-                                                            found.content_changed) else None})
+                   "kept": str(kept) if kept is not None else None})
         return
     if not found.damaged and not found.content_changed:
         click.echo(f"All {total} commands of {game_file} replay: nothing to recover.")
         return
     for entry in entries:
-        click.echo(f"{entry['number']:>3}. {entry['where']}: {entry['text']}")
+        click.echo(log_line(entry))
     if bad is not None:
         click.echo(f"{bad[0]:>3}. `{'; '.join(bad[1])}` no longer replays: {bad[2]}.")
         later = total - bad[0]
         if later:
-            click.echo(f"     (and {later} command{'' if later == 1 else 's'} after it)")
+            click.echo(f"     (and {plural(later, 'command')} after it)")
     else:
         click.echo(f"All {total} commands replay with this content.")
     if found.content_changed:
         click.echo("The content differs from the one this game began with (a likely cause).")
     if out is not None:
-        click.echo(f"Kept {found.good} command{'' if found.good == 1 else 's'} in {out}; "
+        click.echo(f"Kept {plural(found.good, 'command')} in {out}; "
                    f"{game_file} is left as it was. Continue with `--game {out}` (or rename it), "
                    "then `throne undo` or `throne fix` until the record matches the table.")
     else:
-        click.echo(f"To keep these {found.good} command{'' if found.good == 1 else 's'} in a "
+        click.echo(f"To keep these {plural(found.good, 'command')} in a "
                    f"new save: `throne recover --out {recovered_name(game_file)}` (the damaged "
                    "file is never changed).")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from throne_pnp.content.checker import Checker, describe, join
+from throne_pnp.content.checker import Checker, describe, is_int, join
 from throne_pnp.content.model import (
     ICON_RE,
     ICONS,
@@ -98,7 +98,7 @@ def _card_path(body: Any, index: int) -> str:
     """How a problem names a card: by its id (`card 12`), as the player knows it;
     by its place in the list when it has no usable id (`card 3 of the list`)."""
     card_id = body.get("id") if isinstance(body, dict) else None
-    if isinstance(card_id, int) and not isinstance(card_id, bool) and card_id >= 1:
+    if is_int(card_id) and card_id >= 1:
         return f"card {card_id}"
     return f"card {index + 1} of the list"
 

@@ -19,6 +19,7 @@ from throne_pnp.content.cardfile import (
     parse_rulings,
 )
 from throne_pnp.content.checker import Checker
+from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.content.mapfile import parse_map
 from throne_pnp.content.model import Content
 from throne_pnp.yamlsrc import YamlProblem, load_file
@@ -55,7 +56,7 @@ def check_content(directory: Path | str) -> ContentReport:
         return ContentReport(None, [f"{directory}: not a content directory (it should hold "
                                     "map.yaml and cards.yaml)"], notes)
     fingerprints = {}
-    for name in ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt"):
+    for name in CONTENT_FILES:
         path = directory / name
         try:
             fingerprints[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]

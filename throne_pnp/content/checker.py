@@ -51,7 +51,7 @@ class Checker:
             return default
         value = data[key]
         where = join(path, key)
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_int(value):
             self.add(line_of(data, key), where, f"expected a whole number, got {describe(value)}")
             return None
         if value < low or (high is not None and value > high):

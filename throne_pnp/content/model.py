@@ -8,7 +8,6 @@ rules-text icons).
 
 from __future__ import annotations
 
-import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -164,10 +163,4 @@ class Content:
             if c.id == card_id:
                 return c
         raise KeyError(card_id)
-
-    @property
-    def fingerprint(self) -> str:
-        """One digest over every content file, for save files."""
-        joined = "".join(f"{k}={v};" for k, v in sorted(self.fingerprints.items()))
-        return hashlib.sha256(joined.encode()).hexdigest()[:16]
 

@@ -15,6 +15,7 @@ or None (`fixcards`); every other action's `args` are whole numbers.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -157,12 +158,12 @@ def fix(at: int, king: int, player: int) -> Action:
     return Action("fix", (at, king, player))
 
 
-def hand(ids: tuple[int, ...]) -> Action:
+def hand(ids: Sequence[int]) -> Action:
     """The player tells the cards in their hand (physical mode)."""
     return Action("hand", tuple(ids))
 
 
-def fix_cards(hand: tuple[int, ...] | None, discard: tuple[int, ...] | None) -> Action:
+def fix_cards(hand: Sequence[int] | None, discard: Sequence[int] | None) -> Action:
     """Set the known hand and/or the discard pile to exactly these cards (None: as is)."""
     return Action("fixcards", (None if hand is None else tuple(hand),
                                None if discard is None else tuple(discard)))

@@ -64,7 +64,13 @@ from throne_pnp.rules.needs import (
     battle_need,
 )
 from throne_pnp.rules.player_actions import MOVE_COST, RALLY_COST, PlayerActions
-from throne_pnp.rules.position import KING, PLAYER, Position, position_outcome
+from throne_pnp.rules.position import (
+    KING,
+    PLAYER,
+    Position,
+    defender_words,
+    position_outcome,
+)
 
 # Names other modules import from here.
 __all__ = ["KING_CARD", "MOVE_COST", "PLAYER_CARD", "RALLY_COST", "S_ACTIONS", "S_CARD",
@@ -220,7 +226,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         if need.kind == "card":
             return "play a card from your hand as the phase card"
         if need.kind == "battle":
-            side = "you defend" if self.defender == PLAYER else "the King defends"
+            side = defender_words(self.defender)
             return f"battle in {need.territory} ({side}): play a battle card from your hand"
         if need.kind == "withdraw":
             listed = ", ".join(map(str, need.options))

@@ -23,6 +23,7 @@ S_ACTIONS = "actions"
 S_PLAYER_BATTLES = "player-battles"
 S_OVER = "over"
 
+
 @dataclass(frozen=True)
 class Need:
     """What the game waits for next.

@@ -236,6 +236,11 @@ def outcome_words(board: Board, outcome: str) -> str:
     return f"lost: the King holds your home castle {board.home}"
 
 
+def defender_words(defender: str) -> str:
+    """Who defends a battle, in the player's words."""
+    return "you defend" if defender == PLAYER else "the King defends"
+
+
 def parse_position(board: Board, data: Any, source: str = "position") -> Position:
     """Check a `{king: {...}, player: {...}}` mapping and build a Position.
 

@@ -366,8 +366,6 @@ def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -
     return max(P.values()) <= limit
 
 
-
-
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,
                memo: dict[tuple, Position]) -> Position:
     """The position after the King's action(s), as `resolve_king` leaves it.

@@ -34,7 +34,7 @@ from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules.battle import Battle, clash, fight, withdraw
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.position import KING, PLAYER, Position
+from throne_pnp.rules.position import KING, PLAYER, Position, defender_words
 
 __all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
            "position_odds", "settle"]
@@ -178,15 +178,13 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
     mine = sorted(set(hand)) if hand else normal
     kings = sorted(set(deck)) if deck else normal
     if hand:
-        kings = [k for k in kings if k not in set(mine)]
+        kings = [k for k in kings if k not in mine]
         if not kings:
             raise IllegalAction("every card that could be the King's is in your hand; "
                                 "give the King's possible cards with --deck")
-    else:
-        kings_for = {cid: [k for k in kings if k != cid] or kings for cid in mine}
     rows = []
     for cid in mine:
-        these = kings if hand else kings_for[cid]
+        these = kings if hand else [k for k in kings if k != cid] or kings
         [row] = battle_odds(board, pos, territory, defender, [cid], these)
         rows.append({**row.to_json(), "king_cards": these, "refill": False})
     return {"territory": territory, "defender": defender,
@@ -196,7 +194,7 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
 
 def odds_lines(report: dict[str, Any]) -> list[str]:
     """An odds report as a small table, best card first."""
-    side = "you defend" if report["defender"] == PLAYER else "the King defends"
+    side = defender_words(report["defender"])
     lines = [f"Battle in {report['territory']} ({side}): your {report['player_cubes']} "
              f"cube(s) against the King's {report['king_cubes']}; the King's card is any of "
              f"{len(report['king_cards'])} that can be on top of the deck, all equally likely",
