@@ -122,8 +122,6 @@ def test_positions_over_the_players_limit_are_refused(run):
             "your limit is 2 (wheat in 1)")
     refused(run(["resolve", "battle", "--territory", "5", "--defender", "player",
                  "--player-card", "1", "--king-card", "3"], pos), "your limit is 2")
-    refused(run(["odds", "--territory", "5", "--defender", "player"], pos),
-            "your limit is 2")
 
 
 def test_one_card_cannot_fight_on_both_sides(run):

@@ -145,7 +145,8 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
       throne odds --at pos.yaml --territory 7 --defender king --hand 2,5,9
       throne odds --at pos.yaml --territory 5 --defender player --json
     """
-    from throne_pnp.cli.resolve_cmds import _card_ids, _position, _territory
+    from throne_pnp.cli.common import read_position
+    from throne_pnp.cli.resolve_cmds import _card_ids, _territory
     from throne_pnp.rules.board import board_for
     from throne_pnp.sim.odds import position_odds
 
@@ -161,7 +162,7 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
         _territory(board, territory, "--territory")
         mine = _card_ids(hand, board, "--hand") or None
         kings = _card_ids(deck, board, "--deck") or None
-        pos = _position(board, at)     # refused if it cannot stand on the table
+        pos = read_position(board, at)
         report = position_odds(board, pos, territory, defender, mine, kings)
     if as_json:
         echo_json(report)
