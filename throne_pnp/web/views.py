@@ -22,7 +22,7 @@ from throne_pnp.render.layout import icon_variants
 from throne_pnp.render.sheets import CARD_H, CARD_W
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import KING_CARD, Event, Game
-from throne_pnp.rules.position import KING, PLAYER, Step
+from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
 from throne_pnp.web.board import MapArt, Pick
 from throne_pnp.web.svgmarkup import num, shape, symbols
 
@@ -233,7 +233,7 @@ def battle_panel(session: Any) -> dict[str, Any]:
     defender = game.defender
     out: dict[str, Any] = {
         "territory": t, "name": session.content.map.territories[t].name,
-        "defender": "you defend" if defender == PLAYER else "the King defends",
+        "defender": defender_words(defender),
         "you": game.position.player[t], "king": game.position.king[t],
         "queue": list(game.pending_battles), "odds": {}, "best": None,
     }
