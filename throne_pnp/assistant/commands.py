@@ -365,13 +365,13 @@ def _fix_cubes(session: Session, territory: int, king: int | None, player: int |
     session.apply(act.fix(territory, k, p))
 
 
-def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
+def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
     """Take back the last `count` commands (`throne undo [N]`) and save.
 
-    Returns the commands taken back, each as the player's words (one list of
-    phrases per command, e.g. `[["battle 5"], ["move 2 1 5"]]`: what was
-    typed, never the engine's action texts, so no card the program dealt and
-    the player has not seen is named) and the checklist that puts the table
+    Returns the commands taken back, each in the player's words (e.g.
+    `["battle 5", "move 2 1 5"]`: what was typed, never the engine's action
+    texts, so no card the program dealt and the player has not seen is
+    named) and the checklist that puts the table
     back: each cube to move back, each King cube to return or take away,
     each card to take back (physical games).
     """
@@ -382,7 +382,7 @@ def undo(session: Session, count: int = 1) -> tuple[list[list[str]], list[str]]:
     restore = restore_lines(session.board, before.position, session.game.position,
                             cards=(before, session.game) if session.physical else None,
                             from_hand=from_hand, drawn_order=drawn)
-    return [[w] for w in words], restore
+    return words, restore
 
 
 def taken_back_words(session: Session, count: int) -> list[str]:

@@ -72,8 +72,8 @@ def _meta(session: Session, answer: str) -> bool:
         except ThroneError as exc:
             click.echo(f"Refused: {exc}")
             return True
-        for actions in gone:
-            click.echo(f"Took back: `{'; '.join(actions)}`")
+        for words in gone:
+            click.echo(f"Took back: `{words}`")
         for line in restore:
             click.echo(line)
     else:

@@ -114,12 +114,12 @@ def undo(count: int, as_json: bool, game_file: Path, content_dir: Path | None) -
         gone, restore = commands.undo(session, count)
     game = session.game
     if as_json:
-        echo_json({"undone": ["; ".join(words) for words in gone], "checklist": restore,
+        echo_json({"undone": gone, "checklist": restore,
                    "status": status_json(game, session.mode, session.save.seed,
                                          session.save.hard)})
         return
-    for actions in gone:
-        click.echo(f"Took back: `{'; '.join(actions)}`")
+    for words in gone:
+        click.echo(f"Took back: `{words}`")
     for line in restore:
         click.echo(line)
     if not session.physical:

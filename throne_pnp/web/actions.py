@@ -60,7 +60,7 @@ def handlers(page: Any) -> dict[str, Handler]:
 
     def undo(session: Any, form: Any) -> Any:
         gone, lines = commands.undo(session, 1)
-        taken = "; ".join("; ".join(actions) for actions in gone)
+        taken = "; ".join(gone)
         return (f"Took back `{taken}`", lines or ["Nothing on the table changes."])
 
     def hand(session: Any, form: Any) -> Any:
