@@ -26,5 +26,10 @@ class IllegalAction(ThroneError, ValueError):
     """A command breaks a rule; the message names the rule and what is legal."""
 
 
+class HandConflict(IllegalAction):
+    """A card refused because of the hand the record holds: played but not in
+    it, or named as the King's card while in it (the told hand may be wrong)."""
+
+
 class PositionError(ThroneError, ValueError):
     """A position (file or dict) is not a legal table state for this map."""

@@ -24,7 +24,7 @@ from throne_pnp.assistant.lock import save_lock
 from throne_pnp.assistant.session import Command, Session
 from throne_pnp.assistant.tablediff import restore_lines
 from throne_pnp.content import Content
-from throne_pnp.errors import ThroneError
+from throne_pnp.errors import HandConflict, ThroneError
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.position import Position
 
@@ -123,9 +123,8 @@ def _apply_card(session: Session, action: act.Action) -> None:
     hand` is fixed there, not by undoing)."""
     try:
         session.apply(action)
-    except ThroneError as exc:
-        game = session.game
-        if session.physical and not game.hand_hidden and "your hand" in str(exc):
+    except HandConflict as exc:
+        if session.physical and not session.game.hand_hidden:
             raise ThroneError(f"{exc}; if your hand holds other cards, set it with "
                               "`throne fix --hand IDS`") from None
         raise

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from throne_pnp.errors import IllegalAction
+from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules.needs import Event
 
 if TYPE_CHECKING:
@@ -209,8 +209,8 @@ class CardRecord:
             self.unseen.discard(card_id)
             self.hand_hidden -= 1
         else:
-            raise IllegalAction(self._card_problem(card_id, where)
-                                + f"; your hand: {self._hand_words()}")
+            raise HandConflict(self._card_problem(card_id, where)
+                               + f"; your hand: {self._hand_words()}")
         self.table.append(card_id)
         self._start_hand()
         if self.physical and self.hand_hidden == 0 and not self.hand and self.deck_count == 0:

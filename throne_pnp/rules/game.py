@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from throne_pnp.errors import IllegalAction
+from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
@@ -241,7 +241,8 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         need = self._expect("deal", "deal a card")
         purpose = need.purpose
         if card_id not in self.unseen:  # the deal candidates
-            raise IllegalAction(self._card_problem(card_id, DEAL_WHERE[purpose]))
+            refusal = HandConflict if card_id in self.hand else IllegalAction
+            raise refusal(self._card_problem(card_id, DEAL_WHERE[purpose]))
         self._take_from_deck(card_id)
         if purpose == "phase" and self.explain:
             self.events.append(Event("phase-card", card_id, {"from": "deck"}))
