@@ -280,7 +280,8 @@ def event_json(event: Event) -> dict[str, Any]:
     return out
 
 
-def _phase_words(game: Game) -> str:
+def phase_words(game: Game) -> str:
+    """The phase in words: "your card phase" or "the King's card phase"."""
     return "the King's card phase" if game.phase == KING_CARD else "your card phase"
 
 
@@ -295,7 +296,7 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     if game.outcome is not None:
         out.append(f"The game is over: you {game.outcome} (turn {game.turn}).")
     else:
-        out.append(f"Turn {game.turn}, {_phase_words(game)}; step: {game.step}.")
+        out.append(f"Turn {game.turn}, {phase_words(game)}; step: {game.step}.")
     if game.phase_card is not None:
         out.append(f"Phase card: {card_words(board.cards[game.phase_card])}.")
     if game.stage in ("actions",):
@@ -378,7 +379,7 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
                         + (f", hand {', '.join(map(str, sorted(game.hand)))}"
                            if not save.physical else "")}]
     for number, command in enumerate(save.commands, 1):
-        where = f"turn {game.turn}, {_phase_words(game)}"
+        where = f"turn {game.turn}, {phase_words(game)}"
         rebuilt, events = replay_command(game, command)
         said = save.said_for(number - 1)
         words = typed(said, rebuilt)

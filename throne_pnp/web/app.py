@@ -30,6 +30,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from throne_pnp.assistant import explain
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.web import actions, views
@@ -177,7 +178,7 @@ class TablePage:
             picks = choices.picks
         if self.art.map is not None:
             recent = snap.recent
-            title = (f"The map: turn {game.turn}, {views.phase_words(game)}; "
+            title = (f"The map: turn {game.turn}, {explain.phase_words(game)}; "
                      f"{len(battles)} battle(s) pending")
             out["board"] = self.art.map.board(
                 game.position, battles=battles,

@@ -21,7 +21,7 @@ from throne_pnp.render.cards import card_back, card_front
 from throne_pnp.render.layout import icon_variants
 from throne_pnp.render.sheets import CARD_H, CARD_W
 from throne_pnp.rules.actions import Action
-from throne_pnp.rules.game import KING_CARD, Event, Game
+from throne_pnp.rules.game import Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
 from throne_pnp.web.board import MapArt, Pick
 from throne_pnp.web.svgmarkup import num, shape, symbols
@@ -80,7 +80,7 @@ def recent(session: Any) -> Recent:
     out = Recent(commands=len(save.commands))
     events: list[Event] = []
     for command in save.commands:
-        where = f"turn {game.turn}, {phase_words(game)}"
+        where = f"turn {game.turn}, {explain.phase_words(game)}"
         events = []
         for text in command:
             events += game.apply(Action.parse(text))
@@ -142,10 +142,6 @@ def battle_results(events: list[Event]) -> list[str]:
     return out
 
 
-def phase_words(game: Game) -> str:
-    return "the King's card phase" if game.phase == KING_CARD else "your card phase"
-
-
 # --------------------------------------------------------------------------- status
 
 def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
@@ -179,7 +175,7 @@ def status(session: Any) -> dict[str, Any]:
         "mode": session.mode,
         "seed": session.save.seed,
         "turn": game.turn,
-        "phase": phase_words(game),
+        "phase": explain.phase_words(game),
         "step": game.step,
         "need": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
         "cp": game.command_points,
