@@ -70,7 +70,7 @@ def test_fast_path_matches_in_greedy_games_whose_deck_runs_out_at_every_kind_of_
     reshuffles caused by every kind of draw (R10)."""
     from collections import Counter
 
-    from throne_pnp.sim.bots import GreedyBot
+    from throne_pnp.players.bots import GreedyBot
     from throne_pnp.sim.simulate import next_actions
 
     board = board_for(load_content(None))

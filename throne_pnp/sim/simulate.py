@@ -28,7 +28,8 @@ from typing import Any
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Game
-from throne_pnp.sim.bots import Bot, make_bot
+from throne_pnp.players.bots import Bot
+from throne_pnp.sim.bots import make_bot
 
 TURN_CAP = 200
 CAUSES = ("home-taken", "home-abandoned")

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import Position
-from throne_pnp.sim.battle_memo import (
+from throne_pnp.players.battle_memo import (
     Battle,
     BattleMasks,
     Syms,
@@ -31,7 +31,7 @@ from throne_pnp.sim.battle_memo import (
     kings_id,
     useful_cards,
 )
-from throne_pnp.sim.scores import LOSS_SCORE, WIN_SCORE, TermRow
+from throne_pnp.players.scores import LOSS_SCORE, WIN_SCORE, TermRow
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import RALLY_COST
 from throne_pnp.rules.position import Position
-from throne_pnp.sim.scores import EPS, LOSS_SCORE, WIN_SCORE, ScoringBot, TermRow
+from throne_pnp.players.scores import EPS, LOSS_SCORE, WIN_SCORE, ScoringBot, TermRow
 
 __all__ = ["EPS", "LOSS_SCORE", "WIN_SCORE", "ActionScorer", "TermRow"]
 

@@ -1,0 +1,50 @@
+"""Deal a game's cards from seeded shuffles that do not depend on the player.
+
+`Game` asks for every card it needs (`need().kind == "deal"`), and any card
+of `deal_candidates()` is a legal answer. Picking each with a fresh
+`rng.choice` makes two players on one seed share the deck only until their
+draws differ in number. The `Dealer` instead shuffles each deck once, from a
+stream of its own (`seed`, and the deck's number: the first deck, then one
+per reshuffle), and deals it from the top: two players on the same seed see
+the same cards in the same order for as long as the rules let them (a
+reshuffle gathers whatever discard pile their choices made). Each card is
+still uniformly distributed among the cards that could come, as the rules
+ask.
+"""
+
+from __future__ import annotations
+
+import random
+
+from throne_pnp.rules.game import Game
+
+
+class Dealer:
+    """Seeded decks for one game (see the module docstring)."""
+
+    __slots__ = ("_seed", "_decks", "_order", "_reshuffles")
+
+    def __init__(self, seed: int | str):
+        self._seed = seed
+        self._decks = 0
+        self._order: list[int] = []  # the current deck, top card last
+        self._reshuffles = -1  # the game's reshuffle count when the deck was shuffled
+
+    def deal(self, game: Game) -> int:
+        """The card on top of the deck now (a legal `deal` for `game`)."""
+        unseen = game.unseen
+        order = self._order
+        if (game.reshuffles != self._reshuffles or len(order) != len(unseen)
+                or order[-1] not in unseen):
+            order = self._order = self._shuffle(unseen)
+            self._reshuffles = game.reshuffles
+        return order.pop()
+
+    def _shuffle(self, cards: set[int]) -> list[int]:
+        """A new deck: `cards` in a seeded order (called when the game's deck is
+        not the one dealt so far: the first draw, a reshuffle, a card taken
+        otherwise)."""
+        self._decks += 1
+        order = sorted(cards)
+        random.Random(f"{self._seed}:deck:{self._decks}").shuffle(order)
+        return order

@@ -1,0 +1,67 @@
+"""Copies of a game for search: the same engine, fast, and fair.
+
+A rollout plays a game on to its end many times from one state. Replaying
+the save's whole action list for each would cost milliseconds; `fork` copies
+the state in microseconds instead: a new `Game` sharing the board and the
+immutable parts, with its own copy of every container `apply` changes, and
+explanations switched off (the engine's fast path, tested against the
+explaining one). Nothing here decides a rule: the copy is driven by
+`Game.apply` like any game.
+
+`determinise` is the one place the search fills in what the player cannot
+know: in physical mode the untold cards of the hand are drawn (seeded) from
+the unseen cards; everything else about the cards is already what the
+player knows (the deck order is never in a `Game`).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from throne_pnp.rules.game import Game
+
+# The containers of a Game that `apply` changes, copied by `fork`.
+_LISTS = ("hand", "discard", "table", "pending_battles", "uncertain_todo", "taken", "draws")
+_SETS = ("hand_sure", "unseen")
+
+
+def fork(game: Game) -> Game:
+    """An independent copy of `game` for search (no history, no explanations)."""
+    twin = Game.__new__(Game)
+    state = dict(game.__dict__)
+    for name in _LISTS:
+        state[name] = list(state[name])
+    for name in _SETS:
+        state[name] = set(state[name])
+    state["position"] = game.position.copy()
+    if game.battle is not None:
+        battle = copy.copy(game.battle)
+        battle.position = game.battle.position.copy()
+        state["battle"] = battle
+    state["history"] = []
+    state["events"] = []
+    state["explain"] = False
+    twin.__dict__.update(state)
+    return twin
+
+
+def determinise(game: Game, rng: random.Random, must_hold: int | None = None) -> Game:
+    """A fork of `game` in which the whole hand is known: in physical mode the
+    untold cards are sampled from the unseen ones (`must_hold`, when given and
+    possible, is one of them: the card an option plays). The result plays as a
+    virtual game: later hands are dealt."""
+    twin = fork(game)
+    hidden = twin.hand_hidden
+    if hidden:
+        pool = sorted(twin.unseen)
+        chosen: list[int] = []
+        if must_hold is not None and must_hold in twin.unseen:
+            chosen.append(must_hold)
+            pool.remove(must_hold)
+        chosen += rng.sample(pool, hidden - len(chosen))
+        twin.hand.extend(chosen)
+        twin.unseen.difference_update(chosen)
+        twin.hand_hidden = 0
+    twin.physical = False
+    return twin

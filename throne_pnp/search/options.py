@@ -1,0 +1,105 @@
+"""The candidates of a decision the game asks of the player.
+
+`decision_of(game)` names the decision (`card`, `battle`, `withdraw`,
+`actions`) or None when the player has nothing to choose (a card to draw,
+the King's phase card, the game over). `candidates(game)` lists what can be
+chosen: each hand card (in physical mode, with the hand untold, every card
+that could be in it), each place to withdraw, and for Player Actions whole
+plans: every end layout the command points reach (`plans`), the most
+promising by greedy's static evaluation (battles at their exact odds)
+together with greedy's own plan and stopping at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from throne_pnp.players.bots import GreedyBot
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.game import Game
+from throne_pnp.rules.position import Position
+from throne_pnp.search.fork import fork
+from throne_pnp.search.plans import Plan, end_layouts
+
+DECISIONS = ("card", "battle", "withdraw", "actions")
+# Plans kept for rollouts, best first by the static evaluation (greedy's own
+# plan and `done` now are added when not among them).
+PLAN_SHORTLIST = 6
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice: the actions it applies now (a plan ends with `done`), and
+    for a card the player may not hold in an untold hand, that card."""
+
+    actions: tuple[Action, ...]
+    card: int | None = None
+
+    @property
+    def commands(self) -> list[str]:
+        return [a.text() for a in self.actions]
+
+
+def decision_of(game: Game) -> str | None:
+    """The decision due now, or None when the player has none to make."""
+    kind = game.need().kind
+    return kind if kind in DECISIONS else None
+
+
+def candidates(game: Game, policy: GreedyBot, shortlist: int = PLAN_SHORTLIST,
+               include: tuple[Action, ...] | None = None) -> list[Option]:
+    """The options of the decision due now (see the module docstring).
+
+    `include`: a choice that must be among them (the review's played one)."""
+    need = game.need()
+    kind = need.kind
+    if kind in ("card", "battle"):
+        make = act.card if kind == "card" else act.battle
+        return [Option((make(c),), card=c if c not in game.hand else None)
+                for c in game.hand_candidates()]
+    if kind == "withdraw":
+        return [Option((act.withdraw(t),)) for t in need.options]
+    if kind == "actions":
+        return _plan_options(game, policy, shortlist, include)
+    return []
+
+
+def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
+                  include: tuple[Action, ...] | None) -> list[Option]:
+    plans = end_layouts(game)
+    board = game.board
+    king = game.position.king
+    policy._context(game)
+
+    def score(plan: Plan) -> float:
+        player = {t: plan.layout[t] for t in board.numbers}
+        return policy.evaluate(Position(king, player), False)
+
+    by_layout = {plan.layout: plan for plan in plans}
+    ranked = sorted(plans, key=score, reverse=True)[:shortlist]
+    chosen = [plan.actions for plan in ranked]
+    extra = [plans[0].actions]  # `done` now (the walk's first layout)
+    greedy_plan = tuple(policy.plan_actions(game))
+    extra.append(_cheapest(game, greedy_plan, by_layout))
+    if include is not None:
+        extra.append(include)
+    for actions in extra:
+        if actions not in chosen:
+            chosen.append(actions)
+    return [Option(actions) for actions in chosen]
+
+
+def _cheapest(game: Game, actions: tuple[Action, ...], by_layout: dict) -> tuple[Action, ...]:
+    """The walk's own sequence to the layout `actions` end in (so one layout is
+    one option), or `actions` when the walk does not know it."""
+    twin = fork(game)
+    for a in actions:
+        if a.kind == "done":
+            break
+        twin.apply(a)
+    board = game.board
+    size = max(board.numbers) + 1
+    layout = tuple(twin.position.player[t] if t in board.adjacent else 0 for t in range(size))
+    plan = by_layout.get(layout)
+    return plan.actions if plan is not None else actions

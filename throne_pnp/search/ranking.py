@@ -1,0 +1,243 @@
+"""Rank the options of a decision by their chance of winning, from rollouts.
+
+Each option is played on from the current state many times to the end of
+the game: the unknown cards drawn by a seeded `Dealer`, the player's later
+decisions by greedy (the rollout policy, fast and sensible). The share of
+rollouts won estimates the option's winning chance.
+
+- Common random numbers: rollout i of every option starts from the same
+  determinisation and deals from the same seeded decks (`seed`, i), so two
+  options are compared on the same luck and their difference is measured
+  far more precisely than either rate.
+- Sequential halving: the budget (rollouts in all) is spent in rounds; after
+  each round the worse half of the options is dropped, so the promising ones
+  get most of the rollouts.
+- Processes: a round's rollouts are split over `jobs` worker processes.
+  A rollout's result depends only on its option and index, so the ranking
+  is the same for any `jobs`.
+- Each option's rate carries its sample size and a 95 % Wilson interval;
+  options whose interval overlaps the best one's are `close`.
+
+Fairness: the state searched is the player's information set (see
+`search.fork`); no deck order exists to be read.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from throne_pnp.players.bots import GreedyBot
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.game import Game
+from throne_pnp.search.dealer import Dealer
+from throne_pnp.search.fork import determinise
+from throne_pnp.search.options import Option, candidates, decision_of
+
+# Rollouts stop this many turns after the decision (a game still going counts
+# as not won, as the simulator's turn cap does).
+ROLLOUT_TURNS = 60
+
+
+@dataclass
+class Scored:
+    """An option with its rollouts: wins of samples, and the round it lasted to."""
+
+    option: Option
+    wins: int = 0
+    samples: int = 0
+    rounds: int = 0
+
+    @property
+    def win(self) -> float:
+        return self.wins / self.samples if self.samples else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return wilson(self.wins, self.samples)
+
+
+@dataclass
+class Ranking:
+    """The options of one decision, best first."""
+
+    decision: str
+    options: list[Scored]
+    seed: int
+    budget: int
+    seconds: float = 0.0
+    rollouts: int = field(default=0)
+
+    @property
+    def best(self) -> Scored:
+        return self.options[0]
+
+    def close(self, scored: Scored) -> bool:
+        """Does `scored`'s interval overlap the best option's?"""
+        lo, hi = scored.ci95
+        blo, bhi = self.best.ci95
+        return scored is not self.best and hi >= blo and lo <= bhi
+
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval for a binomial proportion (95 % by default)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+# ------------------------------------------------------------------ rollouts
+
+_policies: dict[int, GreedyBot] = {}
+
+
+def policy() -> GreedyBot:
+    """This process's rollout policy (one greedy bot: its memo tables are shared)."""
+    bot = _policies.get(os.getpid())
+    if bot is None:
+        bot = _policies[os.getpid()] = GreedyBot()
+    return bot
+
+
+def rollout(root: Game, option: Option, seed: int, index: int) -> bool:
+    """Play `option` from `root`, then the game on to its end; True if won."""
+    rng = random.Random(f"{seed}:{index}")
+    game = determinise(root, rng, option.card)
+    dealer = Dealer(f"{seed}:{index}")
+    apply = game.apply
+    for action in option.actions:
+        apply(action)
+    bot = policy()
+    cap = root.turn + ROLLOUT_TURNS
+    while game.outcome is None:
+        if game.turn > cap:
+            return False
+        if game.need().kind == "deal":
+            apply(act.deal(dealer.deal(game)))
+            continue
+        for action in bot.decide(game, rng):
+            apply(action)
+            if game.outcome is not None:
+                break
+    return game.outcome == "won"
+
+
+# One search's state for its worker processes (inherited through fork).
+_job: dict[str, object] = {}
+
+
+def _work(task: tuple[int, int, int]) -> tuple[int, int]:
+    """Rollouts [start, stop) of option `i` of the current job: (i, wins)."""
+    i, start, stop = task
+    root, options, seed = _job["root"], _job["options"], _job["seed"]
+    return i, sum(rollout(root, options[i], seed, n) for n in range(start, stop))  # type: ignore[index,arg-type]
+
+
+class _Runner:
+    """Runs rollout tasks inline or in a pool of forked processes."""
+
+    def __init__(self, root: Game, scored: Sequence[Scored], seed: int, jobs: int):
+        self.scored = list(scored)
+        self.index = {id(s): i for i, s in enumerate(self.scored)}
+        _job.update(root=root, options=[s.option for s in self.scored], seed=seed)
+        self.pool = None
+        if jobs > 1 and sys.platform.startswith("linux"):
+            import multiprocessing
+
+            self.pool = multiprocessing.get_context("fork").Pool(jobs)
+        self.jobs = jobs
+
+    def run(self, tasks: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+        if self.pool is None:
+            return [_work(t) for t in tasks]
+        split = []
+        for i, start, stop in tasks:  # smaller pieces keep both cores busy
+            step = max(1, math.ceil((stop - start) / self.jobs))
+            split += [(i, s, min(s + step, stop)) for s in range(start, stop, step)]
+        return self.pool.map(_work, split, chunksize=1)
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.terminate()
+            self.pool.join()
+        _job.clear()
+
+
+def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
+         seconds: float | None = None, include: Option | None = None,
+         shortlist: int | None = None, options: list[Option] | None = None) -> Ranking:
+    """Rank the options of the decision due in `game` (see the module docstring).
+
+    `budget`: rollouts in all; `seconds`, when given, replaces it by as many
+    rollouts as fit in that time (measured on a first round; not repeatable).
+    `include`: an option that must be ranked and is never dropped (the
+    review's played choice). `options`: the candidates, when the caller has
+    them already. Raises ValueError when no decision is due.
+    """
+    decision = decision_of(game)
+    if decision is None:
+        raise ValueError(f"no decision for the player now: {game.describe_need()}")
+    kw = {} if shortlist is None else {"shortlist": shortlist}
+    opts = options or candidates(game, policy(), include=include.actions if include else None,
+                                 **kw)
+    scored = [Scored(o) for o in opts]
+    keep = next((s for s in scored if include is not None and s.option.actions == include.actions),
+                None)
+    started = time.perf_counter()
+    runner = _Runner(game, scored, seed, jobs)
+    try:
+        if len(scored) == 1:
+            _round(runner, scored, max(1, min(budget, 100)))
+            scored[0].rounds = 1
+        else:
+            budget = _halve(runner, scored, budget, seconds, keep)
+    finally:
+        runner.close()
+    scored.sort(key=lambda s: (-s.rounds, -s.win, opts.index(s.option)))
+    return Ranking(decision, scored, seed, budget, time.perf_counter() - started,
+                   sum(s.samples for s in scored))
+
+
+def _halve(runner: _Runner, scored: list[Scored], budget: int, seconds: float | None,
+           keep: Scored | None) -> int:
+    """Sequential halving over `scored`; returns the budget actually spent."""
+    alive = list(scored)
+    rounds = max(1, math.ceil(math.log2(len(alive))))
+    if seconds is not None:
+        first = time.perf_counter()
+        _round(runner, alive, 4)
+        rate = sum(s.samples for s in alive) / max(1e-6, time.perf_counter() - first)
+        budget = max(len(alive) * 8, int(rate * seconds))
+    spent = sum(s.samples for s in alive)
+    for r in range(rounds):
+        share = max(1, (budget - spent) // (len(alive) * (rounds - r)))
+        _round(runner, alive, share)
+        spent = sum(s.samples for s in scored)
+        for s in alive:
+            s.rounds = r + 1
+        if r == rounds - 1:
+            break
+        alive.sort(key=lambda s: -s.win)
+        survivors = alive[:math.ceil(len(alive) / 2)]
+        if keep is not None and keep not in survivors:
+            survivors.append(keep)
+        alive = survivors
+    return spent
+
+
+def _round(runner: _Runner, alive: list[Scored], share: int) -> None:
+    """`share` more rollouts for each option in `alive`."""
+    tasks = [(runner.index[id(s)], s.samples, s.samples + share) for s in alive]
+    for i, wins in runner.run(tasks):
+        runner.scored[i].wins += wins
+    for s in alive:
+        s.samples += share
