@@ -29,7 +29,10 @@ from throne_pnp.cli.common import (
               help="Hard cards shuffled in, chosen per game from the seed [default: 0].")
 @click.option("--sweep", is_flag=True, help="Every hard-card count from 0 to all of them.")
 @click.option("--bot", default="greedy", show_default=True,
-              help="Player bot: greedy (a sensible player) or random.")
+              help="Player bot: greedy (a sensible player, the casual reference), random, "
+                   "planner (greedy with a whole-plan search) or search (the strong player).")
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="With --bot search: rollouts per decision [default: its sweep budget].")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Run seed; each game's seed is derived from it.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
@@ -40,7 +43,8 @@ from throne_pnp.cli.common import (
               help="Write an SVG chart of win rate against hard cards.")
 @json_option
 @content_option
-def simulate(games: int, hard: int | None, sweep: bool, bot: str, seed: int, jobs: int,
+def simulate(games: int, hard: int | None, sweep: bool, bot: str, budget: int | None,
+             seed: int, jobs: int,
              turn_cap: int, plot: Path | None, as_json: bool, content_dir: Path | None) -> None:
     """Play many games headless and report the player's win rate.
 
@@ -72,7 +76,7 @@ def simulate(games: int, hard: int | None, sweep: bool, bot: str, seed: int, job
     hards = list(range(top + 1)) if sweep else [hard or 0]
     try:
         report = run(games, hards, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
-                     turn_cap=turn_cap, progress=progress_bar())
+                     turn_cap=turn_cap, progress=progress_bar(), budget=budget)
     except ThroneError as exc:
         raise UserError(str(exc)) from None
     if plot is not None:

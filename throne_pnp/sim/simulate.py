@@ -3,8 +3,11 @@
 Each game has its own seed, derived from the run seed, the hard-card count
 and the game's index (`game_seed`), so a game's result does not depend on
 which process plays it or in what order: the report is identical for any
-`jobs`. That seed picks the game's hard cards, every card dealt (uniformly
-among `Game.deal_candidates()`) and any random choice of the bot.
+`jobs`. That seed picks the game's hard cards and any random choice of the
+bot; the cards are dealt by a `search.dealer.Dealer` on the same seed, from
+seeded shuffles that do not depend on the player's choices, so two bots on
+one seed face the same deck for as long as the rules let them (paired
+comparisons).
 
 A game ends won, lost (its `cause`: `home-taken` when the King's side emptied
 home, `home-abandoned` when the player's own move did) or `capped` once it
@@ -29,6 +32,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.players.bots import Bot
+from throne_pnp.search.dealer import Dealer
 from throne_pnp.sim.bots import make_bot
 
 TURN_CAP = 200
@@ -58,10 +62,13 @@ def normal_ids(board: Board) -> list[int]:
     return sorted(c.id for c in board.cards.values() if not c.hard)
 
 
-def next_actions(game: Game, bot: Bot, rng: random.Random) -> list[act.Action]:
-    """What happens next: a card off the deck chosen by `rng`, or the bot's decision."""
+def next_actions(game: Game, bot: Bot, rng: random.Random,
+                 dealer: Dealer | None = None) -> list[act.Action]:
+    """What happens next: a card off the deck (from `dealer`, else chosen by
+    `rng`), or the bot's decision."""
     if game.need().kind == "deal":
-        return [act.deal(rng.choice(game.deal_candidates()))]
+        card = dealer.deal(game) if dealer else rng.choice(game.deal_candidates())
+        return [act.deal(card)]
     return bot.decide(game, rng)
 
 
@@ -100,6 +107,7 @@ def _play(board: Board, bot: Bot, seed: int, hard: int, turn_cap: int,
     rng = random.Random(seed)
     chosen = rng.sample(hard_ids(board), hard) if hard else []
     game = Game(board, normal_ids(board) + sorted(chosen), explain=False)
+    dealer = Dealer(f"sim:{seed}")
     home = board.home
     cause = None
     if on_step:
@@ -107,7 +115,7 @@ def _play(board: Board, bot: Bot, seed: int, hard: int, turn_cap: int,
     while game.outcome is None:
         if game.turn > turn_cap:
             return GameResult("capped", turn_cap)
-        for action in next_actions(game, bot, rng):
+        for action in next_actions(game, bot, rng, dealer):
             before = game.position.player[home]
             game.apply(action)
             if on_step:
@@ -135,11 +143,11 @@ def _board(content_dir: str | None) -> Board:
     return _worker_state[key]
 
 
-def _run_chunk(task: tuple[str | None, str, int, int, int, int, int]) -> list[GameResult]:
+def _run_chunk(task: tuple) -> list[GameResult]:
     """Play games [start, stop) of one hard-card count (runs in a worker process)."""
-    content_dir, bot_name, run_seed, hard, start, stop, turn_cap = task
+    content_dir, bot_name, run_seed, hard, start, stop, turn_cap, budget = task
     board = _board(content_dir)
-    bot = make_bot(bot_name)
+    bot = make_bot(bot_name, budget)
     with cycle_collector_paused():  # for the whole chunk, not game by game
         return [play_game(board, bot, game_seed(run_seed, hard, i), hard, turn_cap)
                 for i in range(start, stop)]
@@ -192,21 +200,23 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
 
 
 def _tasks(content_dir: str | None, bot: str, seed: int, hards: list[int], games: int,
-           jobs: int, turn_cap: int) -> list[tuple]:
+           jobs: int, turn_cap: int, budget: int | None = None) -> list[tuple]:
     size = max(1, min(100, math.ceil(games / (jobs * 8))))
-    return [(content_dir, bot, seed, h, start, min(start + size, games), turn_cap)
+    return [(content_dir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
             for h in hards for start in range(0, games, size)]
 
 
 def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: int = 1,
         content_dir: Path | str | None = None, turn_cap: int = TURN_CAP,
-        progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+        progress: Callable[[int, int], None] | None = None,
+        budget: int | None = None) -> dict[str, Any]:
     """Play `games` games for each hard-card count in `hards`; return the report.
 
-    The report's numbers depend only on the arguments other than `jobs` and
-    `progress`.
+    `budget`: the search bot's rollouts per decision (its sweep default when
+    None). The report's numbers depend only on the arguments other than
+    `jobs` and `progress`.
     """
-    make_bot(bot)  # fail early on an unknown name
+    make_bot(bot, budget)  # fail early on an unknown name
     cdir = str(content_dir) if content_dir is not None else None
     board = _board(cdir)
     top = len(hard_ids(board))
@@ -215,7 +225,7 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
             from throne_pnp.errors import ThroneError
 
             raise ThroneError(f"--hard {h}: this edition has only {top} hard cards")
-    tasks = _tasks(cdir, bot, seed, hards, games, jobs, turn_cap)
+    tasks = _tasks(cdir, bot, seed, hards, games, jobs, turn_cap, budget)
     rows = {h: Row(h) for h in hards}
     total, done = games * len(hards), 0
     for task, results in zip(tasks, _execute(tasks, jobs), strict=True):
@@ -225,6 +235,8 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
         if progress:
             progress(done, total)
     report: dict[str, Any] = {"bot": bot, "seed": seed, "turn_cap": turn_cap}
+    if bot == "search":
+        report["budget"] = make_bot(bot, budget).budget  # type: ignore[attr-defined]
     if len(hards) == 1:
         report.update(rows[hards[0]].to_json())
     else:
