@@ -24,6 +24,7 @@ COMMAND_MODULES = {
     **dict.fromkeys(("status", "log", "undo", "fix", "play", "show", "recover"),
                     "record_cmds"),
     "simulate": "analysis", "odds": "analysis",
+    "hint": "advice_cmds", "review": "advice_cmds",
     "serve": "serve_cmds",
 }
 
@@ -35,6 +36,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Playing with the King (a tracked game)",
      ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
       "log", "undo", "fix", "recover", "play", "serve")),
+    ("Advice", ("hint", "review")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
 SUMMARIES = {
@@ -60,6 +62,8 @@ SUMMARIES = {
     "resolve": "What the King does from a position (no saved game).",
     "odds": "Exact battle odds for each card you could play.",
     "simulate": "Play many games headless: the balance of the deck.",
+    "hint": "The best choice now, with its chance of winning.",
+    "review": "Your decisions marked: inaccuracies, mistakes, blunders.",
 }
 
 

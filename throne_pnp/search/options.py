@@ -41,6 +41,17 @@ class Option:
         return [a.text() for a in self.actions]
 
 
+def normalise(game: Game, actions: tuple[Action, ...]) -> Option:
+    """The option for a choice as played: a Player Actions plan becomes the
+    walk's own sequence to the same end layout (one layout, one option)."""
+    first = actions[0]
+    if first.kind in ("move", "rally", "done"):
+        by_layout = {plan.layout: plan for plan in end_layouts(game)}
+        return Option(_cheapest(game, actions, by_layout))
+    card = first.args[0] if first.kind in ("card", "battle") else None
+    return Option(actions, card=card if card is not None and card not in game.hand else None)
+
+
 def decision_of(game: Game) -> str | None:
     """The decision due now, or None when the player has none to make."""
     kind = game.need().kind

@@ -1,0 +1,225 @@
+"""`throne hint` and `throne review`: the search player's advice on a tracked game.
+
+`hint` ranks the options of the decision due now (`search.ranking.rank`)
+and says each with its winning chance, its 95 % interval, the rollouts it
+got and a reason in players' words (`reasons`). `review` replays the game
+and ranks every decision the player made, from what the player knew then,
+with the played choice always among the ranked ones; a choice is labelled by
+how much winning chance it gave away against the best one (chess players'
+labels: inaccuracy, mistake, blunder).
+
+Both read the session and never write the save. The search sees the game
+the session rebuilt, which holds no deck order: its advice depends on what
+the player knows and on `seed`, on nothing else.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from throne_pnp.assistant.reasons import reason
+from throne_pnp.errors import ThroneError
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.game import Game
+from throne_pnp.search.fork import fork
+from throne_pnp.search.options import Option, decision_of, normalise
+from throne_pnp.search.ranking import Ranking, rank
+
+# Rollouts of a hint by default (about a second on two cores; docs/search.md).
+HINT_BUDGET = 400
+# Rollouts per decision of a review.
+REVIEW_BUDGET = 160
+# Labels by the winning chance given away (SPEC §7).
+LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
+
+
+def default_jobs() -> int:
+    return max(1, min(2, os.cpu_count() or 1))
+
+
+def label(drop: float) -> str | None:
+    """The review label of a drop in winning chance (None below an inaccuracy)."""
+    for at_least, name in LABELS:
+        if drop >= at_least - 1e-9:
+            return name
+    return None
+
+
+def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = None,
+         seed: int = 1, jobs: int | None = None) -> dict[str, Any]:
+    """The ranking of the decision due in `game`, as SPEC §7's JSON."""
+    if decision_of(game) is None:
+        raise ThroneError(f"no decision of yours to advise on now: {game.describe_need()}")
+    ranking = rank(game, budget=budget or HINT_BUDGET, seed=seed,
+                   jobs=jobs or default_jobs(), seconds=seconds)
+    return ranking_json(game, ranking)
+
+
+def ranking_json(game: Game, ranking: Ranking) -> dict[str, Any]:
+    options = []
+    for scored in ranking.options:
+        lo, hi = scored.ci95
+        options.append({
+            "commands": scored.option.commands,
+            "win": round(scored.win, 4), "ci95": [round(lo, 4), round(hi, 4)],
+            "samples": scored.samples, "close": ranking.close(scored),
+            "why": reason(game, scored.option),
+        })
+    return {"decision": ranking.decision, "options": options, "best": 0,
+            "seed": ranking.seed, "budget": ranking.budget, "rollouts": ranking.rollouts,
+            "seconds": round(ranking.seconds, 3),
+            "hand_known": game.known_hand() is not None}
+
+
+def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
+    """A hint for the terminal: the options best first, with bars."""
+    words = {"card": "Your phase card", "battle": "Your battle card",
+             "withdraw": "Where to withdraw", "actions": "Your Player Actions"}
+    lines = [f"{words[report['decision']]}: best first, by the chance of winning "
+             f"({report['rollouts']} games played on, seed {report['seed']})."]
+    for n, opt in enumerate(report["options"][:shown], 1):
+        lo, hi = opt["ci95"]
+        bar = "#" * round(opt["win"] * 20)
+        close = "  (close to the best)" if opt["close"] else ""
+        typed = "; ".join(f"throne {c}" for c in opt["commands"])
+        lines.append(f"{n}. {typed}")
+        lines.append(f"   win {opt['win']:.0%} ({lo:.0%}-{hi:.0%}, {opt['samples']} games) "
+                     f"{bar}{close}")
+        lines.append(f"   {opt['why']}")
+    more = len(report["options"]) - shown
+    if more > 0:
+        lines.append(f"({more} more option{'s' if more > 1 else ''} with --json)")
+    if not report["hand_known"]:
+        lines.append("Your hand is not known to the program: tell it with `throne hand IDS` "
+                     "and the hint ranks only the cards you hold.")
+    return lines
+
+
+# ------------------------------------------------------------------ review
+
+
+@dataclass
+class Decision:
+    """One decision the player made: the game as it stood, what was played."""
+
+    game: Game
+    played: tuple[Action, ...]
+    turn: int
+    phase: str
+
+
+def decisions(game: Game, history: list[Action]) -> list[Decision]:
+    """Replay `history` on `game` (a fresh game at its setup) and collect each
+    decision with more than one choice, with the state it was made in.
+
+    A Player Actions decision is the whole plan: its moves and rallies up to
+    `done` (other commands in between, such as telling the hand, are applied
+    but are not part of it)."""
+    found: list[Decision] = []
+    i = 0
+    while i < len(history):
+        action = history[i]
+        kind = decision_of(game)
+        if kind == "actions" and action.kind in ("move", "rally", "done"):
+            start = fork(game)
+            plan: list[Action] = []
+            while i < len(history):
+                a = history[i]
+                game.apply(a)
+                i += 1
+                if a.kind in ("move", "rally", "done"):
+                    plan.append(a)
+                if a.kind == "done":
+                    break
+            found.append(Decision(start, tuple(plan), start.turn, start.phase))
+            continue
+        if kind in ("card", "battle", "withdraw") and action.kind == kind:
+            if len(game.legal_actions()) > 1:
+                found.append(Decision(fork(game), (action,), game.turn, game.phase))
+        game.apply(action)
+        i += 1
+    return found
+
+
+def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
+    """Rank one decision with the played choice kept in; its JSON row."""
+    game = decision.game
+    played = normalise(game, decision.played)
+    ranking = rank(game, budget=budget, seed=seed, jobs=1, include=played)
+    best = ranking.best
+    mine = next(s for s in ranking.options if s.option.actions == played.actions)
+    drop = max(0.0, best.win - mine.win) if mine is not best else 0.0
+    return {"turn": decision.turn, "phase": decision.phase, "decision": ranking.decision,
+            "played": [a.text() for a in decision.played], "played_win": round(mine.win, 4),
+            "best": best.option.commands, "best_win": round(best.win, 4),
+            "drop": round(drop, 4), "label": label(drop), "samples": mine.samples}
+
+
+_review_job: dict[str, Any] = {}
+
+
+def _review_task(index: int) -> dict[str, Any]:
+    return review_one(_review_job["decisions"][index], _review_job["budget"],
+                      _review_job["seed"])
+
+
+def review(found: list[Decision], budget: int = REVIEW_BUDGET, seed: int = 1,
+           jobs: int | None = None,
+           progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Every decision ranked (in processes, one decision each); SPEC §7's JSON
+    plus `turning_points`, the labelled decisions by their drop, largest first."""
+    jobs = jobs or default_jobs()
+    rows: list[dict[str, Any]] = []
+    if jobs > 1 and len(found) > 1:
+        import multiprocessing
+
+        _review_job.update(decisions=found, budget=budget, seed=seed)
+        try:
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for row in pool.imap(_review_task, range(len(found))):
+                    rows.append(row)
+                    if progress:
+                        progress(len(rows), len(found))
+        finally:
+            _review_job.clear()
+    else:
+        for d in found:
+            rows.append(review_one(d, budget, seed))
+            if progress:
+                progress(len(rows), len(found))
+    turning = sorted((i for i, r in enumerate(rows) if r["label"]),
+                     key=lambda i: -rows[i]["drop"])
+    return {"decisions": rows, "turning_points": turning, "budget": budget, "seed": seed}
+
+
+def review_lines(report: dict[str, Any]) -> list[str]:
+    """A review for the terminal: the turning points first, then every decision."""
+    rows = report["decisions"]
+    if not rows:
+        return ["No decision to review yet: every choice so far had only one option."]
+    lines = []
+    counts = {name: sum(1 for r in rows if r["label"] == name) for _, name in LABELS}
+    summary = ", ".join(f"{n} {name}{'s' if n != 1 else ''}" for name, n in counts.items())
+    lines.append(f"{len(rows)} decisions reviewed: {summary}.")
+    if report["turning_points"]:
+        lines.append("Turning points (the winning chance you gave away):")
+        for i in report["turning_points"][:5]:
+            lines.append("  " + _row_line(rows[i]))
+    lines.append("Every decision:")
+    lines += ["  " + _row_line(r) for r in rows]
+    return lines
+
+
+def _row_line(row: dict[str, Any]) -> str:
+    phase = "your card phase" if row["phase"] == "player-card" else "the King's card phase"
+    played = ", ".join(row["played"])
+    text = f"turn {row['turn']}, {phase}: {played} ({row['played_win']:.0%})"
+    if row["label"] or row["drop"] > 0:
+        best = ", ".join(row["best"])
+        text += f"; best {best} ({row['best_win']:.0%})"
+    if row["label"]:
+        text += f": {row['label']} (-{row['drop'] * 100:.0f} points)"
+    return text

@@ -1,0 +1,136 @@
+"""`throne hint` and `throne review`: the search player's advice (thin: the
+work is in `assistant.advice`). Neither writes the save."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from throne_pnp.cli.common import (
+    UserError,
+    content_option,
+    echo_json,
+    game_option,
+    json_option,
+    load,
+)
+
+
+def _open(game_file: Path, content_dir: Path | None):
+    from throne_pnp.assistant.session import Session
+
+    return Session.open(game_file, load(content_dir))
+
+
+@click.command()
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Games played on in all, shared among the options [default: 400].")
+@click.option("--seconds", type=click.FloatRange(min=0, min_open=True, max=600), default=None,
+              help="Search for about this long instead of a fixed budget (not repeatable).")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="The search's own seed: the same seed, the same advice.")
+@click.option("--jobs", type=click.IntRange(min=1, max=64), default=None,
+              help="Processes to search with [default: 2, or 1 on a one-core machine].")
+@json_option
+@game_option
+@content_option
+def hint(budget: int | None, seconds: float | None, seed: int, jobs: int | None,
+         as_json: bool, game_file: Path, content_dir: Path | None) -> None:
+    """Advice for the decision due now: every choice with its chance of winning.
+
+    The search plays each choice on to the end of the game many times, the
+    cards you cannot know drawn at random (it never looks at the deck), your
+    later choices made by a sensible player. The best choice comes first with
+    its winning chance, a 95% interval and a reason; choices whose intervals
+    overlap the best one's are marked close. For Player Actions each choice is
+    a whole plan, given as the commands to type.
+
+    \b
+    Examples:
+      throne hint
+      throne hint --seconds 5
+      throne hint --json --seed 3
+    """
+    from throne_pnp.assistant.advice import hint as advise
+    from throne_pnp.assistant.advice import hint_lines
+    from throne_pnp.errors import ThroneError
+
+    if budget is not None and seconds is not None:
+        raise UserError("give either --budget N or --seconds S, not both")
+    game = _open(game_file, content_dir).game
+    try:
+        report = advise(game, budget=budget, seconds=seconds, seed=seed, jobs=jobs)
+    except ThroneError as exc:
+        raise UserError(str(exc)) from None
+    if as_json:
+        echo_json(report)
+        return
+    click.echo("\n".join(hint_lines(report)))
+
+
+@click.command()
+@click.option("--budget", type=click.IntRange(min=1), default=None,
+              help="Games played on per decision [default: 160].")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
+              help="The search's own seed.")
+@click.option("--jobs", type=click.IntRange(min=1, max=64), default=None,
+              help="Processes to search with [default: 2, or 1 on a one-core machine].")
+@json_option
+@game_option
+@content_option
+def review(budget: int | None, seed: int, jobs: int | None, as_json: bool, game_file: Path,
+           content_dir: Path | None) -> None:
+    """Review your decisions: the winning chance of each choice you made and of the best.
+
+    Each decision of the game so far (finished or not) is searched again from
+    what you knew then; a choice that gave away 5 points of winning chance
+    or more is an inaccuracy, 10 a mistake, 20 a blunder. The turning points
+    (the biggest drops) come first. A physical game is reviewed from the
+    cards you told.
+
+    \b
+    Examples:
+      throne review
+      throne review --json --budget 400
+    """
+    from throne_pnp.assistant.advice import REVIEW_BUDGET, decisions, review_lines
+    from throne_pnp.assistant.advice import review as run_review
+
+    session = _open(game_file, content_dir)
+    fresh = session.replay(0)
+    history = [a for c in session.save.commands for a in _parse(c)]
+    found = decisions(fresh, history)
+    report = run_review(found, budget=budget or REVIEW_BUDGET, seed=seed, jobs=jobs,
+                        progress=_progress())
+    if as_json:
+        echo_json(report)
+        return
+    click.echo("\n".join(review_lines(report)))
+
+
+def _parse(texts: list[str]):
+    from throne_pnp.rules.actions import Action
+
+    return [Action.parse(t) for t in texts]
+
+
+def _progress():
+    """A one-line progress bar on stderr when it is a terminal."""
+    if not sys.stderr.isatty():
+        return None
+
+    def show(done: int, total: int) -> None:
+        filled = 30 * done // total
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} decisions")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+    return show
+
+
+def register(group: click.Group) -> None:
+    group.add_command(hint)
+    group.add_command(review)
