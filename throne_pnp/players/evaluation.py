@@ -251,6 +251,28 @@ class Evaluation:
             row[0] = -self.w.king_cube * k
         return row
 
+    def contested_threat(self, t: int, k: int, p: int) -> float:
+        """What k King cubes in t add to the threat to home while p player cubes
+        fight them there (Player Actions' battles, the King defending): their
+        uncontested threat times the chance the King wins the battle. (A
+        contested territory's King cubes were once ignored: moving one cube
+        into a battle it must lose made a home threat vanish.)"""
+        if not k or not p:
+            return 0.0
+        row = self.term_rows.get(("threat", t, k))
+        if row is None:
+            row = self.term_rows[("threat", t, k)] = [None] * (self.board.forces + 1)
+        value = row[p]
+        if value is None:
+            tw = self.threat_weight[t]
+            if not tw or t == self.board.home:
+                value = 0.0
+            else:
+                q = self.battle(p, k, t, False)[0]
+                value = tw * (k - self.guard[t]) * (1.0 - q)
+            row[p] = value
+        return value
+
     def fill_term(self, row: TermRow, t: int, k: int, p: int) -> float:
         """Fill entry p of a contested territory's term row (p and k > 0)."""
         w = self.w
@@ -293,6 +315,9 @@ class Evaluation:
                     if is_enemy[t]:
                         score += q * castle_w
                     held_all = False
+                    tw = threat_weight[t]
+                    if tw and t != home:  # the King may win there and march on
+                        threat += tw * (k - guard[t]) * (1.0 - q)
                 else:
                     score += cube * p + wheat_value[t]
                     if is_enemy[t]:

@@ -77,12 +77,19 @@ class ActionScorer:
             terms = [self.term(t, P[t]) for t in numbers]
         self.base = sum(terms)
         self.advance = _advance_sum(P, row)
-        self.threat = sum([0.0 if P[t] else threat_of[t] for t in numbers])
+        self.threat = sum([self.threat_at(t, P[t]) for t in numbers])
         wheat = bot.wheat_of
         self.wheat = sum([wheat[t] for t in numbers if P[t] and not K[t]])
         self.held = sum([1 for c in bot.castle_order if P[c] and not K[c]])
         self.on_map = sum(P)
         self.top: list[tuple[int, int]] | None = None  # the largest stacks, when needed
+
+    def threat_at(self, t: int, p: int) -> float:
+        """Territory t's share of the threat to home with p player cubes there."""
+        if not p:
+            return self.threat_of[t]
+        k = self.K[t]
+        return self.bot.contested_threat(t, k, p) if k else 0.0
 
     def term(self, t: int, p: int) -> float:
         """Territory t's share of the score with p player cubes (advance aside)."""
@@ -141,15 +148,15 @@ class ActionScorer:
         self.base += (self.term(src, ps) - self.term(src, have)
                       + self.term(dst, pd2) - self.term(dst, pd))
         self.advance += count * (self.row[dst] - self.row[src])
+        self.threat += (self.threat_at(src, ps) - self.threat_at(src, have)
+                        + self.threat_at(dst, pd2) - self.threat_at(dst, pd))
         P[src], P[dst] = ps, pd2
         if not ps:
-            self.threat += self.threat_of[src]
             if not K[src]:
                 self.wheat -= bot.wheat_of[src]
                 if bot.is_castle[src]:
                     self.held -= 1
         if not pd:
-            self.threat -= self.threat_of[dst]
             if not K[dst]:
                 self.wheat += bot.wheat_of[dst]
                 if bot.is_castle[dst]:
@@ -190,6 +197,9 @@ class ActionScorer:
             if options is None:
                 options = self._options[(src, have, K[src])] = self._source_options(src, have)
             frees_castle = is_castle[src] and not K[src]  # src leaves the player's castles
+            # src's share of the threat by the cubes left there, less its share now
+            now = self.threat_at(src, have)
+            threat_src = [self.threat_at(src, left) - now for left in range(have + 1)]
             row_src = row[src]
             for dst in adjacent[src]:
                 pd = P[dst]
@@ -197,12 +207,13 @@ class ActionScorer:
                 row_dst = rows[dst]
                 term = row_dst[pd]
                 base_sd = base_src - (self.term(dst, pd) if term is None else term)
-                threat_sd = threat0 if pd else threat0 - threat_of[dst]
+                threat_sd = threat0 - self.threat_at(dst, pd)
                 takes_castle = is_castle[dst] and not k_dst and not pd
                 gain_limit = wheat0 + (wheat[dst] if not pd and not k_dst else 0)
                 step_gain = row[dst] - row_src
                 for count, ps, term_ps, wheat_lost in options:
                     pd2 = pd + count
+                    threat_d = self.threat_at(dst, pd2) if k_dst else 0.0
                     # R8 (refuse): every territory within the new limit.
                     limit = gain_limit - wheat_lost
                     if pd2 > limit or ps > limit:
@@ -238,7 +249,7 @@ class ActionScorer:
                         value = WIN_SCORE
                     else:
                         value = base - advance
-                        threat = threat_sd if ps else threat_sd + threat_of[src]
+                        threat = threat_sd + threat_d + threat_src[ps]
                         if threat >= 0.5:  # `bot.home_danger`'s memo, read inline
                             attackers = int(threat + 0.5)
                             cost = dangers[home_cubes][

@@ -24,6 +24,8 @@ from throne_pnp.search.ranking import rank
 # margin, few enough for a sweep of thousands of games (docs/search.md has
 # the budget curve).
 SWEEP_BUDGET = 48
+# Turns a sweep's rollouts look ahead before the static leaf (`search.leaf`).
+SWEEP_HORIZON: int | None = 3
 
 
 class PlannerBot(GreedyBot):
@@ -41,15 +43,16 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, budget: int | None = None):
+    def __init__(self, budget: int | None = None, horizon: int | None = SWEEP_HORIZON):
         self.budget = budget or SWEEP_BUDGET
+        self.horizon = horizon
 
     def decide(self, game: Game, rng: random.Random) -> list[Action]:
         options = candidates(game, _greedy())
         if len(options) == 1:
             return list(options[0].actions)
         ranking = rank(game, budget=self.budget, seed=rng.getrandbits(32), jobs=1,
-                       options=options)
+                       options=options, horizon=self.horizon)
         return list(ranking.best.option.actions)
 
 

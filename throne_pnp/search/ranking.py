@@ -37,11 +37,15 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.game import Game
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.fork import determinise
+from throne_pnp.search.leaf import leaf_value
 from throne_pnp.search.options import Option, candidates, decision_of
 
 # Rollouts stop this many turns after the decision (a game still going counts
 # as not won, as the simulator's turn cap does).
 ROLLOUT_TURNS = 60
+# A rollout with a horizon stops at the start of the player's card phase this
+# many turns on and is scored by `leaf.leaf_value`; None plays to the end.
+HORIZON: int | None = None
 
 
 @dataclass
@@ -49,7 +53,7 @@ class Scored:
     """An option with its rollouts: wins of samples, and the round it lasted to."""
 
     option: Option
-    wins: int = 0
+    wins: float = 0.0  # rollouts won (a rollout cut at its horizon counts its leaf value)
     samples: int = 0
     rounds: int = 0
 
@@ -108,8 +112,11 @@ def policy() -> GreedyBot:
     return bot
 
 
-def rollout(root: Game, option: Option, seed: int, index: int) -> bool:
-    """Play `option` from `root`, then the game on to its end; True if won."""
+def rollout(root: Game, option: Option, seed: int, index: int,
+            horizon: int | None = None) -> float:
+    """Play `option` from `root`, then the game on to its end (1 won, 0 not)
+    or, with a `horizon`, to the start of the player's card phase that many
+    turns on (its `leaf_value`)."""
     rng = random.Random(f"{seed}:{index}")
     game = determinise(root, rng, option.card)
     dealer = Dealer(f"{seed}:{index}")
@@ -118,9 +125,12 @@ def rollout(root: Game, option: Option, seed: int, index: int) -> bool:
         apply(action)
     bot = policy()
     cap = root.turn + ROLLOUT_TURNS
+    stop = root.turn + horizon if horizon is not None else cap + 1
     while game.outcome is None:
         if game.turn > cap:
-            return False
+            return 0.0
+        if game.turn >= stop and game.stage == "card" and game.phase == "player-card":
+            return leaf_value(bot, game)
         if game.need().kind == "deal":
             apply(act.deal(dealer.deal(game)))
             continue
@@ -128,27 +138,30 @@ def rollout(root: Game, option: Option, seed: int, index: int) -> bool:
             apply(action)
             if game.outcome is not None:
                 break
-    return game.outcome == "won"
+    return 1.0 if game.outcome == "won" else 0.0
 
 
 # One search's state for its worker processes (inherited through fork).
 _job: dict[str, object] = {}
 
 
-def _work(task: tuple[int, int, int]) -> tuple[int, int]:
+def _work(task: tuple[int, int, int]) -> tuple[int, float]:
     """Rollouts [start, stop) of option `i` of the current job: (i, wins)."""
     i, start, stop = task
-    root, options, seed = _job["root"], _job["options"], _job["seed"]
-    return i, sum(rollout(root, options[i], seed, n) for n in range(start, stop))  # type: ignore[index,arg-type]
+    root, options, seed, horizon = _job["root"], _job["options"], _job["seed"], _job["horizon"]
+    return i, sum(rollout(root, options[i], seed, n, horizon)  # type: ignore[arg-type,index]
+                  for n in range(start, stop))
 
 
 class _Runner:
     """Runs rollout tasks inline or in a pool of forked processes."""
 
-    def __init__(self, root: Game, scored: Sequence[Scored], seed: int, jobs: int):
+    def __init__(self, root: Game, scored: Sequence[Scored], seed: int, jobs: int,
+                 horizon: int | None):
         self.scored = list(scored)
         self.index = {id(s): i for i, s in enumerate(self.scored)}
-        _job.update(root=root, options=[s.option for s in self.scored], seed=seed)
+        _job.update(root=root, options=[s.option for s in self.scored], seed=seed,
+                    horizon=horizon)
         self.pool = None
         if jobs > 1 and sys.platform.startswith("linux"):
             import multiprocessing
@@ -156,7 +169,7 @@ class _Runner:
             self.pool = multiprocessing.get_context("fork").Pool(jobs)
         self.jobs = jobs
 
-    def run(self, tasks: list[tuple[int, int, int]]) -> list[tuple[int, int]]:
+    def run(self, tasks: list[tuple[int, int, int]]) -> list[tuple[int, float]]:
         if self.pool is None:
             return [_work(t) for t in tasks]
         split = []
@@ -174,14 +187,16 @@ class _Runner:
 
 def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
          seconds: float | None = None, include: Option | None = None,
-         shortlist: int | None = None, options: list[Option] | None = None) -> Ranking:
+         shortlist: int | None = None, options: list[Option] | None = None,
+         horizon: int | None = HORIZON) -> Ranking:
     """Rank the options of the decision due in `game` (see the module docstring).
 
     `budget`: rollouts in all; `seconds`, when given, replaces it by as many
     rollouts as fit in that time (measured on a first round; not repeatable).
     `include`: an option that must be ranked and is never dropped (the
     review's played choice). `options`: the candidates, when the caller has
-    them already. Raises ValueError when no decision is due.
+    them already. `horizon`: turns before a rollout is cut and scored
+    statically (None: to the end). Raises ValueError when no decision is due.
     """
     decision = decision_of(game)
     if decision is None:
@@ -193,7 +208,7 @@ def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
     keep = next((s for s in scored if include is not None and s.option.actions == include.actions),
                 None)
     started = time.perf_counter()
-    runner = _Runner(game, scored, seed, jobs)
+    runner = _Runner(game, scored, seed, jobs, horizon)
     try:
         if len(scored) == 1:
             _round(runner, scored, max(1, min(budget, 100)))
