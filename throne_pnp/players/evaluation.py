@@ -268,8 +268,8 @@ class Evaluation:
             if not tw or t == self.board.home:
                 value = 0.0
             else:
-                q = self.battle(p, k, t, False)[0]
-                value = tw * (k - self.guard[t]) * (1.0 - q)
+                q, _pcas, kcas = self.battle(p, k, t, False)
+                value = tw * max(0.0, k - kcas - self.guard[t]) * (1.0 - q)
             row[p] = value
         return value
 
@@ -316,8 +316,10 @@ class Evaluation:
                         score += q * castle_w
                     held_all = False
                     tw = threat_weight[t]
-                    if tw and t != home:  # the King may win there and march on
-                        threat += tw * (k - guard[t]) * (1.0 - q)
+                    if tw and t != home and not player_defends:  # the King may win, march
+                        left = k - kcas - guard[t]
+                        if left > 0:
+                            threat += tw * left * (1.0 - q)
                 else:
                     score += cube * p + wheat_value[t]
                     if is_enemy[t]:
