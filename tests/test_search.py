@@ -142,10 +142,10 @@ def test_no_decision_no_hint():
 
 
 def test_review_labels_a_blunder_and_a_good_move():
-    """Stopping with the fourth castle one step away (and 9 King cubes near
-    your home) is a blunder; taking it is best."""
-    g = at_actions({2: 4, 5: 5}, {1: 2, 3: 1, 7: 1, 6: 1}, 3)
-    blunder = advice.review_one(advice.Decision(g, (act.DONE,), g.turn, g.phase), 80, 1)
+    """Stopping with the fourth castle one step away (and 13 King cubes near
+    your home and castles) is a blunder; taking it is best."""
+    g = at_actions({2: 5, 5: 5, 8: 3}, {1: 2, 3: 1, 7: 1, 6: 1}, 3)
+    blunder = advice.review_one(advice.Decision(g, (act.DONE,), g.turn, g.phase), 200, 1)
     assert blunder["label"] == "blunder" and blunder["drop"] >= 0.2
     assert blunder["best_win"] == 1.0 and blunder["played"] == ["done"]
     good = advice.review_one(advice.Decision(g, (act.move(1, 6, 9), act.DONE), g.turn, g.phase),
@@ -159,8 +159,9 @@ def test_review_finds_every_decision_of_a_played_game(tmp_path):
     history = [act.Action.parse(t) for c in session.save.commands for t in c]
     assert advice.decisions(game, history) == []  # nothing played yet
     # a scripted game: the greedy bot's choices, recorded as actions
-    from throne_pnp.players.bots import GreedyBot
     import random
+
+    from throne_pnp.players.bots import GreedyBot
 
     g = Game(BOARD, normal_ids(BOARD))
     played: list[act.Action] = []

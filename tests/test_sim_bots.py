@@ -4,10 +4,10 @@ import dataclasses
 import random
 
 from throne_pnp.content import load_content
+from throne_pnp.players.bots import GreedyBot, RandomBot
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
-from throne_pnp.players.bots import GreedyBot, RandomBot
 from throne_pnp.sim.bots import make_bot
 from throne_pnp.sim.simulate import game_seed, hard_ids, next_actions, normal_ids
 
@@ -122,8 +122,8 @@ def test_dominated_cards_never_change_the_expected_battle():
 
 def test_king_after_matches_the_engine():
     """The bot's King's action (`king_after`) leaves the position `resolve_king` does."""
-    from throne_pnp.rules.king import resolve_king
     from throne_pnp.players.bots import king_after
+    from throne_pnp.rules.king import resolve_king
 
     board = board_for(load_content(None))
     sequences = [("rally",), ("move-player",), ("move-castle",), ("move-wheat",),

@@ -3,10 +3,10 @@
 from collections import Counter
 
 from throne_pnp.content import load_content
+from throne_pnp.players.bots import GreedyBot, RandomBot
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER, player_limit
-from throne_pnp.players.bots import GreedyBot, RandomBot
 from throne_pnp.sim.simulate import game_seed, play_game
 
 

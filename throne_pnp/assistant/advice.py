@@ -25,7 +25,7 @@ from throne_pnp.errors import ThroneError
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
 from throne_pnp.search.fork import fork
-from throne_pnp.search.options import Option, decision_of, normalise
+from throne_pnp.search.options import decision_of, normalise
 from throne_pnp.search.ranking import Ranking, rank
 
 # Rollouts of a hint by default (about a second on two cores; docs/search.md).

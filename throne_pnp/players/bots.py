@@ -24,13 +24,6 @@ import random
 from collections import Counter
 
 from throne_pnp.errors import ThroneError
-from throne_pnp.rules import actions as act
-from throne_pnp.rules.actions import Action
-from throne_pnp.rules.battle import clash
-from throne_pnp.rules.board import Board
-from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
-from throne_pnp.rules.king import move, rally
-from throne_pnp.rules.position import KING, PLAYER, Position, enforce_limits, player_limit
 from throne_pnp.players.battle_memo import (
     Battle,
     BattleMasks,
@@ -40,6 +33,13 @@ from throne_pnp.players.battle_memo import (
 from throne_pnp.players.evaluation import Evaluation, Weights
 from throne_pnp.players.planner import ActionScorer
 from throne_pnp.players.scores import EPS, LOSS_SCORE
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.battle import clash
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
+from throne_pnp.rules.king import move, rally
+from throne_pnp.rules.position import KING, PLAYER, Position, enforce_limits, player_limit
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "Weights", "king_after"]
 

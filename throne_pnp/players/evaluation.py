@@ -15,9 +15,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from throne_pnp.rules.board import Board
-from throne_pnp.rules.game import Game
-from throne_pnp.rules.position import Position
 from throne_pnp.players.battle_memo import (
     Battle,
     BattleMasks,
@@ -32,6 +29,9 @@ from throne_pnp.players.battle_memo import (
     useful_cards,
 )
 from throne_pnp.players.scores import LOSS_SCORE, WIN_SCORE, TermRow
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.game import Game
+from throne_pnp.rules.position import Position
 
 
 @dataclass(frozen=True)

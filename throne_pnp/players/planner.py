@@ -23,11 +23,11 @@ from __future__ import annotations
 import itertools
 from operator import mul
 
+from throne_pnp.players.scores import EPS, LOSS_SCORE, WIN_SCORE, ScoringBot, TermRow
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import RALLY_COST
 from throne_pnp.rules.position import Position
-from throne_pnp.players.scores import EPS, LOSS_SCORE, WIN_SCORE, ScoringBot, TermRow
 
 __all__ = ["EPS", "LOSS_SCORE", "WIN_SCORE", "ActionScorer", "TermRow"]
 
@@ -71,7 +71,7 @@ class ActionScorer:
         bit = bot.target_bit
         self.mask = sum([bit[c] for c in bot.enemy_castles if not P[c] or K[c]])
         row = self.row = bot.advance_by_mask[self.mask]
-        threat_of, rows = self.threat_of, self.rows
+        rows = self.rows
         terms = [rows[t][P[t]] for t in numbers]
         if None in terms:  # contested territories whose battle odds are not yet in
             terms = [self.term(t, P[t]) for t in numbers]
@@ -177,7 +177,7 @@ class ActionScorer:
     def _best_move(self) -> tuple[tuple[int, int, int] | None, float]:
         """The best (count, src, dst) move and its score (the first of equals)."""
         bot = self.bot
-        P, K, rows, threat_of = self.P, self.K, self.rows, self.threat_of
+        P, K, rows = self.P, self.K, self.rows
         wheat, adjacent = bot.wheat_of, bot.neighbours
         is_castle, is_enemy = bot.is_castle, bot.is_enemy_castle
         home, castle_count, row = self.home, self.castle_count, self.row

@@ -28,10 +28,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from throne_pnp.players.bots import Bot
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Game
-from throne_pnp.players.bots import Bot
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.sim.bots import make_bot
 
