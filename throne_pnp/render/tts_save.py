@@ -294,7 +294,9 @@ def saved_object(content: Content, decks: list[Deck], board: Board | None) -> di
                            transform(-(map_w / 2 + GAP + note_w / 2), TABLE_Y, 0.0, 180.0),
                            f"{GAME_TITLE}: setup and turn", notecard_text(content),
                            NOTE_COLOR))
-    objects += _cubes(content, board, -(map_h / 2 + GAP))
+    # the supply rows go under whatever reaches lowest: the map, the decks, the note
+    lowest = max(map_h / 2, len(decks) / 2 * (ch + GAP) - GAP / 2, NOTE_UNITS[1] / 2)
+    objects += _cubes(content, board, -(lowest + GAP))
     return {
         "SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
         "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
