@@ -34,6 +34,7 @@ ROWS = (2, 7)
 CARD_PX_PER_MM = 8.0         # 504 x 704 px a card (about 200 dpi)
 MAP_PX = 3200                # the map image's long side
 BLANK = "#ffffff"            # unused slots
+PNG_LEVEL = 3                # zlib level: about as small as 6, in half the time
 
 
 def check_url_base(url: str) -> str:
@@ -145,7 +146,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     back_path = folder / "back.png"
-    back_image.save(back_path, format="PNG")
+    back_image.save(back_path, format="PNG", compress_level=PNG_LEVEL)
     written.append(back_path)
     key = 0
     table_decks: list[tts_save.Deck] = []
@@ -161,7 +162,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
             sheet.paste(back_image, ((last % cols) * cell[0], (last // cols) * cell[1]))
             name = f"cards-{role}.png" if number == 1 else f"cards-{role}-{number}.png"
             path = folder / name
-            sheet.save(path, format="PNG")
+            sheet.save(path, format="PNG", compress_level=PNG_LEVEL)
             written.append(path)
             sheets.append(tts_save.Sheet(key, _url(path, url_base), _url(back_path, url_base),
                                          cols, rows, tuple(chunk)))
@@ -169,7 +170,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
     board = None
     map_path = folder / "map.png"
     if drawable:
-        map_image.save(map_path, format="PNG")
+        map_image.save(map_path, format="PNG", compress_level=PNG_LEVEL)
         written.append(map_path)
         board = tts_save.Board(_url(map_path, url_base), content.map.drawing.size,  # type: ignore[union-attr]
                                map_image.size, _spaces(content))
