@@ -360,3 +360,25 @@ def test_every_deck_fits_sheets_within_the_limits(count: int, px_per_mm: float) 
         cols, rows = tts.grid_for(len(chunk), cell)
         assert 2 <= cols <= 10 and 2 <= rows <= 7 and cols * rows > len(chunk)
         assert cols * cell[0] <= 4096 and rows * cell[1] <= 4096
+
+
+def test_a_deck_over_two_sheets_numbers_its_cards_per_sheet() -> None:
+    content = load_content(default_content_dir())
+    normal = content.normal_cards
+    sheets = (tts_save.Sheet(1, "https://h/a.png", "https://h/b.png", 5, 3, normal[:14]),
+              tts_save.Sheet(2, "https://h/a2.png", "https://h/b.png", 2, 3, normal[14:]))
+    save = tts_save.saved_object(content, [tts_save.Deck("normal", "Action cards", sheets)],
+                                 None)
+    deck, = (o for o in save["ObjectStates"] if o["Name"] == "DeckCustom")
+    assert sorted(deck["CustomDeck"]) == ["1", "2"]
+    assert deck["DeckIDs"] == [*range(100, 114), *range(200, 204)]
+    last = deck["ContainedObjects"][-1]
+    assert last["Nickname"] == "18 Call to Arms" and list(last["CustomDeck"]) == ["2"]
+    assert last["CustomDeck"]["2"]["FaceURL"] == "https://h/a2.png"
+
+
+def test_aid_markup_becomes_plain_words() -> None:
+    plain = tts_save.plain
+    assert plain("**You** spend its {flag}; then fight") == "You spend its flags; then fight"
+    assert plain("**Win** holding every {castle} (1, 3).") == "Win holding every castle (1, 3)."
+    assert tts_save.guid("card-1") == tts_save.guid("card-1") != tts_save.guid("card-2")
