@@ -105,6 +105,19 @@ def _spaces(content: Content) -> dict:
     return out
 
 
+def _sheet_image(faces: list, back_image, cols: int, rows: int, cell: tuple[int, int]):
+    """The faces in slot order, row by row, and the back in the last slot."""
+    from PIL import Image
+
+    cw, ch = cell
+    sheet = Image.new("RGB", (cols * cw, rows * ch), BLANK)
+    for slot, face in enumerate(faces):
+        sheet.paste(face, ((slot % cols) * cw, (slot // cols) * ch))
+    last = cols * rows - 1
+    sheet.paste(back_image, ((last % cols) * cw, (last // cols) * ch))
+    return sheet
+
+
 def _url(path: Path, url_base: str | None) -> str:
     if url_base is None:
         return path.resolve().as_uri()
@@ -120,8 +133,6 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
     `px_per_mm` and `map_px` set the resolution (the tests use small ones).
     """
     png.require()
-    from PIL import Image
-
     if url_base is not None:
         check_url_base(url_base)
     folder = Path(folder)
@@ -155,11 +166,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
         for number, chunk in enumerate(deck_chunks(deck, cell), start=1):
             key += 1
             cols, rows = grid_for(len(chunk), cell)
-            sheet = Image.new("RGB", (cols * cell[0], rows * cell[1]), BLANK)
-            for slot, card in enumerate(chunk):
-                sheet.paste(face_of[card.id], ((slot % cols) * cell[0], (slot // cols) * cell[1]))
-            last = cols * rows - 1
-            sheet.paste(back_image, ((last % cols) * cell[0], (last // cols) * cell[1]))
+            sheet = _sheet_image([face_of[c.id] for c in chunk], back_image, cols, rows, cell)
             name = f"cards-{role}.png" if number == 1 else f"cards-{role}-{number}.png"
             path = folder / name
             sheet.save(path, format="PNG", compress_level=PNG_LEVEL)
@@ -178,15 +185,15 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
         if map_path.exists():
             map_path.unlink()
         if notes is not None:
-            notes.append("TTS map skipped: map.yaml has no complete drawing data; the cubes "
-                         "wait beside the decks")
+            notes.append("TTS map skipped: map.yaml has no complete drawing data; every "
+                         "cube waits in the supply rows")
     keep = {p.name for p in written}
     for stale in sorted(folder.glob("cards-*.png")):
         if stale.name not in keep:
             stale.unlink()
     save_path = folder / SAVE_FILE
-    save_path.write_text(tts_save.dumps(tts_save.saved_object(content, table_decks, board)),
-                         encoding="utf-8")
+    text = tts_save.dumps(tts_save.saved_object(content, table_decks, board))
+    save_path.write_bytes(text.encode("utf-8"))     # "\n" line ends on every system
     written.append(save_path)
     return written
 
