@@ -140,8 +140,8 @@ def notecard_text(content: Content) -> str:
     lines = ["SETUP",
              f"Your cubes (gold): {_where(game_map.setup_player)}.",
              f"The King's cubes (dark red): {_where(game_map.setup_king)}.",
-             f"{game_map.forces} cubes a side; the rest wait under the map. The King keeps "
-             f"at most {game_map.king_limit} in a territory.",
+             f"{game_map.forces} cubes a side; the others wait in the supply rows. "
+             f"The King keeps at most {game_map.king_limit} in a territory.",
              f"Shuffle the {len(content.normal_cards)} action cards"
              + (f" with as many of the {hard} hard cards as you want to face" if hard else "")
              + f"; deal yourself {game_map.hand_size}.",
