@@ -5,7 +5,9 @@ rasterises the first card sheet (fronts), the first back sheet, the rules
 sheet, and the print guide and extras sheet of the pack with pypdfium2 (the
 [png] extra) at a low resolution, so the PNGs stay small enough to commit and
 show in the README, plus a close-up of two fronts and their backs at
-print-like sharpness. The map previews come from scripts/make_map_preview.py.
+print-like sharpness, and the Tabletop Simulator deck sheets of
+`throne build --format tts` side by side (tts-sheets.png). The map previews
+come from scripts/make_map_preview.py.
 
 Usage: python scripts/make_previews.py [--dpi 60] [--content DIR]
 """
@@ -85,7 +87,30 @@ def main() -> int:
             (round(x), round(y), round(x + (2 * CARD_W + 2.0) * px),
              round(y + (CARD_H + 2.0) * px)))
         _save(aids, opts.out / "pack-aids.png")
+        _save(_tts_sheets(load_content(opts.content), Path(tmp) / "tts"),
+              opts.out / "tts-sheets.png")
     return 0
+
+
+def _tts_sheets(content, folder: Path, width: int = 1100):
+    """The normal and the hard deck sheets of the TTS export, side by side and
+    scaled down to `width` px, on a table-grey ground."""
+    from PIL import Image
+
+    from throne_pnp.render.tts import write_tts
+
+    write_tts(content, folder, map_px=400)
+    sheets = [Image.open(folder / name).convert("RGB")
+              for name in ("cards-normal.png", "cards-hard.png") if (folder / name).exists()]
+    gap = 40
+    whole = Image.new("RGB", (sum(s.width for s in sheets) + gap * (len(sheets) + 1),
+                              max(s.height for s in sheets) + 2 * gap), "#5a5550")
+    x = gap
+    for sheet in sheets:
+        whole.paste(sheet, (x, gap))
+        x += sheet.width + gap
+    return whole.resize((width, round(whole.height * width / whole.width)),
+                        Image.Resampling.LANCZOS)
 
 
 def _save(image, target: Path) -> None:

@@ -100,6 +100,31 @@ grep -qF "content/map.yaml already exists" init2.txt || fail "refusal: $(cat ini
 cmp -s content/map.yaml "$WORK/map-before" || fail "the refused init changed map.yaml"
 ok "second init refused: $(tail -1 init2.txt)"
 
+# 3. The Tabletop Simulator export: refused in one line without the [png] extra,
+#    then written in a few seconds once the extra is installed.
+status=0; "$THRONE" build --format tts > tts0.txt 2>&1 || status=$?
+[ "$status" = 2 ] && grep -qF 'pip install "throne_pnp[png]"' tts0.txt \
+    || fail "tts without the extra: exit $status, $(cat tts0.txt)"
+"${PIP[@]}" install "$WHEEL[png]"
+start=$(date +%s.%N)
+"$THRONE" build --format tts > tts.txt || fail "throne build --format tts"
+took=$(echo "$(date +%s.%N) - $start" | bc)
+for f in "output/tts/A Rusty Throne.json" output/tts/cards-normal.png output/tts/map.png; do
+    [ -s "$f" ] || fail "throne build --format tts did not write $f"
+done
+"$WORK/venv/bin/python" - "output/tts/A Rusty Throne.json" <<'PY' || fail "the TTS save"
+import json, sys
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+save = json.load(open(sys.argv[1], encoding="utf-8"))
+names = [o["Name"] for o in save["ObjectStates"]]
+assert names.count("DeckCustom") == 2 and names.count("BlockSquare") == 20, names
+for deck in (o for o in save["ObjectStates"] if o["Name"] == "DeckCustom"):
+    for sheet in deck["CustomDeck"].values():
+        assert Path(unquote(urlsplit(sheet["FaceURL"]).path)).is_file(), sheet
+PY
+ok "build --format tts (with the [png] extra): $(tail -1 tts.txt), ${took} s wall"
+
 listing > "$WORK/package-after"
 diff "$WORK/package-before" "$WORK/package-after" >/dev/null \
     || fail "files were written inside the installed package"

@@ -75,10 +75,14 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.command()
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both",
               show_default=True, help="Paper size of the PDFs.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "both"]),
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "tts", "both"]),
               default="both", show_default=True,
               help="Which files to write: both = PDF and SVG; png = one 300 dpi image per "
-                   "card face and the back, for print-on-demand (needs the [png] extra).")
+                   "card face and the back, for print-on-demand; tts = a Tabletop Simulator "
+                   "saved object with its images (png and tts need the [png] extra).")
+@click.option("--tts-url-base", metavar="URL", default=None,
+              help="With --format tts: the http(s) address where you will host the images "
+                   "(for multiplayer); without it the save names them by file:/// paths.")
 @click.option("--pod", type=click.Choice(["mpc", "tgc"]), default=None,
               help="With --format png: size the images for MakePlayingCards (822 x 1122 px) "
                    "or The Game Crafter (825 x 1125 px) instead of 815 x 1110.")
@@ -98,15 +102,18 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
                    "two A4/Letter sheets to glue together.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
-def build(paper: str, fmt: str, pod: str | None, out_dir: Path, ink_saver: bool, layout: str,
-          back: str, map_size: str, watch: bool, content_dir: Path | None) -> None:
+def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_dir: Path,
+          ink_saver: bool, layout: str, back: str, map_size: str, watch: bool,
+          content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
     PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
     print-and-play.pdf: all of it in print order after a one-page print guide,
     with a duplex test and the player aids and cube tokens); SVGs to OUT/svg/
     (map.svg, rules.svg, guide.svg, extras.svg, cards/card-NN.svg, cards/back.svg);
-    with --format png, OUT/png/card-NN.png and back.png at 300 dpi with bleed.
+    with --format png, OUT/png/card-NN.png and back.png at 300 dpi with bleed;
+    with --format tts, OUT/tts/ (deck sheets, back, map and "A Rusty Throne.json"
+    for Tabletop Simulator's Saves/Saved Objects folder).
     Print at 100% (no "fit to page"): every sheet has a 50 mm bar to check.
 
     \b
@@ -115,12 +122,22 @@ def build(paper: str, fmt: str, pod: str | None, out_dir: Path, ink_saver: bool,
       throne build --layout fold --ink-saver
       throne build --back dark      # full-bleed dark card backs
       throne build --format png --pod mpc   # images for MakePlayingCards
+      throne build --format tts     # try it on Tabletop Simulator
       throne build --map-size a3    # the map on one A3 (Tabloid) sheet
       throne build --watch          # rebuild while editing content/
     """
     if pod and fmt != "png":
         raise UserError(f"--pod {pod} sizes PNG images: add --format png")
-    if fmt == "png":
+    if tts_url_base is not None:
+        if fmt != "tts":
+            raise UserError("--tts-url-base names where the Tabletop Simulator images are "
+                            "hosted: add --format tts")
+        from throne_pnp.render.tts import check_url_base
+        try:
+            check_url_base(tts_url_base)
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+    if fmt in ("png", "tts"):
         from throne_pnp.render.png import INSTALL_HINT
         try:
             import PIL  # noqa: F401
@@ -144,7 +161,8 @@ def build(paper: str, fmt: str, pod: str | None, out_dir: Path, ink_saver: bool,
         notes: list[str] = []
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
-                                   notes, back=back, pod=pod or "", map_size=map_size)
+                                   notes, back=back, pod=pod or "", map_size=map_size,
+                                   tts_url_base=tts_url_base)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:

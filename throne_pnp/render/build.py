@@ -44,12 +44,14 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
           formats: tuple[str, ...] = ("pdf", "svg"), ink_saver: bool = False,
           layout: str = "duplex", notes: list[str] | None = None,
           parallel: bool = True, back: str = "light", pod: str = "",
-          map_size: str = "page") -> list[Path]:
+          map_size: str = "page", tts_url_base: str | None = None) -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
 
     `formats` may hold "pdf", "svg" and "png" (one image per card face and
     the back under `out_dir`/png, sized for the print-on-demand service `pod`:
-    "" plain, "mpc" or "tgc"; needs the [png] extra). `notes` (if given)
+    "" plain, "mpc" or "tgc"; needs the [png] extra) and "tts" (the Tabletop
+    Simulator export under `out_dir`/tts, its images named by `file:///`
+    paths or under `tts_url_base`; see `tts.py`). `notes` (if given)
     receives what was skipped and why. With `parallel` (on Linux, when there
     are two halves to share) a forked child writes the SVG sheets and the
     PDFs of their paper while this process writes the rest; the files are
@@ -159,6 +161,10 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         from throne_pnp.render.png import write_pngs
 
         written += write_pngs(content, out_dir / "png", pod, ink_saver, back)
+    if "tts" in formats:
+        from throne_pnp.render.tts import write_tts
+
+        written += write_tts(content, out_dir / "tts", tts_url_base, ink_saver, back, notes)
     return written
 
 

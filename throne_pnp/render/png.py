@@ -55,10 +55,12 @@ def box_mm(pod: str = "") -> tuple[float, float]:
     return (w / DPI * 25.4, h / DPI * 25.4)
 
 
-def face_page(shapes: tuple, edge: str, pod: str = "", name: str = "") -> Page:
-    """One card (trim-coordinate shapes) centred on a page of the service's box,
-    the margin beyond the drawn 3 mm bleed filled with `edge`."""
-    w, h = box_mm(pod)
+def face_page(shapes: tuple, edge: str, pod: str = "", name: str = "",
+              box: tuple[float, float] | None = None) -> Page:
+    """One card (trim-coordinate shapes) centred on a page of the service's box
+    (or of `box`, w x h mm), the margin beyond the drawn 3 mm bleed filled with
+    `edge`."""
+    w, h = box if box is not None else box_mm(pod)
     dx, dy = (w - CARD_W) / 2, (h - CARD_H) / 2
     page = Page(w, h, name=name)
     page.add(Rect(0, 0, w, h, fill(edge)), Group(shapes, dx, dy))
@@ -72,24 +74,27 @@ def card_images(content: Content, pod: str = "", ink_saver: bool = False,
     out = []
     for card in content.cards:
         out.append((f"card-{card.id:0{digits}d}.png",
-                    face_page(cards.card_front(card, ink_saver), _front_edge(card, ink_saver),
+                    face_page(cards.card_front(card, ink_saver), front_edge(card, ink_saver),
                               pod, f"card-{card.id}")))
     out.append(("back.png", face_page(cards.card_back(ink_saver, style=back),
                                       cards.back_edge(ink_saver, back), pod, "back")))
     return out
 
 
-def _front_edge(card: Card, ink_saver: bool) -> str:
+def front_edge(card: Card, ink_saver: bool) -> str:
+    """The colour at a face's outer edge (what a wider bleed continues)."""
     if ink_saver:
         return cards.WHITE
     return cards.HARD if card.hard else cards.RUST
 
 
-def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = False,
-               back: str = "light") -> list[Path]:
-    """Rasterise every face and the back into `folder`; return the written paths.
+def rasterise(pages: list[Page], sizes: list[tuple[int, int]], dpi: float,
+              title: str = "card faces") -> list:
+    """Each page drawn through our PDF renderer and rasterised with pypdfium2 at
+    `dpi`, as an RGB Pillow image of exactly its size in `sizes`.
 
-    Stale card-*.png files (a card removed from the deck) are deleted.
+    The one raster path of the build: `--format png` and `--format tts` both
+    come through here, so an image always shows the printed drawing.
     """
     require()
     import tempfile
@@ -98,26 +103,37 @@ def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = 
 
     from throne_pnp.render.pdf import render_pdf
 
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    images = card_images(content, pod, ink_saver, back)
-    size = PODS[pod]
-    written: list[Path] = []
+    images = []
     with tempfile.TemporaryDirectory() as tmp:
-        source = render_pdf([page for _, page in images], Path(tmp) / "faces.pdf",
-                            "card faces")
+        source = render_pdf(pages, Path(tmp) / "pages.pdf", title)
         document = pdfium.PdfDocument(str(source))
         try:
-            for index, (name, _) in enumerate(images):
-                image = document[index].render(scale=DPI / 72).to_pil().convert("RGB")
+            for index, size in enumerate(sizes):
+                image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
                 if image.size != size:
-                    # the page box rounds to 0.01 pt; trim the odd pixel of bleed
+                    # the page box rounds to 0.01 pt; trim (or pad) the odd pixel of bleed
                     image = image.crop((0, 0, *size))
-                path = folder / name
-                image.save(path, format="PNG", dpi=(DPI, DPI), optimize=False)
-                written.append(path)
+                images.append(image)
         finally:
             document.close()
+    return images
+
+
+def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = False,
+               back: str = "light") -> list[Path]:
+    """Rasterise every face and the back into `folder`; return the written paths.
+
+    Stale card-*.png files (a card removed from the deck) are deleted.
+    """
+    folder = Path(folder)
+    images = card_images(content, pod, ink_saver, back)
+    rasters = rasterise([page for _, page in images], [PODS[pod]] * len(images), DPI)
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for (name, _), image in zip(images, rasters, strict=True):
+        path = folder / name
+        image.save(path, format="PNG", dpi=(DPI, DPI), optimize=False)
+        written.append(path)
     names = {name for name, _ in images}
     for stale in sorted(folder.glob("card-*.png")):
         if stale.name not in names:
