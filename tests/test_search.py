@@ -189,3 +189,25 @@ def test_advice_labels():
     assert advice.label(0.05) == "inaccuracy"
     assert advice.label(0.10) == "mistake"
     assert advice.label(0.25) == "blunder"
+
+
+def test_simulate_with_the_search_bot_is_the_same_for_any_jobs():
+    from throne_pnp.sim.simulate import run
+
+    one = run(2, [0], bot="search", seed=3, jobs=1, budget=4)
+    two = run(2, [0], bot="search", seed=3, jobs=2, budget=4)
+    assert one == two and one["budget"] == 4 and one["games"] == 2
+
+
+def test_two_bots_on_one_seed_are_dealt_the_same_opening_hand():
+    from throne_pnp.players.bots import GreedyBot, RandomBot
+    from throne_pnp.sim.simulate import play_game
+
+    hands = []
+    for bot in (GreedyBot(), RandomBot()):
+        seen: list[list[int]] = []
+        play_game(BOARD, bot, 99, 0, turn_cap=1,
+                  on_step=lambda g, seen=seen: seen.append(sorted(g.hand))
+                  if len(g.hand) == 5 and not seen else None)
+        hands.append(seen[0])
+    assert hands[0] == hands[1]
