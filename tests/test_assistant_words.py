@@ -11,7 +11,12 @@ def test_move_with_a_word_missing_says_the_usage(tmp_path):
     ok(game, "new", "--seed", "3")
     refused(game, "move", "1", "5",
             contains="usage: throne move COUNT FROM TO, e.g. `throne move 2 1 5` moves 2 "
-                     "cubes from 1 to 5; got `throne move 1 5` (the count is missing?)")
+                     "cubes from 1 to 5; got `throne move 1 5` (a number is missing: the COUNT, "
+                     "as in `throne move 1 1 5`, or TO, as in `throne move 1 5 TO`)")
+    # Two equal numbers cannot be FROM and TO: the count came first, TO is missing.
+    refused(game, "move", "1", "1", contains="got `throne move 1 1` (TO is missing: "
+                                            "where do the cubes from 1 go?)")
+    refused(game, "move", "2", contains="got `throne move 2` (FROM and TO are missing)")
     refused(game, "move", "one", "1", "5", contains="usage: throne move COUNT FROM TO")
 
 

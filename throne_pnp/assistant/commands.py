@@ -367,7 +367,8 @@ def _fix_cubes(session: Session, territory: int, king: int | None, player: int |
 def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
     """Take back the last `count` commands (`throne undo [N]`) and save.
 
-    Returns the commands taken back, each in the player's words (e.g.
+    Returns the commands taken back, newest first (the order they are taken
+    back in), each in the player's words (e.g.
     `["battle 5", "move 2 1 5"]`: what was typed, never the engine's action
     texts, so no card the program dealt and the player has not seen is
     named) and the checklist that puts the table
@@ -375,10 +376,13 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
     each card to take back (physical games).
     """
     before = session.game
-    words = taken_back_words(session, count)
+    words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)
     from_hand, drawn = undone_cards(session, gone)
-    restore = restore_lines(session.board, before.position, session.game.position,
+    from throne_pnp.assistant.kingsofar import table_position
+
+    restore = restore_lines(session.board, table_position(before),
+                            table_position(session.game),
                             cards=(before, session.game) if session.physical else None,
                             from_hand=from_hand, drawn_order=drawn)
     return words, restore

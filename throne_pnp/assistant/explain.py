@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from throne_pnp.assistant.kingsofar import so_far_lines, told_before
 from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's API)
     ACTION_WORDS,
@@ -50,6 +51,8 @@ def checklist(events: list[Event], game: Game, physical: bool,
     board = game.board
     out: list[str] = []
     shown: set[int] = set()
+    draws_here = sum(1 for e in events if e.kind == "uncertain-draw")
+    phase_here = any(e.kind == "phase-card" for e in events)
     for i, event in enumerate(events):
         kind = event.kind
         if kind == "reshuffle":
@@ -82,7 +85,10 @@ def checklist(events: list[Event], game: Game, physical: bool,
                 out.append(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}"
                            f"{more}.")
         elif kind == "king":
-            out += king_lines(event.data, board)
+            result: KingResult = event.data
+            told = told_before(board, game_phase_card(events, result, game), result.draws,
+                               draws_here, phase_here)
+            out += king_lines(result, board, told=told)
         elif kind == "battle-card":
             where = f"the battle in {event.info['territory']}"
             if physical:
@@ -138,7 +144,19 @@ def checklist(events: list[Event], game: Game, physical: bool,
                 out.append(f"--- Turn {event.info['turn']}: the King's card phase ---")
             else:
                 out.append(f"--- Turn {event.info['turn']}: your card phase ---")
+    if game.phase_card is not None and (draws_here or phase_here):
+        out += so_far_lines(game, told_before(board, game.phase_card, game.draws, draws_here,
+                                              phase_here))
     return out
+
+
+def game_phase_card(events: list[Event], result: KingResult, game: Game) -> int:
+    """The phase card whose King's action `result` is: the one turned over in
+    these events, else the one on the table."""
+    for event in events:
+        if event.kind == "phase-card":
+            return event.data
+    return game.phase_card if game.phase_card is not None else 0
 
 
 def game_cp_left(game: Game) -> str:
@@ -321,6 +339,18 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     return "\n".join(out)
 
 
+def _withdrawal_words(battle: Battle) -> str:
+    """Where the losers of a finished battle went, for its log line."""
+    went = battle.withdrawal
+    if not went:
+        return ""
+    who = "you" if went["side"] == PLAYER else "the King"
+    if went["to"] is None:
+        return f"; {who} had nowhere to withdraw: the losers were removed"
+    lost = f" ({went['removed']} removed over the limit)" if went["removed"] else ""
+    return f"; {who} withdrew to {went['to']}{lost}"
+
+
 def _summary(events: list[Event]) -> str:
     """A command's events in a few words, for `throne log`."""
     parts: list[str] = []
@@ -345,7 +375,7 @@ def _summary(events: list[Event]) -> str:
             winner = {PLAYER: "you won", KING: "the King won"}.get(battle.winner or "",
                                                                    "both wiped out")
             parts.append(f"battle in {battle.territory} (cards {battle.player_card} v "
-                         f"{battle.king_card}): {winner}")
+                         f"{battle.king_card}): {winner}{_withdrawal_words(battle)}")
         elif kind == "move":
             step = event.data
             parts.append(f"moved {step.count} {step.src}->{step.dst}")

@@ -101,28 +101,63 @@ def notes_by_action(result: KingResult, board: Board) -> list[list[str]] | None:
     return out
 
 
-def king_lines(result: KingResult, board: Board | None = None) -> list[str]:
+def _visit_index(board: Board, rising: bool) -> dict[int, int]:
+    return {t: i for i, t in enumerate(board.order(rising))}
+
+
+def _note_territory(note: str) -> int | None:
+    """The territory a skip note is about (`7: is itself ...`), if it names one."""
+    head = note.split(":", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+def _in_visiting_order(steps: list[Step], notes: list[str], order: dict[int, int]
+                       ) -> list[str]:
+    """An action's cube changes and skip notes as lines, in the order the
+    territories were visited (R3, R4): a note sits where its territory came.
+    Both lists are already in visiting order; this merges them."""
+    def where(t: int | None) -> int:
+        return order.get(t, len(order)) if t is not None else len(order)
+
+    keyed = [(where(s.src if s.kind == "move" else s.at), 0, i, "  " + step_line(s))
+             for i, s in enumerate(steps)]
+    keyed += [(where(_note_territory(n)), 1, i, f"  ({n})") for i, n in enumerate(notes)]
+    # A step and a note for one territory cannot both happen; steps first on ties.
+    return [line for *_, line in sorted(keyed)]
+
+
+def king_lines(result: KingResult, board: Board | None = None, told: int = 0,
+               preview: bool = False) -> list[str]:
     """The King's action as a checklist: each action under its own heading with
-    its cube changes and its notes (given the board to tell them apart)."""
+    its cube changes and its notes (given the board to tell them apart, in
+    the order the territories were visited).
+
+    `told`: how many of the actions were already shown (while Uncertain
+    Orders waited for a dealt card): they get their heading and "already
+    shown" instead of their checklist again. `preview`: the actions known
+    so far, while a card must still be dealt; no battles are listed yet.
+    """
     out = []
     log = result.log or [(a, []) for a in result.actions]
     per_action = notes_by_action(result, board) if board is not None and result.log else None
-    told = 0
+    order = _visit_index(board, result.priority == "rising") if board is not None else {}
+    shown = 0
     for i, (action, steps) in enumerate(log):
-        out.append(f"The King's action: {ACTION_WORDS[action]} ({result.priority}).")
-        if steps:
-            out += ["  " + step_line(s) for s in steps]
-        elif action == "rally":
-            out.append("  No cube is added.")
-        else:
-            out.append("  Nothing moves.")
+        heading = f"The King's action: {ACTION_WORDS[action]} ({result.priority})"
         if per_action is not None:
-            out += [f"  ({note})" for note in per_action[i]]
-            told += len(per_action[i])
+            shown += len(per_action[i])
+        if i < told:
+            out.append(f"{heading}: carried out above.")
+            continue
+        out.append(heading + ".")
+        notes = per_action[i] if per_action is not None else []
+        if not steps:
+            out.append("  No cube is added." if action == "rally" else "  Nothing moves.")
+        out += _in_visiting_order(steps, notes, order)
     if not result.actions:
         out.append("The King's action: nothing.")
-    out += [f"  ({note})" for note in result.notes[told:]]
-    if result.battles:
+    out += [f"  ({note})" for note in result.notes[shown:]]
+    if result.battles and not preview:
         out.append(f"Battles to fight, in order: {', '.join(map(str, result.battles))}.")
     return out
 

@@ -217,10 +217,24 @@ def move_numbers(words: tuple[str, ...]) -> tuple[int, int, int]:
     """COUNT FROM TO as numbers, or the usage with an example."""
     if len(words) != 3 or not all(w.isdigit() for w in words):
         got = " ".join(("throne move", *words))
-        hint = " (the count is missing?)" if len(words) == 2 else ""
-        raise UserError(f"{MOVE_USAGE}; got `{got}`{hint}")
+        raise UserError(f"{MOVE_USAGE}; got `{got}`{_missing_words(words)}")
     count, src, dst = (int(w) for w in words)
     return count, src, dst
+
+
+def _missing_words(words: tuple[str, ...]) -> str:
+    """Which number a short `throne move` lacks, when the words can tell."""
+    if not all(w.isdigit() for w in words):
+        return ""
+    if len(words) == 1:
+        return " (FROM and TO are missing)"
+    if len(words) != 2:
+        return ""
+    a, b = words
+    if a == b:
+        return f" (TO is missing: where do the cubes from {b} go?)"
+    return (f" (a number is missing: the COUNT, as in `throne move 1 {a} {b}`, "
+            f"or TO, as in `throne move {a} {b} TO`)")
 
 
 @click.command()

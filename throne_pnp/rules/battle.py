@@ -221,7 +221,7 @@ def _outcome_words(defender: str, totals: dict[str, int] | None, winner: str | N
     if totals is not None:
         if totals[PLAYER] == totals[KING]:
             return (f"cubes + bugles: you {totals[PLAYER]}, King {totals[KING]}; "
-                    f"a tie goes to the defender ({defender})")
+                    f"a tie goes to the defender, {'you' if defender == PLAYER else 'the King'}")
         return (f"cubes + bugles: you {totals[PLAYER]}, King {totals[KING]}: "
                 f"{'you win' if winner == PLAYER else 'the King wins'}")
     if winner is not None:
@@ -273,10 +273,13 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
     if loser == KING:
         dest = king_withdrawal_target(options, king_card)
         if dest is not None and battle.explain:
-            rule = "Rising: highest" if king_card.rising else "Falling: lowest"
             blocked = [n for n in board.adjacent[t] if n not in options]
-            reason = (f"the King withdraws by his battle card's priority ({rule} of "
-                      f"{', '.join(map(str, options))})")
+            if len(options) == 1:
+                reason = f"the King withdraws to {dest}, his only way out"
+            else:
+                rule = "Rising: highest" if king_card.rising else "Falling: lowest"
+                reason = (f"the King withdraws by his battle card's priority ({rule} of "
+                          f"{', '.join(map(str, options))})")
             if blocked:
                 reason += f"; not {', '.join(map(str, blocked))}: your cubes are there"
         else:

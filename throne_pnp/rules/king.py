@@ -236,7 +236,7 @@ def move(board: Board, pos: Position, action: str, rising: bool,
         if stays:
             why += "; " + "; ".join(stays)
         if count <= 0:
-            notes.append(f"{t}: would move to {dest} ({why}); nothing moves")
+            notes.append(f"{t}: nothing moves: the way is to {dest}, {why}")
             continue
         step = Step("move", count, why, KING, src=t, dst=dest)
         step.apply(pos)

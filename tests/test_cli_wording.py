@@ -1,0 +1,110 @@
+"""The assistant's wording points from a new player's game (issue 20): ties,
+a single way out, skip notes in visiting order without nested parentheses,
+`undo N` newest first, a withdrawal's log line, the King's settled actions
+told before Uncertain Orders are dealt."""
+
+from __future__ import annotations
+
+import json
+
+from boards import card, line, make_board, pos
+from click.testing import CliRunner
+from test_assistant_helpers import ok
+
+from throne_pnp.assistant.words import king_lines
+from throne_pnp.cli import cli
+from throne_pnp.rules.battle import resolve_battle
+from throne_pnp.rules.king import resolve_king
+
+
+def _resolve(tmp_path, args, position):
+    at = tmp_path / "pos.yaml"
+    at.write_text(position)
+    result = CliRunner().invoke(cli, [*args, "--at", str(at), "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_a_tie_names_the_defender_in_words():
+    b = make_board({1: (2,)}, castles=(1,), wheat={1: 2, 2: 1},
+                   cards=(card(1, swords=1, shields=1), card(7, shields=3)))
+    # 2 v 2, no casualties (1 sword against 3 shields, 0 swords): 2 = 2, the King defends.
+    battle = resolve_battle(b, pos(b, {2: 2}, {1: 1, 2: 2}), 2, "king", b.cards[1],
+                            b.cards[7], withdraw_to=1)
+    assert "cubes + bugles: you 2, King 2; a tie goes to the defender, the King" in battle.why
+    battle = resolve_battle(b, pos(b, {2: 2}, {1: 1, 2: 2}), 2, "player", b.cards[1],
+                            b.cards[7])
+    assert "cubes + bugles: you 2, King 2; a tie goes to the defender, you" in battle.why
+    assert not any("(king)" in w or "(player)" in w for w in battle.why)
+
+
+def test_a_king_with_one_way_out_is_not_given_a_priority_pick(tmp_path):
+    # 9 (bugle, shield, castle) next to 4 and 6; your cubes in 6 leave the King only 4.
+    # Card 3 (3 swords) v 7 (3 shields): no one falls; you 2 + 1 bugle against 1.
+    out = _resolve(tmp_path, ["resolve", "battle", "--territory", "9", "--defender", "player",
+                              "--player-card", "3", "--king-card", "7"],
+                   "{king: {9: 1}, player: {9: 2, 6: 1}}")
+    assert out["winner"] == "player" and out["withdrawal"]["to"] == 4
+    text = CliRunner().invoke(cli, ["resolve", "battle", "--territory", "9", "--defender",
+                                    "player", "--player-card", "3", "--king-card", "7",
+                                    "--at", str(tmp_path / "pos.yaml")]).output
+    assert "move 1 King cube 9 -> 4: the King withdraws to 4, his only way out" in text
+    assert "lowest of" not in text and "highest of" not in text
+
+
+def test_skip_notes_come_in_visiting_order_without_nested_brackets():
+    b = line(4, castles=(4,), wheat={4: 1})
+    r = resolve_king(b, pos(b, {1: 2, 2: 5, 4: 5}), ["move-wheat"], "rising", lambda: None)
+    assert king_lines(r, b) == [
+        "The King's action: move towards the nearest wheat (rising).",
+        "  (1: nothing moves: the way is to 2, nearest wheat: 4, 3 steps away; 2 stay "
+        "because 2 already holds 5 of the King's limit of 5)",
+        "  [ ] move 5 King cubes 2 -> 3: nearest wheat: 4, 2 steps away",
+        "  (3: nothing moves: the way is to 4, nearest wheat: 4, 1 step away; 5 stay "
+        "because 4 already holds 5 of the King's limit of 5)",
+        "  (4: is itself a wheat target; the cubes stay)",
+    ]
+
+
+def test_undo_lists_the_newest_command_first(tmp_path):
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "3")
+    ok(game, "card", "9")
+    ok(game, "move", "1", "1", "2")
+    ok(game, "move", "1", "2", "5")
+    out = ok(game, "undo", "2").output.splitlines()
+    assert out[:2] == ["Took back: `move 1 2 5`", "Took back: `move 1 1 2`"]
+
+
+def test_the_log_line_of_a_withdrawal_says_where(tmp_path):
+    game = tmp_path / "g.json"
+    at = tmp_path / "pos.yaml"
+    at.write_text("king: {5: 2, 3: 2, 7: 1, 9: 2}\nplayer: {1: 2, 5: 2}\n")
+    ok(game, "new", "--physical", "--at", str(at))
+    ok(game, "card", "12")
+    ok(game, "battle", "16", "--king-card", "17")      # you lose in 5: 2, 8 or 1
+    ok(game, "withdraw", "8")
+    last = ok(game, "log").output.strip().splitlines()[-1]
+    assert last.endswith("`throne withdraw 8`: battle in 5 (cards 16 v 17): the King won; "
+                         "you withdrew to 8"), last
+
+
+def test_a_settled_rally_is_told_before_uncertain_orders_are_dealt(tmp_path):
+    # Card 23: rally, then Uncertain Orders. The rally cannot depend on the dealt cards.
+    game = tmp_path / "g.json"
+    ok(game, "new", "--physical", "--hard-cards", "23")
+    ok(game, "hand", "1,2,3,4,7")
+    ok(game, "card", "7")
+    ok(game, "battle", "1", "--king-card", "5")
+    ok(game, "done")
+    out = ok(game, "card", "23").output
+    assert "Do this now; Uncertain Orders come after it:" in out
+    assert "[ ] add 1 King cube in 3: castle held by the King" in out
+    out = ok(game, "card", "--draws", "6").output      # Uncertain Orders again: no repeat
+    assert "add 1 King cube" not in out
+    out = ok(game, "card", "--draws", "8").output      # move towards the nearest castle
+    assert "The King's action: rally at his castles (rising): carried out above." in out
+    assert "add 1 King cube" not in out and "move 2 King cubes 5 -> 7" in out
+    # Taking the deals back leaves the rally on the table: only the moves go back.
+    out = ok(game, "undo", "2").output
+    assert "move 2 King cubes 7 -> 5" in out and "take away" not in out.lower()

@@ -1,0 +1,76 @@
+"""The King's actions already settled while Uncertain Orders wait for a card.
+
+A phase card such as "rally, then Uncertain Orders" is resolved by the engine
+once every card dealt for it is known (R5). The rally does not depend on those
+cards (R6: the first action resolves completely before the second), so a
+player at the table should carry it out as soon as the phase card is turned
+over, not after the deal. `settled` counts the actions known after some of
+the dealt cards; `so_far_lines` is the checklist of the ones a command newly
+settled; the King's full checklist, once it comes, says "carried out above"
+for the ones already shown (`king_lines(told=...)`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from throne_pnp.assistant.words import king_lines
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.king import resolve_king
+
+UNCERTAIN = "uncertain"
+
+
+def settled(board: Board, phase_card: int, draws: Sequence[int]) -> int:
+    """How many King's actions of `phase_card` are known once `draws` (the
+    cards dealt for Uncertain Orders, in order) are: the actions before the
+    first Uncertain Orders still waiting for a card."""
+    cards = board.cards
+    dealt = iter(draws)
+    count = 0
+    for slot in cards[phase_card].king:
+        if slot != UNCERTAIN:
+            count += 1
+            continue
+        for card_id in dealt:
+            if not cards[card_id].uncertain:
+                count += len(cards[card_id].king)
+                break
+        else:
+            return count
+    return count
+
+
+def told_before(board: Board, phase_card: int, draws: Sequence[int], new_draws: int,
+                new_phase_card: bool) -> int:
+    """How many of the King's actions earlier commands already showed: none if
+    this command turned the phase card over, else those settled by the cards
+    dealt before this command's `new_draws`."""
+    if new_phase_card or phase_card not in board.cards:
+        return 0
+    return settled(board, phase_card, list(draws)[:len(draws) - new_draws])
+
+
+def so_far_lines(game, told: int) -> list[str]:  # noqa: ANN001 (a rules.game.Game)
+    """The checklist of the King's actions settled but not yet shown, while the
+    game waits for a card dealt for Uncertain Orders (empty otherwise)."""
+    need = game.need()
+    if need.kind != "deal" or need.purpose != "uncertain" or len(game.taken) <= told:
+        return []
+    card = game.board.cards[game.phase_card]
+    result = resolve_king(game.board, game.position, game.taken, card.priority, lambda: None)
+    lines = king_lines(result, game.board, told=told, preview=True)
+    return (["Do this now; Uncertain Orders come after it:"]
+            + [line for line in lines if not line.endswith(": carried out above.")])
+
+
+def table_position(game):  # noqa: ANN001, ANN201 (a rules.game.Game; a Position)
+    """The cubes as they stand on the table: the engine's position, plus the
+    King's actions already shown while Uncertain Orders wait for a card (the
+    player has carried them out; the engine applies them with the rest)."""
+    need = game.need()
+    if need.kind != "deal" or need.purpose != "uncertain" or not game.taken:
+        return game.position
+    card = game.board.cards[game.phase_card]
+    return resolve_king(game.board, game.position, game.taken, card.priority,
+                        lambda: None, False).position
