@@ -48,7 +48,8 @@ def test_play_asks_the_same(physical):
     session.physical = physical
     prompt = play._prompt_for(session)
     if physical:
-        assert prompt == ("Battle in 2 (the King defends): your last card [its number]; then "
+        # The hand is known (only card 5 can be in it): the prompt lists it, as in play.
+        assert prompt == ("Battle in 2 (the King defends): your last card [5]; then "
                           "draw your new hand before you turn over the King's card")
     else:
         assert prompt == ("Battle in 2 (the King defends): your last card [5]; then your new "

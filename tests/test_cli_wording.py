@@ -108,3 +108,33 @@ def test_a_settled_rally_is_told_before_uncertain_orders_are_dealt(tmp_path):
     # Taking the deals back leaves the rally on the table: only the moves go back.
     out = ok(game, "undo", "2").output
     assert "move 2 King cubes 7 -> 5" in out and "take away" not in out.lower()
+
+
+def test_telling_the_new_hand_before_the_last_card_says_play_it_first():
+    import pytest
+
+    from boards import last_card_battle
+    from throne_pnp.errors import IllegalAction
+    from throne_pnp.rules.actions import Action
+
+    g = last_card_battle(tuple(card(i, ("rally",), flags=3) for i in range(1, 9)), True)
+    assert g.known_hand() == [5] and g.need().kind == "battle"
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(Action.parse("hand 1 2 3 7 8"))
+    assert str(refused.value) == ("you still hold card 5, your last: play card 5 first; the "
+                                  "new hand is drawn after it, then tell it")
+
+
+def test_a_physical_hand_draw_mentions_throne_hand(tmp_path):
+    game = tmp_path / "g.json"
+    out = ok(game, "new", "--physical").output
+    assert ("[ ] your hand is empty: draw 5 new cards from the deck; if you like, tell me "
+            "them with `throne hand IDS`") in out
+
+
+def test_play_physical_lists_a_told_hand_instead_of_asking_a_number(tmp_path):
+    game = tmp_path / "g.json"
+    ok(game, "new", "--physical")
+    ok(game, "hand", "1,2,3,4,7")
+    out = ok(game, "play", input="quit\n").output
+    assert "Your phase card [1/2/3/4/7]:" in out and "its number" not in out

@@ -41,7 +41,8 @@ def _hand_line(event: Event, physical: bool, reshuffled: int | None) -> str:
         if reshuffled is not None:
             line += (f" (when the deck runs out, shuffle the discard pile, {reshuffled} "
                      "cards, into a new deck and keep drawing)")
-        return line
+        return (line + "; if you like, tell me them with `throne hand IDS` (e.g. "
+                "`throne hand 3,6,9,12,14`): I then refuse a card played from elsewhere")
     return f"New hand: {', '.join(map(str, event.data))}."
 
 

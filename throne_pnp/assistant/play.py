@@ -91,10 +91,11 @@ def _prompt_for(session: Session) -> str:
     game = session.game
     need = game.need()
     physical = session.physical
+    known = game.known_hand()
     if need.kind == "card":
-        if physical:
+        if known is None:
             return "Your phase card (its number)"
-        return f"Your phase card [{_ids(sorted(game.hand))}]"
+        return f"Your phase card [{_ids(known)}]"
     if need.kind == "deal":
         if need.purpose == "phase":
             if physical:
@@ -109,7 +110,7 @@ def _prompt_for(session: Session) -> str:
         return f"Battle in {need.territory}: the King's card from the top of the deck; number"
     if need.kind == "battle":
         who = defender_words(game.defender)
-        cards = "its number" if physical else _ids(sorted(game.hand))
+        cards = "its number" if known is None else _ids(known)
         if game.hand_count == 1:
             then = ("draw your new hand before you turn over the King's card" if physical
                     else "your new hand is dealt before the King's card")

@@ -231,6 +231,10 @@ class CardRecord:
         if not count:
             raise IllegalAction("your hand is empty now: there is no card to tell")
         self._check_ids(ids, "your hand")
+        if count == 1 and len(ids) > 1:
+            last = f"card {self.hand[0]}" if self.hand else "your last card"
+            raise IllegalAction(f"you still hold {last}, your last: play {last} first; the "
+                                f"new hand is drawn after it, then tell it")
         for c in ids:
             if c not in self.hand and c not in self.unseen:
                 raise IllegalAction(self._card_problem(c, "be in your hand"))
