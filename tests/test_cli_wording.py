@@ -112,8 +112,8 @@ def test_a_settled_rally_is_told_before_uncertain_orders_are_dealt(tmp_path):
 
 def test_telling_the_new_hand_before_the_last_card_says_play_it_first():
     import pytest
-
     from boards import last_card_battle
+
     from throne_pnp.errors import IllegalAction
     from throne_pnp.rules.actions import Action
 
