@@ -214,7 +214,7 @@ def test_write_failure_leaves_old_save_and_no_temp(tmp_path, monkeypatch):
     ("king: {3: [1\n", "--at"),
     ("- 1\n- 2\n", "expected a mapping"),
     ("king: {12: 1}\n", "no territory 12"),
-    ("king: {3: 6}\n", "limit is 5"),
+    ("king: {3: 6}\n", "limit of 5"),
     ("player: {1: -1}\n", "not a cube count"),
     ("queen: {1: 1}\n", "unknown key"),
     ("player: {1: 11}\n", "only 10 exist"),
@@ -261,7 +261,7 @@ def test_hard_n_is_seeded(tmp_path):
 
 
 @pytest.mark.parametrize("text, why", [
-    ("player: {1: 3}\nking: {9: 1}\n", "player[1]: 3 cubes but your limit is 2 (wheat in 1)"),
+    ("player: {1: 3}\nking: {9: 1}\n", "3 of your cubes in 1, over your limit of 2 (wheat in 1)"),
     ("player: {1: 2, 3: 1, 7: 1, 9: 1}\n", "already won: you hold every castle (1, 3, 7, 9)"),
     ("player: {2: 1}\nking: {3: 1}\n", "already lost: you have no cubes in your home castle 1"),
 ])

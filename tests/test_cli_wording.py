@@ -138,3 +138,21 @@ def test_play_physical_lists_a_told_hand_instead_of_asking_a_number(tmp_path):
     ok(game, "hand", "1,2,3,4,7")
     out = ok(game, "play", input="quit\n").output
     assert "Your phase card [1/2/3/4/7]:" in out and "its number" not in out
+
+
+def test_fix_checks_the_limit_that_moves_and_show_use(tmp_path):
+    from test_assistant_helpers import refused
+
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "3")
+    ok(game, "card", "9")          # Player Actions; you 2 in 1 (2 wheat), King 1 in 5
+    assert "Your limit per territory: 2 (wheat 2 in 1)" in ok(game, "show").output
+    refused(game, "fix", "1", "--player", "3",
+            contains="that position cannot stand on the table: 3 of your cubes in 1, over "
+                     "your limit of 2 (wheat in 1)")
+    # 5 (2 wheat) is contested: the King's during Player Actions (R7), so its wheat
+    # does not count, as for a move.
+    refused(game, "fix", "5", "--player", "3",
+            contains="3 of your cubes in 5, over your limit of 2 (wheat in 1)")
+    refused(game, "move", "3", "1", "5", contains="you have 2")
+    ok(game, "fix", "5", "--player", "2")

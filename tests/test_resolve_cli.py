@@ -51,7 +51,7 @@ def test_action_and_priority_instead_of_a_card(run):
 @pytest.mark.parametrize("position, fragment", [
     ("{king: {12: 1}}", "no territory 12"),
     ("{king: {3: -1}}", "not a cube count"),
-    ("{king: {3: 6}}", "limit is 5"),
+    ("{king: {3: 6}}", "limit of 5"),
     ("{player: {1: 5, 2: 6}}", "only 10 exist"),
     ("{queen: {1: 1}}", "unknown key 'queen'"),
     ("[1, 2]", "expected a mapping"),
@@ -118,10 +118,10 @@ def test_resolve_does_not_import_the_pdf_machinery(tmp_path):
 def test_positions_over_the_players_limit_are_refused(run):
     # 1 holds 2 wheat and the player holds nothing else: 3 cubes there are 1 too many.
     pos = "{king: {5: 1}, player: {1: 3}}"
-    refused(run(["resolve", "king", "--card", "2"], pos), "player[1]: 3 cubes",
-            "your limit is 2 (wheat in 1)")
+    refused(run(["resolve", "king", "--card", "2"], pos),
+            "3 of your cubes in 1, over your limit of 2 (wheat in 1)")
     refused(run(["resolve", "battle", "--territory", "5", "--defender", "player",
-                 "--player-card", "1", "--king-card", "3"], pos), "your limit is 2")
+                 "--player-card", "1", "--king-card", "3"], pos), "your limit of 2")
 
 
 def test_one_card_cannot_fight_on_both_sides(run):

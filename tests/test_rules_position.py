@@ -32,11 +32,11 @@ def test_a_legal_position_has_no_problem():
 def test_player_over_the_wheat_limit_says_the_limit_and_why():
     b = board()
     assert check_position(b, pos(b, {3: 1}, {1: 3})) == (
-        "player[1]: 3 cubes but your limit is 2 (wheat in 1): the wheat in the territories "
+        "3 of your cubes in 1, over your limit of 2 (wheat in 1): the wheat in the territories "
         "you hold caps every stack")
     # holding no wheat at all: limit 0
     problem = check_position(b, pos(b, {3: 1}, {4: 1}))
-    assert problem is not None and problem.startswith("player[4]: 1 cubes but your limit is "
+    assert problem is not None and problem.startswith("1 of your cubes in 4, over your limit of "
                                                       "0 (you hold no wheat)")
 
 
@@ -44,12 +44,16 @@ def test_a_contested_territory_counts_as_the_players_for_the_limit():
     b = board()
     # 2 is contested: wheat 2 + 1 = 3, so 3 cubes in 2 stand (as after the King's move)
     assert check_position(b, pos(b, {2: 1}, {1: 1, 2: 3})) is None
+    # During Player Actions it is the King's (R7): the limit is 2 (wheat in 1 only).
+    assert check_position(b, pos(b, {2: 1}, {1: 1, 2: 3}), "king") == (
+        "3 of your cubes in 2, over your limit of 2 (wheat in 1): the wheat in the "
+        "territories you hold caps every stack")
 
 
 def test_king_over_his_limit_and_sides_over_their_forces():
     b = board()
     assert check_position(b, pos(b, {3: 6}, {1: 2})) == (
-        "king[3]: 6 cubes but the King's limit is 5 per territory")
+        "6 King cubes in 3, over the King's limit of 5 per territory")
     assert position_problems(b, pos(b, {3: 5, 4: 5, 2: 1}, {1: 1})) == [
         "king has 11 cubes on the map but only 10 exist"]
     small = board(forces=3)
@@ -60,7 +64,7 @@ def test_king_over_his_limit_and_sides_over_their_forces():
 def test_parse_position_still_takes_any_player_stack_but_not_the_kings_excess():
     b = board()
     assert parse_position(b, {"king": {3: 1}, "player": {1: 4}}).player[1] == 4
-    with pytest.raises(PositionError, match="at: king\\[3\\]: 6 cubes"):
+    with pytest.raises(PositionError, match="at: 6 King cubes in 3, over the King.s limit of 5"):
         parse_position(b, {"king": {3: 6}, "player": {1: 1}}, "at")
 
 
@@ -82,8 +86,8 @@ def test_fix_refuses_a_position_that_cannot_stand_or_is_already_over():
     b = board()
     g = Game(b, range(1, 10), True, pos(b, {3: 1, 4: 1}, {1: 2}))
     before = g.snapshot()
-    with pytest.raises(IllegalAction, match="cannot stand on the table: player\\[1\\]: 3 "
-                                            "cubes but your limit is 2"):
+    with pytest.raises(IllegalAction, match="cannot stand on the table: 3 of your "
+                                            "cubes in 1, over your limit of 2"):
         g.apply(act.fix(1, 0, 3))
     with pytest.raises(IllegalAction, match="already lost: you have no cubes in your home"):
         g.apply(act.fix(1, 0, 0))

@@ -10,7 +10,7 @@ on one screen.
 from __future__ import annotations
 
 from throne_pnp.content import Content
-from throne_pnp.rules.game import S_ACTIONS, S_PLAYER_BATTLES, Game
+from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER, held_wheat, player_limit
 
 
@@ -43,7 +43,7 @@ def board_text(game: Game, content: Content) -> str:
         rows.append(f"{n:>2}  {names[n]:<{width}}  {_symbols(content, n, board.home):<20} "
                     f"{_cubes(pos.king[n], 'K'):<8} {_cubes(pos.player[n], 'o'):<8} "
                     f"{near}{battle}")
-    contested_to = KING if game.stage in (S_ACTIONS, S_PLAYER_BATTLES) else PLAYER
+    contested_to = game.limit_side
     limit = player_limit(board, pos, contested_to)
     wheat = held_wheat(board, pos, contested_to)
     source = " + ".join(f"{board.wheat[t]} in {t}" for t in wheat) or "none held"

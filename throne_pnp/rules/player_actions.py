@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
-from throne_pnp.rules.needs import S_KING_BATTLES, S_PLAYER_BATTLES, Event
+from throne_pnp.rules.needs import S_ACTIONS, S_KING_BATTLES, S_PLAYER_BATTLES, Event
 from throne_pnp.rules.position import (
     KING,
     PLAYER,
@@ -51,6 +51,13 @@ class PlayerActions:
     ended_in: str | None
     events: list[Event]
     rising: bool
+
+    @property
+    def limit_side(self) -> str:
+        """Whose a contested territory is for the player's limit now (R7): the
+        King's during Player Actions and their battles, else the player's. The
+        one limit that moves, rallies, `fix` and `show` all use."""
+        return KING if self.stage in (S_ACTIONS, S_PLAYER_BATTLES) else PLAYER
 
     def legal_moves(self) -> list[Action]:
         """Every move the player may make now (none without a command point)."""
@@ -222,7 +229,7 @@ class PlayerActions:
             if trial.on_map(side) > board.forces:
                 raise IllegalAction(f"that would put {trial.on_map(side)} {side} cubes on the "
                                     f"map; only {board.forces} exist")
-        problem = check_position(board, trial)
+        problem = check_position(board, trial, self.limit_side)
         if problem:
             raise IllegalAction(f"that position cannot stand on the table: {problem}")
         outcome = position_outcome(board, trial)

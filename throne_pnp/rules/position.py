@@ -177,37 +177,41 @@ def enforce_limits(board: Board, pos: Position, contested_to: str) -> list[Step]
 WON, LOST = "won", "lost"
 
 
-def position_problems(board: Board, pos: Position) -> list[str]:
+def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
+                      player_limit_too: bool = True) -> list[str]:
     """Every reason the position cannot stand on the table (empty: none).
 
     The King over his per-territory limit, a side with more cubes on the map
     than it owns, the player over their limit (R8). For the player's limit a
-    contested territory counts as the player's (the larger limit of R7), so
-    a position in the middle of the King's action or its battles passes; any
-    cube over it would have been removed at once.
+    contested territory counts as `contested_to`'s (R7). The default, the
+    player's (the larger limit), lets a position from a file stand in the
+    middle of the King's action or its battles, where any cube over it would
+    have been removed at once; a tracked game gives the side of its stage
+    (`Game.limit_side`), so `fix` checks the limit `show` prints.
+    `player_limit_too` False leaves the player's limit out.
     """
     problems: list[str] = []
     for t in board.numbers:
         if pos.king[t] > board.king_limit:
-            problems.append(f"king[{t}]: {pos.king[t]} cubes but the King's limit is "
+            problems.append(f"{pos.king[t]} King cubes in {t}, over the King's limit of "
                             f"{board.king_limit} per territory")
     for side in (KING, PLAYER):
         total = pos.on_map(side)
         if total > board.forces:
             problems.append(f"{side} has {total} cubes on the map but only {board.forces} "
                             "exist")
-    limit = player_limit(board, pos, contested_to=PLAYER)
-    for t in board.numbers:
+    limit = player_limit(board, pos, contested_to)
+    for t in board.numbers if player_limit_too else ():
         if pos.player[t] > limit:
-            problems.append(f"player[{t}]: {pos.player[t]} cubes but your limit is "
-                            f"{limit_words(board, pos, contested_to=PLAYER)}: the wheat in "
+            problems.append(f"{pos.player[t]} of your cubes in {t}, over your limit of "
+                            f"{limit_words(board, pos, contested_to)}: the wheat in "
                             "the territories you hold caps every stack")
     return problems
 
 
-def check_position(board: Board, pos: Position) -> str | None:
+def check_position(board: Board, pos: Position, contested_to: str = PLAYER) -> str | None:
     """The first reason the position cannot stand on the table, or None."""
-    problems = position_problems(board, pos)
+    problems = position_problems(board, pos, contested_to)
     return problems[0] if problems else None
 
 
@@ -275,9 +279,8 @@ def parse_position(board: Board, data: Any, source: str = "position") -> Positio
     pos = Position.from_counts(board, counts[KING], counts[PLAYER])
     # (the player's limit is left to `check_position`: `resolve` takes positions
     # from any moment, and callers that start a game from one check it there)
-    for problem in position_problems(board, pos):
-        if not problem.startswith(PLAYER + "["):
-            raise PositionError(f"{source}: {problem}")
+    for problem in position_problems(board, pos, player_limit_too=False):
+        raise PositionError(f"{source}: {problem}")
     return pos
 
 
