@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_assistant_helpers import ok, refused, run, status
 
-from throne_pnp.assistant.tablediff import cube_changes
+from throne_pnp.assistant.tablediff import RECORDED_NOTE, cube_changes
 from throne_pnp.content import load_content
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.position import Position
@@ -52,8 +52,11 @@ def test_undo_the_kings_action_and_a_battle(tmp_path):
     out = ok(game, "undo").output
     assert lines_after(out, "Put the table back:") == [
         "[ ] move 1 King cube 2 -> 1",
-        "[ ] take card 4 from the discard pile back on top of the deck",
-        "[ ] take card 18 from the discard pile back to your hand"]
+        # 4 is the number typed for the King's card: "recorded as", and how to fix it
+        "[ ] take the card recorded as 4 from the discard pile back on top of the deck",
+        "[ ] take card 18 from the discard pile back to your hand",
+        RECORDED_NOTE]
+    assert "`throne fix --hand IDS --discard IDS`" in RECORDED_NOTE
     out = ok(game, "undo").output
     # now {1: 1, 3: 1, 5: 1, 6: 1, 7: 1, 9: 1} -> setup {3: 2, 7: 2, 9: 2}:
     # nearest pairs first: 5 -> 3 and 6 -> 9 (1 step), then 1 -> 7 (2 steps)

@@ -64,6 +64,13 @@ def cube_lines(board: Board, now: Position, target: Position) -> list[str]:
     return lines
 
 
+# A card the player turned over is known only by the number typed for it.
+RECORDED_NOTE = ("(a card recorded as N is the number you typed: if another card lies "
+                 "there, a number was mistyped; take back the card that is there, and "
+                 "next time `throne fix --hand IDS --discard IDS` corrects the cards "
+                 "without an undo)")
+
+
 def _ids(cards: list[int]) -> str:
     word = "card" if len(cards) == 1 else "cards"
     return f"{word} {', '.join(map(str, sorted(cards)))}"
@@ -105,14 +112,16 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
     drawn_line = (f"{BOX} put {rest}the {plural(drawn, 'card')} you drew last "
                   "back on top of the deck")
     lines: list[str] = []
+    recorded = False
     for c in reversed(list(drawn_order)):
         if c is None:
             if drawn > 0:
                 lines.append(drawn_line)
                 drawn = 0
         elif c in moves and moves[c][1] == "deck":
-            lines.append(f"{BOX} take card {c} from {ZONE_WORDS[moves.pop(c)[0]]} back on top "
-                         "of the deck")
+            lines.append(f"{BOX} take the card recorded as {c} from "
+                         f"{ZONE_WORDS[moves.pop(c)[0]]} back on top of the deck")
+            recorded = True
     if drawn > 0:
         lines.append(drawn_line)
     groups: dict[tuple[str, str], list[int]] = {}
@@ -122,9 +131,14 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                                                                     min(kv[1]))):
         where = ZONE_WORDS[src]
         if dst == "deck":
-            lines.append(f"{BOX} take {_ids(cards)} from {where} back on top of the deck")
+            word = "card" if len(cards) == 1 else "cards"
+            lines.append(f"{BOX} take the {word} recorded as {', '.join(map(str, sorted(cards)))}"
+                         f" from {where} back on top of the deck")
+            recorded = True
         else:
             lines.append(f"{BOX} take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}")
+    if recorded:
+        lines.append(RECORDED_NOTE)
     return lines
 
 
