@@ -156,3 +156,28 @@ def test_fix_checks_the_limit_that_moves_and_show_use(tmp_path):
             contains="3 of your cubes in 5, over your limit of 2 (wheat in 1)")
     refused(game, "move", "3", "1", "5", contains="you have 2")
     ok(game, "fix", "5", "--player", "2")
+
+
+def test_a_colon_without_a_space_in_a_position_file_is_named(tmp_path):
+    for text in ("{king: {3:2}, player: {1: 2}}\n", "king:\n  3:2\nplayer: {1: 2}\n"):
+        at = tmp_path / "pos.yaml"
+        at.write_text(text)
+        result = CliRunner().invoke(cli, ["resolve", "king", "--card", "2", "--at", str(at)])
+        assert result.exit_code == 2 and "Traceback" not in result.output
+        assert ("YAML reads `3:2` (no space after the colon) as the number 182: "
+                "write `3: 2`") in result.output, result.output
+        assert len(result.output.strip().splitlines()) == 1
+    game = tmp_path / "g.json"
+    result = CliRunner().invoke(cli, ["new", "--at", str(at), "--game", str(game)])
+    assert result.exit_code == 2 and "write `3: 2`" in result.output and not game.exists()
+
+
+def test_the_lock_file_beside_the_save_is_the_one_the_readme_explains(tmp_path):
+    from pathlib import Path
+
+    game = tmp_path / "throne-game.json"
+    ok(game, "new", "--seed", "3")
+    hidden = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("."))
+    assert hidden == [".throne-game.json.lock"]
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    assert "`.throne-game.json.lock`" in readme and "may be deleted" in readme

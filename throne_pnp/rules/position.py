@@ -245,6 +245,17 @@ def defender_words(defender: str) -> str:
     return "you defend" if defender == PLAYER else "the King defends"
 
 
+def colon_hint(value: Any) -> str:
+    """Why a number may be a YAML misreading: `3:2` with no space after the
+    colon is one number to YAML 1.1 (base 60: 3 * 60 + 2 = 182), not a
+    territory and its count. Empty when `value` cannot be such a number."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 60:
+        return ""
+    high, low = divmod(value, 60)
+    return (f"; YAML reads `{high}:{low}` (no space after the colon) as the number "
+            f"{value}: write `{high}: {low}`")
+
+
 def parse_position(board: Board, data: Any, source: str = "position") -> Position:
     """Check a `{king: {...}, player: {...}}` mapping and build a Position.
 
@@ -263,13 +274,14 @@ def parse_position(board: Board, data: Any, source: str = "position") -> Positio
         raw = data.get(side) or {}
         if not isinstance(raw, Mapping):
             raise PositionError(f"{source}: {side} must map territories to cube counts, "
-                                "e.g. {3: 2}")
+                                "e.g. {3: 2}" + colon_hint(raw))
         side_counts: dict[int, int] = {}
         for terr, count in raw.items():
             t = _as_int(terr)
             if t is None or t not in board.adjacent:
                 raise PositionError(f"{source}: {side}: no territory {terr!r} on this map "
-                                    f"(territories {board.numbers[0]}-{board.numbers[-1]})")
+                                    f"(territories {board.numbers[0]}-{board.numbers[-1]})"
+                                    + colon_hint(terr))
             n = _as_int(count)
             if n is None or n < 0:
                 raise PositionError(f"{source}: {side}[{t}]: {count!r} is not a cube count; "
