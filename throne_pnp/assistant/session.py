@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from throne_pnp.assistant import savefile
 from throne_pnp.assistant.lock import save_lock
@@ -237,6 +238,14 @@ class Session:
             events += self.game.apply(action)
             record.append(action.text())
             self._deals += 1
+
+    def planned_battle_odds(self) -> list[dict[str, Any]]:
+        """During Player Actions: the odds of each battle `done` would start now,
+        per card that can be in the hand, over the tracked deck
+        (`sim.odds.planned_battle_odds`); for `throne odds` and the page."""
+        from throne_pnp.sim.odds import planned_battle_odds
+
+        return planned_battle_odds(self.game)
 
     def empties_home(self, count: int, src: int, dst: int) -> bool:
         """Would this legal move leave the home castle empty (R12: warn first)?"""

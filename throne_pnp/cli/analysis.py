@@ -179,8 +179,15 @@ def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
     from throne_pnp.assistant.session import Session
     from throne_pnp.sim.odds import next_battle_odds
 
-    game = Session.open(game_file, load(content_dir)).game
+    session = Session.open(game_file, load(content_dir))
+    game = session.game
     report = next_battle_odds(game)
+    if report is None and game.need().kind == "actions":
+        planned = session.planned_battle_odds()
+        if planned:
+            return {"planned": True, "battles": planned}
+        raise UserError(f"no battle yet in {game_file}: your moves so far start none "
+                        "(move into the King's cubes, then `throne odds` shows the odds)")
     if report is None:
         raise UserError(f"no battle waits for your card in {game_file}: "
                         f"{game.describe_need()}")
@@ -188,8 +195,10 @@ def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
 
 
 def odds_text(report: dict[str, Any]) -> str:
-    from throne_pnp.sim.odds import odds_lines
+    from throne_pnp.sim.odds import odds_lines, planned_lines
 
+    if report.get("planned"):
+        return "\n".join(planned_lines(report["battles"]))
     return "\n".join(odds_lines(report))
 
 

@@ -37,7 +37,7 @@ from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position, defender_words
 
 __all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
-           "position_odds", "settle"]
+           "planned_battle_odds", "position_odds", "settle"]
 
 WIN, LOSE, BOTH = "win", "lose", "both-wiped-out"
 
@@ -164,6 +164,49 @@ def next_battle_odds(game: Any) -> dict[str, Any] | None:
             "king_cubes": game.position.king[t], "cards": rows}
 
 
+def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
+    """During Player Actions: the odds of each battle the moves so far would
+    start if Player Actions ended now (R13: every territory holding both
+    sides, in the phase card's priority order; the King defends).
+
+    The first battle is counted exactly as `next_battle_odds` would count it
+    after `done` (on a copy of the game: the hand, the tracked deck, a refill
+    before the King's card). Each later battle is counted on the board as it
+    stands now, with the same cards: earlier battles may change both (a
+    withdrawal into it, a card already played), so each report carries
+    `first` (true only for the one counted exactly). Empty when no battle
+    would be fought or the game is not at Player Actions.
+    """
+    import copy
+
+    from throne_pnp.rules import actions as act
+
+    if game.need().kind != "actions":
+        return []
+    trial = copy.deepcopy(game, {id(game.board): game.board})
+    trial.explain = False
+    trial.apply(act.DONE)
+    first = next_battle_odds(trial)
+    if first is None:
+        return []
+    out = [{**first, "first": True}]
+    for t in list(trial.pending_battles)[1:]:
+        rows = []
+        for cid in trial.hand_candidates():
+            kings = trial.king_card_candidates(cid)
+            if kings:
+                [row] = battle_odds(trial.board, trial.position, t, trial.defender, [cid],
+                                    kings)
+                rows.append({**row.to_json(), "king_cards": kings,
+                             "refill": trial.hand_count == 1})
+        out.append({"territory": t, "defender": trial.defender,
+                    "player_cubes": trial.position.player[t],
+                    "king_cubes": trial.position.king[t],
+                    "king_cards": trial.next_draw_candidates(), "cards": rows,
+                    "first": False})
+    return out
+
+
 def position_odds(board: Board, pos: Position, territory: int, defender: str,
                   hand: Sequence[int] | None, deck: Sequence[int] | None) -> dict[str, Any]:
     """Odds for a battle in a position given by hand (`throne odds --at`).
@@ -192,12 +235,27 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
             "king_cubes": pos.king[territory], "cards": rows}
 
 
+def counted_words(report: dict[str, Any]) -> str:
+    """What the odds count as the King's card, in words: the cards every row
+    counts when they agree (`one of the 14 cards ...`), else that each row
+    counts its own (a last card refills the hand first; R10)."""
+    sets = {tuple(row.get("king_cards", report["king_cards"])) for row in report["cards"]}
+    if len(sets) != 1:
+        return ("the King's card is counted for each of your cards over the cards that "
+                "could come up once it is played (see below)")
+    [kings] = sets
+    if len(kings) == 1:
+        return f"the King's card can only be card {kings[0]}, the one card it can be"
+    listed = ", ".join(map(str, kings))
+    return (f"counted over the {len(kings)} cards that could be the King's card "
+            f"({listed}), each as likely")
+
+
 def odds_lines(report: dict[str, Any]) -> list[str]:
     """An odds report as a small table, best card first."""
     side = defender_words(report["defender"])
     lines = [f"Battle in {report['territory']} ({side}): your {report['player_cubes']} "
-             f"cube(s) against the King's {report['king_cubes']}; the King's card is any of "
-             f"{len(report['king_cards'])} that can be on top of the deck, all equally likely",
+             f"cube(s) against the King's {report['king_cubes']}; {counted_words(report)}",
              "card   win   lose  both out  your losses  King's losses"]
     for row in sorted(report["cards"], key=lambda r: (-r["win"], r["card"])):
         lines.append(f"{row['card']:>4}  {row['win']:>5.1%}  {row['lose']:>5.1%}  "
@@ -206,7 +264,23 @@ def odds_lines(report: dict[str, Any]) -> list[str]:
     for row in report["cards"]:
         kings = row.get("king_cards", report["king_cards"])
         if row.get("refill") and kings != [k for k in report["king_cards"] if k != row["card"]]:
-            lines.append(f"card {row['card']} is your last: you draw a new hand first, the "
-                         "deck runs out and the discard pile becomes the deck, so the King's "
-                         f"card is one of {', '.join(map(str, kings))}")
+            lines.append(f"card {row['card']} is your last: you draw a new hand first, so the "
+                         f"King's card is one of the {len(kings)} cards "
+                         f"{', '.join(map(str, kings))}")
     return lines
+
+
+def planned_lines(reports: list[dict[str, Any]]) -> list[str]:
+    """`planned_battle_odds` as text: each battle `done` would start, in order."""
+    if not reports:
+        return []
+    where = ", ".join(str(r["territory"]) for r in reports)
+    battles = (f"battles would be fought in {where}, in this order" if len(reports) > 1
+               else f"a battle would be fought in {where}")
+    out = [f"If Player Actions ended now, {battles}; the odds of each card:"]
+    for report in reports:
+        out += odds_lines(report)
+        if not report.get("first", True):
+            out.append(f"(the battle in {report['territory']} is counted on the board as it "
+                       "stands now: the battles before it may change it and use a card)")
+    return out

@@ -283,6 +283,7 @@ class ActionChoices:
     empties_home: bool = False
     default: int = 0                  # the count the form starts at
     emptying: list[int] = field(default_factory=list)   # counts that leave home empty
+    planned: list[dict[str, Any]] = field(default_factory=list)  # odds of the battles Done starts
 
 
 def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoices:
@@ -332,7 +333,8 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
     emptying = [n for n in counts if src is not None and dst is not None
                 and session.empties_home(n, src, dst)]
     return ActionChoices(moves, sources, rallies, why_not_rally, why_not_from, picks, src, dst,
-                         counts, bool(emptying), default_count(counts, emptying), emptying)
+                         counts, bool(emptying), default_count(counts, emptying), emptying,
+                         session.planned_battle_odds())
 
 
 def default_count(counts: list[int], emptying: list[int]) -> int:
