@@ -17,8 +17,6 @@ import json
 import pytest
 from test_assistant_helpers import ok, refused
 
-from throne_pnp.cli import cli
-
 DECK = [1, 2, 3, 4, 5, 6, 8, 10, 12, 13, 14, 15, 16]
 
 

@@ -93,7 +93,7 @@ class Table:
 
 ZONES = {"the deck": ("deck",), "your hand": ("hand",), "the discard pile": ("discard",),
          "the table": ("table",), "the deck or your hand": ("deck", "hand")}
-CARD_LINE = re.compile(r"\[ \] take cards? ([\d, ]+) from (.+?) back "
+CARD_LINE = re.compile(r"\[ \] take (?:the )?cards? (?:recorded as )?([\d, ]+) from (.+?) back "
                        r"(?:on top of the deck|to (.+))$")
 DREW_LINE = re.compile(r"\[ \] put (?:the rest of )?the (\d+) cards? you drew last back on top "
                        r"of the deck$")
