@@ -78,3 +78,40 @@ def test_resolve_king_on_a_warm_cache_never_imports_yaml(tmp_path):
                          capture_output=True, text=True).stdout.splitlines()
     assert "moves 9 -> 4" in "\n".join(out) or out[0]  # the answer was printed
     assert out[-1] == "[]"
+
+
+LINE_ENDS = st.sampled_from(["\n", "\n\n", " \n", "\r\n", "\t\n", ""])
+STARTS = st.sampled_from(["", "", " ", "\n", "  "])
+
+
+@st.composite
+def two_line_texts(draw) -> str:
+    """`king: {...}` / `player: {...}` on lines of their own, with the spacing,
+    numbers and slips a hand-written file may have."""
+    def pairs() -> str:
+        items = [draw(NUMBERS) + draw(COLONS) + draw(NUMBERS)
+                 for _ in range(draw(st.integers(0, 4)))]
+        return "{" + ", ".join(items) + draw(st.sampled_from(["", ",", " "])) + "}"
+
+    lines = [draw(STARTS) + draw(SIDES) + draw(COLONS) + pairs()
+             for _ in range(draw(st.integers(1, 3)))]
+    return draw(st.sampled_from(["", "\n"])) + "".join(
+        line + draw(LINE_ENDS) for line in lines)
+
+
+@settings(max_examples=600, deadline=None)
+@given(two_line_texts())
+def test_quick_two_line_reading_agrees_with_yaml(text):
+    quick = quick_position(text)
+    if quick is None:
+        return
+    assert quick == yaml.safe_load(text), text
+
+
+def test_the_usual_two_line_file_is_read_without_yaml():
+    text = "king: {3: 2, 4: 1, 7: 2, 9: 2}\nplayer: {1: 2, 2: 1, 5: 1}\n"
+    assert quick_position(text) == {"king": {3: 2, 4: 1, 7: 2, 9: 2},
+                                    "player": {1: 2, 2: 1, 5: 1}}
+    assert quick_position("king: {3: 2}\nking: {4: 1}\n") is None       # a side twice
+    assert quick_position("king: {3:2}\nplayer: {1: 2}\n") is None      # YAML's 182
+    assert quick_position("  king: {3: 2}\nplayer: {1: 2}\n") is None   # not one mapping

@@ -134,16 +134,29 @@ _QUICK_SIDE = re.compile(r"(king|player)\s*:\s+\{([0-9 :,]*)\}")
 _QUICK_PAIR = re.compile(rf" *({_NUMBER}) *: +({_NUMBER}) *")
 
 
+_QUICK_LINE = re.compile(r"(?:king|player) *: +\{[0-9 :,]*\} *")
+
+
+def _two_lines(text: str) -> bool:
+    """`king: {3: 2}` and `player: {1: 2}` on lines of their own, each from
+    the first column (blank lines around them allowed): a block mapping of
+    two flow mappings, the other usual way to write a position."""
+    lines = [line for line in text.split("\n") if line.strip(" ")]
+    return bool(lines) and all(_QUICK_LINE.fullmatch(line) for line in lines)
+
+
 def quick_position(text: str) -> dict[str, dict[int, int]] | None:
-    """The usual one-line position, `{king: {3: 2}, player: {1: 2}}`, without YAML.
+    """The usual position, `{king: {3: 2}, player: {1: 2}}` on one line or
+    `king: {3: 2}` and `player: {1: 2}` on two, without YAML.
 
     Whole numbers without leading zeros, a space after each colon, no side
     or territory given twice: then the answer is exactly what the YAML
-    loader gives, and the table commands skip importing it. Anything else
-    (comments, block style, JSON, a typo) returns None and goes to the YAML
-    loader, which also gives the error messages.
+    loader gives (a hypothesis test checks it), and the table commands skip
+    importing it. Anything else (comments, other block styles, JSON, a
+    typo) returns None and goes to the YAML loader, which also gives the
+    error messages.
     """
-    if _QUICK_SHAPE.fullmatch(text) is None:
+    if _QUICK_SHAPE.fullmatch(text) is None and not _two_lines(text):
         return None
     data: dict[str, dict[int, int]] = {}
     for side, body in _QUICK_SIDE.findall(text):
