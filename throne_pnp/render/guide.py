@@ -43,6 +43,7 @@ INK = "#1f1a16"
 RUST = "#7a3420"
 TINT = "#f4ecdb"
 MARGIN = 11.0
+FOLD_STOCK = "plain paper of 80-120 gsm"   # folded in two: a card of 160-240 gsm
 GUTTER = 7.0
 BODY_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
 
@@ -95,9 +96,12 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
                    "`throne build --ink-saver` gives outlines instead of dark areas."),
     ]
     if layout == "duplex" and card_part is not None:
-        out.append(("bullet", f"Print pages {card_part.pages} **double-sided, flip on the "
-                              "long edge** (also called long-edge binding); every back then "
-                              "lands behind its own front."))
+        both = f"pages {test.pages} and {card_part.pages}" if test else f"pages {card_part.pages}"
+        out.append(("bullet", f"Print {both} **double-sided, flip on the long edge** (also "
+                              "called long-edge binding); every back then lands behind its "
+                              "own front. Print every other page single-sided: this file "
+                              "mixes both, so it has no duplex preset; cards.pdf alone "
+                              "comes preset for long-edge duplex."))
     elif layout == "backs-separate" and card_part is not None:
         out.append(("bullet", "No duplex needed: print the fronts, put the printed stack back "
                               "in the tray turned over on its long edge, then print the "
@@ -112,7 +116,10 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
                               "other: check \"long edge\" or use `--layout fold`."))
     out += [
         ("head", "Paper"),
-        ("bullet", "**Cards, aid cards, tokens:** card of 160-200 gsm if your printer takes it "
+        ("bullet", ("**Cards (fold and glue):** " + FOLD_STOCK + ", never card (see "
+                    "below). **Aid cards, tokens:** " if layout == "fold" else
+                    "**Cards, aid cards, tokens:** ")
+                   + "card of 160-200 gsm if your printer takes it "
                    "(look up its heaviest paper; feed one sheet at a time). Or print on "
                    "plain paper and slip each card into a sleeve in front of an old "
                    "playing card."),
@@ -134,6 +141,10 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
                               "fold line with a blunt knife along the ruler, fold, glue the "
                               "halves together with a glue stick (edges too), press flat "
                               "under books for an hour, then trim."))
+        out.append(("bullet", f"**Paper for folding:** {FOLD_STOCK}. Folded and glued, "
+                              "its two layers make a card of 160-240 gsm. Card of 160 gsm or "
+                              "more doubles to 320 gsm and over: score it along the fold "
+                              "first or it cracks, and the cards come out thick and stiff."))
     else:
         out.append(("bullet", "No duplex printer and no patience for feeding sheets twice? "
                               "`throne build --layout fold` puts each front above its back: "
@@ -314,9 +325,11 @@ def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float
 
 
 def _sheets(section: Section) -> int:
-    """Sheets of paper a section takes: double-sided parts use one per two pages."""
+    """Sheets of paper a section takes: parts printed on both sides (by the
+    printer, or fed twice with the sheet turned over) use one per two pages."""
     pages = section.last - section.first + 1
-    return -(-pages // 2) if "double-sided" in section.setting else pages
+    both_sides = "double-sided" in section.setting or "turned over" in section.setting
+    return -(-pages // 2) if both_sides else pages
 
 
 def _layout_words(layout: str) -> str:

@@ -53,7 +53,7 @@ def _map_part(map_pages: list[Page], paper: str) -> Part:
 def _card_parts(card_pages: list[Page], layout: str) -> list[Part]:
     if layout == "fold":
         turned = ", landscape" if card_pages and card_pages[0].width > card_pages[0].height else ""
-        return [Part("Action cards, fold and glue", card_pages, CARD_STOCK,
+        return [Part("Action cards, fold and glue", card_pages, guide.FOLD_STOCK,
                      "single-sided" + turned, "cards")]
     if layout == "backs-separate":
         half = len(card_pages) // 2

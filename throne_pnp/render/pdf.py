@@ -309,6 +309,12 @@ def preload() -> None:
     fonts.register()
 
 
+def pdf_version(duplex: bool) -> tuple[int, int]:
+    """The PDF version our files need: 1.6 for the /PrintScaling viewer
+    preference every file carries, 1.7 when it also presets /Duplex."""
+    return (1, 7) if duplex else (1, 6)
+
+
 def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
                duplex: bool = False, outline: tuple[tuple[int, str], ...] = (),
                cache: DrawCache | None = None) -> FsPath:
@@ -345,8 +351,11 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
     # The canvas's initial font is declared on every page: make it our embedded
     # face, or reportlab declares an unembedded Helvetica that print shops flag.
     fonts.font(fonts.face())
+    # The header declares the version of what the file uses: /PrintScaling is
+    # PDF 1.6, /Duplex PDF 1.7 (reportlab would write 1.3 and leave them in).
     canvas = Canvas(str(path), pagesize=(first.width * MM, first.height * MM), invariant=1,
-                    pageCompression=1, initialFontName=fonts.face())
+                    pageCompression=1, initialFontName=fonts.face(),
+                    pdfVersion=pdf_version(duplex))
     canvas.setTitle(title)
     canvas.setAuthor("throne_pnp")
     canvas.setCreator("throne_pnp build")

@@ -1,0 +1,94 @@
+"""What a print shop checks, read back from the built PDFs (issue 20, Print).
+
+Header versions that match the features used, the guide's duplex pages and
+sheet counts, paper for the fold layout.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from throne_pnp.content import load_content
+from throne_pnp.render.build import build
+from throne_pnp.render.guide import guide_text
+from throne_pnp.render.pack import pack_parts, sections
+
+pytest.importorskip("pypdfium2")
+
+
+@pytest.fixture(scope="module")
+def out(tmp_path_factory) -> dict[str, Path]:
+    """The default build (duplex), and the pack of each other layout, in A4."""
+    content = load_content()
+    dirs = {}
+    for layout in ("duplex", "backs-separate", "fold"):
+        directory = tmp_path_factory.mktemp(layout)
+        papers = ("a4", "letter") if layout == "duplex" else ("a4",)
+        build(content, directory, papers=papers, formats=("pdf",), layout=layout)
+        dirs[layout] = directory
+    return dirs
+
+
+def _header(path: Path) -> bytes:
+    return path.read_bytes()[:9]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_pdf_headers_declare_the_features_they_use(out, paper):
+    folder = out["duplex"] / paper
+    for name in ("map.pdf", "rules.pdf", "print-and-play.pdf"):
+        data = (folder / name).read_bytes()
+        assert b"/PrintScaling /None" in data and b"/Duplex" not in data, name
+        assert _header(folder / name) == b"%PDF-1.6\n", name
+    data = (folder / "cards.pdf").read_bytes()
+    assert b"/Duplex /DuplexFlipLongEdge" in data
+    assert _header(folder / "cards.pdf") == b"%PDF-1.7\n"
+    # without duplex backs, the cards need only 1.6
+    assert _header(out["fold"] / "a4" / "cards.pdf") == b"%PDF-1.6\n"
+
+
+def _guide(layout: str) -> tuple[list[str], list]:
+    from throne_pnp.render.cards import card_pages
+    from throne_pnp.render.rulesheet import rules_pages
+
+    content = load_content()
+    parts = pack_parts(content, "a4", layout, rules=rules_pages(content, "a4"),
+                       map_pages=None, card_pages=card_pages(content, "a4", layout))
+    table = sections(parts)
+    return [text for _, text in guide_text(content, layout, table)], table
+
+
+def test_the_guide_names_every_page_that_needs_duplex():
+    words, table = _guide("duplex")
+    test = next(s for s in table if s.title.startswith("Duplex test"))
+    cards = next(s for s in table if s.title.startswith("Action cards"))
+    line = next(w for w in words if "double-sided, flip on the long edge" in w)
+    assert line.startswith(f"Print pages {test.pages} and {cards.pages} **double-sided")
+    assert "Print every other page single-sided" in line and "no duplex preset" in line
+    assert "cards.pdf alone comes preset for long-edge duplex" in line
+
+
+def test_duplex_and_backs_separate_count_the_same_sheets():
+    counts = {}
+    for layout in ("duplex", "backs-separate"):
+        words, _ = _guide(layout)
+        counts[layout] = next(w for w in words if "sheets of card" in w).split(" (")[0]
+    # cards: 3 sheets (fronts, then their backs on the same sheets) + the aid cards;
+    # plain: rules 1 + the duplex test on one sheet, both sides (the map is left out here)
+    assert counts["duplex"] == counts["backs-separate"] == "4 sheets of card and 2 of plain paper"
+
+
+def test_the_fold_layout_asks_for_paper_that_folds():
+    words, table = _guide("fold")
+    cards = next(s for s in table if s.title.startswith("Action cards"))
+    assert cards.paper == "plain paper of 80-120 gsm"
+    fold = next(w for w in words if w.startswith("**Paper for folding:**"))
+    assert "80-120 gsm" in fold and "score it along the fold" in fold
+    assert "160-240 gsm" in fold
+    paper = next(w for w in words if w.startswith("**Cards (fold and glue):**"))
+    assert "plain paper of 80-120 gsm, never card" in paper
+    # the other layouts keep card stock for the cards
+    words, _ = _guide("duplex")
+    assert not any("Paper for folding" in w for w in words)
