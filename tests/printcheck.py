@@ -207,3 +207,44 @@ def viewer_preferences(path: Path) -> dict[str, str]:
         if m:
             return {k.decode(): v.decode() for k, v in re.findall(rb"/(\w+)\s*/(\w+)", m.group(1))}
     return {}
+
+
+_TOKEN = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>|\[|\]|<<|>>|/[^\s/\[\]()<>]+|"
+                    rb"[^\s/\[\]()<>]+")
+_FILLS = {b"rg", b"k", b"g", b"sc", b"scn"}
+
+
+def text_fills(path: Path) -> set[tuple[str, tuple[float, ...]]]:
+    """The fill colours text is drawn in, as (operator, operands): `("k", (0, 0,
+    0, 1))` for pure black ink, `("rg", (r, g, b))` for RGB. Read from every
+    decompressed content stream of the file: the fill in force (q/Q nesting
+    followed) at each text object (BT)."""
+    data = path.read_bytes()
+    found: set[tuple[str, tuple[float, ...]]] = set()
+    for m in re.finditer(rb"stream\r?\n(.*?)endstream", data, re.S):
+        try:
+            stream = zlib.decompress(m.group(1))
+        except zlib.error:
+            continue
+        if b"BT" not in stream:
+            continue
+        fill: tuple[str, tuple[float, ...]] | None = None
+        saved: list = []
+        operands: list[bytes] = []
+        for token in _TOKEN.findall(stream):
+            if token[:1].isalpha() or token in (b"'", b'"'):
+                if token == b"q":
+                    saved.append(fill)
+                elif token == b"Q":
+                    fill = saved.pop() if saved else None
+                elif token in _FILLS:
+                    try:
+                        fill = (token.decode(), tuple(float(v) for v in operands))
+                    except ValueError:
+                        fill = (token.decode(), ())
+                elif token == b"BT" and fill is not None:
+                    found.add(fill)
+                operands = []
+            else:
+                operands.append(token)
+    return found

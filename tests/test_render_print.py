@@ -92,3 +92,27 @@ def test_the_fold_layout_asks_for_paper_that_folds():
     # the other layouts keep card stock for the cards
     words, _ = _guide("duplex")
     assert not any("Paper for folding" in w for w in words)
+
+
+def test_text_is_pure_black_ink_never_rgb_near_black(out):
+    from printcheck import text_fills
+
+    for folder in (out["duplex"] / "a4", out["duplex"] / "letter", out["fold"] / "a4"):
+        for pdf in sorted(folder.glob("*.pdf")):
+            fills = text_fills(pdf)
+            assert ("k", (0.0, 0.0, 0.0, 1.0)) in fills, pdf.name
+            for op, values in fills:
+                if op == "rg":
+                    # coloured text only (rust, blue...): no grey or near-black in RGB
+                    assert max(values) - min(values) > 0.09, (pdf.name, values)
+                else:
+                    assert op == "k" and values[:3] == (0.0, 0.0, 0.0), (pdf.name, values)
+
+
+def test_text_fill_maps_greys_to_black_ink_alone():
+    from throne_pnp.render.pdf import _text_fill
+
+    assert _text_fill("#1f1a16") == _text_fill("#000000") == "0 0 0 1 k"
+    assert _text_fill("#ffffff") == "0 0 0 0 k"
+    assert _text_fill("#808080") == "0 0 0 0.498 k"
+    assert _text_fill("#7a3420").endswith(" rg")    # rust stays a colour

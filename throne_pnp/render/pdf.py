@@ -71,6 +71,25 @@ def _rgb(color: str) -> str:
     return f"{_f(r)} {_f(g)} {_f(b)}"
 
 
+NEUTRAL = 24 / 255     # channels this close together: a grey (or black), not a colour
+BLACK = 0x40 / 255     # a grey this dark is the black of the text
+
+
+@lru_cache(maxsize=256)
+def _text_fill(color: str) -> str:
+    """The fill operator for text of `color`. Black and grey text is printed
+    with black ink alone (DeviceCMYK, K only): a print shop converting RGB
+    near-black to CMYK would lay small text down in four inks, blurred by
+    their registration. Every near-black is pure black (100 % K); a grey is
+    its tint of K; coloured text stays RGB."""
+    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    if max(r, g, b) - min(r, g, b) > NEUTRAL:
+        return f"{_rgb(color)} rg"
+    level = (r + g + b) / 3
+    k = 1.0 if level <= BLACK else 1.0 - level
+    return f"0 0 0 {_f(k)} k"
+
+
 # One piece of a drawn page: ("ops", operators) handed to the canvas as one
 # literal, or ("form", name) placing a form XObject. An operator is a string,
 # or a text run (x, y, (face, size, text)) whose font encoding is the
@@ -215,7 +234,7 @@ class _Painter:
             raise TypeError(f"cannot draw {item!r}")
 
     def text(self, item: Text) -> None:
-        self._set("fill", item.color, f"{_rgb(item.color)} rg")
+        self._set("fill", ("text", item.color), _text_fill(item.color))
         x = item.x
         if item.anchor != "start":
             width = text_width(item.text, item.size, item.bold, item.italic, item.mono)
