@@ -36,6 +36,12 @@ def _mark_lines(grid, fold: bool = False) -> list:
     return [m for m in sheets.crop_marks(grid, fold) if m.tag in ("crop-v", "crop-h", "fold")]
 
 
+def _cased(grid, line) -> bool:
+    """Does this mark run across the bleed (a white casing lies under it)?"""
+    return any(m.tag == line.tag + "-casing" and (m.x1, m.y1, m.x2, m.y2)
+               == (line.x1, line.y1, line.x2, line.y2) for m in sheets.crop_marks(grid))
+
+
 @pytest.mark.parametrize("grid", [sheets.card_grid(p) for p in PAPER_LIST]
                          + [sheets.fold_grid(p) for p in PAPER_LIST],
                          ids=["a4", "letter", "a4-fold", "letter-fold"])
@@ -47,9 +53,14 @@ def test_crop_marks_stay_off_the_cards_and_the_printers_dead_strip(grid) -> None
         if line.tag.startswith("fold-line"):
             continue
         for x, y in ((line.x1, line.y1), (line.x2, line.y2)):
-            # 4.2 mm is where home printers stop; marks keep 0.3 mm more
-            assert 4.5 - 1e-9 <= x <= grid.page_w - 4.5 + 1e-9, line
-            assert 4.5 - 1e-9 <= y <= grid.page_h - 4.5 + 1e-9, line
+            # 4.2 mm is where home printers stop; marks leave the print shop 5 mm
+            assert 5.0 - 1e-9 <= x <= grid.page_w - 5.0 + 1e-9, line
+            assert 5.0 - 1e-9 <= y <= grid.page_h - 5.0 + 1e-9, line
+            if not line.tag.endswith("casing") and not _cased(grid, line):
+                # a mark outside the bleed: it never touches the bleed
+                bx0, by0 = x0 - sheets.BLEED, y0 - sheets.BLEED
+                bx1, by1 = x1 + sheets.BLEED, y1 + sheets.BLEED
+                assert not (bx0 < x < bx1 and by0 < y < by1), line
         # never inside the trimmed cards (the bleed is cut away, so it may be crossed)
         mid_x, mid_y = (line.x1 + line.x2) / 2, (line.y1 + line.y2) / 2
         assert not (x0 < mid_x < x1 and y0 < mid_y < y1), line
@@ -58,32 +69,42 @@ def test_crop_marks_stay_off_the_cards_and_the_printers_dead_strip(grid) -> None
 @pytest.mark.parametrize("grid", [sheets.card_grid(p) for p in PAPER_LIST]
                          + [sheets.fold_grid(p) for p in PAPER_LIST],
                          ids=["a4", "letter", "a4-fold", "letter-fold"])
-def test_every_cut_line_gets_a_mark_at_least_3_mm_long_at_each_end(grid) -> None:
+def test_every_cut_line_gets_a_mark_at_each_end(grid) -> None:
+    """2 mm or more outside the bleed (A4's sides: 10.5 mm from the cut to the edge,
+    3 of bleed, 0.5 gap, 5 left free); 2.7 mm where it must cross the bleed (Letter's
+    top and bottom: 7.7 mm from the cut to the edge, 5 mm of them left free)."""
     marks = _mark_lines(grid, fold=grid.rows == 2)
+
+    def least(m) -> float:
+        return 2.7 if _cased(grid, m) else 2.0
+
     for x in grid.cut_xs():
         ends = [m for m in marks if m.x1 == m.x2 == x]
         assert len(ends) == 2 and {(m.y1 + m.y2) / 2 < grid.y0 for m in ends} == {True, False}
-        assert all(abs(m.y2 - m.y1) >= 3.0 - 1e-9 for m in ends), ends
+        assert all(abs(m.y2 - m.y1) >= least(m) - 1e-9 for m in ends), ends
     for y in grid.cut_ys():
         ends = [m for m in marks if m.y1 == m.y2 == y]
         assert len(ends) == 2 and {(m.x1 + m.x2) / 2 < grid.x0 for m in ends} == {True, False}
-        assert all(abs(m.x2 - m.x1) >= 3.0 - 1e-9 for m in ends), ends
+        assert all(abs(m.x2 - m.x1) >= least(m) - 1e-9 for m in ends), ends
+    cased = [m for m in marks if _cased(grid, m)]
+    assert bool(cased) == (grid.page_h == 279.4 and grid.rows == 3)   # Letter cards only
 
 
 def test_letter_top_marks_cross_the_bleed_and_are_cased() -> None:
     """Letter leaves 7.7 mm above the grid: 3 mm bleed, and 4.2 mm no printer
-    reaches, so the top marks run from 4.5 mm down to the cut line in white casing."""
+    reaches, so the top marks run from 5 mm (the print shop's margin) down to the cut
+    line in white casing."""
     grid = sheets.card_grid("letter")
     assert grid.y0 == pytest.approx((279.4 - 264) / 2)
     marks = sheets.crop_marks(grid)
     top = [m for m in marks if m.tag == "crop-v" and m.y1 < grid.y0 + 1]
-    assert {(round(m.y1, 2), round(m.y2, 2)) for m in top} == {(7.7, 4.5)}
+    assert {(round(m.y1, 2), round(m.y2, 2)) for m in top} == {(7.7, 5.0)}
     casings = [m for m in marks if m.tag == "crop-v-casing" and m.y1 < grid.y0 + 1]
     assert len(casings) == 4 and all(c.style.stroke == "#ffffff" for c in casings)
     # A4 has room outside the bleed at top and bottom: plain 4 mm marks there
     a4 = sheets.card_grid("a4")
     a4_top = [m for m in sheets.crop_marks(a4) if m.tag == "crop-v" and m.y1 < a4.y0]
-    assert {(round(m.y1, 2), round(m.y2, 2)) for m in a4_top} == {(12.5, 8.5)}
+    assert {(round(m.y1, 2), round(m.y2, 2)) for m in a4_top} == {(13.0, 9.0)}
 
 
 @pytest.mark.parametrize("paper", PAPER_LIST)

@@ -6,12 +6,14 @@ edge, so a slightly missed cut still shows frame. The 3 mm bleed surrounds the
 whole grid. The grid (195 x 270 mm with bleed) is centred and fits both A4 and
 Letter, so the same layout serves both papers.
 
-Home printers leave about 4.2 mm at every paper edge unprinted, so nothing
-here comes closer than 4.5 mm. Every cut line gets a mark at least 3 mm long
-at both ends: in the margin beyond the bleed where it fits (A4 everywhere,
-Letter at the sides), else running from the printable edge across the bleed
-to the cut line, cased in white so it shows on the art (Letter's top and
-bottom, where only 7.7 mm separate grid and paper edge).
+Home printers leave about 4.2 mm at every paper edge unprinted, and a print
+shop puts its own marks in the outer 5 mm, so no crop mark comes closer than
+5 mm to the paper edge (nothing else closer than 4.5 mm). Every cut line gets
+a mark at both ends: 2 to 4 mm long in the margin beyond the bleed where it
+fits (A4 everywhere, Letter at the sides), else running from 5 mm in across
+the bleed to the cut line, 2.7 mm long, cased in white so it shows on the art
+(Letter's top and bottom, where only 7.7 mm separate grid and paper edge:
+the bleed leaves no room for a mark outside it there).
 
 Backs for long-edge duplex are placed with their columns mirrored about the
 page centre: flipping a sheet on its long edge brings each back behind its own
@@ -50,11 +52,12 @@ BLEED = 3.0
 COLS = 3
 ROWS = 3
 PER_PAGE = COLS * ROWS
-MARK_GAP = 1.0       # between the bleed edge and a crop mark
+MARK_GAP = 0.5       # between the bleed edge and a crop mark
 MARK_LEN = 4.0
-MARK_MIN = 3.0       # every cut line gets a mark at least this long
+MARK_MIN = 2.0       # a mark outside the bleed is at least this long
 EDGE = 4.2           # home printers cannot print this close to the paper edge
-MARK_EDGE = EDGE + 0.3   # so nothing of ours comes closer than this (4.5 mm)
+AID_EDGE = EDGE + 0.3    # so nothing of ours comes closer than this (4.5 mm)
+MARK_EDGE = 5.0      # nor any crop mark closer than this: the print shop's own margin
 MARK_STYLE = stroke("#000000", 0.25)
 CASING = 0.9         # white under a mark that crosses the bleed
 FOLD_DASH = (1.6, 1.0)
@@ -295,7 +298,7 @@ def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
     right = grid.x0 + grid.cols * CARD_W + BLEED
     out = [
         title_line(x - 2.5, ys[1] - 4.0, label, AID_TEXT, rotate=True),
-        scale_bar(MARK_EDGE + 2.4, ys[1] + (CARD_H - SCALE_LEN) / 2, vertical=True),
+        scale_bar(AID_EDGE + 2.4, ys[1] + (CARD_H - SCALE_LEN) / 2, vertical=True),
     ]
     if stamp:   # within row 2's side margin, clear of the marks at both its ends
         out.append(footer_stamp(right + 3.0, ys[2] - 4.0, clip(stamp, CARD_H - 8.0, AID_TEXT),
