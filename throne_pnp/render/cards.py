@@ -43,6 +43,7 @@ TEXT_GREY = "#5b534c"  # quiet text: 6.6:1 on the cream panel
 WHITE = "#ffffff"
 FRAME = 3.2          # frame width inside the trim
 SAFE = 4.5           # content stays this far inside the trim
+CELL_CLEAR = 1.2     # battle icons keep this far from their cell's dividers
 
 ACTION_TARGETS = {"move-castle": "castle", "move-wheat": "wheat", "move-player": "helmet"}
 ACTION_LABELS = {
@@ -84,10 +85,13 @@ def _battle_row(card: Card, color: str, ink_saver: bool) -> list:
             out.append(Line(cx - 1.6, y0 + h / 2, cx + 1.6, y0 + h / 2, stroke(GREY, 0.5)))
             continue
         gap = 0.3
-        total = count * size + (count - 1) * gap
+        # three icons at full size would fill the cell to its dividers: smaller
+        # icons keep CELL_CLEAR of the band's ground on both sides
+        each = min(size, (cell - 2 * CELL_CLEAR - (count - 1) * gap) / count)
+        total = count * each + (count - 1) * gap
         for k in range(count):
-            out.append(Icon(icon, cx - total / 2 + k * (size + gap), y0 + (h - size) / 2,
-                            size, INK, WHITE))
+            out.append(Icon(icon, cx - total / 2 + k * (each + gap), y0 + (h - each) / 2,
+                            each, INK, WHITE))
     return out
 
 
