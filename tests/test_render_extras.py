@@ -131,7 +131,22 @@ def test_token_counts_follow_forces(tmp_path: Path, forces: int) -> None:
             for group, x, y in kings + players:     # well inside the printable area
                 assert 4.2 + 5 <= x + group.dx <= page.width - 4.2 - 5 - extras.TOKEN
                 assert 4.2 + 5 <= y + group.dy <= page.height - 4.2 - 5 - extras.TOKEN
-    assert extras.TOKEN >= 12.0
+
+
+
+def test_tokens_sit_inside_the_maps_cube_spaces() -> None:
+    """A token stands for a cube: it must fit a cube space of the printed map, on
+    the smallest map (Letter), inside the space's border, with 0.5 mm to spare."""
+    from throne_pnp.render.mapdraw import CUBE_MM
+    from throne_pnp.render.mapsheet import map_sheets
+
+    content = load_content()
+    scale = min(sheet.scale for paper in ("a4", "letter")
+                for sheet in map_sheets(content, paper))
+    inside = CUBE_MM * scale - 0.35         # the space's border: 0.35 mm
+    assert inside == pytest.approx(10.15, abs=0.1)
+    assert 8.0 <= extras.TOKEN <= inside - 0.5
+    assert extras.TOKEN < CUBE_MM * scale - 0.6    # the ink saver's thicker border too
 
 
 def _luminance(color: str) -> float:
@@ -142,7 +157,7 @@ def _luminance(color: str) -> float:
 def test_token_sides_differ_in_shape_and_tone() -> None:
     page = extras.extras_page(load_content(), "a4")
     king_fill = [i for i in page.items if isinstance(i, Rect) and i.style.fill
-                 and i.style.fill != "#ffffff"]
+                 and i.style.fill != "#ffffff" and i.tag != "aid-bleed"]
     assert len(king_fill) == 1 and _luminance(king_fill[0].style.fill) < 0.2   # solid dark
     (player, _, _) = find_tagged(page.items, "token-player-1")[0]
     (king, _, _) = find_tagged(page.items, "token-king-1")[0]

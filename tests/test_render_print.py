@@ -139,3 +139,30 @@ def test_three_icon_cells_keep_clear_of_their_dividers():
             assert icon.x - edges[cell] >= CELL_CLEAR - 1e-9, (card.id, icon)
             assert edges[cell + 1] - (icon.x + icon.size) >= CELL_CLEAR - 1e-9, (card.id, icon)
             assert icon.size >= 4.8                       # still a clear symbol
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_aid_cards_have_bleed_and_a_frame_clear_of_the_cut(paper):
+    from throne_pnp.render import extras
+    from throne_pnp.render.layout import Rect, find_tagged
+    from throne_pnp.render.sheets import BLEED, CARD_H, CARD_W
+
+    page = extras.extras_page(load_content(), paper)
+    [(ground, _, _)] = find_tagged(page.items, "aid-bleed")
+    [(turn, _, _)] = find_tagged(page.items, "aid-turn")
+    assert (ground.x, ground.y) == pytest.approx((turn.dx - BLEED, turn.dy - BLEED))
+    assert (ground.w, ground.h) == pytest.approx((2 * CARD_W + 2 * BLEED, CARD_H + 2 * BLEED))
+    for tag in ("aid-turn", "aid-map"):
+        [(card, _, _)] = find_tagged(page.items, tag)
+        frames = [s for s in card.items if isinstance(s, Rect) and s.style.stroke]
+        assert len(frames) == 2
+        for rect in frames:
+            half = rect.style.width / 2
+            assert rect.x - half >= 3.0 - 1e-9 and rect.y - half >= 3.0 - 1e-9
+            assert CARD_W - (rect.x + rect.w + half) >= 3.0 - 1e-9
+            assert CARD_H - (rect.y + rect.h + half) >= 3.0 - 1e-9
+    # the crop marks start beyond the bleed
+    for line, _, _ in find_tagged(page.items, "crop-aid"):
+        for y in (line.y1, line.y2):
+            assert not (ground.y < y < ground.y + ground.h) or \
+                not (ground.x < line.x1 < ground.x + ground.w), line

@@ -12,7 +12,7 @@ sleeve and stack with them) and are drawn from the content model:
   disagree with the map the program plays on.
 
 Below them, `forces` tokens for each side for players without cubes, each
-12 mm square on a shared cut grid: the King's are solid dark squares with a
+9.5 mm square on a shared cut grid (so one sits in a cube space of the map): the King's are solid dark squares with a
 light crown, the player's are light with an outlined circle and a helmet, and
 their corners are snipped off along short guides, so the two sides differ in
 shape, in tone and in symbol, and survive greyscale printing.
@@ -50,13 +50,16 @@ PLAYER_TINT = "#eeeae2"
 GUIDE = "#b9b2a8"
 MARGIN = 11.0
 AID_SAFE = 4.5            # text stays this far inside an aid card's trim
+AID_FRAME = 3.0           # and the frame's ink this far
+AID_TINT = "#f6eedf"      # the aid cards' ground, run 3 mm past the cuts (bleed)
 AID_SIZES = (7.0, 6.75, 6.5, 6.25, 6.0)   # body sizes in pt, largest that fits wins
-TOKEN = 12.0              # a token's side (mm), the cut cell
+TOKEN = 9.5               # a token's side (mm), the cut cell: it sits inside a map's
+                          # cube space (10 mm inside its border on the smallest map)
 TOKEN_COLS = 5
 TOKEN_BLEED = 2.0         # the King's dark block runs this far past its outer cuts
 MARK_GAP = 1.0            # crop mark start beyond a block's outer edge (incl. bleed)
 MARK_LEN = 4.0
-SNIP = 3.5                # leg of the corner triangle cut off a player token (mm)
+SNIP = 2.8                # leg of the corner triangle cut off a player token (mm)
 
 SYMBOLS: tuple[tuple[str, str], ...] = (
     ("castle", "castle"),
@@ -186,10 +189,14 @@ class _Card:
 
 
 def _frame(ink_saver: bool) -> list:
-    """A thin double frame inside the trim; no fill, so no bleed is needed."""
-    return [Rect(2.2, 2.2, CARD_W - 4.4, CARD_H - 4.4, stroke(RUST, 0.5), r=2.4),
-            Rect(3.0, 3.0, CARD_W - 6.0, CARD_H - 6.0, stroke(RUST, 0.2 if ink_saver else 0.25),
-                 r=1.8)]
+    """A thin double frame, its ink at least AID_FRAME inside the trim, so a cut a
+    little off never clips it (the card's ground runs into the bleed instead)."""
+    outer = AID_FRAME + 0.25                  # the 0.5 mm line's outer edge at AID_FRAME
+    inner = outer + 0.65
+    return [Rect(outer, outer, CARD_W - 2 * outer, CARD_H - 2 * outer, stroke(RUST, 0.5),
+                 r=2.4),
+            Rect(inner, inner, CARD_W - 2 * inner, CARD_H - 2 * inner,
+                 stroke(RUST, 0.2 if ink_saver else 0.25), r=1.8)]
 
 
 def _turn_card(content: Content, body: float) -> _Card:
@@ -285,17 +292,17 @@ def aid_overflow(content: Content) -> list[str]:
 def king_token(ink_saver: bool = False) -> tuple:
     """A solid dark square with a light crown (ink saver: a thick dark border)."""
     if ink_saver:
-        return (Rect(1.0, 1.0, TOKEN - 2.0, TOKEN - 2.0, stroke(KING_DARK, 1.6)),
-                Icon("crown", 2.6, 2.6, TOKEN - 5.2, KING_DARK))
-    return (Icon("crown", 2.2, 2.2, TOKEN - 4.4, "#ffffff", KING_DARK),)
+        return (Rect(0.9, 0.9, TOKEN - 1.8, TOKEN - 1.8, stroke(KING_DARK, 1.3)),
+                Icon("crown", 2.2, 2.2, TOKEN - 4.4, KING_DARK))
+    return (Icon("crown", 1.7, 1.7, TOKEN - 3.4, "#ffffff", KING_DARK),)
 
 
 def player_token(ink_saver: bool = False) -> tuple:
     """A light disc outlined, a helmet in it, snip guides at the corners."""
-    r = TOKEN / 2 - 0.6
-    disc = stroke(INK, 0.45) if ink_saver else both(PLAYER_TINT, INK, 0.45)
+    r = TOKEN / 2 - 0.5
+    disc = stroke(INK, 0.4) if ink_saver else both(PLAYER_TINT, INK, 0.4)
     out: list = [Circle(TOKEN / 2, TOKEN / 2, r, disc),
-                 Icon("helmet", TOKEN / 2 - 3.3, TOKEN / 2 - 3.5, 6.6, INK)]
+                 Icon("helmet", TOKEN / 2 - 2.6, TOKEN / 2 - 2.75, 5.2, INK)]
     guide = stroke(GUIDE, 0.2, (0.6, 0.5))
     s = SNIP
     for cx, cy, sx, sy in ((0, 0, 1, 1), (TOKEN, 0, -1, 1), (0, TOKEN, 1, -1),
@@ -396,11 +403,14 @@ def extras_pages(content: Content, paper: str, ink_saver: bool = False) -> list[
     # two aid cards side by side, sharing their middle cut
     gap = MARK_GAP + MARK_LEN + 1.0
     ax = (page_w - 2 * CARD_W) / 2
-    ay = MARGIN + 7.0 + gap
+    ay = MARGIN + 7.0 + sheets.BLEED + gap
+    if not ink_saver:   # one ground under both cards and the bleed around them
+        page.add(Rect(ax - sheets.BLEED, ay - sheets.BLEED, 2 * CARD_W + 2 * sheets.BLEED,
+                      CARD_H + 2 * sheets.BLEED, fill(AID_TINT), tag="aid-bleed"))
     page.add(Group(turn_aid(content, ink_saver), ax, ay, tag="aid-turn"))
     page.add(Group(map_aid(content, ink_saver), ax + CARD_W, ay, tag="aid-map"))
-    page.extend(_block_marks(ax, ay, 2, 1, CARD_W, CARD_H, 0.0, "crop-aid"))
-    y = ay + CARD_H + gap + 5.0
+    page.extend(_block_marks(ax, ay, 2, 1, CARD_W, CARD_H, sheets.BLEED, "crop-aid"))
+    y = ay + CARD_H + sheets.BLEED + gap + 5.0
 
     forces = content.map.forces
     page.add(Text(MARGIN, y, "Cube tokens, if you have no cubes", 9, bold=True, color=RUST))
