@@ -12,8 +12,9 @@ sleeve and stack with them) and are drawn from the content model:
   disagree with the map the program plays on.
 
 Below them, `forces` tokens for each side for players without cubes, each
-9.5 mm square on a shared cut grid (so one sits in a cube space of the map): the King's are solid dark squares with a
-light crown, the player's are light with an outlined circle and a helmet, and
+9.5 mm square on a shared cut grid (so one sits in a cube space of the map):
+the King's are solid dark squares with a light crown, the player's are light
+with an outlined circle and a helmet, and
 their corners are snipped off along short guides, so the two sides differ in
 shape, in tone and in symbol, and survive greyscale printing.
 
