@@ -166,3 +166,37 @@ def test_aid_cards_have_bleed_and_a_frame_clear_of_the_cut(paper):
         for y in (line.y1, line.y2):
             assert not (ground.y < y < ground.y + ground.h) or \
                 not (ground.x < line.x1 < ground.x + ground.w), line
+
+
+def _grey(color: str, weights: tuple[float, float, float]) -> float:
+    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return weights[0] * r + weights[1] * g + weights[2] * b
+
+
+@pytest.mark.parametrize("weights", [(0.2126, 0.7152, 0.0722), (0.299, 0.587, 0.114)],
+                         ids=["rec709", "rec601"])
+def test_greyscale_sea_and_land_are_distinct_tones(weights):
+    """A greyscale print (either usual conversion) keeps the sea darker than every
+    land tone by at least 7 % of the scale, and lighter than the ink."""
+    from throne_pnp.render.mapdraw import HOME, INK, LAND, SEA
+
+    sea = _grey(SEA, weights)
+    for land in (*LAND, HOME):
+        assert _grey(land, weights) - sea >= 0.07, land
+    assert sea - _grey(INK, weights) >= 0.5
+
+
+def test_the_printed_map_shows_the_sea_darker_than_the_land(out):
+    """Read back from the PDF at greyscale: a pixel of open sea (just inside the
+    frame's corner) and the most common land tone."""
+    from printcheck import gray
+
+    from throne_pnp.render.mapsheet import EDGE
+
+    image = gray(out["duplex"] / "a4" / "map.pdf", 0, 50)
+    mm = 50 / 25.4
+    sea = image.getpixel((int((EDGE + 1.5) * mm), int((EDGE + 1.5) * mm)))
+    w, h = image.size
+    centre = image.crop((w // 3, h // 3, 2 * w // 3, 2 * h // 3)).histogram()
+    land = max(range(200, 256), key=lambda level: centre[level])
+    assert land - sea >= 15, (land, sea)

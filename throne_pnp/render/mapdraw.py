@@ -39,7 +39,7 @@ from throne_pnp.render.layout import (
 from throne_pnp.render.mapgeom import Box, centroid, clearance
 
 INK = "#2a211b"
-SEA = "#d7e6ec"
+SEA = "#aac4cf"          # darker than every land tone, so greyscale prints tell them apart
 LAKE = "#a9c8d6"
 LAND = ("#efe2c0", "#e4d6ad", "#ecdcc6", "#e0d8b4")
 HOME = "#f6efd9"
