@@ -199,13 +199,18 @@ def test_title_bar_and_legend_sit_on_free_sea_inside_the_frame(paper: str, size:
 @pytest.mark.parametrize("paper,size", VARIANTS)
 def test_the_map_fills_its_frame(paper: str, size: str) -> None:
     """The island is as large as the frame allows: it touches two opposite sides
-    of the printable frame (less the other sheet's share when tiled)."""
+    of the printable frame (less the other sheet's share when tiled). Tiled, it
+    may give up a few per cent so that the join misses every cube space."""
     width, height = CONTENT.map.drawing.size
     sheets = map_sheets(CONTENT, paper, size)
     frame = sheets[0].frame
     across = frame.w * len(sheets) - (OVERLAP if size == "tiled" else 0)
     s = sheets[0].scale
-    assert s == pytest.approx(min(across / width, frame.h / height))
+    largest = min(across / width, frame.h / height)
+    if size == "tiled":
+        assert 0.95 * largest <= s <= largest + 1e-9
+    else:
+        assert s == pytest.approx(largest)
     short, long = PAPER_MM[{"page": paper, "tiled": paper}.get(
         size, {"a4": "a3", "letter": "tabloid"}[paper])]
     page = sheets[0].page
@@ -220,20 +225,22 @@ def test_tiled_sheets_meet_at_the_join(paper: str) -> None:
     assert one.dx - two.dx == pytest.approx(one.frame.w - OVERLAP)
     join = one.frame.x2 - OVERLAP
     ticks1 = [(i, x, y) for i, x, y in find_tagged(one.page.items, "align")]
-    ticks2 = [(i, x, y) for i, x, y in find_tagged(two.page.items, "align")]
-    assert len(ticks1) == len(ticks2) >= 3
-    for (a, _, _), (b, _, _) in zip(ticks1, ticks2, strict=True):
-        assert isinstance(a, Line) and isinstance(b, Line)
-        assert a.y1 == b.y1                                 # same heights on both sheets
-        assert a.x2 == pytest.approx(join)                  # sheet 1: ends on the join line
-        assert b.x1 == pytest.approx(two.frame.x)           # sheet 2: starts on its cut edge
+    assert len(ticks1) >= 3
+    # sheet 2 carries no marks: glued on, it hides every tick of sheet 1
+    assert find_tagged(two.page.items, "align") == []
+    for tick, _, _ in ticks1:
+        assert isinstance(tick, Line) and tick.y1 == tick.y2
+        assert tick.x1 == pytest.approx(join)               # starts on the dashed line
+        assert join < tick.x2 <= one.frame.x2 - 1.0         # and runs under sheet 2 only
     # sheet 2's cut edge shows the very drawing line that sheet 1 shows at the join
     assert two.frame.x + (one.dx - two.dx) == pytest.approx(join)
-    spaces = [b.moved(one.dx, one.dy, one.scale) for t in territory_geometry(CONTENT)
-              for b in t.spaces]
-    for tick, _, _ in ticks1:
-        mark = Box(tick.x1, tick.y1 - 0.5, tick.x2 - tick.x1, 1.0)
-        assert not any(mark.overlaps(s) for s in spaces)
+    # the join (sheet 2's cut edge) passes through no cube space, on either sheet
+    for sheet, seam in ((one, join), (two, two.frame.x)):
+        for t in territory_geometry(CONTENT):
+            for b in t.spaces:
+                space = b.moved(sheet.dx, sheet.dy, sheet.scale)
+                assert not space.x - 0.3 < seam < space.x2 + 0.3, (paper, t.number, space)
+    assert CUBE_MM * one.scale >= 10.0
 
 
 def test_a_drawing_with_no_free_corner_still_gets_title_and_bar(tmp_path) -> None:

@@ -164,9 +164,10 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
     if map_part is not None and "sheets to join" in map_part.title:
         out.insert(out.index(("head", "Fold and glue")) + 1,
                    ("bullet", f"**The map** comes on {map_part.last - map_part.first + 1} "
-                              "sheets: cut the second along the map's left edge, lay it over "
-                              "the first sheet's glue strip with the alignment ticks running "
-                              "on across the join, and glue."))
+                              "sheets: cut the second along the map's left edge and lay it "
+                              "over the first sheet's glue strip, its edge on the dashed line "
+                              "(it just hides the start of each tick) and its frame running "
+                              "on from the first's; glue. The ticks vanish under it."))
     elif map_part is not None and ("A3" in map_part.title or "Tabloid" in map_part.title):
         out.append(("bullet", "The map page is larger than the rest: load A3 / Tabloid paper "
                               "for it, still at 100 %."))

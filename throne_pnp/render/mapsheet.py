@@ -12,7 +12,8 @@ the map's size.
 Sizes (`--map-size`): `page` is one landscape A4/Letter sheet; `a3` one
 landscape A3 (Tabloid for Letter) sheet; `tiled` two portrait A4/Letter
 sheets: the second is cut along the map's left edge and glued over the
-overlap strip of the first, with alignment ticks that run on across the join.
+overlap strip of the first, its edge on a dashed line that ticks start from;
+glued, it hides them all, and the join passes through no cube space.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from throne_pnp.render.layout import (
     text_width,
 )
 from throne_pnp.render.mapdraw import (
+    CUBE_MM,
     INK,
     RUST,
     SEA,
@@ -318,7 +320,7 @@ SHEET_NOTES = (
     ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip right",
      "of the dashed line."),
     ("Map, sheet 2 of 2: the right half.", "Cut along the map's left edge, lay it on",
-     "sheet 1's glue strip so the ticks run on, glue."),
+     "sheet 1's strip: edge on the dashed line, glue."),
 )
 
 
@@ -327,7 +329,7 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
     page_w, page_h = PAPER_MM[paper]
     fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT
     whole = Box(0, 0, 2 * fw - OVERLAP, fh)
-    dx, dy, scale = _fit(content, whole)
+    dx, dy, scale = _fit_clear_of(content, whole, fw - OVERLAP)
     land = _land(content)
     items = tuple(map_items(content, ink_saver, sea=False))
     frame = Box(EDGE, EDGE, fw, fh)
@@ -353,6 +355,51 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
     return out
 
 
+SEAM_CLEAR = 0.3    # tiled: printed mm at least between the join and any cube space
+
+
+def _space_gaps(content: Content) -> list[tuple[float, float]]:
+    """The drawing x-ranges that no cube space covers (between the union of
+    all spaces' x-ranges), inner ones only."""
+    spans = sorted((b.x, b.x2) for t in territory_geometry(content) for b in t.spaces)
+    gaps = []
+    right = spans[0][1] if spans else 0.0
+    for a, b in spans[1:]:
+        if a > right:
+            gaps.append((right, a))
+        right = max(right, b)
+    return gaps
+
+
+def _fit_clear_of(content: Content, frame: Box, seam: float) -> tuple[float, float, float]:
+    """`_fit`, but with the vertical line x = `seam` of `frame` (the join of
+    two tiled sheets) passing through no cube space: a cut through the
+    spaces would put cubes on the step between two sheets.
+
+    Cube spaces of one territory or another cover nearly every x of the
+    drawing, so the join goes down the middle of a gap between them: of the
+    gaps, the one that lets the map stay largest (the drawing shrinks a
+    little, and shifts, to bring the gap under the join), the gap's middle
+    on the join, and at least SEAM_CLEAR printed on each side. Without such
+    a gap (another edition's map) it is `_fit`'s placement.
+    """
+    dx, dy, scale = _fit(content, frame)
+    dw, dh = content.map.drawing.size  # type: ignore[union-attr]
+    best: tuple[float, float] | None = None          # (scale, drawing x under the join)
+    for a, b in _space_gaps(content):
+        x = (a + b) / 2
+        # the drawing, placed at seam - x * s, must stay within the frame
+        s = min(scale, (seam - frame.x) / x, (frame.x2 - seam) / (dw - x))
+        if (b - a) * s < 2 * SEAM_CLEAR or CUBE_MM * s < 10.0:
+            continue
+        if best is None or s > best[0]:
+            best = (s, x)
+    if best is None:
+        return dx, dy, scale
+    s, x = best
+    return seam - x * s, frame.y + (frame.h - dh * s) / 2, s
+
+
 def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]:
     """Up to TICKS heights, spread over the frame, where a tick across the join
     touches no cube space or label."""
@@ -370,10 +417,12 @@ def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]
 def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
     """Alignment ticks and the glue strip of the join between the two sheets.
 
-    Sheet 1: a dashed line where sheet 2's cut edge goes and ticks ending on
-    it from the left (the sheet's note names the strip). Sheet 2: its left frame line is the
-    cut; ticks start on it at the same heights, so once glued each pair reads
-    as one straight line.
+    Sheet 1 only: a dashed line where sheet 2's cut edge goes and ticks that
+    start on it and run into the glue strip (the sheet's note names it), so
+    sheet 2, laid on, covers them: its cut edge sits right when it just hides
+    the dashed line and the start of every tick, and its frame's top and
+    bottom run on from sheet 1's. Nothing of the join shows on the glued map.
+    Sheet 2 carries no marks: its left frame line is the cut.
     """
     heavy = stroke(INK, 0.5)
     out: list = []
@@ -381,8 +430,5 @@ def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
         out.append(Line(join, frame.y, join, frame.y2, stroke(INK, 0.3, (1.5, 1.0)),
                         tag="join"))
         for y in ys:
-            out.append(Line(join - TICK, y, join, y, heavy, tag="align"))
-    else:
-        for y in ys:
-            out.append(Line(join, y, join + TICK, y, heavy, tag="align"))
+            out.append(Line(join, y, join + min(TICK, OVERLAP - 1.0), y, heavy, tag="align"))
     return out
