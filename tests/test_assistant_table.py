@@ -23,7 +23,8 @@ PHASE_LINE = re.compile(r"\[ \] put the phase card (\d+) on the discard pile")
 BATTLE_LINE = re.compile(r"\[ \] put battle cards (\d+) and (\d+) on the discard pile")
 UNCERTAIN_LINE = re.compile(r"\[ \] dealt for Uncertain Orders: (\d+) .*put it on the discard")
 # undo's restore checklist
-TAKE_LINE = re.compile(r"\[ \] take cards? ([\d, ]+) from (the deck or your hand|the deck|"
+TAKE_LINE = re.compile(r"\[ \] take (?:the )?cards? (?:recorded as )?([\d, ]+) from "
+                       r"(the deck or your hand|the deck|"
                        r"your hand|the discard pile|the table) back (on top of the deck|"
                        r"to your hand|to the table|to the discard pile)")
 DREW_LINE = re.compile(r"\[ \] put (the rest of )?the (\d+) cards? you drew last back on top "
