@@ -34,6 +34,7 @@ from throne_pnp.content.model import (
     RULINGS_CHOICES,
     Card,
     Content,
+    Example,
     GameMap,
     Lake,
     MapDrawing,
@@ -62,7 +63,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "ICONS", "ICON_RE", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES", "RULINGS_CHOICES",
-    "Card", "Content", "ContentReport", "Edition", "GameMap", "Lake", "MapDrawing",
+    "Card", "Content", "ContentReport", "Edition", "Example", "GameMap", "Lake", "MapDrawing",
     "Rulings", "Territory", "TerritoryDrawing", "bundled_content_dir", "check_content",
     "default_content_dir", "drawn_adjacency", "find_edition", "load_content",
     "polygon_edges",

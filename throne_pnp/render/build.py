@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.content import Content
-from throne_pnp.render import cards, extras, mapsheet, pack, rulesheet, sheets
+from throne_pnp.render import booklet, cards, extras, mapsheet, pack, sheets
 from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
@@ -83,7 +83,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
             maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
-            rules = rulesheet.rules_pages(content, paper, ink_saver)
+            rules = booklet.rules_pages(content, paper, ink_saver)
             sheets.stamp_pages([*maps, *rules], stamp)
             laid[paper] = _Laid(maps, rules)
         return laid[paper]
