@@ -8,7 +8,9 @@ page; `@page` and `@column` start a new page or the next column. Figures are
 drawn from the content at build time: the worked examples by the rules
 engine (`assistant.worked`), the start of the game, the difficulty ladder.
 
-Every page carries the booklet title (the first large, the others a running
+A worked example that does not fit the rest of a page floats to the top of
+the next one, and the text after it fills the page first, as in a printed
+rulebook. Every page carries the booklet title (the first large, the others a running
 head), "rules, page N of M", the 50 mm scale bar and "print at 100%", and
 nothing comes within the 4.5 mm the other sheets keep from the paper edge.
 """
@@ -184,6 +186,7 @@ class _Flow:
         self.pages: list[Page] = []
         self.y = 0.0
         self.top = 0.0
+        self.floats: list[Unit] = []    # wide units waiting for the next page
 
     def _new_page(self) -> None:
         page = Page(self.page_w, self.page_h, name=f"rules-{len(self.pages) + 1}")
@@ -201,22 +204,36 @@ class _Flow:
             self.top = MARGIN + 6.0
         self.pages.append(page)
         self.y = self.top
+        floats, self.floats = self.floats, []
+        for i, unit in enumerate(floats):    # figures that did not fit open this page
+            if self.y > self.top and self.y + unit.space + unit.height > self.bottom:
+                self.floats = floats[i:]     # the rest wait for the next page
+                break
+            self._wide(unit)
 
     def run(self, units: list[Unit]) -> list[Page]:
         self._new_page()
         pending: list[Unit] = []
         for unit in units:
-            if unit.wide or unit.brk == "page":
+            if unit.wide and self.floats:
+                self.floats.append(unit)        # behind the figure already waiting
+            elif unit.wide or unit.brk == "page":
                 self._band(pending)
                 pending = []
                 if unit.brk == "page":
-                    if self.y > self.top:
+                    if self.y > self.top or self.floats:
                         self._new_page()
                     continue
-                self._wide(unit)
+                if self.floats or (self.y > self.top and
+                                   self.y + unit.space + unit.height > self.bottom):
+                    self.floats.append(unit)    # the text after it fills this page first
+                else:
+                    self._wide(unit)
             else:
                 pending.append(unit)
         self._band(pending)
+        if self.floats:
+            self._new_page()
         return self.pages
 
     def _wide(self, unit: Unit) -> None:
