@@ -19,7 +19,7 @@ from throne_pnp.content.cardfile import (
     parse_rulings,
 )
 from throne_pnp.content.checker import Checker
-from throne_pnp.content.examplefile import parse_examples
+from throne_pnp.content.examplefile import listed_names, parse_examples
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.content.mapfile import parse_map
 from throne_pnp.content.model import Content
@@ -87,7 +87,7 @@ def check_content(directory: Path | str) -> ContentReport:
         except (OSError, UnicodeDecodeError) as exc:
             problems.append(f"rules.txt: cannot be read: {exc}")
         check_rules_text(rules_text, "rules.txt", problems,
-                         {ex.name for ex in examples} if examples_ok and sound else None)
+                         listed_names(examples_data) if examples_ok and sound else None)
     else:
         notes.append("rules.txt: missing, so `throne build` cannot typeset the rules sheet")
 

@@ -65,6 +65,16 @@ def parse_examples(data: Any, chk: Checker, game_map: GameMap | None,
     return tuple(out)
 
 
+def listed_names(data: Any) -> set[str]:
+    """The names the file gives its examples, broken ones included (so that a
+    problem in an example is not reported again where rules.txt names it)."""
+    raw = data.get("examples") if isinstance(data, dict) else None
+    if not isinstance(raw, list):
+        return set()
+    return {body["name"] for body in raw
+            if isinstance(body, dict) and isinstance(body.get("name"), str)}
+
+
 def _example(body: dict, path: str, chk: Checker, game_map: GameMap | None,
              cards: dict[int, Card]) -> Example | None:
     before = len(chk.problems)

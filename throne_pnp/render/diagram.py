@@ -101,7 +101,7 @@ def diagram(content: Content, king: dict[int, int], player: dict[int, int], widt
         if move.src is not None and move.dst is not None:
             items += _arrow(spots[move.src], spots[move.dst], move)
         elif move.at is not None:
-            items += _mark(spots[move.at], move)
+            items += _mark(spots[move.at], move, width)
     items.append(Rect(0, 0, width, height, stroke(INK, 0.35)))
     return Group(tuple(items), tag=tag), height
 
@@ -163,10 +163,13 @@ def _arrow(a: tuple[float, float], b: tuple[float, float], move: Move) -> list:
     return [Group(tuple(shapes + _number(*mid, move, color)), tag=tag)]
 
 
-def _mark(spot: tuple[float, float], move: Move) -> list:
-    """A rally (+N) or a removal (-N) beside a territory's cubes, numbered."""
+def _mark(spot: tuple[float, float], move: Move, width: float) -> list:
+    """A rally (+N) or a removal (-N) beside a territory's cubes, numbered;
+    to their left when the right would run off the board."""
     color = RUST if move.side == "king" else PLAYER_MOVE
     x, y = spot[0] + BADGE * 1.3 + 1.5, spot[1] - BADGE * 0.9
+    if x + STEP_R + 7.0 > width:
+        x = spot[0] - BADGE * 1.3 - 8.0
     sign = "+" if move.kind == "rally" else "-"
     tag = f"mark-{move.number}-{move.kind}-{move.at}-{move.count}"
     return [Group(tuple(_number(x, y, move, color) + [
