@@ -75,8 +75,8 @@ def diagram(content: Content, king: dict[int, int], player: dict[int, int], widt
     assert drawing is not None and game_map.drawable
     scale = width / drawing.size[0]
     height = drawing.size[1] * scale
-    items: list = [Group(tuple(land_items(content, ink_saver, sea=True, names=False)),
-                         scale=scale)]
+    items: list = [Group(tuple(land_items(content, ink_saver, sea=True, names=False,
+                                          detail=False)), scale=scale)]
     fight = set(battles)
 
     def at(point: tuple[float, float]) -> tuple[float, float]:
