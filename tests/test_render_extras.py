@@ -203,3 +203,11 @@ def test_a_long_neighbour_list_wraps_instead_of_being_cut(tmp_path: Path) -> Non
     assert texts_of(row.items).replace(",", "").split() == [str(n) for n in range(1, 10)]
     lines = {t.y for t, _, _ in walk(row.items) if isinstance(t, Text)}
     assert len(lines) == 2          # wrapped onto a second line
+
+
+def test_quick_reference_text_is_7_pt_or_more() -> None:
+    content = load_content()
+    for aid in (extras.turn_aid(content), extras.map_aid(content)):
+        sizes = [t.size for t, _, _ in walk(aid) if isinstance(t, Text)]
+        assert sizes and min(sizes) >= 7.0
+    assert extras.AID_SIZES[-1] >= 7.0

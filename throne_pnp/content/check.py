@@ -89,7 +89,7 @@ def check_content(directory: Path | str) -> ContentReport:
         check_rules_text(rules_text, "rules.txt", problems,
                          listed_names(examples_data) if examples_ok and sound else None)
     else:
-        notes.append("rules.txt: missing, so `throne build` cannot typeset the rules sheet")
+        notes.append("rules.txt: missing, so `throne build` cannot typeset the rules booklet")
 
     content = None
     if not problems and game_map is not None and cards and rulings_ok and examples_ok:

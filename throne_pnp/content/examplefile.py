@@ -188,7 +188,7 @@ def _king(raw: Any, where: str, line: int, chk: Checker,
         return None
     out["draws"] = tuple(_card(d, join(where, "draws"), line_of(body, "draws"), chk, cards)
                          for d in draws)
-    if draws and "uncertain" not in out.get("actions", ()):
+    if draws and "actions" in out and "uncertain" not in out["actions"]:
         chk.add(line_of(body, "draws"), join(where, "draws"), "cards are dealt only for "
                 "Uncertain Orders; remove draws or use an uncertain action")
     return out

@@ -4,7 +4,7 @@ Per paper size it writes `<out>/<paper>/map.pdf`, `cards.pdf` (fronts and
 backs in the chosen layout), `rules.pdf` and `print-and-play.pdf` (the pack:
 print guide, rules, map, duplex test, cards, extras, in print order, drawn
 from the same laid-out pages); as SVG it writes `<out>/svg/map.svg`,
-`rules.svg` (plus `rules-2.svg` if the text runs to two pages), `guide.svg`,
+`rules.svg` (and `rules-2.svg` ... for each further page of the booklet), `guide.svg`,
 `extras.svg` and `<out>/svg/cards/card-NN.svg` for every face with the shared
 `back.svg`, each with full bleed. SVG sheets use A4 unless only Letter was
 asked for. `map_size` picks what map.pdf holds: one landscape sheet of the
