@@ -173,3 +173,44 @@ def test_an_edited_edition_gets_diagrams_of_its_own_rules(tmp_path: Path) -> Non
     steps = work(board_for(content), content.example("castles")).steps
     assert [(d[2], d[3]) for d in drawn] == [(s.src, s.dst) for s in steps]
     assert drawn and drawn[0][3] != 7      # 7 is not a target when the King may hold it
+
+
+def test_the_ladder_comes_from_the_hard_cards_until_a_measured_one_exists() -> None:
+    from throne_pnp.render.bookfigs import ladder_levels
+
+    levels = ladder_levels(load_content())
+    hard = [c.id for c in load_content().hard_cards]
+    assert [lv.hard for lv in levels] == [tuple(hard[:k]) for k in range(len(hard) + 1)]
+    assert levels[0].name == "normal" and all(not lv.bots for lv in levels)
+
+
+def test_a_measured_ladder_is_printed_with_each_bots_win_rate(monkeypatch) -> None:
+    """The other engineers' `content.ladder.ladder_of(content)` (levels with a
+    name, hard card ids and per bot an optional measurement) is drawn as is."""
+    import sys
+    import types
+    from dataclasses import dataclass
+
+    from editions import texts_of
+
+    from throne_pnp.render.bookfigs import ladder_figure, ladder_levels
+
+    @dataclass
+    class FakeLevel:
+        name: str
+        hard: tuple
+        bots: dict
+
+    module = types.ModuleType("throne_pnp.content.ladder")
+    module.ladder_of = lambda content: [  # type: ignore[attr-defined]
+        FakeLevel("squire", (), {"greedy": {"win_rate": 0.49, "ci95": [0.47, 0.51],
+                                            "games": 2000}, "search": None}),
+        FakeLevel("knight", (19, 20), {"greedy": {"win_rate": 0.31, "ci95": [0.29, 0.33],
+                                                  "games": 2000}, "search": None})]
+    monkeypatch.setitem(sys.modules, "throne_pnp.content.ladder", module)
+    levels = ladder_levels(load_content())
+    assert [(lv.name, lv.hard) for lv in levels] == [("squire", ()), ("knight", (19, 20))]
+    assert levels[1].bots["greedy"].win_rate == 0.31 and levels[1].bots["search"] is None
+    shapes, _ = ladder_figure(load_content(), 88.0, 9.5, 4.3)
+    text = texts_of(shapes)
+    assert "greedy wins" in text and "31%" in text and "not measured yet" in text

@@ -179,7 +179,10 @@ def ladder_figure(content: Content, width: float, body: float,
             out += set_line(line, cols[1], y + i * lead, body)
         for x, bot in zip(cols[2:], bots, strict=False):
             got = level.bots.get(bot)
-            text = "not measured" if got is None else f"{got.win_rate:.0%}"
+            text = "-" if got is None else f"{got.win_rate:.0%}"
             out.append(Text(x, y, text, body, color=INK))
         y += (len(lines) - 1) * lead
+    if any(got is None for level in levels for got in level.bots.values()):
+        y += lead
+        out.append(Text(0, y, "-: not measured yet", body, color=INK))
     return out, y + 2.0
