@@ -101,9 +101,8 @@ def hint_times(rounds: int = 3) -> dict[str, object]:
 
 def _play_to(path: Path, turns: int) -> None:
     """A virtual save at a decision `turns` turns in, played by greedy."""
-    from throne_pnp.assistant.commands import new_game
-
     from throne_pnp.assistant import commands
+    from throne_pnp.assistant.commands import new_game
 
     content = load_content(None)
     for seed in range(21, 80):
