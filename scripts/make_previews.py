@@ -1,8 +1,9 @@
 """Write PNG previews of the card sheets and the rules to docs/previews/.
 
 Builds the A4 PDFs of the default edition into a temporary directory and
-rasterises the first card sheet (fronts), the first back sheet, the rules
-sheet, and the print guide and extras sheet of the pack with pypdfium2 (the
+rasterises the first card sheet (fronts), the first back sheet, the first
+three pages of the rules booklet (the examples page at 1.5 times the resolution,
+to be read), and the print guide and extras sheet of the pack with pypdfium2 (the
 [png] extra) at a low resolution, so the PNGs stay small enough to commit and
 show in the README, plus a close-up of two fronts and their backs at
 print-like sharpness, and the Tabletop Simulator deck sheets of
@@ -23,9 +24,11 @@ ROOT = Path(__file__).resolve().parent.parent
 PREVIEWS = (          # (pdf, page index, png name)
     ("cards.pdf", 0, "cards-fronts.png"),
     ("cards.pdf", 1, "cards-backs.png"),
-    ("rules.pdf", 0, "rules.png"),
+    ("rules.pdf", 0, "rules.png"),               # the booklet's first page,
+    ("rules.pdf", 1, "rules-turn.png"),          # the turn at a glance,
+    ("rules.pdf", 2, "rules-examples.png"),      # worked examples drawn by the engine
     ("print-and-play.pdf", 0, "guide.png"),      # the pack opens with the print guide
-    ("print-and-play.pdf", 11, "extras.png"),    # and ends with the extras (default build)
+    ("print-and-play.pdf", -1, "extras.png"),    # and ends with the extras (default build)
 )
 
 
@@ -54,12 +57,14 @@ def main() -> int:
         def page_image(pdf: str, index: int, dpi: int):
             document = pdfium.PdfDocument(str(Path(tmp) / "a4" / pdf))
             try:
+                index = index % len(document)      # -1: the last page
                 return document[index].render(scale=dpi / 72).to_pil().convert("RGB")
             finally:
                 document.close()
 
         for pdf, index, name in PREVIEWS:
-            _save(page_image(pdf, index, opts.dpi), opts.out / name)
+            dpi = opts.dpi * 3 // 2 if name == "rules-examples.png" else opts.dpi   # legible
+            _save(page_image(pdf, index, dpi), opts.out / name)
         # a close-up: the first two fronts beside their backs, at 120 dpi
         grid, dpi = card_grid("a4"), 120
         px = dpi / 25.4

@@ -17,13 +17,23 @@ from throne_pnp.content import default_content_dir
 from throne_pnp.render.layout import Icon, Text, text_width, walk
 
 
-def edited(tmp_path: Path, change) -> Path:
-    """A copy of the default content with map.yaml's data changed by `change`."""
+def edited(tmp_path: Path, change, examples: bool = False) -> Path:
+    """A copy of the default content with map.yaml's data changed by `change`.
+
+    The worked examples are written for the default map, so the copy leaves
+    them out (examples.yaml and the booklet's `@example` lines) unless
+    `examples` is true."""
     target = tmp_path / "content"
     shutil.copytree(default_content_dir(), target)
     data = yaml.safe_load((target / "map.yaml").read_text())
     change(data)
     (target / "map.yaml").write_text(yaml.safe_dump(data, sort_keys=False))
+    if not examples:
+        (target / "examples.yaml").unlink(missing_ok=True)
+        rules = (target / "rules.txt").read_text()
+        (target / "rules.txt").write_text("".join(
+            line for line in rules.splitlines(keepends=True)
+            if not line.startswith("@example")))
     return target
 
 

@@ -8,6 +8,7 @@ tone.
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -65,26 +66,25 @@ def test_symbol_key_covers_every_icon_of_the_game() -> None:
         f"key-{name}" for name in KEY_ORDER}
 
 
-def test_aid_cards_read_setup_goal_and_hand_from_the_content(tmp_path: Path) -> None:
+def test_aid_cards_read_goal_and_hand_from_the_content(tmp_path: Path) -> None:
+    """The quick reference reads the content; the setup moved to the booklet,
+    where the start is drawn on a small map (its own figure)."""
     def change(data: dict) -> None:
         data["hand_size"] = 4
-        data["setup"]["king"] = {3: 3, 7: 2, 9: 2}
 
     content = load_content(edited(tmp_path, change))
     turn = texts_of(extras.turn_aid(content))
-    setup = texts_of(extras.map_aid(content))
-    assert "deal 4 at once" in turn and "(1, 3, 7, 9)" in turn
-    assert "2 in 7, 9; 3 in 3" in setup and "Deal yourself 4 cards" in setup
-    default = texts_of(extras.map_aid(load_content()))
-    assert "2 in 3, 7, 9" in default and "2 in 1" in default
+    goal = texts_of(extras.map_aid(content))
+    assert "deal 4 at once" in turn and "(1, 3, 7, 9)" in goal
+    assert "Turn order" in turn and "A battle" in turn and "Symbols" in goal
 
 
 def test_goal_follows_the_ruling(tmp_path: Path) -> None:
     target = tmp_path / "content"
     shutil.copytree(default_content_dir(), target)
     (target / "rulings.yaml").write_text("home_lost_when: king-holds\n")
-    assert "once the King alone holds 1" in texts_of(extras.turn_aid(load_content(target)))
-    assert "when 1 has none of your cubes" in texts_of(extras.turn_aid(load_content()))
+    assert "once the King alone holds 1" in texts_of(extras.map_aid(load_content(target)))
+    assert "when 1 has none of your cubes" in texts_of(extras.map_aid(load_content()))
 
 
 def test_aid_cards_are_poker_size_with_textinside() -> None:
@@ -110,7 +110,7 @@ def test_an_overflowing_aid_card_gives_a_build_note(tmp_path: Path) -> None:
 
     content = load_content(edited(tmp_path, many))
     notes = extras.aid_overflow(content)
-    assert len(notes) == 1 and "setup and map aid card runs" in notes[0]
+    assert len(notes) == 1 and "map aid card runs" in notes[0]
     build_notes: list[str] = []
     build(content, tmp_path / "out", papers=("a4",), formats=("pdf",), notes=build_notes)
     assert notes[0] in build_notes
@@ -200,7 +200,8 @@ def test_many_cubes_continue_on_more_token_sheets(tmp_path: Path) -> None:
     path = tmp_path / "out" / "letter" / "print-and-play.pdf"
     texts = page_texts(path)
     assert "cube tokens (continued)" in texts[-1] and "player aids" in texts[-2]
-    assert "12-13 Aid cards and cube tokens" in " ".join(texts[0].split())
+    found = re.search(r"(\d+)-(\d+) Aid cards and cube tokens", " ".join(texts[0].split()))
+    assert found and (int(found.group(1)), int(found.group(2))) == (len(texts) - 1, len(texts))
     assert edge_ink(path, dpi=60) == []
 
 
@@ -217,3 +218,11 @@ def test_a_long_neighbour_list_wraps_instead_of_being_cut(tmp_path: Path) -> Non
     assert texts_of(row.items).replace(",", "").split() == [str(n) for n in range(1, 10)]
     lines = {t.y for t, _, _ in walk(row.items) if isinstance(t, Text)}
     assert len(lines) == 2          # wrapped onto a second line
+
+
+def test_quick_reference_text_is_7_pt_or_more() -> None:
+    content = load_content()
+    for aid in (extras.turn_aid(content), extras.map_aid(content)):
+        sizes = [t.size for t, _, _ in walk(aid) if isinstance(t, Text)]
+        assert sizes and min(sizes) >= 7.0
+    assert extras.AID_SIZES[-1] >= 7.0

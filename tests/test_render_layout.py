@@ -7,9 +7,10 @@ from editions import with_sea_crossing
 
 from throne_pnp.content import load_content
 from throne_pnp.render import cards, sheets
+from throne_pnp.render.booklet import rules_pages
 from throne_pnp.render.layout import Circle, Group, Line, Path, Poly, Rect, find_tagged, walk
 from throne_pnp.render.mapsheet import map_page
-from throne_pnp.render.rulesheet import parse_rules, rules_pages, words
+from throne_pnp.render.rulesheet import parse_rules, words
 from throne_pnp.render.sheets import CARD_H, CARD_W, PAPERS
 
 PAPER_LIST = list(PAPERS)
@@ -236,8 +237,8 @@ def test_every_sheet_has_the_print_aids(paper: str) -> None:
 
 
 @pytest.mark.parametrize("paper", PAPER_LIST)
-def test_rules_fit_one_page(paper: str) -> None:
-    assert len(rules_pages(load_content(), paper)) == 1
+def test_the_rules_are_a_short_booklet(paper: str) -> None:
+    assert 4 <= len(rules_pages(load_content(), paper)) <= 8
 
 
 def test_map_page_is_landscape_and_inside_the_paper() -> None:
@@ -251,12 +252,16 @@ def test_map_page_is_landscape_and_inside_the_paper() -> None:
 
 
 def test_rules_format_parses() -> None:
-    text = ("% comment\n# Title\n## Head\nA para\ncontinues.\n\n- bullet {castle}\n"
-            "1. step **bold** `code`\n> note\n> more\n")
+    text = ("% comment\n# Title\n## Head {#h1}\nA para\ncontinues.\n\n- bullet {castle}\n"
+            "1. step **bold** `code`\n> note\n> more\n### Sub\n=> box one\n=> box two\n"
+            "@page\n@example movement\n")
     kinds = [(b.kind, b.text) for b in parse_rules(text)]
     assert kinds == [("title", "Title"), ("heading", "Head"), ("para", "A para continues."),
                      ("bullet", "bullet {castle}"), ("step", "step **bold** `code`"),
-                     ("note", "note more")]
+                     ("note", "note more"), ("sub", "Sub"), ("box", "box one"),
+                     ("box", "box two"), ("directive", "page"), ("directive", "example")]
+    blocks = parse_rules(text)
+    assert blocks[1].anchor == "h1" and blocks[-1].mark == "movement"
     pieces = words("a **b {wheat}** `c`")
     assert pieces[1][0].bold and pieces[2][0].icon == "wheat" and pieces[3][0].mono
     assert not pieces[0][0].bold and not pieces[3][0].bold

@@ -22,6 +22,13 @@ from throne_pnp.render.layout import Circle, Group, Rect, Text, find_tagged, wal
 from throne_pnp.render.sheets import CARD_H, CARD_W, PAPERS
 
 
+def rules_count(paper: str, content=None) -> int:
+    """How many pages the rules booklet has on this paper (the pack's offsets)."""
+    from throne_pnp.render import booklet
+
+    return len(booklet.rules_pages(content or load_content(), paper))
+
+
 @pytest.fixture(scope="module")
 def out(tmp_path_factory) -> Path:
     directory = tmp_path_factory.mktemp("pack")
@@ -36,24 +43,28 @@ def out(tmp_path_factory) -> Path:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_pack_is_in_print_order(out: Path, paper: str) -> None:
     texts = page_texts(out / paper / "print-and-play.pdf")
-    assert len(texts) == 12   # guide, rules, map, 2 test, 3 x (fronts, backs), extras
+    r = rules_count(paper) - 1    # the booklet's pages after its first
+    assert len(texts) == 12 + r   # guide, rules, map, 2 test, 3 x (fronts, backs), extras
     assert "print-and-play guide" in texts[0]
-    assert "rules" in texts[1].lower() and "Turn sequence" in texts[1]
-    assert "Kingdom of Prydon" in texts[2]
-    assert "Duplex test, side 1 of 2" in texts[3]
-    assert "Duplex test, side 2 of 2" in texts[4]
+    assert "rules" in texts[1].lower() and "What you play with" in texts[1]
+    assert "The turn at a glance" in texts[2]
+    assert "Kingdom of Prydon" in texts[2 + r]
+    assert "Duplex test, side 1 of 2" in texts[3 + r]
+    assert "Duplex test, side 2 of 2" in texts[4 + r]
     for i, n in enumerate((1, 2, 3)):
-        assert f"cards, fronts {n}" in texts[5 + 2 * i]
-        assert f"cards, backs {n}" in texts[6 + 2 * i]
-    assert "player aids and cube tokens" in texts[11]
+        assert f"cards, fronts {n}" in texts[5 + r + 2 * i]
+        assert f"cards, backs {n}" in texts[6 + r + 2 * i]
+    assert "player aids and cube tokens" in texts[11 + r]
 
 
 def test_pack_pages_are_the_separate_sheets(out: Path) -> None:
     """Cards, rules and map in the pack are the pages of the separate PDFs."""
     pack_texts = page_texts(out / "a4" / "print-and-play.pdf")
-    assert pack_texts[1] == page_texts(out / "a4" / "rules.pdf")[0]
-    assert pack_texts[2] == page_texts(out / "a4" / "map.pdf")[0]
-    assert pack_texts[5:11] == page_texts(out / "a4" / "cards.pdf")
+    rules = page_texts(out / "a4" / "rules.pdf")
+    r = len(rules) - 1
+    assert pack_texts[1:2 + r] == rules
+    assert pack_texts[2 + r] == page_texts(out / "a4" / "map.pdf")[0]
+    assert pack_texts[5 + r:11 + r] == page_texts(out / "a4" / "cards.pdf")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -62,12 +73,12 @@ def test_page_sizes_and_landscape_map(out: Path, paper: str) -> None:
     doc = pdfium.PdfDocument(str(out / paper / "print-and-play.pdf"))
     sizes = [doc[i].get_size() for i in range(len(doc))]
     doc.close()
+    r = rules_count(paper) - 1
     for i, (pw, ph) in enumerate(sizes):
-        expect = (h, w) if i == 2 else (w, h)
+        expect = (h, w) if i == 2 + r else (w, h)
         assert (round(pw, 1), round(ph, 1)) == (round(expect[0], 1), round(expect[1], 1)), i
 
 
-OWN = {0, 3, 4, 11}      # guide, duplex test sides 1 and 2, extras (0-based)
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -78,8 +89,10 @@ def test_pack_leaves_the_edge_strips_empty(out: Path, paper: str) -> None:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_pack_own_pages_text_is_embedded_and_legible(out: Path, paper: str) -> None:
-    runs = [r for r in text_runs(out / paper / "print-and-play.pdf") if r.page in OWN]
-    assert {r.page for r in runs} == OWN
+    extra = rules_count(paper) - 1
+    own = {0, 3 + extra, 4 + extra, 11 + extra}   # guide, duplex test 1 and 2, extras
+    runs = [r for r in text_runs(out / paper / "print-and-play.pdf") if r.page in own]
+    assert {r.page for r in runs} == own
     assert all(r.embedded for r in runs)
     assert [r for r in runs if r.size < 6.0 - 0.01] == []
 
@@ -95,24 +108,26 @@ def test_layouts_change_the_pack(tmp_path: Path, layout: str) -> None:
     build(load_content(), tmp_path, papers=("a4",), formats=("pdf",), layout=layout)
     texts = page_texts(tmp_path / "a4" / "print-and-play.pdf")
     cards = page_texts(tmp_path / "a4" / "cards.pdf")
+    r = rules_count("a4") - 1
     if layout == "fold":
         assert not any("Duplex test" in t for t in texts)       # nothing to align
-        assert texts[3:3 + len(cards)] == cards
+        assert texts[3 + r:3 + r + len(cards)] == cards
         assert "Everything prints single-sided" in texts[0]
     else:
-        assert "Duplex test, side 1 of 2" in texts[3]
-        assert "turned over on its long edge" in " ".join(texts[3].split())
-        assert texts[5:5 + len(cards)] == cards
-        assert all("fronts" in t for t in texts[5:8]) and all("backs" in t for t in texts[8:11])
+        assert "Duplex test, side 1 of 2" in texts[3 + r]
+        assert "turned over on its long edge" in " ".join(texts[3 + r].split())
+        assert texts[5 + r:5 + r + len(cards)] == cards
+        assert all("fronts" in t for t in texts[5 + r:8 + r])
+        assert all("backs" in t for t in texts[8 + r:11 + r])
         assert "Action cards, backs" in texts[0]
     assert "player aids" in texts[-1]
 
 
 def test_guide_table_names_the_real_page_numbers() -> None:
     content = load_content()
-    from throne_pnp.render import mapsheet, rulesheet
+    from throne_pnp.render import booklet, mapsheet
 
-    laid = pack.pack(content, "a4", rules=rulesheet.rules_pages(content, "a4"),
+    laid = pack.pack(content, "a4", rules=booklet.rules_pages(content, "a4"),
                      map_pages=[mapsheet.map_page(content, "a4")])
     names = [p.name for p in laid.pages]
     rows = {s.title: (s.first, s.last) for s in laid.sections}
@@ -135,7 +150,8 @@ def test_pack_without_map_drawing_leaves_the_map_out(tmp_path: Path) -> None:
     notes: list[str] = []
     build(content, tmp_path / "out", papers=("letter",), formats=("pdf",), notes=notes)
     texts = page_texts(tmp_path / "out" / "letter" / "print-and-play.pdf")
-    assert len(texts) == 11 and "Duplex test" in texts[2]
+    r = rules_count("letter", content) - 1
+    assert len(texts) == 11 + r and "Duplex test" in texts[2 + r]
     doc = pdfium.PdfDocument(str(tmp_path / "out" / "letter" / "print-and-play.pdf"))
     assert all(doc[i].get_size()[0] < doc[i].get_size()[1] for i in range(len(doc)))
     doc.close()     # every page portrait: no map sheet
@@ -180,9 +196,9 @@ def test_duplex_crosses_sit_on_card_slots() -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_own_pages_have_no_text_under_6_pt(paper: str) -> None:
     content = load_content()
-    from throne_pnp.render import mapsheet, rulesheet
+    from throne_pnp.render import booklet, mapsheet
 
-    laid = pack.pack(content, paper, rules=rulesheet.rules_pages(content, paper),
+    laid = pack.pack(content, paper, rules=booklet.rules_pages(content, paper),
                      map_pages=[mapsheet.map_page(content, paper)])
     own = [p for p in laid.pages if p.name in ("guide", "extras", "duplex-test-1",
                                                "duplex-test-2")]
@@ -204,16 +220,17 @@ def test_map_sizes_in_the_pack(tmp_path: Path, size: str, paper: str, row: str,
     path = tmp_path / paper / "print-and-play.pdf"
     texts = page_texts(path)
     guide_words = " ".join(texts[0].split())
-    assert len(texts) == pages and row in guide_words
+    r = rules_count(paper) - 1
+    assert len(texts) == pages + r and row in guide_words
     doc = pdfium.PdfDocument(str(path))
     sizes = [tuple(round(v * 25.4 / 72) for v in doc[i].get_size()) for i in range(len(doc))]
     doc.close()
     if size == "a3":
-        assert sizes[2] == ((420, 297) if paper == "a4" else (432, 279))
+        assert sizes[2 + r] == ((420, 297) if paper == "a4" else (432, 279))
         big = "A3" if paper == "a4" else "Tabloid"
         assert f"one {big} sheet for the map" in guide_words
     else:
-        assert "3-4 Map" in guide_words and "glue strip" in guide_words
+        assert f"{3 + r}-{4 + r} Map" in guide_words and "glue strip" in guide_words
     assert edge_ink(path, dpi=60) == []
 
 
@@ -223,9 +240,11 @@ def test_pack_bookmarks_each_part(out: Path) -> None:
         marks = [(b.get_title(), b.get_dest().get_index()) for b in doc.get_toc()]
     finally:
         doc.close()
-    assert marks == [("This guide", 0), ("Rules", 1), ("Map", 2),
-                     ("Duplex test (one sheet)", 3), ("Action cards, fronts and backs", 5),
-                     ("Aid cards and cube tokens", 11)]
+    r = rules_count("letter") - 1
+    assert marks == [("This guide", 0), ("Rules", 1), ("Map", 2 + r),
+                     ("Duplex test (one sheet)", 3 + r),
+                     ("Action cards, fronts and backs", 5 + r),
+                     ("Aid cards and cube tokens", 11 + r)]
 
 
 def _big_fills(items, area: float = 400.0) -> list:
@@ -242,12 +261,12 @@ def _big_fills(items, area: float = 400.0) -> list:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_ink_saver_pack_pages_have_no_large_filled_areas(paper: str) -> None:
-    from throne_pnp.render import mapsheet, rulesheet
+    from throne_pnp.render import booklet, mapsheet
 
     content = load_content()
     for ink_saver in (False, True):
         laid = pack.pack(content, paper, ink_saver=ink_saver,
-                         rules=rulesheet.rules_pages(content, paper),
+                         rules=booklet.rules_pages(content, paper),
                          map_pages=[mapsheet.map_page(content, paper)])
         own = [p for p in laid.pages if p.name in ("guide", "extras", "duplex-test-1",
                                                    "duplex-test-2")]
@@ -269,13 +288,13 @@ def test_throne_build_writes_and_names_the_pack(tmp_path: Path) -> None:
 
 
 def test_a_very_long_edition_name_stays_on_the_guide(tmp_path: Path) -> None:
-    from throne_pnp.render import rulesheet
+    from throne_pnp.render import booklet
 
     def rename(data: dict) -> None:
         data["name"] = "The Most Serene and Extremely Long-Winded Kingdom " * 4
 
     content = load_content(edited(tmp_path, rename))
-    laid = pack.pack(content, "letter", rules=rulesheet.rules_pages(content, "letter"))
+    laid = pack.pack(content, "letter", rules=booklet.rules_pages(content, "letter"))
     page = laid.pages[0]
     inside(page.items, 4.2, 4.2, page.width - 4.2, page.height - 4.2)
 

@@ -122,8 +122,8 @@ def test_decks_cards_and_their_ids(save: dict) -> None:
     card5 = decks[0]["ContainedObjects"][4]
     assert card5["Nickname"] == "5 Banners Raised"
     assert card5["Description"] == ("Battle: 1 bugle, 1 sword, 1 shield.\n"
-                                    "The King: Rally at his castles, then March on your "
-                                    "forces.\n5 command points, rising.")
+                                    "The King: Rally at his castles, then Move towards your "
+                                    "nearest cubes.\n5 command points, rising.")
     card19 = decks[1]["ContainedObjects"][0]
     assert card19["Nickname"] == "19 Mad Decree" and card19["Description"].endswith(
         "1 command point, rising.\nHard card (skull).")
@@ -151,8 +151,8 @@ def test_notecard_has_setup_and_turn_order(save: dict) -> None:
     text = note["Description"]
     assert "Your cubes (gold): 2 in 1." in text
     assert "The King's cubes (dark red): 2 in 3, 2 in 7, 2 in 9." in text
-    assert "1. Your card: play one from your hand." in text
-    assert "(its flags are yours)" in text
+    assert "1. Player Card Phase: a card from your hand is the phase card." in text
+    assert "5. King's Card Phase: the top card of the deck" in text
     assert "**" not in text and "{" not in text
 
 

@@ -560,6 +560,11 @@ def small_edition(tmp_path: Path, keep: list[int], hand_size: int = 5) -> Path:
         if not m or int(m.group(1)) in keep:
             kept.append(line)
     (content / "cards.yaml").write_text("\n".join(kept) + "\n")
+    # the booklet's worked examples name cards of the whole deck: left out here
+    (content / "examples.yaml").unlink()
+    rules = (content / "rules.txt").read_text()
+    (content / "rules.txt").write_text("".join(
+        line for line in rules.splitlines(keepends=True) if not line.startswith("@example")))
     res = CliRunner().invoke(cli, ["validate", "--content", str(content)])
     assert res.exit_code == 0, res.output
     return content

@@ -1,9 +1,10 @@
 """The content model: YAML edition -> validated, frozen dataclasses.
 
-A content directory holds `map.yaml`, `cards.yaml`, optional `rulings.yaml`
-and `rules.txt` (the rules sheet). `load_content(dir)` reads them with a safe
-loader, checks every rule of the content model and raises `ContentError`
-listing *every* problem (file, line, key path, what to change).
+A content directory holds `map.yaml`, `cards.yaml`, optional `rulings.yaml`,
+`rules.txt` (the rules booklet) and optional `examples.yaml` (the booklet's
+worked examples). `load_content(dir)` reads them with a safe loader, checks
+every rule of the content model and raises `ContentError` listing *every*
+problem (file, line, key path, what to change).
 `check_content(dir)` returns the problems and notes instead, for
 `throne validate`.
 
@@ -11,6 +12,7 @@ Nothing here knows about rules play or rendering; the dataclasses are plain
 values the engine and the renderers read. The package is split by file:
 `model` (the values), `checker` (typed reads that collect problems),
 `mapfile` and `drawing` (map.yaml), `cardfile` (cards, rulings, rules text),
+`examplefile` (examples.yaml),
 `check` (the whole check of a directory), `lookup` (which edition),
 `editable` (`throne init`), `cache` (checked content on disk) and `loader`
 (`load_content`).
@@ -34,6 +36,7 @@ from throne_pnp.content.model import (
     RULINGS_CHOICES,
     Card,
     Content,
+    Example,
     GameMap,
     Lake,
     MapDrawing,
@@ -62,7 +65,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "ICONS", "ICON_RE", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES", "RULINGS_CHOICES",
-    "Card", "Content", "ContentReport", "Edition", "GameMap", "Lake", "MapDrawing",
+    "Card", "Content", "ContentReport", "Edition", "Example", "GameMap", "Lake", "MapDrawing",
     "Rulings", "Territory", "TerritoryDrawing", "bundled_content_dir", "check_content",
     "default_content_dir", "drawn_adjacency", "find_edition", "load_content",
     "polygon_edges",

@@ -149,9 +149,31 @@ def parse_rulings(data: Any, chk: Checker) -> Rulings:
     return Rulings(**values)
 
 
-def check_rules_text(text: str, filename: str, problems: list[str]) -> None:
-    """Rules text may use `{icon}` markup; unknown icon names are problems."""
+DIRECTIVES = ("page", "column", "example", "figure", "ladder")
+FIGURES = ("setup",)
+
+
+def check_rules_text(text: str, filename: str, problems: list[str],
+                     examples: set[str] | None = None) -> None:
+    """Rules text may use `{icon}` markup and booklet `@` lines; unknown icon
+    names, directives, figures and examples (when `examples` is known) are
+    problems."""
     for lineno, line in enumerate(text.splitlines(), start=1):
+        if line.startswith("@"):
+            word, _, arg = line[1:].strip().partition(" ")
+            arg = arg.strip()
+            where = f"{filename}:{lineno}"
+            if word not in DIRECTIVES:
+                problems.append(f"{where}: unknown line @{word}; booklet lines: "
+                                + ", ".join("@" + d for d in DIRECTIVES))
+            elif word == "figure" and arg not in FIGURES:
+                problems.append(f"{where}: unknown figure {arg!r}; figures: "
+                                + ", ".join(FIGURES))
+            elif word == "example" and examples is not None and arg not in examples:
+                known = ", ".join(sorted(examples)) or "none (no examples.yaml)"
+                problems.append(f"{where}: no example named {arg!r} in examples.yaml; "
+                                f"examples: {known}")
+            continue
         for match in ICON_RE.finditer(line):
             if match.group(1) not in ICONS:
                 problems.append(f"{filename}:{lineno}: unknown icon {{{match.group(1)}}}; "

@@ -19,6 +19,7 @@ from throne_pnp.content.cardfile import (
     parse_rulings,
 )
 from throne_pnp.content.checker import Checker
+from throne_pnp.content.examplefile import listed_names, parse_examples
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.content.mapfile import parse_map
 from throne_pnp.content.model import Content
@@ -72,6 +73,12 @@ def check_content(directory: Path | str) -> ContentReport:
         problems[:] = [card_paths_by_id(p, cards_data) for p in problems]
     rulings_data, rulings_ok = _read(directory / "rulings.yaml", problems, optional=True)
     rulings = parse_rulings(rulings_data, Checker("rulings.yaml", problems))
+    # The examples name territories and cards: they are checked once the map and
+    # the deck read cleanly (a broken card must not bring a cascade of examples).
+    sound = not problems and game_map is not None and bool(cards)
+    examples_data, examples_ok = _read(directory / "examples.yaml", problems, optional=True)
+    examples = (parse_examples(examples_data, Checker("examples.yaml", problems), game_map,
+                               cards) if examples_ok and sound else ())
     rules_path = directory / "rules.txt"
     rules_text = ""
     if rules_path.is_file():
@@ -79,11 +86,13 @@ def check_content(directory: Path | str) -> ContentReport:
             rules_text = rules_path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             problems.append(f"rules.txt: cannot be read: {exc}")
-        check_rules_text(rules_text, "rules.txt", problems)
+        check_rules_text(rules_text, "rules.txt", problems,
+                         listed_names(examples_data) if examples_ok and sound else None)
     else:
-        notes.append("rules.txt: missing, so `throne build` cannot typeset the rules sheet")
+        notes.append("rules.txt: missing, so `throne build` cannot typeset the rules booklet")
 
     content = None
-    if not problems and game_map is not None and cards and rulings_ok:
-        content = Content(game_map, cards, rulings, rules_text, directory, fingerprints)
+    if not problems and game_map is not None and cards and rulings_ok and examples_ok:
+        content = Content(game_map, cards, rulings, rules_text, directory, fingerprints,
+                          examples)
     return ContentReport(content, problems, notes)

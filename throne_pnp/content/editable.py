@@ -33,6 +33,13 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "rules.txt": _COMMON + (
         "Markup: `# title`, `## heading`, `- bullet`, `1. step`, `> note`, **bold**,",
         "`code`, icons in braces such as {castle}; lines starting with % are comments.",
+        "Booklet lines: `### sub-heading`, `{#anchor}` after a heading, `=> box`,",
+        "`@page`, `@column`, `@example NAME`, `@figure setup`, `@ladder`.",
+    ),
+    "examples.yaml": _COMMON + (
+        "The worked examples the booklet draws with the rules engine: each has a name,",
+        "title, text, at {king, player} and either king {card | actions, priority;",
+        "draws} or battle {territory, defender, player_card, king_card, withdraw_to}.",
     ),
 }
 

@@ -18,9 +18,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-# The files of an edition, in the order they are read; rulings.yaml and
-# rules.txt are optional.
-CONTENT_FILES = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt")
+# The files of an edition, in the order they are read; rulings.yaml,
+# rules.txt and examples.yaml are optional.
+CONTENT_FILES = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt", "examples.yaml")
 ENV_VAR = "THRONE_CONTENT"
 
 _PACKAGE = Path(__file__).resolve().parents[1]   # .../throne_pnp

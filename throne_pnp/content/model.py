@@ -139,6 +139,37 @@ class Rulings:
     over_limit_move: str = "refuse"
 
 
+EXAMPLE_KINDS = ("king", "battle")
+DEFENDERS = ("player", "king")
+
+
+@dataclass(frozen=True)
+class Example:
+    """One worked example of the rules (`examples.yaml`): a position and what
+    is asked of the engine there, the King's action (`kind` "king": a card or
+    actions with a priority, and the cards dealt for Uncertain Orders) or one
+    battle (`kind` "battle"). The booklet and the page draw what the engine
+    answers, so the diagrams always match the edition's own rules.
+    """
+
+    name: str
+    title: str
+    kind: str
+    king: dict[int, int]
+    player: dict[int, int]
+    text: str = ""
+    card: int | None = None
+    actions: tuple[str, ...] = ()
+    priority: str = ""
+    draws: tuple[int, ...] = ()
+    territory: int = 0
+    defender: str = ""
+    player_card: int = 0
+    king_card: int = 0
+    withdraw_to: int | None = None
+    line: int = 0          # where it starts in examples.yaml, for messages
+
+
 @dataclass(frozen=True)
 class Content:
     """A whole validated edition."""
@@ -149,6 +180,7 @@ class Content:
     rules_text: str
     directory: Path
     fingerprints: dict[str, str] = field(default_factory=dict)
+    examples: tuple[Example, ...] = ()
 
     @property
     def normal_cards(self) -> tuple[Card, ...]:
@@ -157,6 +189,12 @@ class Content:
     @property
     def hard_cards(self) -> tuple[Card, ...]:
         return tuple(c for c in self.cards if c.hard)
+
+    def example(self, name: str) -> Example:
+        for ex in self.examples:
+            if ex.name == name:
+                return ex
+        raise KeyError(name)
 
     def card(self, card_id: int) -> Card:
         for c in self.cards:

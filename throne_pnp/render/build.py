@@ -4,7 +4,7 @@ Per paper size it writes `<out>/<paper>/map.pdf`, `cards.pdf` (fronts and
 backs in the chosen layout), `rules.pdf` and `print-and-play.pdf` (the pack:
 print guide, rules, map, duplex test, cards, extras, in print order, drawn
 from the same laid-out pages); as SVG it writes `<out>/svg/map.svg`,
-`rules.svg` (plus `rules-2.svg` if the text runs to two pages), `guide.svg`,
+`rules.svg` (and `rules-2.svg` ... for each further page of the booklet), `guide.svg`,
 `extras.svg` and `<out>/svg/cards/card-NN.svg` for every face with the shared
 `back.svg`, each with full bleed. SVG sheets use A4 unless only Letter was
 asked for. `map_size` picks what map.pdf holds: one landscape sheet of the
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.content import Content
-from throne_pnp.render import cards, extras, mapsheet, pack, rulesheet, sheets
+from throne_pnp.render import booklet, cards, extras, mapsheet, pack, sheets
 from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
@@ -83,7 +83,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
             maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
-            rules = rulesheet.rules_pages(content, paper, ink_saver)
+            rules = booklet.rules_pages(content, paper, ink_saver)
             sheets.stamp_pages([*maps, *rules], stamp)
             laid[paper] = _Laid(maps, rules)
         return laid[paper]

@@ -47,11 +47,11 @@ CELL_CLEAR = 1.2     # battle icons keep this far from their cell's dividers
 
 ACTION_TARGETS = {"move-castle": "castle", "move-wheat": "wheat", "move-player": "helmet"}
 ACTION_LABELS = {
-    "move-castle": "March on the nearest castle",
-    "move-wheat": "March on the nearest wheat",
-    "move-player": "March on your forces",
+    "move-castle": "Move towards the nearest castle",
+    "move-wheat": "Move towards the nearest wheat",
+    "move-player": "Move towards your nearest cubes",
     "rally": "Rally at his castles",
-    "uncertain": "Uncertain orders: deal again",
+    "uncertain": "Uncertain Orders: deal again",
 }
 BATTLE = (("bugles", "bugle"), ("swords", "sword"), ("shields", "shield"))
 

@@ -53,7 +53,7 @@ MARGIN = 11.0
 AID_SAFE = 4.5            # text stays this far inside an aid card's trim
 AID_FRAME = 3.0           # and the frame's ink this far
 AID_TINT = "#f6eedf"      # the aid cards' ground, run 3 mm past the cuts (bleed)
-AID_SIZES = (7.0, 6.75, 6.5, 6.25, 6.0)   # body sizes in pt, largest that fits wins
+AID_SIZES = (7.5, 7.25, 7.0)   # body sizes in pt, largest that fits wins (7 pt at least)
 TOKEN = 9.5               # a token's side (mm), the cut cell: it sits inside a map's
                           # cube space (10 mm inside its border on the smallest map)
 TOKEN_COLS = 5
@@ -64,14 +64,14 @@ SNIP = 2.8                # leg of the corner triangle cut off a player token (m
 
 SYMBOLS: tuple[tuple[str, str], ...] = (
     ("castle", "castle"),
-    ("wheat", "wheat: your cap"),
-    ("bugle", "bugle: +1 strength"),
+    ("wheat", "wheat: your limit"),
+    ("bugle", "bugle: +1"),
     ("sword", "sword: kills 1"),
     ("shield", "shield: blocks 1"),
-    ("flag", "flag: 1 command"),
-    ("arrow", "King marches to"),
+    ("flag", "flag: 1 point"),
+    ("arrow", "King moves"),
     ("banner", "King rallies"),
-    ("uncertain", "deal for new orders"),
+    ("uncertain", "Uncertain Orders"),
     ("helmet", "your cubes"),
     ("rising", "rising: 1 to 9"),
     ("falling", "falling: 9 to 1"),
@@ -97,24 +97,24 @@ def turn_lines(content: Content) -> list[tuple[str, str]]:
     """The turn sequence as (step mark, marked-up text)."""
     hand = content.map.hand_size
     return [
-        ("1", "**Your card:** play one from your hand."),
-        ("2", "**The King** obeys its orders; then fight every battle, you defending."),
-        ("3", "**You** spend its {flag}; then fight the battles, the King defending."),
-        ("4", "Discard the card."),
-        ("5", "**The King's card:** turn up the top of the deck, do 2 to 4 with it "
-              "(its {flag} are yours)."),
-        ("", f"Hand empty: deal {hand} at once. Deck empty: shuffle the discards."),
+        ("1", "**Player Card Phase:** a card from your hand is the phase card."),
+        ("2", "**The King acts**; battles, you defending."),
+        ("3", "**Player Actions:** spend its {flag} (move 1, rally 2); battles, the King "
+              "defending."),
+        ("4", "Discard the phase card."),
+        ("5", "**King's Card Phase:** the top card of the deck; steps 2 to 4 with it."),
+        ("", f"Hand empty: deal {hand} at once. Deck empty: the discards become the deck."),
     ]
 
 
 def battle_lines() -> list[tuple[str, str]]:
-    """A battle in four lines: defender, losses, strength, retreat."""
+    """A battle in four lines: defender, casualties, strength, withdrawal."""
     return [
         ("1", "Defender: add the territory's {bugle} and {shield}."),
-        ("2", "Each {sword} not stopped by a {shield} kills a cube; both sides at once."),
+        ("2", "Each {sword} its {shield} do not stop kills a cube; both sides at once."),
         ("3", "Cubes + {bugle}: the higher wins, a tie goes to the defender."),
-        ("4", "The loser retreats to one neighbour without enemies (the King by his "
-              "card's arrow), or is lost."),
+        ("4", "The loser withdraws to a neighbour free of enemy cubes (the King by "
+              "his card's arrow) or is removed; then the limits."),
     ]
 
 
@@ -201,20 +201,18 @@ def _frame(ink_saver: bool) -> list:
 
 
 def _turn_card(content: Content, body: float) -> _Card:
-    card = _Card("Turn and battle", body)
-    card.y += 0.6
-    card.steps([("", goal_line(content))])
-    card.heading("A turn")
+    card = _Card("Quick reference: a turn", body)
+    card.heading("Turn order")
     card.steps(turn_lines(content))
-    card.heading("A battle in four lines")
+    card.heading("A battle")
     card.steps(battle_lines())
     return card
 
 
 def _map_card(content: Content, body: float) -> _Card:
-    card = _Card("Setup and map", body)
-    card.heading("Setup")
-    card.steps(setup_lines(content))
+    card = _Card("Quick reference: the map", body)
+    card.y += 0.6
+    card.steps([("", goal_line(content))])
     card.heading("Symbols")
     icon = min(3.8, body * 0.58)
     col_w = card.width / 2
@@ -225,7 +223,7 @@ def _map_card(content: Content, body: float) -> _Card:
         x = AID_SAFE + (i // half) * col_w
         y = top + (i % half) * row_h
         card.items.append(Icon(name, x, y, icon, INK))
-        size = fit_size(label, col_w - icon - 1.6, body, minimum=6.0)
+        size = fit_size(label, col_w - icon - 1.6, body, minimum=7.0)
         card.items.append(Text(x + icon + 0.9, y + icon * 0.5 + size * 0.13, label, size,
                                color=INK, tag=f"key-{name}"))
     card.y = top + half * row_h - 0.4
@@ -276,14 +274,14 @@ def map_aid(content: Content, ink_saver: bool = False) -> tuple:
 
 
 def aid_overflow(content: Content) -> list[str]:
-    """Notes for aid cards whose text runs past the card even at 6 pt (a content
+    """Notes for aid cards whose text runs past the card even at 7 pt (a content
     edit with long names or many territories); empty when both fit."""
     out = []
-    for make, name in ((_turn_card, "turn and battle"), (_map_card, "setup and map")):
+    for make, name in ((_turn_card, "turn"), (_map_card, "map")):
         card = _best(make, content)
         if not card.fits:
             out.append(f"the {name} aid card runs {card.y - (CARD_H - AID_SAFE):.1f} mm past "
-                       "its edge at 6 pt: shorten names in map.yaml or the setup")
+                       "its edge at 7 pt: shorten names in map.yaml or the setup")
     return out
 
 

@@ -4,7 +4,7 @@ The icons are silhouettes chosen to differ in outline, not only in colour, so
 that they stay legible in black-and-white print and at 4 mm: a two-towered
 castle, an ear of wheat, a curled bugle, an upright sword, a heater shield, a
 swallow-tailed flag, a hanging banner with a plus (rally), a helmet (the
-player's forces), two crossed cards (uncertain orders), a broad movement
+player's cubes), two crossed cards (Uncertain Orders), a broad movement
 arrow, a skull, the rising and falling priority arrows, and two cubes (the
 player's open one, the King's solid one with a crown). `crown` and `throne`
 are decorations for card backs and titles.
@@ -236,9 +236,9 @@ ICON_MEANINGS: dict[str, str] = {
     "shield": "Shield: blocks one sword",
     "flag": "Flag: one command point",
     "banner": "King rallies at his castles",
-    "helmet": "Your forces",
-    "uncertain": "Uncertain orders: deal for the action",
-    "arrow": "King moves toward the nearest target",
+    "helmet": "Your cubes",
+    "uncertain": "Uncertain Orders: deal for the action",
+    "arrow": "King moves towards the nearest target",
     "skull": "Hard card",
     "rising": "Rising priority: 1 up to 9",
     "falling": "Falling priority: 9 down to 1",

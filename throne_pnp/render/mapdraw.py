@@ -227,6 +227,26 @@ def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> li
     board of `throne show`); the sheet paints its own, larger sea instead.
     """
     game_map = content.map
+    out = land_items(content, ink_saver, sea)
+    for n in game_map.numbers:
+        out += _territory_label(game_map, n, ink_saver)
+        cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
+        out.append(cube_area(cx, cy, game_map.king_limit, game_map.forces, f"cubes-{n}",
+                             ink_saver))
+    return out
+
+
+def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
+               names: bool = True, detail: bool = True) -> list:
+    """The land of the map drawing without labels or cube spaces: territories,
+    lakes, coasts, borders and sea crossings, in drawing millimetres. The map
+    sheet and the rules booklet's small diagrams both draw it; `names` False
+    leaves out the lake and crossing names (a diagram scaled down would print
+    them too small to read), and `detail` False draws each territory and lake
+    as one outlined polygon, without the waves and the gilt line on the
+    borders (a diagram a quarter of the map's size has no room for them, and
+    a booklet holds nine diagrams: far fewer shapes keep the build fast)."""
+    game_map = content.map
     drawing = game_map.drawing
     assert drawing is not None and game_map.drawable
     pts = drawing.points
@@ -239,17 +259,20 @@ def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> li
         shape = game_map.territories[n].drawing.shape  # type: ignore[union-attr]
         poly = tuple(pts[p] for p in shape)
         color = "#ffffff" if ink_saver else (HOME if n == game_map.home else colors[n])
-        out.append(Poly(poly, fill(color), tag=f"territory-{n}"))
+        paint = fill(color) if detail else both(color, INK, BORDER_W, join="round")
+        out.append(Poly(poly, paint, tag=f"territory-{n}"))
     for lake in drawing.lakes:
         poly = tuple(pts[p] for p in lake.shape)
         out.append(Poly(poly, both("#ffffff" if ink_saver else LAKE, INK, 0.4), tag="lake"))
+        if not detail:
+            continue
         cx, cy = centroid(poly)
         out += _waves(poly, "#6f8f9c" if ink_saver else "#5f8799")
-        lines = wrap(lake.name, 22, 7, False)
+        lines = wrap(lake.name, 22, 7, False) if names else []
         for line_no, part in enumerate(lines):
             out.append(Text(cx, cy + 1.2 + (line_no - (len(lines) - 1) / 2) * 3.0, part, 7,
                             "middle", italic=True, color="#1e4658"))
-    shared, single = _edges(game_map)
+    shared, single = _edges(game_map) if detail else (set(), set())
     lake_edges = set()
     for lake in drawing.lakes:
         lake_edges |= polygon_edges(lake.shape)
@@ -262,12 +285,8 @@ def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> li
         if not ink_saver:
             out.append(Line(*pts[a], *pts[b], stroke("#c9a227", 0.35, cap="round")))
     for a, b in drawing.crossings:
-        out += _crossing(game_map, a, b)
-    for n in game_map.numbers:
-        out += _territory_label(game_map, n, ink_saver)
-        cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
-        out.append(cube_area(cx, cy, game_map.king_limit, game_map.forces, f"cubes-{n}",
-                             ink_saver))
+        route = _crossing(game_map, a, b)
+        out += route if names else [item for item in route if not isinstance(item, Text)]
     return out
 
 

@@ -33,10 +33,11 @@ from starlette.routing import Route
 from throne_pnp.assistant import explain
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
-from throne_pnp.web import actions, views
+from throne_pnp.web import actions, rulespage, views
 from throne_pnp.web.door import STALE, Door, Stale
 from throne_pnp.web.forms import BadForm, number
 from throne_pnp.web.security import Access, Guard
+from throne_pnp.web.svgmarkup import symbols
 
 STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
                 "table.js": "text/javascript; charset=utf-8"}
@@ -78,6 +79,8 @@ class TablePage:
                                autoescape=select_autoescape(["html"]), trim_blocks=True,
                                lstrip_blocks=True)
         self.env.filters["odds"] = views.odds_words
+        self.env.filters["rule_anchor"] = rulespage.rule_for
+        self._rules: list[rulespage.Section] | None = None
         self.static = _static_files()
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
@@ -222,6 +225,17 @@ class TablePage:
         return self.render(request, "new.html", snap=snap,
                            has_game=snap.session is not None or snap.problem is not None)
 
+    async def rules_page(self, request: Request) -> Response:
+        """GET /rules[?q=words]: the rules, or the sections holding every word."""
+        if self._rules is None:
+            self._rules = rulespage.rules_sections(self.config.content)
+        query = request.query_params.get("q", "")[:80]
+        shown = rulespage.matching(self._rules, query)
+        sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
+                  + symbols(rulespage.icon_variants() - self.art.variants) + "</svg>")
+        return self.render(request, "rules.html", sections=shown, query=query,
+                           total=len(self._rules), rules_sprite=sprite)
+
     async def version(self, request: Request) -> Response:
         return JSONResponse({"version": self.door.version()},
                             headers={"cache-control": "no-store"})
@@ -273,6 +287,7 @@ class TablePage:
             Route("/fix", self.fix_page),
             Route("/hand", self.hand_page),
             Route("/new", self.new_page),
+            Route("/rules", self.rules_page),
             Route("/version", self.version),
             Route("/static/{name}", self.static_file),
             *[Route(path, handler, methods=["POST"]) for path, handler in self.posts.items()],

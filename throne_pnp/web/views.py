@@ -44,6 +44,7 @@ class Art:
         back = card_back(False, NO_BLEED)
         variants |= icon_variants(back)
         self.back = _face(back)
+        self.variants = variants      # the icon colourings the sprite defines
         self.sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
                        + symbols(variants) + "</svg>")
 

@@ -1,0 +1,85 @@
+"""The worked examples of an edition, played by the rules engine.
+
+`work(board, example)` answers an `examples.yaml` question exactly as
+`throne resolve king|battle` would on the same position, and returns what
+the booklet and the page's rules screen draw: the position before and after,
+the engine's steps in order (the numbered arrows), the checklist in the
+assistant's own words, and for a battle the cost of every place the losers
+could go (R14). Pure: no files, no terminal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from throne_pnp.assistant.words import battle_lines, king_lines
+from throne_pnp.content import Example
+from throne_pnp.errors import ThroneError
+from throne_pnp.rules.battle import resolve_battle
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.king import deal_from, resolve_king
+from throne_pnp.rules.position import PLAYER, Position, Step
+
+
+class ExampleError(ThroneError):
+    """An example the engine cannot play (its file and line named)."""
+
+
+@dataclass
+class Worked:
+    """One example as the engine plays it."""
+
+    example: Example
+    before: Position
+    after: Position
+    steps: list[Step]                 # in the engine's order; arrows are numbered by it
+    lines: list[str]                  # the checklist, as the CLI prints it
+    battles: list[int] = field(default_factory=list)
+    costs: dict[int, int] = field(default_factory=dict)   # withdraw-to -> cubes removed
+
+    @property
+    def arrows(self) -> list[tuple[int, Step]]:
+        """(number, step) of every step drawn as an arrow: moves and withdrawals."""
+        moving = [s for s in self.steps if s.src is not None and s.dst is not None]
+        return list(enumerate(moving, start=1))
+
+
+def work(board: Board, example: Example) -> Worked:
+    """Play `example` on `board`; ExampleError if the engine refuses it."""
+    where = f"examples.yaml:{example.line}: example {example.name}"
+    before = Position.from_counts(board, example.king, example.player)
+    try:
+        if example.kind == "king":
+            dealt = [board.cards[i] for i in example.draws]
+            result = resolve_king(board, before, example.actions, example.priority,
+                                  deal_from(dealt))
+            if len(result.draws) < len(dealt):
+                raise ExampleError(f"{where}: draws lists more cards than Uncertain "
+                                   "Orders need")
+            lines = []
+            if result.draws:
+                lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
+                             "(they go to the discard pile)")
+            lines += king_lines(result, board)
+            return Worked(example, before, result.position, list(result.steps), lines,
+                          list(result.battles))
+        pcard, kcard = board.cards[example.player_card], board.cards[example.king_card]
+        battle = resolve_battle(board, before, example.territory, example.defender, pcard,
+                                kcard, example.withdraw_to)
+        costs = {}
+        if battle.withdrawal and battle.withdrawal["side"] == PLAYER:
+            for to in battle.loser_options:
+                other = resolve_battle(board, before, example.territory, example.defender,
+                                       pcard, kcard, to)
+                costs[to] = other.withdrawal["removed"] if other.withdrawal else 0
+        return Worked(example, before, battle.position, list(battle.steps),
+                      battle_lines(battle), costs=costs)
+    except ThroneError as exc:
+        if isinstance(exc, ExampleError):
+            raise
+        raise ExampleError(f"{where}: {exc}") from None
+
+
+def work_all(board: Board, examples: tuple[Example, ...]) -> dict[str, Worked]:
+    """Every example by name."""
+    return {ex.name: work(board, ex) for ex in examples}
