@@ -51,7 +51,7 @@ def test_pdf_headers_declare_the_features_they_use(out, paper):
 
 def _guide(layout: str) -> tuple[list[str], list]:
     from throne_pnp.render.cards import card_pages
-    from throne_pnp.render.rulesheet import rules_pages
+    from throne_pnp.render.booklet import rules_pages
 
     content = load_content()
     parts = pack_parts(content, "a4", layout, rules=rules_pages(content, "a4"),
@@ -76,8 +76,9 @@ def test_duplex_and_backs_separate_count_the_same_sheets():
         words, _ = _guide(layout)
         counts[layout] = next(w for w in words if "sheets of card" in w).split(" (")[0]
     # cards: 3 sheets (fronts, then their backs on the same sheets) + the aid cards;
-    # plain: rules 1 + the duplex test on one sheet, both sides (the map is left out here)
-    assert counts["duplex"] == counts["backs-separate"] == "4 sheets of card and 2 of plain paper"
+    # plain: the 6-page rules booklet + the duplex test on one sheet, both sides (the
+    # map is left out here)
+    assert counts["duplex"] == counts["backs-separate"] == "4 sheets of card and 7 of plain paper"
 
 
 def test_the_fold_layout_asks_for_paper_that_folds():
