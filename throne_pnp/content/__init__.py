@@ -1,10 +1,11 @@
 """The content model: YAML edition -> validated, frozen dataclasses.
 
 A content directory holds `map.yaml`, `cards.yaml`, optional `rulings.yaml`,
-`rules.txt` (the rules booklet) and optional `examples.yaml` (the booklet's
-worked examples). `load_content(dir)` reads them with a safe loader, checks
-every rule of the content model and raises `ContentError` listing *every*
-problem (file, line, key path, what to change).
+`rules.txt` (the rules booklet), optional `examples.yaml` (the booklet's
+worked examples) and `ladder.yaml` (the difficulty ladder). `load_content(dir)`
+reads them with a safe loader, checks every rule of the content model and
+raises `ContentError` listing *every* problem (file, line, key path, what to
+change).
 `check_content(dir)` returns the problems and notes instead, for
 `throne validate`.
 
@@ -12,7 +13,8 @@ Nothing here knows about rules play or rendering; the dataclasses are plain
 values the engine and the renderers read. The package is split by file:
 `model` (the values), `checker` (typed reads that collect problems),
 `mapfile` and `drawing` (map.yaml), `cardfile` (cards, rulings, rules text),
-`examplefile` (examples.yaml),
+`examplefile` (examples.yaml), `ladderfile` (ladder.yaml) and `ladder`
+(`ladder_of`, the levels as values),
 `check` (the whole check of a directory), `lookup` (which edition),
 `editable` (`throne init`), `cache` (checked content on disk) and `loader`
 (`load_content`).
@@ -39,7 +41,9 @@ from throne_pnp.content.model import (
     Example,
     GameMap,
     Lake,
+    Level,
     MapDrawing,
+    Measured,
     Rulings,
     Territory,
     TerritoryDrawing,
@@ -65,7 +69,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "ICONS", "ICON_RE", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES", "RULINGS_CHOICES",
-    "Card", "Content", "ContentReport", "Edition", "Example", "GameMap", "Lake", "MapDrawing",
+    "Card", "Content", "ContentReport", "Edition", "Example", "GameMap", "Lake", "Level",
+    "MapDrawing", "Measured",
     "Rulings", "Territory", "TerritoryDrawing", "bundled_content_dir", "check_content",
     "default_content_dir", "drawn_adjacency", "find_edition", "load_content",
     "polygon_edges",

@@ -3,12 +3,14 @@
 `check_content(dir)` reads each file with the safe YAML loader and returns
 the usable `Content` (or None) with every problem and note, for
 `throne validate` and for `load_content` when its cache has no answer.
+The optional `ladder.yaml` (the difficulty ladder) is read last: its levels
+name cards of `cards.yaml`.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +22,7 @@ from throne_pnp.content.cardfile import (
 )
 from throne_pnp.content.checker import Checker
 from throne_pnp.content.examplefile import listed_names, parse_examples
+from throne_pnp.content.ladderfile import parse_ladder, settle
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.content.mapfile import parse_map
 from throne_pnp.content.model import Content
@@ -91,8 +94,14 @@ def check_content(directory: Path | str) -> ContentReport:
     else:
         notes.append("rules.txt: missing, so `throne build` cannot typeset the rules booklet")
 
+    ladder_data, ladder_ok = _read(directory / "ladder.yaml", problems, optional=True)
+    levels, stored = parse_ladder(ladder_data, Checker("ladder.yaml", problems), cards)
+
     content = None
-    if not problems and game_map is not None and cards and rulings_ok and examples_ok:
+    if (not problems and game_map is not None and cards and rulings_ok and examples_ok
+            and ladder_ok):
         content = Content(game_map, cards, rulings, rules_text, directory, fingerprints,
                           examples)
+        if levels:
+            content = replace(content, ladder=settle(content, levels, stored, notes))
     return ContentReport(content, problems, notes)

@@ -30,6 +30,10 @@ HEADERS: dict[str, tuple[str, ...]] = {
     "rulings.yaml": _COMMON + (
         "How the rules are read where they allow two readings (docs/rulings.md).",
     ),
+    "ladder.yaml": _COMMON + (
+        "The difficulty ladder: levels (name, hard cards) for `throne new --level`;",
+        "the figures are written by `throne simulate --sweep --ladder --write-ladder`.",
+    ),
     "rules.txt": _COMMON + (
         "Markup: `# title`, `## heading`, `- bullet`, `1. step`, `> note`, **bold**,",
         "`code`, icons in braces such as {castle}; lines starting with % are comments.",

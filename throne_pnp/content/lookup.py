@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 # The files of an edition, in the order they are read; rulings.yaml,
-# rules.txt and examples.yaml are optional.
-CONTENT_FILES = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt", "examples.yaml")
+# rules.txt, examples.yaml and ladder.yaml (the difficulty ladder) are optional.
+CONTENT_FILES = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt", "examples.yaml",
+                 "ladder.yaml")
 ENV_VAR = "THRONE_CONTENT"
 
 _PACKAGE = Path(__file__).resolve().parents[1]   # .../throne_pnp

@@ -1,6 +1,7 @@
 """The content model's values: frozen dataclasses and the fixed vocabularies.
 
-`Content` is one whole validated edition (map, cards, rulings, rules text);
+`Content` is one whole validated edition (map, cards, rulings, rules text,
+difficulty ladder);
 the engine and the renderers read these plain values and nothing else. The
 constants name what the YAML may say (King actions, priorities, rulings,
 rules-text icons).
@@ -171,6 +172,43 @@ class Example:
 
 
 @dataclass(frozen=True)
+class Measured:
+    """One bot's measured win rate at one ladder level (`ladder.yaml`).
+
+    `command`, `seed`, `budget` and `games` say how it was measured, so the
+    figure can be reproduced; `current` is False when the game or the level's
+    cards have changed since (the figure then describes another game)."""
+
+    bot: str
+    win_rate: float
+    ci95: tuple[float, float]
+    games: int
+    mean_turns: float | None = None
+    seed: int | None = None
+    budget: int | None = None
+    command: str = ""
+    current: bool = True
+
+
+@dataclass(frozen=True)
+class Level:
+    """A named rung of the difficulty ladder: which hard cards, and how hard it measured.
+
+    `hard` lists the level's hard card ids in the ladder's order (the cards
+    of the level below first, then the ones this level adds); `measured`
+    maps a bot's name (`greedy`, `search`) to its figures, absent when that
+    bot has not been measured."""
+
+    name: str
+    hard: tuple[int, ...]
+    measured: dict[str, Measured] = field(default_factory=dict)
+
+    def figures(self, bot: str) -> Measured | None:
+        """The bot's measured figures at this level, or None (not yet measured)."""
+        return self.measured.get(bot)
+
+
+@dataclass(frozen=True)
 class Content:
     """A whole validated edition."""
 
@@ -181,6 +219,7 @@ class Content:
     directory: Path
     fingerprints: dict[str, str] = field(default_factory=dict)
     examples: tuple[Example, ...] = ()
+    ladder: tuple[Level, ...] = ()
 
     @property
     def normal_cards(self) -> tuple[Card, ...]:

@@ -22,7 +22,7 @@ import math
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -96,17 +96,25 @@ def cycle_collector_paused() -> Iterator[None]:
 
 def play_game(board: Board, bot: Bot, seed: int, hard: int,
               turn_cap: int = TURN_CAP,
-              on_step: Callable[[Game], None] | None = None) -> GameResult:
-    """Play one game to its end (or the turn cap) with `bot` as the player."""
+              on_step: Callable[[Game], None] | None = None,
+              cards: Sequence[int] | None = None) -> GameResult:
+    """Play one game to its end (or the turn cap) with `bot` as the player.
+
+    `cards`, when given, is the whole deck (a ladder level's, or a deck with
+    one card removed); otherwise the normal cards and `hard` hard cards
+    chosen by the seed."""
     with cycle_collector_paused():
-        return _play(board, bot, seed, hard, turn_cap, on_step)
+        return _play(board, bot, seed, hard, turn_cap, on_step, cards)
 
 
 def _play(board: Board, bot: Bot, seed: int, hard: int, turn_cap: int,
-          on_step: Callable[[Game], None] | None) -> GameResult:
+          on_step: Callable[[Game], None] | None,
+          cards: Sequence[int] | None = None) -> GameResult:
     rng = random.Random(seed)
-    chosen = rng.sample(hard_ids(board), hard) if hard else []
-    game = Game(board, normal_ids(board) + sorted(chosen), explain=False)
+    if cards is None:
+        chosen = rng.sample(hard_ids(board), hard) if hard else []
+        cards = normal_ids(board) + sorted(chosen)
+    game = Game(board, cards, explain=False)
     dealer = Dealer(f"sim:{seed}")
     home = board.home
     cause = None

@@ -1,0 +1,112 @@
+"""What each card does for the difficulty: the designer's per-card report.
+
+For one deck (a ladder level's, or the normal deck) and one bot: per card,
+how often the bot held it at a phase-card or battle-card decision and how
+often it chose it; and the change in the win rate when the card is removed
+from the deck, and when it is swapped for the edition's plain card
+(`decks.plain_card`), each with a 95% interval of the difference. A card
+the bot never picks, or whose removal changes nothing beyond the interval,
+is dead weight.
+
+Cost: the base deck plus two variants per card, `games` games each (for
+the 18 + 9 cards of our edition's hardest level, 55 x games). Every variant
+plays the base deck's game seeds, so the differences are paired and
+identical for any `jobs`. A normal card whose removal would leave too few
+normal cards for a game (or no card without Uncertain Orders) is not
+removed; its `removed` entry says why.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from throne_pnp.content.model import Content
+from throne_pnp.sim.decks import DECISIONS, Deck, Tally, level_deck, plain_card, play_decks
+from throne_pnp.sim.simulate import wilson
+
+
+def diff_interval(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[float, float]:
+    """Newcombe's 95% interval for p_a - p_b, from the two Wilson intervals."""
+    pa, pb = wins_a / n_a, wins_b / n_b
+    la, ua = wilson(wins_a, n_a)
+    lb, ub = wilson(wins_b, n_b)
+    d = pa - pb
+    return (d - math.sqrt((pa - la) ** 2 + (ub - pb) ** 2),
+            d + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2))
+
+
+def removable(content: Content, cards: tuple[int, ...], card_id: int) -> str | None:
+    """None when `card_id` can leave the deck; else why not, in words."""
+    card = content.card(card_id)
+    if card.hard:
+        return None
+    rest = [content.card(c) for c in cards if c != card_id and not content.card(c).hard]
+    need = content.map.hand_size + 3
+    if len(rest) < need:
+        return f"a game needs {need} normal cards"
+    if all(c.uncertain for c in rest):
+        return "it is the last normal card without Uncertain Orders"
+    return None
+
+
+def card_report(content: Content, hard: tuple[int, ...], games: int, bot: str = "greedy",
+                seed: int = 1, jobs: int = 1, content_dir: str | None = None,
+                turn_cap: int = 200, level: str | None = None,
+                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """The per-card report for the deck of the normal cards plus `hard`."""
+    base = level_deck(content, hard)
+    decks = [base]
+    why_not: dict[int, str] = {}
+    for card_id in base.cards:
+        reason = removable(content, base.cards, card_id)
+        if reason is None:
+            decks.append(Deck(tuple(c for c in base.cards if c != card_id), base.seed_key))
+        else:
+            why_not[card_id] = reason
+    decks += [Deck(base.cards, base.seed_key, swapped=card_id) for card_id in base.cards]
+    played = play_decks(decks, games, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
+                        turn_cap=turn_cap, tally=True, progress=progress)
+    (head, tally), rest = played[0], played[1:]
+    removed = {c: row for c, (row, _) in zip(
+        [c for c in base.cards if c not in why_not], rest, strict=False)}
+    swapped = {c: row for c, (row, _) in zip(base.cards, rest[len(removed):], strict=True)}
+
+    def change(row: Any) -> dict[str, Any]:
+        lo, hi = diff_interval(row.wins, row.games, head.wins, head.games)
+        data = row.to_json()
+        return {"win_rate": data["win_rate"], "ci95": data["ci95"],
+                "change": round(row.wins / row.games - head.wins / head.games, 6),
+                "change_ci95": [round(lo, 6), round(hi, 6)]}
+
+    cards = []
+    for card_id in base.cards:
+        card = content.card(card_id)
+        entry: dict[str, Any] = {"id": card_id, "name": card.name, "hard": card.hard}
+        entry.update(_picks(tally, card_id))
+        entry["removed"] = (change(removed[card_id]) if card_id in removed
+                            else {"skipped": why_not[card_id]})
+        entry["swapped"] = change(swapped[card_id])
+        cards.append(entry)
+    sample = plain_card(content, content.card(base.cards[0]))
+    return {
+        "bot": bot, "seed": seed, "turn_cap": turn_cap, "games": games,
+        "level": level, "hard_cards": list(hard),
+        "base": head.to_json(),
+        "plain_card": {"bugles": sample.bugles, "swords": sample.swords,
+                       "shields": sample.shields, "king": list(sample.king),
+                       "flags": sample.flags},
+        "cards": cards,
+    }
+
+
+def _picks(tally: Tally | None, card_id: int) -> dict[str, Any]:
+    out = {}
+    for kind in DECISIONS:
+        held = tally.held[kind, card_id] if tally else 0
+        picked = tally.picked[kind, card_id] if tally else 0
+        name = "phase" if kind == "card" else "battle"
+        out[name] = {"held": held, "picked": picked,
+                     "rate": round(picked / held, 6) if held else None}
+    return out

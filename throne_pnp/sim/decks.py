@@ -1,0 +1,203 @@
+"""Playing many games on a fixed deck: a ladder level, or a deck with one card changed.
+
+`simulate.run` shuffles H hard cards chosen per game; a designer measuring
+the difficulty ladder, or what one card does, needs a *fixed* deck instead.
+A `Deck` names it: the cards in the game, the seed key whose game seeds it
+plays (so a deck with one card removed plays the same seeds as the deck it
+came from: paired games, less noise in the difference), and optionally one
+card swapped for the edition's plain card (`plain_card`).
+
+`play_decks` plays `games` games of each deck, in worker processes when
+`jobs` > 1; every game's seed depends only on the run seed, the deck's seed
+key and the game's index, so the results are identical for any `jobs`. With
+`tally`, it also counts, per card, the decisions where the bot held it and
+the times it chose it as phase card or battle card (`Tally`).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from throne_pnp.content.model import Card, Content
+from throne_pnp.players.bots import Bot
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.board import Board, board_for
+from throne_pnp.rules.game import Game
+from throne_pnp.sim.bots import make_bot
+from throne_pnp.sim.simulate import (
+    GameResult,
+    Row,
+    cycle_collector_paused,
+    game_seed,
+    normal_ids,
+    play_game,
+)
+
+EARLY_TURNS = 2                  # a loss by the end of this turn counts as early
+DECISIONS = ("card", "battle")   # the decisions where the bot picks a card of its hand
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A fixed deck to play: `cards` (ids), its seed key, and an optional swap."""
+
+    cards: tuple[int, ...]
+    seed_key: int
+    swapped: int | None = None     # this card plays as the edition's plain card
+
+
+@dataclass
+class Tally:
+    """Per card and decision kind: how often the bot held it, and how often it chose it."""
+
+    held: Counter = field(default_factory=Counter)      # (kind, card) -> decisions
+    picked: Counter = field(default_factory=Counter)    # (kind, card) -> choices
+
+    def update(self, other: Tally) -> None:
+        self.held.update(other.held)
+        self.picked.update(other.picked)
+
+
+class _Counting(Bot):
+    """Wraps a bot and counts the cards it holds and picks at card and battle decisions."""
+
+    def __init__(self, inner: Bot, tally: Tally) -> None:
+        self.inner, self.tally = inner, tally
+        self.name = inner.name
+
+    def decide(self, game: Game, rng: random.Random) -> list[Action]:
+        kind = game.need().kind
+        actions = self.inner.decide(game, rng)
+        if kind in DECISIONS:
+            for card in game.known_hand() or ():
+                self.tally.held[kind, card] += 1
+            for action in actions:
+                if action.kind == kind:
+                    self.tally.picked[kind, action.args[0]] += 1
+        return actions
+
+
+def plain_card(content: Content, card: Card) -> Card:
+    """The edition's plain card in place of `card`: each battle symbol the
+    normal cards' average (rounded), their median flags, their most common
+    single King action without Uncertain Orders, and `card`'s own id,
+    priority and hard flag. What a card does beyond an ordinary one is the
+    difference it makes against this."""
+    normal = content.normal_cards
+    n = len(normal)
+
+    def avg(values: list[int]) -> int:
+        return int(math.floor(sum(values) / n + 0.5))
+
+    flags = sorted(c.flags for c in normal)
+    singles = Counter(c.king[0] for c in normal if len(c.king) == 1 and not c.uncertain)
+    action = max(singles, key=lambda a: (singles[a], a == "rally")) if singles else "rally"
+    return replace(card, bugles=avg([c.bugles for c in normal]),
+                   swords=avg([c.swords for c in normal]),
+                   shields=avg([c.shields for c in normal]),
+                   king=(action,), flags=flags[(n - 1) // 2], name="plain card")
+
+
+def level_deck(content: Content, hard: tuple[int, ...]) -> Deck:
+    """The deck of a ladder level: every normal card and the level's hard cards."""
+    normal = sorted(c.id for c in content.normal_cards)
+    return Deck(tuple(normal + sorted(hard)), len(hard))
+
+
+# ---------------------------------------------------------------- workers
+
+_boards: dict[tuple[str | None, int | None], Board] = {}
+
+
+def _board(content_dir: str | None, swapped: int | None) -> Board:
+    from throne_pnp.content import load_content
+
+    key = (content_dir, swapped)
+    if key not in _boards:
+        content = load_content(content_dir)
+        if swapped is not None:
+            plain = plain_card(content, content.card(swapped))
+            content = replace(content, cards=tuple(plain if c.id == swapped else c
+                                                   for c in content.cards))
+        _boards[key] = board_for(content)
+    return _boards[key]
+
+
+def _chunk(task: tuple) -> tuple[list[GameResult], Tally | None]:
+    """Play games [start, stop) of one deck (runs in a worker process)."""
+    content_dir, bot_name, run_seed, deck, start, stop, turn_cap, tally = task
+    board = _board(content_dir, deck.swapped)
+    counts = Tally() if tally else None
+    bot = make_bot(bot_name)
+    if counts is not None:
+        bot = _Counting(bot, counts)
+    hard = len(deck.cards) - len(normal_ids(board))
+    with cycle_collector_paused():
+        results = [play_game(board, bot, game_seed(run_seed, deck.seed_key, i), hard,
+                             turn_cap, cards=deck.cards)
+                   for i in range(start, stop)]
+    return results, counts
+
+
+def _execute(tasks: list[tuple], jobs: int) -> Iterator[tuple[list[GameResult], Tally | None]]:
+    if jobs <= 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield _chunk(task)
+        return
+    import multiprocessing
+    import sys
+
+    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with ctx.Pool(processes=jobs) as pool:
+        yield from pool.imap(_chunk, tasks)
+
+
+def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1,
+               jobs: int = 1, content_dir: str | None = None, turn_cap: int = 200,
+               tally: bool = False, progress: Callable[[int, int], None] | None = None
+               ) -> list[tuple[DeckRow, Tally | None]]:
+    """Play `games` games of each deck; per deck its totals (and tally).
+
+    The numbers depend on everything but `jobs` and `progress`."""
+    make_bot(bot)   # an unknown name fails here, before any worker starts
+    size = max(1, min(100, math.ceil(games / (jobs * 8))))
+    tasks = [(content_dir, bot, seed, deck, start, min(start + size, games), turn_cap, tally)
+             for deck in decks for start in range(0, games, size)]
+    rows = [DeckRow(deck.seed_key) for deck in decks]
+    tallies = [Tally() if tally else None for _ in decks]
+    per_deck = math.ceil(games / size)
+    total, done = games * len(decks), 0
+    for index, (results, counts) in enumerate(_execute(tasks, jobs)):
+        which = index // per_deck
+        for result in results:
+            rows[which].add(result)
+        if counts is not None:
+            tallies[which].update(counts)   # type: ignore[union-attr]
+        done += len(results)
+        if progress:
+            progress(done, total)
+    return list(zip(rows, tallies, strict=True))
+
+
+@dataclass
+class DeckRow(Row):
+    """A deck's totals; also the games lost by the end of turn 2 (`lost_by_turn_2`),
+    where the opening deal rather than the player's play decided the game."""
+
+    early: int = 0
+
+    def add(self, result: GameResult) -> None:
+        super().add(result)
+        if result.outcome == "lost" and result.turns <= EARLY_TURNS:
+            self.early += 1
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        del data["hard"]
+        data["lost_by_turn_2"] = self.early
+        return data

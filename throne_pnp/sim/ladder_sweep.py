@@ -1,0 +1,49 @@
+"""The difficulty ladder measured: each level's deck played by one bot.
+
+`ladder_report` plays the ladder's levels (`content.ladder`, see
+`content.ladder`) instead of the 0..H hard-card sweep and returns a report
+of the simulator's sweep shape (`rows`, each with `hard` = the level's card
+count) plus, per row, the level's name and cards, and for the whole run the
+command that reproduces it and the digest of the game it measured (what
+`--write-ladder` stores in `ladder.yaml`). A level with k hard cards plays
+the game seeds of `--hard k`, so two levels, two bots or two editions
+measured with one seed face the same deals as far as the rules let them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from throne_pnp.content.ladder import ladder_digest, measure_command
+from throne_pnp.content.model import Content, Level
+from throne_pnp.sim.decks import DeckRow, level_deck, play_decks
+
+
+def ladder_report(content: Content, levels: list[Level], games: int, bot: str = "greedy",
+                  seed: int = 1, jobs: int = 1, content_dir: str | None = None,
+                  turn_cap: int = 200, progress: Callable[[int, int], None] | None = None,
+                  command: str | None = None) -> dict[str, Any]:
+    """Play `games` games at each of `levels`; the report (identical for any `jobs`)."""
+    decks = [level_deck(content, level.hard) for level in levels]
+    played = play_decks(decks, games, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
+                        turn_cap=turn_cap, progress=progress)
+    whole = DeckRow(-1)
+    rows = []
+    for level, (row, _) in zip(levels, played, strict=True):
+        whole.games += row.games
+        whole.wins += row.wins
+        whole.capped += row.capped
+        whole.turns += row.turns
+        whole.early += row.early
+        whole.losses.update(row.losses)
+        rows.append({"hard": len(level.hard), "level": level.name,
+                     "hard_cards": list(level.hard), **row.to_json()})
+    report: dict[str, Any] = {
+        "bot": bot, "seed": seed, "turn_cap": turn_cap,
+        "command": command or measure_command(bot, games=games, seed=seed),
+        "game": ladder_digest(content),
+    }
+    report.update(whole.to_json())
+    report["rows"] = rows
+    return report
