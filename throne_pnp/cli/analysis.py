@@ -28,6 +28,18 @@ from throne_pnp.cli.common import (
 @click.option("--hard", type=click.IntRange(min=0), default=None,
               help="Hard cards shuffled in, chosen per game from the seed [default: 0].")
 @click.option("--sweep", is_flag=True, help="Every hard-card count from 0 to all of them.")
+@click.option("--ladder", is_flag=True,
+              help="With --sweep: play the difficulty ladder's levels instead (ladder.yaml).")
+@click.option("--level", "level_name", default=None, metavar="NAME",
+              help="Play one level of the ladder (its hard cards) instead of --hard.")
+@click.option("--cards", "per_card", is_flag=True,
+              help="Per-card report for the deck of --level (or the normal deck): picks, "
+                   "and the win-rate change with each card removed or made plain.")
+@click.option("--write-ladder", "write_ladder", is_flag=True,
+              help="With --sweep --ladder: write the measured figures into ladder.yaml.")
+@click.option("--doc", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="With --write-ladder: rewrite the ladder table between the markers of "
+                   "this Markdown file (docs/balance.md).")
 @click.option("--bot", default="greedy", show_default=True,
               help="Player bot: greedy (a sensible player, the casual reference), random, "
                    "planner (greedy with a whole-plan search) or search (the strong player).")
@@ -43,9 +55,10 @@ from throne_pnp.cli.common import (
               help="Write an SVG chart of win rate against hard cards.")
 @json_option
 @content_option
-def simulate(games: int, hard: int | None, sweep: bool, bot: str, budget: int | None,
-             seed: int, jobs: int,
-             turn_cap: int, plot: Path | None, as_json: bool, content_dir: Path | None) -> None:
+def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name: str | None,
+             per_card: bool, write_ladder: bool, doc: Path | None, bot: str,
+             budget: int | None, seed: int, jobs: int, turn_cap: int, plot: Path | None,
+             as_json: bool, content_dir: Path | None) -> None:
     """Play many games headless and report the player's win rate.
 
     Each game gets its own seed derived from --seed, so the same seed gives
@@ -54,11 +67,20 @@ def simulate(games: int, hard: int | None, sweep: bool, bot: str, budget: int | 
     home-taken (the King's side emptied home), home-abandoned (the player's
     own move did), capped (still going at --turn-cap).
 
+    The difficulty ladder (ladder.yaml): --sweep --ladder plays its levels,
+    --level NAME one of them; --write-ladder stores the figures in
+    ladder.yaml (--doc also in a Markdown table), and --plot then draws every
+    measured bot's curve. --cards reports, per card, how often the bot plays
+    it and how the win rate changes without it or with a plain card instead
+    (1 + 2 x cards runs of --games games: keep --games small).
+
     \b
     Examples:
       throne simulate --games 2000
       throne simulate --games 1000 --hard 3 --bot random --json
       throne simulate --games 2000 --sweep --jobs 2 --plot balance.svg
+      throne simulate --games 1000 --sweep --ladder --write-ladder --doc docs/balance.md
+      throne simulate --games 200 --cards --level knight
     """
     from throne_pnp.errors import ThroneError
     from throne_pnp.rules.board import board_for
@@ -69,7 +91,14 @@ def simulate(games: int, hard: int | None, sweep: bool, bot: str, budget: int | 
         raise UserError("give either --hard H or --sweep, not both")
     if bot not in BOTS:
         raise UserError(f"--bot: unknown bot {bot!r}; bots: {', '.join(BOTS)}")
-    board = board_for(load(content_dir))
+    content = load(content_dir)
+    if ladder or level_name is not None or per_card or write_ladder or doc is not None:
+        _ladder_simulate(content, sweep=sweep, hard=hard, ladder=ladder, level_name=level_name,
+                         per_card=per_card, write=write_ladder, doc=doc, plot=plot,
+                         games=games, bot=bot, budget=budget, seed=seed, jobs=jobs,
+                         turn_cap=turn_cap, content_dir=content_dir, as_json=as_json)
+        return
+    board = board_for(content)
     top = len(hard_ids(board))
     if hard is not None and hard > top:
         raise UserError(f"--hard {hard}: this edition has only {top} hard cards")
@@ -92,6 +121,36 @@ def simulate(games: int, hard: int | None, sweep: bool, bot: str, budget: int | 
     click.echo(simulate_text(report))
     if plot is not None:
         click.echo(f"Chart written to {plot}")
+
+
+def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: bool,
+                     level_name: str | None, per_card: bool, write: bool, doc: Path | None,
+                     plot: Path | None, **run: Any) -> None:
+    """The ladder's options, checked together, then played (`cli.ladder_sim`)."""
+    from throne_pnp.cli import ladder_sim
+
+    if ladder and not sweep:
+        raise UserError("--ladder plays the ladder's levels as a sweep: add --sweep")
+    if write and not ladder:
+        raise UserError("--write-ladder writes a measurement of every level: use it with "
+                        "--sweep --ladder")
+    if doc is not None and not write:
+        raise UserError("--doc rewrites the table from the written figures: add "
+                        "--write-ladder (with --sweep --ladder)")
+    if level_name is not None and (sweep or hard is not None):
+        raise UserError("--level NAME plays one level: give it without --sweep and --hard")
+    if per_card and (sweep or hard is not None):
+        raise UserError("--cards reports on one deck: the normal deck, or --level NAME; "
+                        "not with --sweep or --hard")
+    if per_card and plot is not None:
+        raise UserError("--plot draws win rates per level: not with --cards")
+    if per_card:
+        level = ladder_sim.one_level(content, level_name) if level_name else None
+        ladder_sim.run_cards(content, level, **run)
+        return
+    levels = (ladder_sim.ladder_levels(content) if ladder
+              else [ladder_sim.one_level(content, level_name or "")])
+    ladder_sim.run_ladder(content, levels, write=write, doc=doc, plot=plot, sweep=ladder, **run)
 
 
 def simulate_text(report: dict[str, Any]) -> str:

@@ -57,7 +57,8 @@ def ladder_digest(content: Content, levels: tuple[Level, ...] | list[Level] | No
 
 
 def measure_command(bot: str, games: int | None = None, seed: int | None = None,
-                    budget: int | None = None, content_dir: str | None = None) -> str:
+                    budget: int | None = None, content_dir: str | None = None,
+                    turn_cap: int | None = None) -> str:
     """The command that measures the ladder for `bot` and writes it back."""
     words = ["throne simulate --sweep --ladder", f"--bot {bot}"]
     if budget is not None:
@@ -66,6 +67,8 @@ def measure_command(bot: str, games: int | None = None, seed: int | None = None,
         words.append(f"--games {games}")
     if seed is not None:
         words.append(f"--seed {seed}")
+    if turn_cap is not None:
+        words.append(f"--turn-cap {turn_cap}")
     if content_dir:
         words.append(f"--content {content_dir}")
     words.append("--write-ladder")

@@ -4,7 +4,8 @@ The guide is one portrait page that opens the pack: a table of what to print
 (the pack's own page ranges, the paper and the printer setting for each
 part), then how to set the printer (100 %, duplex flipped on the long edge),
 which paper, how to cut along the crop marks, how to fold and glue, what
-cubes to use and how the tokens and aid cards stand in for them. Its words
+cubes to use and how the tokens and aid cards stand in for them, and the
+difficulty ladder with its measured win rates (`ladder_text`). Its words
 follow the card layout chosen (`duplex`, `backs-separate`, `fold`), the map
 size and the content's numbers (forces, card count).
 
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 
 from throne_pnp.content import Content
 from throne_pnp.render import sheets
+from throne_pnp.render.ladder_text import guide_blocks
 from throne_pnp.render.layout import (
     PT,
     Circle,
@@ -171,7 +173,7 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
     elif map_part is not None and ("A3" in map_part.title or "Tabloid" in map_part.title):
         out.append(("bullet", "The map page is larger than the rest: load A3 / Tabloid paper "
                               "for it, still at 100 %."))
-    return out
+    return out + guide_blocks(content)
 
 
 # --------------------------------------------------------------------------- guide page

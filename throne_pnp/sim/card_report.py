@@ -23,7 +23,15 @@ from collections.abc import Callable
 from typing import Any
 
 from throne_pnp.content.model import Content
-from throne_pnp.sim.decks import DECISIONS, Deck, Tally, level_deck, plain_card, play_decks
+from throne_pnp.sim.decks import (
+    DECISIONS,
+    Deck,
+    Tally,
+    bot_budget,
+    level_deck,
+    plain_card,
+    play_decks,
+)
 from throne_pnp.sim.simulate import wilson
 
 
@@ -54,7 +62,8 @@ def removable(content: Content, cards: tuple[int, ...], card_id: int) -> str | N
 def card_report(content: Content, hard: tuple[int, ...], games: int, bot: str = "greedy",
                 seed: int = 1, jobs: int = 1, content_dir: str | None = None,
                 turn_cap: int = 200, level: str | None = None,
-                progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+                progress: Callable[[int, int], None] | None = None,
+                budget: int | None = None) -> dict[str, Any]:
     """The per-card report for the deck of the normal cards plus `hard`."""
     base = level_deck(content, hard)
     decks = [base]
@@ -67,7 +76,7 @@ def card_report(content: Content, hard: tuple[int, ...], games: int, bot: str = 
             why_not[card_id] = reason
     decks += [Deck(base.cards, base.seed_key, swapped=card_id) for card_id in base.cards]
     played = play_decks(decks, games, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
-                        turn_cap=turn_cap, tally=True, progress=progress)
+                        turn_cap=turn_cap, tally=True, progress=progress, budget=budget)
     (head, tally), rest = played[0], played[1:]
     removed = {c: row for c, (row, _) in zip(
         [c for c in base.cards if c not in why_not], rest, strict=False)}
@@ -91,7 +100,8 @@ def card_report(content: Content, hard: tuple[int, ...], games: int, bot: str = 
         cards.append(entry)
     sample = plain_card(content, content.card(base.cards[0]))
     return {
-        "bot": bot, "seed": seed, "turn_cap": turn_cap, "games": games,
+        "bot": bot, "budget": bot_budget(bot, budget), "seed": seed, "turn_cap": turn_cap,
+        "games": games,
         "level": level, "hard_cards": list(hard),
         "base": head.to_json(),
         "plain_card": {"bugles": sample.bugles, "swords": sample.swords,

@@ -130,10 +130,10 @@ def _board(content_dir: str | None, swapped: int | None) -> Board:
 
 def _chunk(task: tuple) -> tuple[list[GameResult], Tally | None]:
     """Play games [start, stop) of one deck (runs in a worker process)."""
-    content_dir, bot_name, run_seed, deck, start, stop, turn_cap, tally = task
+    content_dir, bot_name, budget, run_seed, deck, start, stop, turn_cap, tally = task
     board = _board(content_dir, deck.swapped)
     counts = Tally() if tally else None
-    bot = make_bot(bot_name)
+    bot = make_bot(bot_name, budget)
     if counts is not None:
         bot = _Counting(bot, counts)
     hard = len(deck.cards) - len(normal_ids(board))
@@ -159,15 +159,16 @@ def _execute(tasks: list[tuple], jobs: int) -> Iterator[tuple[list[GameResult], 
 
 def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1,
                jobs: int = 1, content_dir: str | None = None, turn_cap: int = 200,
-               tally: bool = False, progress: Callable[[int, int], None] | None = None
-               ) -> list[tuple[DeckRow, Tally | None]]:
+               tally: bool = False, progress: Callable[[int, int], None] | None = None,
+               budget: int | None = None) -> list[tuple[DeckRow, Tally | None]]:
     """Play `games` games of each deck; per deck its totals (and tally).
 
-    The numbers depend on everything but `jobs` and `progress`."""
-    make_bot(bot)   # an unknown name fails here, before any worker starts
+    `budget`: the search bot's rollouts per decision (None: its sweep
+    default). The numbers depend on everything but `jobs` and `progress`."""
+    make_bot(bot, budget)   # an unknown name fails here, before any worker starts
     size = max(1, min(100, math.ceil(games / (jobs * 8))))
-    tasks = [(content_dir, bot, seed, deck, start, min(start + size, games), turn_cap, tally)
-             for deck in decks for start in range(0, games, size)]
+    tasks = [(content_dir, bot, budget, seed, deck, start, min(start + size, games), turn_cap,
+              tally) for deck in decks for start in range(0, games, size)]
     rows = [DeckRow(deck.seed_key) for deck in decks]
     tallies = [Tally() if tally else None for _ in decks]
     per_deck = math.ceil(games / size)
@@ -201,3 +202,9 @@ class DeckRow(Row):
         del data["hard"]
         data["lost_by_turn_2"] = self.early
         return data
+
+
+def bot_budget(bot: str, budget: int | None) -> int | None:
+    """The budget a bot plays with (the search bot's default when None), for reports;
+    None for a bot without one."""
+    return getattr(make_bot(bot, budget), "budget", None) if bot == "search" else None

@@ -1,0 +1,195 @@
+"""`throne simulate` on the difficulty ladder: `--ladder`, `--level`, `--cards`, `--write-ladder`.
+
+Thin like the rest of the CLI: the games are played by `sim.ladder_sweep`
+and `sim.card_report`, the figures written back by `content.ladder_write`,
+the words come from `render.ladder_text`; this module checks the options
+together, calls them and formats their reports.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from throne_pnp.cli.common import UserError, echo_json
+from throne_pnp.content.model import Content, Level
+from throne_pnp.errors import ThroneError
+
+
+def ladder_levels(content: Content) -> list[Level]:
+    from throne_pnp.content.ladder import ladder_of
+
+    levels = ladder_of(content)
+    if not levels:
+        raise UserError("--ladder: this edition has no difficulty ladder (ladder.yaml); "
+                        "add one (docs/content.md) or sweep the hard-card counts without "
+                        "--ladder")
+    return levels
+
+
+def one_level(content: Content, name: str) -> Level:
+    from throne_pnp.content.ladder import find_level
+
+    try:
+        return find_level(content, name)
+    except ThroneError as exc:
+        raise UserError(str(exc)) from None
+
+
+def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
+               budget: int | None, seed: int, jobs: int, turn_cap: int,
+               content_dir: Path | None, write: bool, doc: Path | None, plot: Path | None,
+               as_json: bool, sweep: bool = True) -> None:
+    """Play the levels (all of them with `sweep`, else one asked for by --level),
+    then write, regenerate and report as asked."""
+    from throne_pnp.content.ladder import measure_command
+    from throne_pnp.sim.ladder_sweep import ladder_report
+    from throne_pnp.sim.simulate import progress_bar
+
+    command = measure_command(bot, games=games, seed=seed, budget=budget,
+                              turn_cap=turn_cap if turn_cap != 200 else None,
+                              content_dir=str(content_dir) if content_dir else None)
+    if not sweep:
+        command = command.replace("--sweep --ladder", f"--level {levels[0].name}").replace(
+            " --write-ladder", "")
+    cdir = str(content_dir) if content_dir is not None else None
+    report = ladder_report(content, levels, games, bot=bot, seed=seed, jobs=jobs,
+                           content_dir=cdir, turn_cap=turn_cap, progress=progress_bar(),
+                           command=command, budget=budget)
+    notes = []
+    if write:
+        content = _write(content, report, content_dir)
+        notes.append(f"Figures written to {content.directory / 'ladder.yaml'}")
+    if doc is not None:
+        _write_doc(content, doc)
+        notes.append(f"Ladder table written to {doc}")
+    if plot is not None:
+        _plot(content, report, plot)
+        notes.append(f"Chart written to {plot}")
+    if as_json:
+        echo_json(report)
+        return
+    click.echo("\n".join([ladder_text(report), *notes]))
+
+
+def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -> Content:
+    from throne_pnp.content import find_edition, load_content
+    from throne_pnp.content.ladder_write import write_ladder
+
+    directory = find_edition(content_dir).directory
+    try:
+        write_ladder(directory, report)
+    except ThroneError as exc:
+        raise UserError(str(exc)) from None
+    except OSError as exc:
+        raise UserError(f"--write-ladder: cannot write {directory / 'ladder.yaml'} "
+                        f"({exc.strerror or exc}); use --content with an edition you can "
+                        "edit (`throne init`)") from None
+    return load_content(directory)
+
+
+def _write_doc(content: Content, doc: Path) -> None:
+    from throne_pnp.render.ladder_text import DOC_BEGIN, DOC_END, markdown_table, replace_doc_region
+
+    try:
+        text = doc.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"--doc: cannot read {doc} ({exc})") from None
+    try:
+        new = replace_doc_region(text, markdown_table(content))
+    except ValueError:
+        raise UserError(f"--doc: {doc} has no place for the ladder table; put the two lines "
+                        f"{DOC_BEGIN} and {DOC_END} where it belongs") from None
+    try:
+        doc.write_text(new, encoding="utf-8")
+    except OSError as exc:
+        raise UserError(f"--doc: cannot write {doc} ({exc.strerror})") from None
+
+
+def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
+    """Every bot's curve: the run's own, and the others' current figures in the ladder."""
+    from throne_pnp.content.ladder import ladder_of
+    from throne_pnp.sim.ladder_plot import write_ladder_plot
+
+    levels = ladder_of(content)
+    curves: dict[str, list] = {}
+    for level in levels:
+        for bot, fig in level.measured.items():
+            if fig.current and bot != report["bot"]:
+                curves.setdefault(bot, []).append((len(level.hard), level.name, fig.win_rate,
+                                                   *fig.ci95))
+    curves[report["bot"]] = [(r["hard"], r["level"], r["win_rate"], *r["ci95"])
+                             for r in report["rows"]]
+    title = (f"{content.map.name}: win rate per ladder level "
+             f"({report['rows'][0]['games']} games per level, seed {report['seed']})")
+    try:
+        write_ladder_plot(curves, [(len(lv.hard), lv.name) for lv in levels], title, plot)
+    except OSError as exc:
+        raise UserError(f"--plot: cannot write {plot} ({exc.strerror})") from None
+
+
+def ladder_text(report: dict[str, Any]) -> str:
+    """The ladder sweep as a table a person reads."""
+    budget = f", budget {report['budget']}" if report.get("budget") is not None else ""
+    lines = [f"bot {report['bot']}{budget}, seed {report['seed']}, "
+             f"turn cap {report['turn_cap']}",
+             "level       hard   games   wins  win rate  95% CI          mean turns"
+             "  lost by turn 2"]
+    for row in report["rows"]:
+        lo, hi = row["ci95"]
+        lines.append(f"{row['level']:<10}  {row['hard']:>4}  {row['games']:>6}  "
+                     f"{row['wins']:>5}  {row['win_rate']:>7.1%}  {lo:>6.1%}-{hi:<6.1%}  "
+                     f"{row['mean_turns']:>10.1f}  {row['lost_by_turn_2']:>14}")
+    lines.append(f"Reproduce: {report['command']}")
+    return "\n".join(lines)
+
+
+def run_cards(content: Content, level: Level | None, *, games: int, bot: str,
+              budget: int | None, seed: int, jobs: int, turn_cap: int,
+              content_dir: Path | None, as_json: bool) -> None:
+    """The per-card report for the level's deck (or the normal deck)."""
+    from throne_pnp.sim.card_report import card_report
+    from throne_pnp.sim.simulate import progress_bar
+
+    report = card_report(content, level.hard if level else (), games, bot=bot, seed=seed,
+                         jobs=jobs, content_dir=str(content_dir) if content_dir else None,
+                         turn_cap=turn_cap, level=level.name if level else None,
+                         progress=progress_bar(), budget=budget)
+    if as_json:
+        echo_json(report)
+        return
+    click.echo(cards_text(report))
+
+
+def _change(entry: dict[str, Any]) -> str:
+    if "skipped" in entry:
+        return f"{'kept':>21}"
+    lo, hi = entry["change_ci95"]
+    return f"{entry['change'] * 100:>+6.1f} ({lo * 100:+.1f},{hi * 100:+.1f})"
+
+
+def cards_text(report: dict[str, Any]) -> str:
+    """The per-card report as a table: picks, and the win-rate change of each variant."""
+    base = report["base"]
+    deck = f"level {report['level']}" if report["level"] else "the normal deck"
+    plain = report["plain_card"]
+    lines = [f"bot {report['bot']}, seed {report['seed']}, {report['games']} games per "
+             f"variant, {deck}: base win rate {base['win_rate']:.1%}",
+             f"plain card: {plain['bugles']} bugles, {plain['swords']} swords, "
+             f"{plain['shields']} shields, King {' and '.join(plain['king'])}, "
+             f"{plain['flags']} flags",
+             "card  name                  phase picks  battle picks   removed: change "
+             "(95% CI), points   swapped for plain"]
+    for card in report["cards"]:
+        phase, battle = card["phase"], card["battle"]
+        name = (card["name"] or "")[:20] + (" *" if card["hard"] else "")
+        lines.append(f"{card['id']:>4}  {name:<22}{_picks(phase):>12}  {_picks(battle):>12}"
+                     f"   {_change(card['removed'])}          {_change(card['swapped'])}")
+    lines.append("* hard card. Picks: chosen / decisions where the bot held the card.")
+    return "\n".join(lines)
+
+
+def _picks(entry: dict[str, Any]) -> str:
+    return f"{entry['picked']}/{entry['held']}"

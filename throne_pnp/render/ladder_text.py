@@ -1,0 +1,112 @@
+"""The difficulty ladder in words: for the print guide, the docs and the terminal.
+
+One source for every place the ladder is printed, so the guide, the
+`docs/balance.md` table and `throne simulate --ladder` say the same thing:
+each level's name, its hard cards in ladder order, and per bot the measured
+win rate with its 95% interval and sample, or "not yet measured" (figures
+measured on another version of the cards count as not measured: they
+describe another game). No number is ever made up here.
+"""
+
+from __future__ import annotations
+
+from throne_pnp.content.ladder import ladder_of
+from throne_pnp.content.model import Content, Level, Measured
+
+BOTS = ("search", "greedy")          # always shown, strongest player first
+NOT_MEASURED = "not yet measured"
+DOC_BEGIN = "<!-- ladder:begin (written by throne simulate --ladder --doc) -->"
+DOC_END = "<!-- ladder:end -->"
+
+
+def shown_bots(levels: list[Level]) -> list[str]:
+    """The bots to show: search and greedy, then any other bot measured."""
+    extra = sorted({b for lv in levels for b, m in lv.measured.items() if m.current} - set(BOTS))
+    return [*BOTS, *extra]
+
+
+def current(level: Level, bot: str) -> Measured | None:
+    fig = level.figures(bot)
+    return fig if fig is not None and fig.current else None
+
+
+def pct(value: float) -> str:
+    return f"{value * 100:.1f}".rstrip("0").rstrip(".") + "%"
+
+
+def rate_words(fig: Measured | None) -> str:
+    """`49.6% (45.2-54%, 500 games)`, or "not yet measured"."""
+    if fig is None:
+        return NOT_MEASURED
+    lo, hi = fig.ci95
+    return f"{pct(fig.win_rate)} ({pct(lo)}-{pct(hi)}, {fig.games} games)"
+
+
+def cards_words(level: Level) -> str:
+    if not level.hard:
+        return "no skull cards"
+    n = len(level.hard)
+    return f"{n} skull card{'s' if n > 1 else ''}: {', '.join(map(str, level.hard))}"
+
+
+def guide_blocks(content: Content) -> list[tuple[str, str]]:
+    """The guide's ladder section as (kind, marked-up text) blocks."""
+    levels = ladder_of(content)
+    if not levels:
+        return [("head", "Difficulty"),
+                ("para", "This edition has no difficulty ladder: shuffle in skull cards "
+                         "{skull} to taste (`throne new --hard N`). Win rates: "
+                         f"{NOT_MEASURED}.")]
+    bots = [b for b in shown_bots(levels) if b in BOTS or any(current(lv, b) for lv in levels)]
+    out = [("head", "Difficulty ladder"),
+           ("para", "Each level shuffles its skull cards {skull} into the deck and keeps "
+                    "those of the level before; `throne new --level NAME` plays it. How "
+                    "often the simulator's players won there, with 95 % intervals (strong "
+                    "player: the search bot; casual player: the greedy bot):")]
+    for level in levels:
+        rates = "; ".join(f"{_short(b)}: {rate_words(current(level, b))}" for b in bots)
+        out.append(("bullet", f"**{level.name.capitalize()}** ({cards_words(level)}): {rates}."))
+    if not any(current(lv, b) for lv in levels for b in bots):
+        out.append(("para", f"Win rates for this edition are {NOT_MEASURED}: "
+                            "`throne simulate --sweep --ladder --write-ladder` measures them."))
+    return out
+
+
+def _short(bot: str) -> str:
+    return {"search": "strong player", "greedy": "casual player"}.get(bot, f"bot {bot}")
+
+
+def markdown_table(content: Content) -> str:
+    """The ladder as a Markdown table with each bot's measuring command below it."""
+    levels = ladder_of(content)
+    if not levels:
+        return f"This edition has no difficulty ladder (ladder.yaml); win rates: {NOT_MEASURED}."
+    bots = shown_bots(levels)
+    head = ["level", "hard cards (in ladder order)"] + [f"{b}: win rate (95% CI, games)"
+                                                        for b in bots]
+    lines = ["| " + " | ".join(head) + " |",
+             "|---|---|" + "---|" * len(bots)]
+    for level in levels:
+        cards = ", ".join(map(str, level.hard)) or "none"
+        cells = [f"`{level.name}`", cards] + [rate_words(current(level, b)) for b in bots]
+        lines.append("| " + " | ".join(cells) + " |")
+    lines.append("")
+    for bot in bots:
+        figs = [current(lv, bot) for lv in levels]
+        fig = next((f for f in figs if f is not None), None)
+        if fig is None:
+            lines.append(f"- {bot}: {NOT_MEASURED}.")
+            continue
+        budget = f", budget {fig.budget}" if fig.budget is not None else ""
+        lines.append(f"- {bot}: `{fig.command}` (seed {fig.seed}{budget}).")
+    return "\n".join(lines)
+
+
+def replace_doc_region(text: str, table: str) -> str:
+    """`text` with the part between the ladder markers replaced by `table`.
+
+    ValueError when the markers are missing (the caller says where to put them)."""
+    start, end = text.find(DOC_BEGIN), text.find(DOC_END)
+    if start < 0 or end < start:
+        raise ValueError("no ladder markers")
+    return text[:start + len(DOC_BEGIN)] + "\n" + table + "\n" + text[end:]
