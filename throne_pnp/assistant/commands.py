@@ -77,10 +77,11 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
 def new_game(path: Path, content: Content, *, physical: bool = False,
              seed: int | None = None, hard: int | None = None,
              hard_cards: list[int] | None = None, position: Position | None = None,
-             force: bool = False) -> tuple[Session, Command]:
+             force: bool = False, level: str | None = None) -> tuple[Session, Command]:
     """Start and save a new game at `path`; returns the session and its setup.
 
-    Refuses to replace an existing save without `force`, and a start position
+    `level` names a level of the difficulty ladder (instead of `hard` or
+    `hard_cards`). Refuses to replace an existing save without `force`, and a start position
     that breaks the rules or whose game is already over (see `check_start`).
     The setup `Command` holds the opening deals (virtual) and their events.
     """
@@ -90,7 +91,7 @@ def new_game(path: Path, content: Content, *, physical: bool = False,
     if position is not None:
         check_start(content, position)
     session = Session.start(path, content, physical=physical, seed=seed, hard=hard,
-                            hard_cards=hard_cards, position=position)
+                            hard_cards=hard_cards, position=position, level=level)
     with save_lock(path):
         if path.exists() and not force:  # another `new` got there first
             raise ThroneError(f"{path} already holds a game; add --force to replace it")

@@ -248,8 +248,10 @@ def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
     return f"Next: {text} - `{command}`"
 
 
-def status_json(game: Game, mode: str, seed: int, hard: list[int]) -> dict[str, Any]:
-    """SPEC §4 `status --json`, plus counts and the next step."""
+def status_json(game: Game, mode: str, seed: int, hard: list[int],
+                level: str = "") -> dict[str, Any]:
+    """SPEC §4 `status --json`, plus counts and the next step; `level` is the
+    ladder level the game was started at (null when none was named)."""
     physical = mode == "physical"
     text, command = next_step(game, physical)
     need = game.need()
@@ -264,6 +266,7 @@ def status_json(game: Game, mode: str, seed: int, hard: list[int]) -> dict[str, 
         "mode": mode,
         "seed": seed,
         "hard_cards": list(hard),
+        "level": level or None,
         "phase_card": game.phase_card,
         "defender": game.defender if need.kind in ("battle", "withdraw") else None,
         "hand_count": game.hand_count,
@@ -311,7 +314,9 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     board = game.board
     hard = ", ".join(map(str, save.hard)) or "none"
     seed = "" if session.physical else f", seed {save.seed}"
-    out = [f"{save.mode.capitalize()} game{seed}, hard cards: {hard} (save: {session.path})."]
+    level = f" (level {save.level})" if save.level else ""
+    out = [f"{save.mode.capitalize()} game{seed}, hard cards: {hard}{level} "
+           f"(save: {session.path})."]
     if game.outcome is not None:
         out.append(f"The game is over: you {game.outcome} (turn {game.turn}).")
     else:
@@ -438,6 +443,8 @@ def new_game_lines(session: Any) -> list[str]:
     save, board = session.save, session.board
     normal = len(save.cards) - len(save.hard)
     hard = (f"hard cards {', '.join(map(str, save.hard))}" if save.hard else "no hard cards")
+    if save.level:
+        hard = f"level {save.level}: {hard}"
     seed = "" if session.physical else f"seed {save.seed}; "
     out = [f"New {save.mode} game saved to {session.path} ({seed}{normal} normal "
            f"cards, {hard})."]

@@ -54,6 +54,7 @@ class SaveData:
     said: list[str] = field(default_factory=list)  # what was typed, per command
     game: str = ""       # the game fingerprint ("" in saves from before it existed)
     game_parts: dict[str, str] = field(default_factory=dict)  # what it was made of
+    level: str = ""      # the ladder level it was started at ("" when none was named)
 
     def stamp(self, content: Content) -> None:
         """Record `content` as the edition this game is played with."""
@@ -90,6 +91,7 @@ class SaveData:
             "seed": self.seed,
             "cards": sorted(self.cards),
             "hard": sorted(self.hard),
+            **({"level": self.level} if self.level else {}),
             "start": self.start,
             "opening": list(self.opening),
             "said": [self.said_for(i) for i in range(len(self.commands))],
@@ -166,12 +168,16 @@ def parse(text: str, path: Path) -> SaveData:
     said = data.get("said", [])
     if not (_str_list(said) and isinstance(commands, list) and len(said) <= len(commands)):
         problems.append("said")
+    level = data.get("level", "")
+    if not isinstance(level, str):
+        problems.append("level")
     if problems:
         raise _fail(path, f"damaged save file (bad {', '.join(problems)})")
     directory = content.get("directory")
     return SaveData(data["mode"], seed, data["cards"], data["hard"], start,
                     content["files"], data["opening"], data["commands"],
-                    directory if isinstance(directory, str) else "", said, game, parts)
+                    directory if isinstance(directory, str) else "", said, game, parts,
+                    level)
 
 
 def read(path: Path) -> SaveData:

@@ -107,16 +107,19 @@ class Session:
     @classmethod
     def start(cls, path: Path, content: Content, *, physical: bool = False,
               seed: int | None = None, hard: int | None = None,
-              hard_cards: list[int] | None = None, position: Position | None = None
-              ) -> Session:
-        """Set up a new game (not yet saved: call `write`)."""
+              hard_cards: list[int] | None = None, position: Position | None = None,
+              level: str | None = None) -> Session:
+        """Set up a new game (not yet saved: call `write`); `level` names a
+        level of the edition's difficulty ladder (its hard cards)."""
         if seed is None:
             seed = secrets.randbelow(10**6)
-        hard_ids = choose_hard(content, seed, hard, hard_cards)
+        hard_ids = choose_hard(content, seed, hard, hard_cards, level)
         cards = sorted(c.id for c in content.normal_cards) + hard_ids
         start = (position or Position.setup(board_for(content))).to_json()
         save = SaveData("physical" if physical else "virtual", seed, cards, hard_ids, start,
                         dict(content.fingerprints), content_dir=str(content.directory))
+        if level is not None:
+            save.level = level.strip().lower()
         save.stamp(content)
         session = cls(path, content, save)
         # The opening hand (virtual): dealt now and kept in the save.
@@ -279,9 +282,18 @@ class Session:
 
 
 def choose_hard(content: Content, seed: int, hard: int | None,
-                hard_cards: list[int] | None) -> list[int]:
-    """The hard cards shuffled in: named ones, or `hard` chosen with the seed."""
+                hard_cards: list[int] | None, level: str | None = None) -> list[int]:
+    """The hard cards shuffled in: a ladder level's, named ones, or `hard`
+    chosen with the seed."""
     available = sorted(c.id for c in content.hard_cards)
+    if level is not None:
+        from throne_pnp.content.ladder import find_level, level_names
+
+        if hard is not None or hard_cards is not None:
+            names = ", ".join(level_names(content)) or "none in this edition"
+            raise ThroneError(f"give either --level NAME ({names}) or --hard N / "
+                              "--hard-cards IDS, not both")
+        return sorted(find_level(content, level).hard)
     if hard is not None and hard_cards is not None:
         raise ThroneError("give either --hard N or --hard-cards IDS, not both")
     if hard_cards is not None:

@@ -65,7 +65,8 @@ def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
                 "events": [event_json(e) for e in cmd.events],
                 "checklist": lines + list(tail or []),
                 "notes": list(cmd.notes),
-                "status": status_json(game, session.mode, session.save.seed, session.save.hard),
+                "status": status_json(game, session.mode, session.save.seed,
+                                      session.save.hard, session.save.level),
             }, indent=2)
         else:
             text = "\n".join((head or []) + command_lines(session, cmd.events, cmd.notes,
@@ -86,6 +87,8 @@ def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
               help="Shuffle in N hard cards chosen at random (by the seed).")
 @click.option("--hard-cards", "hard_cards", default=None, metavar="IDS",
               help="Shuffle in these hard cards, e.g. 20,23.")
+@click.option("--level", default=None, metavar="NAME",
+              help="Play a level of the difficulty ladder (its hard cards), e.g. squire.")
 @click.option("--seed", type=int, default=None,
               help="Seed for the virtual deck and hard-card choice (default: random).")
 @click.option("--at", "at", type=click.Path(dir_okay=False, path_type=Path), default=None,
@@ -93,8 +96,8 @@ def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
 @click.option("--force", is_flag=True, help="Replace an existing save file.")
 @json_option
 @tracked
-def new(physical: bool, hard: int | None, hard_cards: str | None, seed: int | None,
-        at: Path | None, force: bool, as_json: bool, game_file: Path,
+def new(physical: bool, hard: int | None, hard_cards: str | None, level: str | None,
+        seed: int | None, at: Path | None, force: bool, as_json: bool, game_file: Path,
         content_dir: Path | None) -> None:
     """Start tracking a new game (virtual cards, or --physical for real ones).
 
@@ -106,6 +109,7 @@ def new(physical: bool, hard: int | None, hard_cards: str | None, seed: int | No
     Example:
       throne new --seed 7 --hard 2
       throne new --physical --hard-cards 20,23
+      throne new --level knight
     """
     from throne_pnp.assistant.commands import new_game
     from throne_pnp.assistant.explain import new_game_lines
@@ -118,7 +122,7 @@ def new(physical: bool, hard: int | None, hard_cards: str | None, seed: int | No
     position = read_position(board_for(content), at) if at is not None else None
     ids = id_list(hard_cards, "--hard-cards") if hard_cards is not None else None
     session, cmd = new_game(game_file, content, physical=physical, seed=seed, hard=hard,
-                            hard_cards=ids, position=position, force=force)
+                            hard_cards=ids, position=position, force=force, level=level)
     report(session, cmd, as_json, head=[] if as_json else new_game_lines(session))
 
 

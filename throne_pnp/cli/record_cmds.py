@@ -41,7 +41,8 @@ def status(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     session = _open(game_file, content_dir)
     game = session.game
     if as_json:
-        echo_json(status_json(game, session.mode, session.save.seed, session.save.hard))
+        echo_json(status_json(game, session.mode, session.save.seed, session.save.hard,
+                              session.save.level))
         return
     click.echo(status_text(session))
 
@@ -116,7 +117,7 @@ def undo(count: int, as_json: bool, game_file: Path, content_dir: Path | None) -
     if as_json:
         echo_json({"undone": gone, "checklist": restore,
                    "status": status_json(game, session.mode, session.save.seed,
-                                         session.save.hard)})
+                                         session.save.hard, session.save.level)})
         return
     for words in gone:
         click.echo(f"Took back: `{words}`")

@@ -95,7 +95,11 @@ def check_content(directory: Path | str) -> ContentReport:
         notes.append("rules.txt: missing, so `throne build` cannot typeset the rules booklet")
 
     ladder_data, ladder_ok = _read(directory / "ladder.yaml", problems, optional=True)
-    levels, stored = parse_ladder(ladder_data, Checker("ladder.yaml", problems), cards)
+    # The levels name cards: checked against cards.yaml only when it read cleanly
+    # (a broken deck would make every level's cards look wrong).
+    clean = cards_ok and cards and not any(p.startswith("cards.yaml") for p in problems)
+    levels, stored = parse_ladder(ladder_data, Checker("ladder.yaml", problems),
+                                  cards if clean else None)
 
     content = None
     if (not problems and game_map is not None and cards and rulings_ok and examples_ok

@@ -30,10 +30,12 @@ HEADER_KEYS = ("command", "seed", "budget", "game")
 NAME_RE = re.compile(r"^[a-z][a-z0-9-]{0,23}$")
 
 
-def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...]
+def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
                  ) -> tuple[tuple[Level, ...], dict[str, tuple[str, int]]]:
     """The levels (figures marked current) and, per measured bot, the stored
-    game digest with its line, for `settle` to compare once the game is known."""
+    game digest with its line, for `settle` to compare once the game is known.
+    `cards` None: the deck is unknown (cards.yaml has problems), so the
+    levels' card ids are not checked."""
     if data is None:
         return (), {}
     data = chk.mapping(data, "", line_of(data))
@@ -46,7 +48,7 @@ def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...]
         chk.add(line_of(data, "levels") or line_of(data), "levels",
                 "expected a list of levels, each with a name and its hard cards")
         return (), {}
-    by_id = {c.id: c for c in cards}
+    by_id = {c.id: c for c in cards} if cards is not None else None
     levels: list[Level] = []
     names: dict[str, int] = {}
     below: tuple[int, ...] | None = None
@@ -158,7 +160,7 @@ def _name(body: dict, path: str, chk: Checker, names: dict[str, int]) -> str | N
     return value
 
 
-def _hard(body: dict, path: str, chk: Checker, by_id: dict[int, Card],
+def _hard(body: dict, path: str, chk: Checker, by_id: dict[int, Card] | None,
           below: tuple[int, ...] | None) -> tuple[int, ...] | None:
     """The level's hard cards in ladder order (the cards below first, as listed)."""
     where, line = join(path, "hard"), line_of(body, "hard") or line_of(body)
@@ -167,9 +169,9 @@ def _hard(body: dict, path: str, chk: Checker, by_id: dict[int, Card],
         chk.add(line, where, f"expected a list of hard card ids, e.g. [22, 19], got "
                 f"{describe(value)}")
         return None
-    hard_ids = sorted(i for i, c in by_id.items() if c.hard)
     ok = True
-    for card_id in value:
+    hard_ids = sorted(i for i, c in (by_id or {}).items() if c.hard)
+    for card_id in value if by_id is not None else ():
         card = by_id.get(card_id)
         if card is None or not card.hard:
             what = "is not a card of cards.yaml" if card is None else "is a normal card"

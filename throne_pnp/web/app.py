@@ -222,7 +222,12 @@ class TablePage:
 
     async def new_page(self, request: Request) -> Response:
         snap = self.door.snapshot()
-        return self.render(request, "new.html", snap=snap,
+        from throne_pnp.content.ladder import ladder_of
+        from throne_pnp.render.ladder_text import cards_words
+
+        levels = [(lv.name, f"{lv.name.capitalize()}: {cards_words(lv)}")
+                  for lv in ladder_of(self.config.content)]
+        return self.render(request, "new.html", snap=snap, levels=levels,
                            has_game=snap.session is not None or snap.problem is not None)
 
     async def rules_page(self, request: Request) -> Response:
@@ -259,10 +264,11 @@ class TablePage:
             if mode not in ("virtual", "physical"):
                 raise BadForm(f"the mode is virtual or physical, not {str(mode)[:20]!r}")
             hard = number(form, "hard", "the number of hard cards", optional=True)
+            level = str(form.get("level") or "")[:40] or None
             seed = number(form, "seed", "the seed", optional=True)
             force = form.get("force") == "yes"
             await run_in_threadpool(self._new_game, mode == "physical", seed, hard or None,
-                                    force, _game_field(form))
+                                    force, _game_field(form), level)
         except Stale:
             self.door.flash(STALE, [], error=True)
             return self.back("/new")
@@ -272,13 +278,13 @@ class TablePage:
         return self.back("/")
 
     def _new_game(self, physical: bool, seed: int | None, hard: int | None,
-                  force: bool, expected: str | None) -> None:
+                  force: bool, expected: str | None, level: str | None = None) -> None:
         from throne_pnp.assistant.commands import new_game
 
         with self.door.mutex:
             self.door.check_file(expected)
             new_game(self.config.game, self.config.content, physical=physical, seed=seed,
-                     hard=hard, force=force)
+                     hard=hard, force=force, level=level)
 
     def routes(self) -> list[Route]:
         return [
