@@ -39,7 +39,8 @@ def header_line(report: dict[str, Any]) -> str:
     """The bot's provenance line: command, seed, budget, measured game."""
     budget = report.get("budget")
     return (f"{{command: {json.dumps(report['command'])}, seed: {report['seed']}, "
-            f"budget: {budget if budget is not None else 'null'}, game: {report['game']}}}")
+            f"budget: {budget if budget is not None else 'null'}, "
+            f"game: {json.dumps(report['game'])}}}")
 
 
 def _end_of(lines: list[str], start: int, stop: int) -> int:
