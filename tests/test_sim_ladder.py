@@ -225,3 +225,22 @@ def test_balance_doc_shows_the_bundled_ladder_as_measured():
     doc = (Path(__file__).resolve().parents[1] / "docs" / "balance.md").read_text()
     region = doc[doc.index(DOC_BEGIN) + len(DOC_BEGIN):doc.index(DOC_END)]
     assert region == "\n" + markdown_table(load_content(default_content_dir())) + "\n"
+
+
+def test_plot_draws_both_bots_when_the_other_is_stored(edition, tmp_path):
+    from throne_pnp.content.ladder import ladder_digest
+
+    digest = ladder_digest(load_content(edition))
+    (edition / "ladder.yaml").write_text(
+        "measured:\n"
+        f'  search: {{command: "throne x", seed: 1, budget: 64, game: "{digest}"}}\n'
+        "levels:\n"
+        "  - name: low\n    hard: []\n"
+        "    search: {win_rate: 0.9, ci95: [0.85, 0.94], games: 300}\n"
+        "  - name: high\n    hard: [20]\n"
+        "    search: {win_rate: 0.7, ci95: [0.65, 0.75], games: 300}\n")
+    svg = tmp_path / "both.svg"
+    _run("--sweep", "--ladder", "--games", "4", "--plot", str(svg), "--content", str(edition))
+    drawing = svg.read_text()
+    assert "search bot" in drawing and "greedy bot" in drawing
+    assert drawing.count("<polyline") == 2

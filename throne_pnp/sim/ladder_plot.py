@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 WIDTH, HEIGHT = 640, 420
-LEFT, RIGHT, TOP, BOTTOM = 70, 20, 60, 70
+LEFT, RIGHT, TOP, BOTTOM = 70, 45, 60, 70
 COLOURS = {"search": "#7a3420", "greedy": "#1f4e9c"}
 OTHER = ("#2e7d32", "#6a1b9a", "#555555")
 DASHES = {"search": None, "greedy": "6,3"}
