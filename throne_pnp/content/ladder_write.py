@@ -61,6 +61,16 @@ def _span(mapping: SourceDict, key: str, stop: int, lines: list[str]) -> tuple[i
     return start, _end_of(lines, start, limit)
 
 
+def _key_indent(lines: list[str], level: SourceDict, item_line: int) -> str:
+    """The indentation of a level's keys: after `- ` when the first key shares the
+    item's line (`  - name: low`), else that of the key's own line."""
+    first = min(level.key_lines.values(), default=item_line)
+    text = lines[first - 1]
+    if first == item_line:
+        return " " * (len(text) - len(text.lstrip(" -")))
+    return " " * (len(text) - len(text.lstrip()))
+
+
 def rewrite(text: str, report: dict[str, Any]) -> str:
     """`ladder.yaml`'s text with the report's bot measured lines replaced or added."""
     try:
@@ -87,10 +97,7 @@ def rewrite(text: str, report: dict[str, Any]) -> str:
             raise ThroneError(f"ladder.yaml:{item_line}: level {level['name']} is written on "
                               "one line; write it as a block (name, hard and one line per bot, "
                               "as in the bundled edition) so its figures get lines of their own")
-        indent = " " * (len(lines[item_line - 1]) - len(lines[item_line - 1].lstrip(" -"))
-                        if "name" not in level.key_lines or level.key_lines["name"] == item_line
-                        else len(lines[level.key_lines["name"] - 1])
-                        - len(lines[level.key_lines["name"] - 1].lstrip()))
+        indent = _key_indent(lines, level, item_line)
         if bot in level:
             first, last = _span(level, bot, stop, lines)
             edits.append((first, last, [f"{indent}{bot}: {new}"]))
