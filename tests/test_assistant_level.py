@@ -70,8 +70,10 @@ def test_the_page_offers_the_levels_and_starts_one(tmp_path):
     client, _ = make_client(tmp_path / "g.json")
     page = client.get("/new")
     assert '<select name="level">' in page.text
+    assert '<option value="peasant">Peasant (no skull cards)</option>' in page.text
+    assert '<option value="legend">Legend (9 skull cards)</option>' in page.text
     for name in LEVELS:
-        assert f'<option value="{name}">{name.capitalize()}: ' in page.text
+        assert f'<option value="{name}">{name.capitalize()} (' in page.text
     made = post(client, page.text, "/new", mode="virtual", level="squire", hard="0", seed="9")
     assert made.status_code == 303 and made.headers["location"] == "/"
     saved = json.loads((tmp_path / "g.json").read_text())

@@ -223,9 +223,9 @@ class TablePage:
     async def new_page(self, request: Request) -> Response:
         snap = self.door.snapshot()
         from throne_pnp.content.ladder import ladder_of
-        from throne_pnp.render.ladder_text import cards_words
 
-        levels = [(lv.name, f"{lv.name.capitalize()}: {cards_words(lv)}")
+        levels = [(lv.name, f"{lv.name.capitalize()} ({len(lv.hard) or 'no'} skull "
+                            f"card{'' if len(lv.hard) == 1 else 's'})")
                   for lv in ladder_of(self.config.content)]
         return self.render(request, "new.html", snap=snap, levels=levels,
                            has_game=snap.session is not None or snap.problem is not None)
