@@ -175,13 +175,19 @@ def test_an_edited_edition_gets_diagrams_of_its_own_rules(tmp_path: Path) -> Non
     assert drawn and drawn[0][3] != 7      # 7 is not a target when the King may hold it
 
 
-def test_the_ladder_comes_from_the_hard_cards_until_a_measured_one_exists() -> None:
+def test_the_ladder_comes_from_the_editions_ladder_yaml() -> None:
+    from throne_pnp.content.ladder import ladder_of
     from throne_pnp.render.bookfigs import ladder_levels
 
-    levels = ladder_levels(load_content())
-    hard = [c.id for c in load_content().hard_cards]
-    assert [lv.hard for lv in levels] == [tuple(hard[:k]) for k in range(len(hard) + 1)]
-    assert levels[0].name == "normal" and all(not lv.bots for lv in levels)
+    content = load_content()
+    levels = ladder_levels(content)
+    assert [(lv.name, lv.hard) for lv in levels] == [(lv.name, lv.hard)
+                                                     for lv in ladder_of(content)]
+    for drawn, level in zip(levels, ladder_of(content), strict=True):
+        greedy = level.figures("greedy")
+        assert drawn.bots["search"] is None          # not yet measured
+        assert drawn.bots["greedy"].win_rate == greedy.win_rate
+        assert drawn.bots["greedy"].ci95 == greedy.ci95
 
 
 def test_a_measured_ladder_is_printed_with_each_bots_win_rate(monkeypatch) -> None:

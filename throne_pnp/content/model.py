@@ -207,6 +207,14 @@ class Level:
         """The bot's measured figures at this level, or None (not yet measured)."""
         return self.measured.get(bot)
 
+    @property
+    def bots(self) -> dict[str, Measured | None]:
+        """Per bot (search and greedy always, then any other measured) its figures
+        for printing: None when not yet measured, or measured on another game."""
+        out: dict[str, Measured | None] = {"search": None, "greedy": None}
+        out.update({b: (m if m.current else None) for b, m in self.measured.items()})
+        return out
+
 
 @dataclass(frozen=True)
 class Content:
