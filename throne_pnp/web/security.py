@@ -13,7 +13,8 @@ route sees it (an ASGI middleware, `Guard`):
   is refused 401, with a wrong one 403. On loopback there is no token:
   only this machine can connect.
 - Anti-forgery: every state-changing request is a POST whose form carries
-  the server session's `csrf` value (or header `X-CSRF-Token`); a POST
+  the server's `csrf` value (kept per save across restarts by `throne serve`,
+  see `secretstore`) (or header `X-CSRF-Token`); a POST
   without it, or with a foreign Origin, is refused 403.
 
 Responses carry a strict Content-Security-Policy (our own scripts and styles
@@ -56,11 +57,14 @@ class Access:
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
 
     @classmethod
-    def for_server(cls, lan_address: str | None) -> Access:
-        """Loopback only, or loopback plus `lan_address` with a fresh token."""
+    def for_server(cls, lan_address: str | None, kept: Any = None) -> Access:
+        """Loopback only, or loopback plus `lan_address` with a token; with `kept` (a
+        `secretstore.Secrets`) its anti-forgery secret and token, else fresh ones."""
+        csrf = kept.csrf if kept is not None else secrets.token_urlsafe(24)
         if lan_address is None:
-            return cls()
-        return cls(hosts=(*LOOPBACK_NAMES, lan_address), token=secrets.token_urlsafe(18))
+            return cls(csrf=csrf)
+        token = kept.token if kept is not None else secrets.token_urlsafe(18)
+        return cls(hosts=(*LOOPBACK_NAMES, lan_address), token=token, csrf=csrf)
 
     def host_ok(self, host: str) -> bool:
         """Is `host` (a Host header value, maybe with a port) one of ours?"""
