@@ -39,7 +39,7 @@ from throne_pnp.web.door import STALE, Door, Flash, Stale
 from throne_pnp.web.forms import BadForm, number
 from throne_pnp.web.security import Access, Guard
 from throne_pnp.web.svgmarkup import symbols
-from throne_pnp.web.wording import page_words
+from throne_pnp.web.wording import command_words, page_words
 
 STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
                 "table.js": "text/javascript; charset=utf-8",
@@ -80,6 +80,7 @@ class TablePage:
         self.env.filters["rule_anchor"] = rulespage.rule_for
         self._rules: list[rulespage.Section] | None = None
         self.env.filters["words"] = page_words
+        self.env.filters["command"] = command_words
         self.static = _static_files()
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
