@@ -1,9 +1,14 @@
-"""Every test keeps its state (the table page's kept secrets) in its own folder,
-never in the user's real state folder."""
+"""Shared by every test: a private state folder, and the browser fixture.
+
+Every test keeps its state (the table page's kept secrets) in a folder of its
+own, never in the user's real state folder. `browser` is the OS Chromium
+driven by Playwright (`web_browser`), for the browser tests.
+"""
 
 from __future__ import annotations
 
 import pytest
+from web_browser import browser  # noqa: F401 - a fixture for the browser tests
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_web_helpers import content, csrf_of, free_port, game_of, make_client, running_server
-from web_browser import PHONE, browser  # noqa: F401 - the fixture
+from web_browser import PHONE
 
 from throne_pnp.cli import cli
 from throne_pnp.errors import ThroneError
@@ -146,7 +146,7 @@ def test_a_stale_form_gets_the_page_and_one_readable_line(game):
     assert saved_commands(game) == [["card 7"]]
 
 
-def test_restart_in_a_real_browser(browser, game):  # noqa: F811 - the fixture
+def test_restart_in_a_real_browser(browser, game):
     """A page shown by one server, the server restarted on the same port: the old
     page's form works; after `--new-token` it gets the page back and one line."""
     from throne_pnp.web import server
