@@ -158,8 +158,12 @@ class TablePage:
                                has_game=snap.problem is not None)
         src = _query_int(request, "from")
         dst = _query_int(request, "to")
-        return self.render(request, "play.html", snap=snap,
-                           page=self.play_view(snap, src, dst))
+        page = self.play_view(snap, src, dst)
+        count = _query_int(request, "count")     # a refused move asked again: its count
+        choices = page.get("choices")
+        if choices is not None and count in choices.counts:
+            choices.default = count
+        return self.render(request, "play.html", snap=snap, page=page)
 
     def play_view(self, snap: Any, src: int | None, dst: int | None) -> dict[str, Any]:
         session = snap.session
