@@ -164,9 +164,9 @@ def test_a_whole_virtual_game_by_taps(table, tmp_path):
     expected, outcome, turn = policy_commands(tmp_path)
     assert (outcome, turn) == ("lost", 7) and len(expected) == 34 == taps
     assert saved(game) == expected
-    assert "You lost" in page.inner_text("section.now")
+    assert page.inner_text("h1") == "You lost: your home castle has fallen."
     assert page.get_by_role("link", name="New game…").count() == 1
-    shoot(page, "over", "section.now")
+    shoot(page, "over")
 
 
 def test_a_physical_turn_with_the_pad(table):

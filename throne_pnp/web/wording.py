@@ -24,7 +24,8 @@ def command_words(command: str) -> str:
     words = command.strip()
     if words.startswith("throne "):
         words = words[len("throne "):]
-    return _OPTION.sub("", " " + words).strip()
+    words = _OPTION.sub("", " " + words).strip()
+    return words.replace("king-card", "the King's card")
 
 
 def page_words(text: object) -> str:
