@@ -216,3 +216,15 @@ def test_a_port_someone_listens_on_is_still_refused():
         holder.listen()
         with pytest.raises(ThroneError, match="is in use"):
             check_port("127.0.0.1", holder.getsockname()[1])
+
+
+def test_a_refused_phone_gets_a_page_it_can_read(game):
+    """The token refusals are one line on a page scaled for a phone, in words."""
+    from throne_pnp.web.security import Access
+
+    client, _ = make_client(game, Access(token="kept-token-for-this-save-123"))
+    for answer in (client.get("/"), client.get("/?token=wrong")):
+        assert answer.status_code in (401, 403)
+        assert answer.headers["content-type"].startswith("text/html")
+        assert '<meta name="viewport"' in answer.text and "token" in answer.text
+        assert "`" not in answer.text
