@@ -91,6 +91,7 @@ def test_axe_finds_nothing_on_any_screen(browser, tmp_path, every_screen, size, 
         with page.expect_navigation():
             page.get_by_role("button", name=re.compile("^Undo the last command")).click()
         assert "earlier server" in page.get_by_role("alert").inner_text()
+        assert page.url == base + "/"           # a reload asks for the page, not the form
         problems += check_screen(page, "a stale form", script, str(tmp_path))
         # the cubes' colours against the page, as text
         page.goto(base + "/")

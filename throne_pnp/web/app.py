@@ -116,9 +116,9 @@ class TablePage:
         snap = self.door.snapshot()
         if snap.session is None:
             return self.render(request, "new.html", 403, snap=snap, flash=flash,
-                               has_game=snap.problem is not None)
+                               has_game=snap.problem is not None, address="/")
         return self.render(request, "play.html", 403, snap=snap, flash=flash,
-                           page=self.play_view(snap, None, None))
+                           page=self.play_view(snap, None, None), address="/")
 
     async def form(self, request: Request) -> Any:
         form = await request.form()
