@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-_COMMAND = re.compile(r"`([^`]*)`")
-_BANNER = re.compile(r"^\s*(?:-{3}|\*{3})\s*(.*?)\s*(?:-{3}|\*{3})\s*$")
+_COMMAND = re.compile(r"`([^`\s][^`]*)`")     # a stray backtick before a space pairs nothing
+_BANNER = re.compile(r"^\s*(?:-{3}|\*{3})\s*(.*?)\s*(?:-{3}|\*{3})\s*$", re.S)
 _PATH = re.compile(r"(?<![\w.~])(?:~|[A-Za-z]:)?(?:[/\\][\w.\-]+)+[/\\]([\w.\-]+)")
 _OPTION = re.compile(r"(?<=\s)--?(?=[a-z])")
 _SHOUTED = {"You WON": "You won", "You LOST": "You lost"}
