@@ -122,9 +122,9 @@ def test_the_choice_comes_first_on_every_screen(serve, every_screen):
     small.goto("about:blank")
     install(game, every_screen["player actions"][0])
     small.goto(base + "/")
-    first_move = small.get_by_role("link", name=re.compile("^Move from 1 ")).last   # its button
-    assert first_move.bounding_box()["y"] < SMALL["height"]
-    assert first_move.bounding_box()["y"] < small.locator(".table-todo").bounding_box()["y"]
+    on_map, button = small.get_by_role("link", name=re.compile("^Move from 1 ")).all()
+    assert on_map.bounding_box()["y"] < SMALL["height"] / 2      # the map: tap to move
+    assert button.bounding_box()["y"] < small.locator(".table-todo").bounding_box()["y"]
 
 
 def test_nothing_is_cut_at_320_pixels(serve, every_screen):
