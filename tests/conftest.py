@@ -1,12 +1,26 @@
-"""Test-suite settings shared by every test file.
+"""Shared by every test: Hypothesis settings, a private state folder, and the
+browser fixture.
 
 Hypothesis's per-example deadline (200 ms by default) measures wall time,
 which on a shared two-core machine depends on whatever else runs; a slow
-example is not a wrong one, so the deadline is off. Every property still
-runs its examples, and `max_examples` bounds the time.
+example is not a wrong one, so the deadline is off (`max_examples` bounds
+the time). The tests keep their state (the table page's kept secrets) in a
+folder of their own, never in the user's real state folder. `browser` is the
+OS Chromium driven by Playwright (`web_browser`), for the browser tests.
 """
 
+from __future__ import annotations
+
+import pytest
 from hypothesis import settings
+from web_browser import browser  # noqa: F401 - a fixture for the browser tests
 
 settings.register_profile("throne", deadline=None)
 settings.load_profile("throne")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_state_folder(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+        yield

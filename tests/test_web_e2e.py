@@ -164,9 +164,9 @@ def test_a_whole_virtual_game_by_taps(table, tmp_path):
     expected, outcome, turn = policy_commands(tmp_path)
     assert (outcome, turn) == ("lost", 7) and len(expected) == 34 == taps
     assert saved(game) == expected
-    assert "You lost" in page.inner_text("section.now")
+    assert page.inner_text("h1") == "You lost: your home castle has fallen."
     assert page.get_by_role("link", name="New game…").count() == 1
-    shoot(page, "over", "section.now")
+    shoot(page, "over")
 
 
 def test_a_physical_turn_with_the_pad(table):
@@ -188,7 +188,7 @@ def test_a_physical_turn_with_the_pad(table):
     tap(page, "button", "Move 1 from 2 to 7", exact=True)
     tap(page, "button", "Done")
     assert "Battle in 7" in page.inner_text("section.now")
-    tap(page, "button", "Battle 7 · Shieldwall")
+    tap(page, "button", "Battle 7 (Shieldwall): win ")
     tap(page, "button", "Battle: the King's card 10 · Hidden Blade")
     options = names(page, "Withdraw to")
     assert [o.split(" · ")[0] for o in options] == ["Withdraw to 2", "Withdraw to 4",
@@ -216,7 +216,7 @@ def test_an_undo_by_tap(table):
     tap(page, "button", "Undo the last command")
     assert saved(game) == []
     alert = page.get_by_role("status").inner_text()
-    assert "Took back `card 7`" in alert and "move 1 King cube 5 -> 3" in alert
+    assert "Took back \u201ccard 7\u201d" in alert and "move 1 King cube 5 -> 3" in alert
     shoot(page, "undo")
     assert len(names(page, "Card ")) == 5
     # fix the record by taps alone: a territory, then the counts the table shows

@@ -87,11 +87,12 @@ def free_port() -> int:
 
 
 @contextmanager
-def running_server(app) -> Iterator[str]:
-    """uvicorn serving `app` on 127.0.0.1 in a thread; always stopped afterwards."""
+def running_server(app, port: int | None = None) -> Iterator[str]:
+    """uvicorn serving `app` on 127.0.0.1 (on `port`, else a free one) in a thread;
+    always stopped afterwards."""
     import uvicorn
 
-    port = free_port()
+    port = port or free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", access_log=False))
     thread = threading.Thread(target=server.run, daemon=True)

@@ -22,14 +22,19 @@ from throne_pnp.cli.common import load as load_content
 @click.option("--lan", is_flag=True,
               help="Listen on the local network too, for a phone; prints a URL with a "
                    "secret token and its QR code.")
+@click.option("--new-token", is_flag=True,
+              help="Forget the kept token and anti-forgery secret of this save and make "
+                   "new ones: open pages and phones must join again.")
 @game_option
 @content_option
-def serve(port: int, lan: bool, game_file: Path, content_dir: Path | None) -> None:
+def serve(port: int, lan: bool, new_token: bool, game_file: Path,
+          content_dir: Path | None) -> None:
     """Serve the table page: play the tracked game from a phone or tablet.
 
     Loopback only unless --lan. The page and the CLI share the save (under
     its lock): a command given in one shows in the other at once. Stop with
-    Ctrl+C.
+    Ctrl+C. The token and the forms' secret are kept per save in your state
+    folder, so a restarted server keeps every open page and phone working.
 
     \b
     Example:
@@ -46,7 +51,7 @@ def serve(port: int, lan: bool, game_file: Path, content_dir: Path | None) -> No
 
     content = load_content(content_dir)
     game = game_file.resolve()
-    app, listen, shown, access = server.build(game, content, lan)
+    app, listen, shown, access = server.build(game, content, lan, new_token)
     server.check_port(listen, port)
     url = server.join_url(access, shown, port)
     click.echo(f"The table page for {game} is at:")

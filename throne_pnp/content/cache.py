@@ -30,21 +30,11 @@ from pathlib import Path
 
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.content.model import Content
+from throne_pnp.userdirs import cache_dir
 
 KEEP = 16          # cache entries kept; older ones are removed when one is written
 _SOURCES = Path(__file__).resolve().parent   # the parsers whose output is cached
 _code_digest: bytes | None = None
-
-
-def cache_dir() -> Path | None:
-    """`$XDG_CACHE_HOME/throne_pnp`, else `~/.cache/throne_pnp`; None if neither is known."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    if base and os.path.isabs(base):
-        return Path(base) / "throne_pnp"
-    try:
-        return Path.home() / ".cache" / "throne_pnp"
-    except (RuntimeError, KeyError, OSError):   # no home directory to be found
-        return None
 
 
 def _code() -> bytes:

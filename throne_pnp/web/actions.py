@@ -73,13 +73,14 @@ def handlers(page: Any) -> dict[str, Handler]:
         return await page.new_game(request)
 
     def back_to_move(form: Any) -> str:
-        """After a refused move, the same two taps again (built from numbers only)."""
+        """After a refused move, the same two taps and count again (numbers only)."""
         try:
             src = number(form, "from", "from")
             dst = number(form, "to", "to")
+            count = number(form, "count", "count")
         except BadForm:
             return "/"
-        return f"/?from={src}&to={dst}#now"
+        return f"/?from={src}&to={dst}&count={count}#now"
 
     def post(title: str, call: Callable[[Any, Any], Any],
              back: str | Callable[[Any], str] = "/") -> Handler:

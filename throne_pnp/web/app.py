@@ -34,13 +34,18 @@ from throne_pnp.assistant import explain
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.web import actions, rulespage, views
-from throne_pnp.web.door import STALE, Door, Stale
+from throne_pnp.web.clients import client_of, remember
+from throne_pnp.web.door import STALE, Door, Flash, Stale
 from throne_pnp.web.forms import BadForm, number
 from throne_pnp.web.security import Access, Guard
 from throne_pnp.web.svgmarkup import symbols
+from throne_pnp.web.wording import command_words, page_words
 
 STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
-                "table.js": "text/javascript; charset=utf-8"}
+                "table.js": "text/javascript; charset=utf-8",
+                "favicon.svg": "image/svg+xml"}
+FORGED = ("Refused: this page came from an earlier server, or its anti-forgery token is "
+          "wrong; nothing was done. Here is the game as it is now: try again.")
 
 
 @dataclass
@@ -61,13 +66,6 @@ def _static_files() -> dict[str, bytes]:
     return {name: (folder / name).read_bytes() for name in STATIC_TYPES}
 
 
-def _forged() -> Response:
-    """The answer to a POST whose anti-forgery token is missing or wrong."""
-    return Response("refused: the form's anti-forgery token is missing or wrong; "
-                    "reload the page and try again\n", status_code=403,
-                    media_type="text/plain")
-
-
 class TablePage:
     """The routes of one server, bound to its door, art and templates."""
 
@@ -81,6 +79,8 @@ class TablePage:
         self.env.filters["odds"] = views.odds_words
         self.env.filters["rule_anchor"] = rulespage.rule_for
         self._rules: list[rulespage.Section] | None = None
+        self.env.filters["words"] = page_words
+        self.env.filters["command"] = command_words
         self.static = _static_files()
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
@@ -90,16 +90,35 @@ class TablePage:
     def render(self, request: Request, name: str, status: int = 200, **context: Any
                ) -> HTMLResponse:
         snap = context.pop("snap", None) or self.door.snapshot()
-        context.setdefault("flash", self.door.take_flash(errors_only=name != "play.html"))
+        context.setdefault("flash", self.door.take_flash(client_of(request),
+                                                         errors_only=name != "play.html"))
         html = self.env.get_template(name).render(
             csrf=self.config.access.csrf, version=snap.version, game_version=snap.game,
             snap=snap, art=self.art,
             content=self.config.content, game_file=self.config.game.name,
             has_hand_route=self.has_hand_route, **context)
-        return HTMLResponse(html, status_code=status)
+        return remember(request, HTMLResponse(html, status_code=status))
 
-    def back(self, to: str = "/") -> RedirectResponse:
-        return RedirectResponse(to, status_code=303)
+    def back(self, request: Request, to: str = "/") -> Response:
+        return remember(request, RedirectResponse(to, status_code=303))
+
+    def refused(self, request: Request, title: str, lines: list[str], to: str) -> Response:
+        """Back to the page, with the refusal for this client only; on the table page
+        at the choice (`#now`), where the refusal is shown."""
+        self.door.flash(client_of(request), title, lines, error=True)
+        return self.back(request, "/#now" if to == "/" else to)
+
+    async def forged(self, request: Request) -> Response:
+        """A POST whose anti-forgery token is missing or wrong (a page from before the
+        secrets were made anew, or a forgery): nothing is done; the answer is the
+        table page as it is now, its fresh forms and one line saying so."""
+        flash = Flash(self.door.version(), FORGED, [], error=True)
+        snap = self.door.snapshot()
+        if snap.session is None:
+            return self.render(request, "new.html", 403, snap=snap, flash=flash,
+                               has_game=snap.problem is not None, address="/")
+        return self.render(request, "play.html", 403, snap=snap, flash=flash,
+                           page=self.play_view(snap, None, None), address="/")
 
     async def form(self, request: Request) -> Any:
         form = await request.form()
@@ -115,21 +134,20 @@ class TablePage:
         try:
             form = await self.form(request)
         except PermissionError:
-            return _forged()
+            return await self.forged(request)
+        to = back(form) if callable(back) else back
         try:
             # in a worker thread: a command waiting for the CLI's lock must not stop
             # the server answering the other requests (`/version` polls)
             result = await run_in_threadpool(self.door.run, lambda session: call(session, form),
                                              _game_field(form))
         except Stale:
-            self.door.flash(STALE, [], error=True)
-            return self.back(back(form) if callable(back) else back)
+            return self.refused(request, STALE, [], to)
         except ThroneError as exc:
-            self.door.flash(f"Refused: {title}", [str(exc)], error=True)
-            return self.back(back(form) if callable(back) else back)
+            return self.refused(request, f"Refused: {title}", [str(exc)], to)
         if isinstance(result, tuple):  # (title, lines) for a message of its own
-            self.door.flash(*result)
-        return self.back("/")
+            self.door.flash(client_of(request), *result)
+        return self.back(request, "/")
 
     # ------------------------------------------------------------------ pages
 
@@ -140,8 +158,12 @@ class TablePage:
                                has_game=snap.problem is not None)
         src = _query_int(request, "from")
         dst = _query_int(request, "to")
-        return self.render(request, "play.html", snap=snap,
-                           page=self.play_view(snap, src, dst))
+        page = self.play_view(snap, src, dst)
+        count = _query_int(request, "count")     # a refused move asked again: its count
+        choices = page.get("choices")
+        if choices is not None and count in choices.counts:
+            choices.default = count
+        return self.render(request, "play.html", snap=snap, page=page)
 
     def play_view(self, snap: Any, src: int | None, dst: int | None) -> dict[str, Any]:
         session = snap.session
@@ -198,7 +220,7 @@ class TablePage:
     async def fix_page(self, request: Request) -> Response:
         snap = self.door.snapshot()
         if snap.session is None:
-            return self.back("/")
+            return self.back(request, "/")
         at = _query_int(request, "at")
         session = snap.session
         cards = None
@@ -214,7 +236,7 @@ class TablePage:
     async def hand_page(self, request: Request) -> Response:
         snap = self.door.snapshot()
         if snap.session is None:
-            return self.back("/")
+            return self.back(request, "/")
         game = snap.session.game
         ids = sorted(set(game.hand) | set(game.unseen))
         return self.render(request, "hand.html", snap=snap,
@@ -246,7 +268,7 @@ class TablePage:
                             headers={"cache-control": "no-store"})
 
     async def static_file(self, request: Request) -> Response:
-        name = request.path_params["name"]
+        name = request.path_params.get("name", "favicon.svg")
         body = self.static.get(name)
         if body is None:
             return Response("no such file\n", status_code=404, media_type="text/plain")
@@ -258,7 +280,7 @@ class TablePage:
         try:
             form = await self.form(request)
         except PermissionError:
-            return _forged()
+            return await self.forged(request)
         try:
             mode = form.get("mode", "virtual")
             if mode not in ("virtual", "physical"):
@@ -270,12 +292,10 @@ class TablePage:
             await run_in_threadpool(self._new_game, mode == "physical", seed, hard or None,
                                     force, _game_field(form), level)
         except Stale:
-            self.door.flash(STALE, [], error=True)
-            return self.back("/new")
+            return self.refused(request, STALE, [], "/new")
         except ThroneError as exc:
-            self.door.flash("Refused: new game", [str(exc)], error=True)
-            return self.back("/new")
-        return self.back("/")
+            return self.refused(request, "Refused: new game", [str(exc)], "/new")
+        return self.back(request, "/")
 
     def _new_game(self, physical: bool, seed: int | None, hard: int | None,
                   force: bool, expected: str | None, level: str | None = None) -> None:
@@ -296,6 +316,7 @@ class TablePage:
             Route("/rules", self.rules_page),
             Route("/version", self.version),
             Route("/static/{name}", self.static_file),
+            Route("/favicon.ico", self.static_file),   # for browsers that ask anyway
             *[Route(path, handler, methods=["POST"]) for path, handler in self.posts.items()],
         ]
 

@@ -33,6 +33,7 @@ from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.web import views
 
+FLASH_CLIENTS = 64   # messages kept at most (one per client; phones at one table)
 STALE = "the game moved on since this page was shown: nothing was done"
 
 
@@ -82,7 +83,7 @@ class Door:
         self.path = path
         self.content = content
         self._cache: Snapshot | None = None
-        self._flash: Flash | None = None
+        self._flash: dict[str, Flash] = {}     # per client (the page's client cookie)
         self.mutex = threading.Lock()
 
     def version(self) -> str:
@@ -147,21 +148,26 @@ class Door:
         if expected is None or self._file_version() != expected:
             raise Stale()
 
-    # -- the message shown once after a command
+    # -- the message shown once after a command, to the client that gave it
 
-    def flash(self, title: str, lines: list[str], error: bool = False) -> None:
-        self._flash = Flash(self.version(), title, list(lines), error)
+    def flash(self, client: str, title: str, lines: list[str], error: bool = False) -> None:
+        """Keep a message for `client`'s next page view (only that client's: a second
+        phone never sees the refusal of the first one's stale form)."""
+        self._flash.pop(client, None)
+        self._flash[client] = Flash(self.version(), title, list(lines), error)
+        while len(self._flash) > FLASH_CLIENTS:      # the oldest message goes first
+            del self._flash[next(iter(self._flash))]
 
-    def take_flash(self, errors_only: bool = False) -> Flash | None:
-        """The pending message: a refusal is shown once; other messages (what undo
-        asks of the table) stay while the save is unchanged, for the table page
+    def take_flash(self, client: str, errors_only: bool = False) -> Flash | None:
+        """`client`'s pending message: a refusal is shown once; other messages (what
+        undo asks of the table) stay while the save is unchanged, for the table page
         only (`errors_only` for the other pages)."""
-        flash = self._flash
+        flash = self._flash.get(client)
         if flash is None or flash.version != self.version():
-            self._flash = None
+            self._flash.pop(client, None)
             return None
         if errors_only and not flash.error:
             return None
         if flash.error:
-            self._flash = None
+            del self._flash[client]
         return flash

@@ -13,7 +13,8 @@ route sees it (an ASGI middleware, `Guard`):
   is refused 401, with a wrong one 403. On loopback there is no token:
   only this machine can connect.
 - Anti-forgery: every state-changing request is a POST whose form carries
-  the server session's `csrf` value (or header `X-CSRF-Token`); a POST
+  the server's `csrf` value (kept per save across restarts by `throne serve`,
+  see `secretstore`) (or header `X-CSRF-Token`); a POST
   without it, or with a foreign Origin, is refused 403.
 
 Responses carry a strict Content-Security-Policy (our own scripts and styles
@@ -25,6 +26,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode
 
@@ -35,6 +37,8 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "throne_token"
+SERVE = "\u201cthrone serve\u201d"      # quoted as words: a phone shows no terminal syntax
+SCAN = "scan the code \u201cthrone serve --lan\u201d printed, or open its address again"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
@@ -56,11 +60,14 @@ class Access:
     csrf: str = field(default_factory=lambda: secrets.token_urlsafe(24))
 
     @classmethod
-    def for_server(cls, lan_address: str | None) -> Access:
-        """Loopback only, or loopback plus `lan_address` with a fresh token."""
+    def for_server(cls, lan_address: str | None, kept: Any = None) -> Access:
+        """Loopback only, or loopback plus `lan_address` with a token; with `kept` (a
+        `secretstore.Secrets`) its anti-forgery secret and token, else fresh ones."""
+        csrf = kept.csrf if kept is not None else secrets.token_urlsafe(24)
         if lan_address is None:
-            return cls()
-        return cls(hosts=(*LOOPBACK_NAMES, lan_address), token=secrets.token_urlsafe(18))
+            return cls(csrf=csrf)
+        token = kept.token if kept is not None else secrets.token_urlsafe(18)
+        return cls(hosts=(*LOOPBACK_NAMES, lan_address), token=token, csrf=csrf)
 
     def host_ok(self, host: str) -> bool:
         """Is `host` (a Host header value, maybe with a port) one of ours?"""
@@ -94,9 +101,13 @@ def _cookies(header: str) -> dict[str, str]:
 
 async def _plain(send: Send, status: int, text: str,
                  extra: list[tuple[bytes, bytes]] | None = None) -> None:
-    body = text.encode()
+    """A refusal as a tiny page a phone shows in readable type (one line, no style)."""
+    body = ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>A Rusty Throne</title></head><body><p>{escape(text.strip())}</p>"
+            "</body></html>\n").encode()
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                "headers": [(b"content-type", b"text/html; charset=utf-8"),
                             (b"content-length", str(len(body)).encode()),
                             *HEADERS, *(extra or [])]})
     await send({"type": "http.response.body", "body": body})
@@ -122,7 +133,7 @@ class Guard:
         host = headers.get("host", "")
         if not access.host_ok(host):
             await _plain(send, 403, f"refused: this server does not answer to the host name "
-                                    f"{host!r}; open the address `throne serve` printed\n")
+                                    f"{host!r}; open the address {SERVE} printed\n")
             return
         if scope["method"] == "POST":
             origin = headers.get("origin")
@@ -135,8 +146,7 @@ class Guard:
             given = query.get("token")
             if given is not None:
                 if not access.token_ok(given):
-                    await _plain(send, 403, "refused: wrong token; scan the code `throne serve "
-                                            "--lan` printed, or open its URL\n")
+                    await _plain(send, 403, f"refused: wrong token; {SCAN}\n")
                     return
                 # Move the token into a cookie and drop it from the address bar.
                 rest = {k: v for k, v in query.items() if k != "token"}
@@ -150,12 +160,10 @@ class Guard:
                 return
             have = _cookies(headers.get("cookie", "")).get(COOKIE)
             if have is None:
-                await _plain(send, 401, "refused: this table page needs its token; scan the "
-                                        "code `throne serve --lan` printed, or open its URL\n")
+                await _plain(send, 401, f"refused: this table page needs its token; {SCAN}\n")
                 return
             if not access.token_ok(have):
-                await _plain(send, 403, "refused: wrong token; scan the code `throne serve "
-                                        "--lan` printed, or open its URL\n")
+                await _plain(send, 403, f"refused: wrong token; {SCAN}\n")
                 return
 
         async def send_with_headers(message: Message) -> None:

@@ -10,6 +10,7 @@ to ask the OS which interface it would use.
 
 from __future__ import annotations
 
+import os
 import socket
 from pathlib import Path
 
@@ -35,8 +36,14 @@ def lan_address() -> str:
 
 
 def check_port(host: str, port: int) -> None:
-    """Refuse a port another program holds, before printing any URL."""
+    """Refuse a port another program holds, before printing any URL.
+
+    The probe binds as uvicorn will (SO_REUSEADDR), so a port left in TIME_WAIT
+    by a server just stopped (a page was open) is free again at once, while a
+    port some program listens on is still refused."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        if os.name != "nt":   # on Windows the option would let two servers share a port
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind((host, port))
         except OSError:
@@ -100,11 +107,13 @@ def run(app, host: str, port: int) -> None:  # pragma: no cover - exercised end 
                 server_header=False)
 
 
-def build(game: Path, content: Content, lan: bool):
-    """(app, listen host, the host in the URL, access) for `throne serve`."""
+def build(game: Path, content: Content, lan: bool, new_token: bool = False):
+    """(app, listen host, the host in the URL, access) for `throne serve`; the secrets
+    are the save's kept ones (`secretstore`), new ones with `new_token`."""
     from throne_pnp.web.app import create_app
+    from throne_pnp.web.secretstore import secrets_for
 
     address = lan_address() if lan else None
-    access = Access.for_server(address)
+    access = Access.for_server(address, secrets_for(game, fresh=new_token))
     app = create_app(game, content, access)
     return app, ("0.0.0.0" if lan else "127.0.0.1"), (address or "127.0.0.1"), access

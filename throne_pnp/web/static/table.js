@@ -6,6 +6,10 @@
   var body = document.body;
   var version = body.getAttribute("data-version");
   var busy = false;
+  // A page answered to a form (a stale one) names its own address: show that one, so
+  // a reload asks for the page instead of sending the form again.
+  var address = body.getAttribute("data-address");
+  if (address && window.history && history.replaceState) history.replaceState(null, "", address);
 
   // Live refresh: poll the cheap version endpoint; reload when the save changed.
   function poll() {

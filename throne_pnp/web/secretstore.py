@@ -1,0 +1,117 @@
+"""The table page's secrets for one save, kept across server restarts.
+
+A restarted `throne serve` must not break the pages still open on the
+phones: their forms carry the anti-forgery secret, and with `--lan` the
+phone's cookie carries the access token. So both are made once per save and
+kept in the user's state folder (`userdirs.state_dir()/serve/`, one small
+JSON file per save, named by a digest of the save's full path), readable
+by the user alone (0600, in a 0700 folder). A kept file is used only when it
+belongs to the user, no one else can read or write it, and it holds two
+well-formed secrets for the same save; anything else (missing, foreign,
+too open, corrupt) is replaced by fresh secrets. When nothing can be
+written (no home folder, a read-only one) the server simply runs with fresh
+secrets, as before. `fresh=True` (`throne serve --new-token`) makes new ones
+on purpose: every open page and phone must then join again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+
+from throne_pnp.userdirs import state_dir
+
+_SECRET = re.compile(r"[A-Za-z0-9_-]{20,64}")
+_MAX_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """The anti-forgery secret of the forms and the `--lan` access token."""
+
+    csrf: str
+    token: str
+
+    @classmethod
+    def fresh(cls) -> Secrets:
+        return cls(csrf=secrets.token_urlsafe(24), token=secrets.token_urlsafe(18))
+
+
+def secrets_file(save: Path) -> Path | None:
+    """Where the secrets of `save` are kept (None: no state folder is known)."""
+    folder = state_dir()
+    if folder is None:
+        return None
+    key = hashlib.sha256(str(save.resolve()).encode("utf-8", "surrogateescape")).hexdigest()
+    return folder / "serve" / f"{key[:24]}.json"
+
+
+def secrets_for(save: Path, fresh: bool = False) -> Secrets:
+    """The kept secrets of `save`, else (or with `fresh`) new ones, kept if possible."""
+    path = secrets_file(save)
+    if path is None:
+        return Secrets.fresh()
+    if not fresh:
+        kept = _read(path, save)
+        if kept is not None:
+            return kept
+    made = Secrets.fresh()
+    _write(path, save, made)
+    return made
+
+
+def _private(st: os.stat_result) -> bool:
+    """The user's own file, which no one else may read or write."""
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        return False
+    return not st.st_mode & 0o077
+
+
+def _read(path: Path, save: Path) -> Secrets | None:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            if not _private(os.fstat(fh.fileno())):
+                return None
+            raw = fh.read(_MAX_BYTES + 1)
+    except OSError:
+        return None
+    try:
+        data = json.loads(raw) if len(raw) <= _MAX_BYTES else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("save") != str(save.resolve()):
+        return None
+    csrf, token = data.get("csrf"), data.get("token")
+    if not all(isinstance(v, str) and _SECRET.fullmatch(v) for v in (csrf, token)):
+        return None
+    return Secrets(csrf=csrf, token=token)
+
+
+def _write(path: Path, save: Path, kept: Secrets) -> None:
+    """Write atomically with mode 0600; silently skipped when it cannot be written."""
+    body = json.dumps({"save": str(save.resolve()), "csrf": kept.csrf,
+                       "token": kept.token}, indent=1).encode()
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
+                     0o600)
+        with os.fdopen(fd, "wb") as fh:
+            if hasattr(os, "fchmod"):      # the mode even under a loose umask
+                os.fchmod(fh.fileno(), 0o600)
+            fh.write(body)
+        os.replace(tmp, path)
+    except OSError:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
