@@ -50,8 +50,8 @@ def test_pdf_headers_declare_the_features_they_use(out, paper):
 
 
 def _guide(layout: str) -> tuple[list[str], list]:
-    from throne_pnp.render.cards import card_pages
     from throne_pnp.render.booklet import rules_pages
+    from throne_pnp.render.cards import card_pages
 
     content = load_content()
     parts = pack_parts(content, "a4", layout, rules=rules_pages(content, "a4"),
