@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from throne_pnp.errors import ThroneError
+from throne_pnp.numbers import number_words, whole
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -121,10 +122,11 @@ def echo_json(data: Any) -> None:
 def id_list(text: str, option: str) -> list[int]:
     """Parse a `3,5` (or `3 5`) list of numbers given to `option`."""
     words = text.replace(",", " ").split()
-    if not words or not all(w.isdigit() for w in words):
+    numbers = [whole(w) for w in words]
+    if not numbers or None in numbers:
         raise UserError(f"{option} takes card numbers separated by commas, e.g. 3,5; "
-                        f"got {text!r}")
-    return [int(w) for w in words]
+                        f"got {number_words(text, 40)}")
+    return numbers  # type: ignore[return-value]  # (no None left)
 
 
 _NUMBER = r"(?:0|[1-9][0-9]*)"
@@ -168,9 +170,11 @@ def quick_position(text: str) -> dict[str, dict[int, int]] | None:
         counts: dict[int, int] = {}
         for part in parts:
             pair = _QUICK_PAIR.fullmatch(part)
-            if pair is None or int(pair.group(1)) in counts:
-                return None
-            counts[int(pair.group(1))] = int(pair.group(2))
+            terr = whole(pair.group(1)) if pair else None
+            count = whole(pair.group(2)) if pair else None
+            if terr is None or count is None or terr in counts:
+                return None      # (a number too long to be one: the YAML path refuses it)
+            counts[terr] = count
         data[side] = counts
     return data
 
@@ -182,11 +186,12 @@ def read_position(board: Any, path: Path, option: str = "--at") -> Any:
     not YAML/JSON, gives a key twice, or is not a valid position.
     """
     from throne_pnp.rules.position import parse_position
+    from throne_pnp.userfile import POSITION_LIMIT, FileRefused, read_text_limited
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        why = getattr(exc, "strerror", None) or "not a text file"
+        text = read_text_limited(path, POSITION_LIMIT).replace("\r\n", "\n")
+    except FileRefused as exc:
+        why = "not found" if exc.missing else exc.why
         raise UserError(f"{option} {path}: cannot read the position file ({why})") from None
     quick = quick_position(text)
     if quick is not None:

@@ -20,6 +20,7 @@ from throne_pnp.content.model import (
     Card,
     Rulings,
 )
+from throne_pnp.numbers import whole
 from throne_pnp.yamlsrc import line_of
 
 CARD_KEYS = ("id", "name", "bugles", "swords", "shields", "king", "flags", "priority", "hard")
@@ -79,7 +80,7 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.id))
 
 
-_INDEX_PATH = re.compile(r"^(cards\.yaml:\d+: )cards\[(\d+)\](\.?)")
+_INDEX_PATH = re.compile(r"^(cards\.yaml:[0-9]+: )cards\[([0-9]+)\](\.?)")
 
 
 def card_paths_by_id(problem: str, data: Any) -> str:
@@ -87,9 +88,9 @@ def card_paths_by_id(problem: str, data: Any) -> str:
     its place in the list (`cards[2].flags`); name it as the others do."""
     found = _INDEX_PATH.match(problem)
     raw = data.get("cards") if isinstance(data, dict) else None
-    if found is None or not isinstance(raw, list) or int(found.group(2)) >= len(raw):
+    index = whole(found.group(2)) if found else None
+    if index is None or not isinstance(raw, list) or index >= len(raw):
         return problem
-    index = int(found.group(2))
     path = _card_path(raw[index], index) + (": " if found.group(3) else "")
     return found.group(1) + path + problem[found.end():]
 
