@@ -23,6 +23,9 @@ from throne_pnp.content.model import (
 from throne_pnp.numbers import whole
 from throne_pnp.yamlsrc import line_of
 
+MAX_CARD_ID = 999   # ids are printed on the cards (and the simulator keeps them as bits)
+# rules.txt at most: characters, lines, icons, icons on one line
+RULES_LIMITS = (60_000, 1_000, 500, 40)
 CARD_KEYS = ("id", "name", "bugles", "swords", "shields", "king", "flags", "priority", "hard")
 
 
@@ -45,7 +48,7 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
             broken_normal += 1
             continue
         chk.unknown_keys(body, CARD_KEYS, path)
-        card_id = chk.integer(body, "id", path, None, 1)
+        card_id = chk.integer(body, "id", path, None, 1, MAX_CARD_ID)
         if card_id is not None:
             if card_id in seen:
                 chk.add(line_of(body, "id"), join(path, "id"), f"id {card_id} is already used "
@@ -159,6 +162,22 @@ def check_rules_text(text: str, filename: str, problems: list[str],
     """Rules text may use `{icon}` markup and booklet `@` lines; unknown icon
     names, directives, figures and examples (when `examples` is known) are
     problems."""
+    # The booklet is a few pages: text far beyond that (characters, lines,
+    # icons) is refused rather than typeset for minutes.
+    lines = text.splitlines()
+    icons = sum(len(ICON_RE.findall(line)) for line in lines)
+    for count, most, what in ((len(text), RULES_LIMITS[0], "characters"),
+                              (len(lines), RULES_LIMITS[1], "lines"),
+                              (icons, RULES_LIMITS[2], "icons")):
+        if count > most:
+            problems.append(f"{filename}: {count} {what}; the rules booklet holds at most "
+                            f"{most}: shorten the text")
+            return
+    for lineno, line in enumerate(lines, start=1):
+        if len(ICON_RE.findall(line)) > RULES_LIMITS[3]:
+            problems.append(f"{filename}:{lineno}: more than {RULES_LIMITS[3]} icons on one "
+                            "line; split it")
+            return
     for lineno, line in enumerate(text.splitlines(), start=1):
         if line.startswith("@"):
             word, _, arg = line[1:].strip().partition(" ")
