@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -209,8 +210,27 @@ def parse(text: str, path: Path) -> SaveData:
                     directory if isinstance(directory, str) else "", said, game, parts)
 
 
+def check_path(path: Path) -> None:
+    """Refuse a save path that can never hold a save: no file name (`--game ''`),
+    a folder, or something other than a regular file (`/dev/null`, a pipe),
+    which a write would replace and a read could block on."""
+    if not path.name or path.name in (".", ".."):
+        raise SaveError(f"{str(path)!r} is not the name of a save file; give --game a file "
+                        "name, e.g. --game my-game.json")
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return   # absent (fine) or unreadable (reported by the read or write itself)
+    if stat.S_ISDIR(mode):
+        raise SaveError(f"{path} is a folder, not a save file")
+    if not stat.S_ISREG(mode):
+        raise SaveError(f"{path} is not a regular file (a device, a pipe or a socket), so it "
+                        "cannot hold a save; use --game FILE with a file of its own")
+
+
 def read(path: Path) -> SaveData:
     """Read and check the save at `path`."""
+    check_path(path)
     if not path.exists():
         raise SaveError(f"no tracked game in {path}: start one with `throne new` "
                         "(or point --game / THRONE_GAME at your save)")
@@ -340,6 +360,7 @@ def write(path: Path, save: SaveData) -> None:
     """Write the save atomically: temp file in the same folder, fsync, replace."""
     text = save.dumps()
     folder = path.parent if str(path.parent) else Path(".")
+    check_path(path)
     remove_stale_temps(path)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(path)}{os.getpid()}-",

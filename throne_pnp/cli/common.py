@@ -9,6 +9,7 @@ King's answer must not pay for the PDF machinery.
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 from collections.abc import Callable
@@ -30,9 +31,9 @@ class UserError(click.ClickException):
 
 
 class ThroneGroup(click.Group):
-    """Click group that turns ThroneError, and click's own usage errors (bad
-    values, missing arguments, unknown options or commands), into one line,
-    exit 2 (see `cli.usage`)."""
+    """Click group that turns ThroneError, an OSError on a path the user named,
+    and click's own usage errors (bad values, missing arguments, unknown
+    options or commands), into one line, exit 2 (see `cli.usage`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         words = [*getattr(ctx, "_protected_args", []), *ctx.args]
@@ -40,6 +41,8 @@ class ThroneGroup(click.Group):
             return super().invoke(ctx)
         except ThroneError as exc:
             raise UserError(str(exc)) from None
+        except OSError as exc:
+            raise UserError(os_error_line(exc)) from None
         except click.UsageError as exc:
             if exc.ctx is None:       # raised by the option parser: find the command
                 exc.ctx = self._context_for(ctx, words)
@@ -71,6 +74,18 @@ class ThroneGroup(click.Group):
                 and self.get_command(ctx, args[0]) is None):
             raise unknown_command(self, ctx, args)
         return super().resolve_command(ctx, args)
+
+
+def os_error_line(exc: OSError) -> str:
+    """A path the user named that the system refuses (`build --out /dev/null`, a name
+    too long, a read-only folder, /proc): one line naming it and what to do."""
+    name = str(exc.filename) if exc.filename is not None else "a file"
+    if len(name) > 80:
+        name = name[:40] + "..." + name[-20:]
+    why = exc.strerror or type(exc).__name__
+    fix = ("use a shorter name (at most 255 characters per part of the path)"
+           if exc.errno == errno.ENAMETOOLONG else "name a file or folder that can be used")
+    return f"cannot use {name}: {why[:1].lower() + why[1:]}; {fix}"
 
 
 def _one_line(exc: click.UsageError) -> click.ClickException:
