@@ -16,6 +16,7 @@ characters), @@DEEP@@ (100,000 nested lists), @@ICONS@@ (200 lines of 100 icons)
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from pathlib import Path
@@ -34,17 +35,67 @@ NAN = re.compile(r"(?<![A-Za-z_])(?:nan|inf)(?![A-Za-z_])", re.I)
 SPECIALS = ("zero", "null", "fifo", "dir", "huge", "binary", "missing")
 
 
+# Raw placeholders of the generators (fuzz_strategies.RAW): in YAML and in JSON.
+RAW_YAML = {"ZZHUGEHEXZZ": TOKENS["@@HUGEHEX@@"], "ZZHUGEDECZZ": TOKENS["@@HUGEDEC@@"],
+            "ZZDEEPZZ": TOKENS["@@DEEP@@"], "ZZINFZZ": ".inf", "ZZNANZZ": ".nan"}
+RAW_JSON = {"ZZHUGEHEXZZ": "1" + "0" * 4500, "ZZHUGEDECZZ": TOKENS["@@HUGEDEC@@"],
+            "ZZDEEPZZ": TOKENS["@@DEEP@@"], "ZZINFZZ": "Infinity", "ZZNANZZ": "NaN"}
+
+
 def expand_tokens(text: str) -> str:
     for token, value in TOKENS.items():
+        if token in text:
+            text = text.replace(token, value)
+    for token, value in RAW_YAML.items():
         if token in text:
             text = text.replace(token, value)
     return text
 
 
+def apply_ops(text: str, ops: list) -> str:
+    """A save's text after generated operations on its JSON (see fuzz_strategies)."""
+    data = json.loads(text)
+    for op in ops:
+        if op[0] in ("set", "del"):
+            node, path = data, op[1]
+            for key in path[:-1]:
+                try:
+                    node = node[key]
+                except (KeyError, IndexError, TypeError):
+                    break
+            else:
+                try:
+                    if op[0] == "set":
+                        node[path[-1]] = op[2]
+                    else:
+                        del node[path[-1]]
+                except (KeyError, IndexError, TypeError):
+                    pass
+        elif op[0] == "action":
+            listed = data.get(op[1]) if isinstance(data, dict) else None
+            if isinstance(listed, list):
+                item = [op[3]] if op[1] == "commands" else op[3]
+                if op[2] < len(listed):
+                    listed[op[2]] = item
+                else:
+                    listed.append(item)
+    out = json.dumps(data, ensure_ascii=False, indent=1, default=str)
+    for op in ops:
+        if op[0] == "text":
+            at = min(op[1], len(out))
+            out = out[:at] + op[2] + out[at + op[3]:]
+    for token, value in RAW_JSON.items():
+        out = out.replace(f'"{token}"', value).replace(token, value)
+    return expand_tokens(out)
+
+
 def _apply(text: str, spec: Any) -> str | None:
-    """A file's text after `spec`: a full text, {"edits": [[old, new], ...]}, None."""
+    """A file's text after `spec`: a full text, {"edits": [[old, new], ...]},
+    {"ops": [...]} (a save's JSON), None."""
     if isinstance(spec, str):
         return expand_tokens(spec)
+    if "ops" in spec:
+        return apply_ops(text, spec["ops"])
     for old, new in spec.get("edits", []):
         text = text.replace(old, expand_tokens(new), 1) if old else expand_tokens(new) + text
     return text

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import warnings
 from typing import Any
+from urllib.parse import quote_from_bytes
 
 from fuzz_harness import Workspace, problem_line, time_limit
 from fuzz_kinds import clear, expand_tokens, place, snapshot
@@ -53,6 +54,17 @@ def _encode(value: Any) -> bytes:
     return expand_tokens(str(value)).encode("utf-8", "surrogatepass")
 
 
+def _text(value: Any) -> str:
+    """Text any client library can send (a lone surrogate becomes U+FFFD)."""
+    return _encode(value).decode("utf-8", "replace")
+
+
+def _urlencoded(pairs: list) -> str:
+    """`k=v&...` percent-encoded from the UTF-8 bytes (surrogates kept as bytes)."""
+    return "&".join(f"{quote_from_bytes(_encode(k))}={quote_from_bytes(_encode(v))}"
+                    for k, v in pairs)
+
+
 def run_request(case: dict, ws: Workspace) -> list[str]:
     client, access, game = _client(ws, case.get("access", "loopback"))
     clear(game)
@@ -70,24 +82,26 @@ def run_request(case: dict, ws: Workspace) -> list[str]:
     fields = [(k, expand_tokens(str(v))) for k, v in case.get("form", [])]
     if csrf not in (None, "none"):
         fields.insert(0, ("csrf", access.csrf if csrf == "good" else str(csrf)))
-    query = [(k, expand_tokens(str(v))) for k, v in case.get("query", [])]
+    query = _urlencoded(case.get("query", []))
     method = case.get("method", "GET")
-    kwargs: dict[str, Any] = {"params": query, "headers": headers}
+    url = case.get("path", "/") + (f"?{query}" if query else "")
+    kwargs: dict[str, Any] = {"headers": headers}
     if method == "POST":
         if "body" in case:
             kwargs["content"] = _encode(case["body"])
             headers.append((b"content-type", _encode(case.get("content_type",
                                                                "application/x-www-form-urlencoded"))))
         elif case.get("files"):
-            kwargs["data"] = dict(fields)
-            kwargs["files"] = [(name, (filename, _encode(body), "application/octet-stream"))
+            kwargs["data"] = {k: _text(v) for k, v in fields}
+            kwargs["files"] = [(name, (_text(filename), _encode(body), "application/octet-stream"))
                                for name, filename, body in case["files"]]
         else:
-            kwargs["data"] = dict(fields)
+            kwargs["content"] = _urlencoded(fields).encode()
+            headers.append((b"content-type", b"application/x-www-form-urlencoded"))
     problems = []
     try:
         with time_limit(30):
-            answer = client.request(method, case.get("path", "/"), **kwargs)
+            answer = client.request(method, url, **kwargs)
     except BaseException as exc:  # noqa: BLE001 - every escape is a finding
         import traceback
 
