@@ -73,8 +73,10 @@ def _mutate_data(draw: Any, data: Any) -> Any:
     path = draw(st.sampled_from(paths))
     parent = _get(data, path[:-1])
     key = path[-1]
-    op = draw(st.sampled_from(["set", "set", "set", "delete", "copy", "copy", "dup"]))
-    if op == "set":
+    op = draw(st.sampled_from(["set", "set", "delete", "copy", "copy", "dup"] + ["near"] * 6))
+    if op == "near":
+        parent[key] = _near(draw, parent[key], data)
+    elif op == "set":
         parent[key] = draw(VALUES)
     elif op == "delete":
         del parent[key]
@@ -85,6 +87,48 @@ def _mutate_data(draw: Any, data: Any) -> Any:
     else:
         parent[key] = [parent[key], parent[key]]
     return data
+
+
+NAMES = st.one_of(st.text(min_size=1, max_size=60), st.sampled_from([
+    "👑 Crown", "שלום", "é", "‮evil", "​", "a\tb",
+    "x" * 60, "W" * 60, "中文名", "<&>'\"", "%PDF", "{banner}", "\\", "]]>"]))
+
+
+def _strings(data: Any) -> list[str]:
+    return [v for path in _paths(data) if isinstance(v := _get(data, path), str)] or ["x"]
+
+
+def _near(draw: Any, value: Any, data: Any) -> Any:
+    """A value of the same type as `value`, close to valid: the near misses that
+    `validate` must judge as the renderers and the engine will."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return draw(st.one_of(st.integers(value - 3, value + 3),
+                              st.sampled_from([0, 1, 2, 99, 999, 1000, 10**6])))
+    if isinstance(value, float):
+        return draw(st.floats(-5, 300, allow_nan=False))
+    if isinstance(value, str):
+        return draw(st.one_of(st.sampled_from(_strings(data)), NAMES))
+    if isinstance(value, list) and value:
+        how = draw(st.sampled_from(["repeat", "drop", "reverse", "swap", "short", "number"]))
+        out = list(value)
+        i = draw(st.integers(0, len(out) - 1))
+        if how == "repeat":
+            out.insert(i, out[draw(st.integers(0, len(out) - 1))])
+        elif how == "drop":
+            del out[i]
+        elif how == "reverse":
+            out.reverse()
+        elif how == "swap":
+            out[i] = _near(draw, out[i], data)
+        elif how == "short":
+            out = out[:draw(st.integers(0, 3))]
+        else:
+            out[i] = draw(st.floats(-5, 300, allow_nan=False)) if isinstance(out[i], int | float) \
+                else out[i]
+        return out
+    return value
 
 
 def _mutate_text(draw: Any, text: str) -> str:
