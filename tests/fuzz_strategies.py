@@ -279,7 +279,10 @@ def _plain_keys(data: Any) -> Any:
 
 SKIPPED_COMMANDS = ("serve",)          # starts a server that runs until stopped
 SKIPPED_OPTIONS = ("--watch",)         # rebuilds until stopped
-SMALL = ("--games", "--jobs", "--turn-cap", "--rollouts")   # the work grows with these
+# The work grows with these: a huge valid value is a long run the user asked for,
+# not a hang (huge values of --jobs and --turn-cap are fuzzed: they must not matter).
+SMALL = ("--games", "--budget", "--seconds", "--rollouts")
+SMALL_VALUES = ["0", "1", "2", "-1", "²", "x", "0.5", "1e9x", "", "nan", "inf"]
 # (never "/" or a real device: a command told to write there would really write;
 # no NUL byte: no command line can hold one)
 PATHS = ["{zero}", "{null}", "{fifo}", "{dir}", "{missing}", "{huge}", "{binary}", "{long}",
@@ -317,9 +320,11 @@ def _value(draw: Any, param: click.Parameter) -> str:
         return draw(st.sampled_from(PATHS))
     if isinstance(kind, click.types.IntParamType | click.IntRange):
         if name in SMALL:
-            return draw(st.sampled_from(["0", "1", "2", "-1", "²", "x", "9" * 30]))
+            return draw(st.sampled_from(SMALL_VALUES))
         return draw(st.one_of(st.integers(-2, 30).map(str), st.sampled_from(
             ODD_TEXT + ["9" * 5000, "1" * 20, "2147483648"])))
+    if name in SMALL:      # (a float option: --seconds)
+        return draw(st.sampled_from(SMALL_VALUES))
     return draw(st.one_of(st.sampled_from(ODD_TEXT), st.text(max_size=8),
                           st.lists(st.integers(0, 30).map(str), max_size=4).map(",".join)))
 
@@ -342,6 +347,9 @@ def args_cases(draw: Any) -> dict:
         args += ["--format", "svg", "--paper", "a4"]
     if words[0] == "simulate" and "--games" not in args:
         args += ["--games", "2"]
+    if words[0] in ("simulate", "hint", "review") and "--budget" not in args and any(
+            p.opts[0] == "--budget" for p in command.params):
+        args += ["--budget", "2"]
     if draw(st.integers(0, 5)) == 0:   # stray words and options
         args.insert(draw(st.integers(0, len(args))), draw(st.sampled_from(
             ["--", "-", "--nope", "-x", "--json=1", "--game", "²", "--help", "--version"])))
