@@ -91,7 +91,7 @@ def _mutate_data(draw: Any, data: Any) -> Any:
 
 NAMES = st.one_of(st.text(min_size=1, max_size=60), st.sampled_from([
     "👑 Crown", "שלום", "é", "‮evil", "​", "a\tb",
-    "x" * 60, "W" * 60, "中文名", "<&>'\"", "%PDF", "{banner}", "\\", "]]>"]))
+    "x" * 200, "W" * 200, "W " * 100, "中文名", "<&>'\"", "%PDF", "{banner}", "\\", "]]>"]))
 
 
 def _strings(data: Any) -> list[str]:

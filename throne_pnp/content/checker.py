@@ -13,7 +13,7 @@ from throne_pnp.content.model import Territory
 from throne_pnp.numbers import LIMIT, number_words
 from throne_pnp.yamlsrc import SourceDict, line_of
 
-MAX_NAME = 60      # characters of a map, territory or card name (the longest is 17)
+MAX_NAME = 200     # characters of a map, territory or card name (ours: at most 17)
 
 
 class Checker:
