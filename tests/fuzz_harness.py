@@ -36,7 +36,8 @@ from throne_pnp.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = ROOT / "content"
-CONTENT_FILES = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt")
+from throne_pnp.content.lookup import CONTENT_FILES  # noqa: E402,F401 - every file of an edition
+
 TIME_LIMIT = 30.0      # seconds for one command (a full build takes about 1 s)
 BASE_SEED = 5
 BASE_COMMANDS = (["card", "5"], ["battle", "1"])   # a short game to mutate

@@ -76,8 +76,9 @@ class Checker:
         return value
 
     def text(self, data: dict, key: str, path: str, default: str,
-             longest: int = MAX_NAME) -> str:
-        """Some text of at most `longest` characters, on one line (a name)."""
+             longest: int = MAX_NAME, one_line: bool = True) -> str:
+        """Some text of at most `longest` characters, on one line unless not
+        `one_line` (a name; an example's text is longer and may span lines)."""
         if key not in data:
             return default
         value = data[key]
@@ -86,11 +87,12 @@ class Checker:
                      f"expected some text, got {describe(value)}")
             return default
         value = value.strip()
-        if len(value) > longest or "\n" in value:
-            what = "more than one line" if "\n" in value else f"{len(value)} characters"
+        broken = one_line and "\n" in value
+        if len(value) > longest or broken:
+            what = "more than one line" if broken else f"{len(value)} characters"
             self.add(line_of(data, key), join(path, key),
-                     f"{what}; a name here is one line of at most {longest} characters "
-                     "(it must fit on the printed map or card)")
+                     f"{what}; use at most {longest} characters"
+                     + (" on one line" if one_line else "") + " (it must fit in print)")
             return default
         return value
 
