@@ -8,11 +8,14 @@ the node itself and of each key or item. Only the safe loader is used: a
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_text_limited
 
 
 class SourceDict(dict):
@@ -49,14 +52,34 @@ class _LineLoader(_SafeBase):  # type: ignore[misc, valid-type]
         # an impossible timestamp) raises ValueError and friends: give it the
         # node's position like any other YAML error instead of a traceback.
         try:
-            return super().construct_object(node, deep=deep)
+            value = super().construct_object(node, deep=deep)
         except yaml.YAMLError:
             raise
         except (ValueError, TypeError, OverflowError) as exc:
             raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read {node.value!r} ({exc}); quote it if it is text",
-                node.start_mark,
+                None, None, f"cannot read {_short(node.value)} ({exc}); quote it if it is "
+                "text", node.start_mark,
             ) from None
+        # Numbers no edition or position needs, which later code cannot print or
+        # draw: refused here, with the line, for every file read this way.
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > HUGE:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"the number {_short(node.value)} is far too large (at most "
+                f"{HUGE:,} here); use a smaller one", node.start_mark)
+        if isinstance(value, float) and not math.isfinite(value):
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{_short(node.value)} is not a usable number (infinite or "
+                "not a number); use a finite one", node.start_mark)
+        return value
+
+
+HUGE = 10**12    # larger than any count, id or coordinate (in mm) of a printed game
+
+
+def _short(value: Any) -> str:
+    """A scalar's text for a message, cut when long."""
+    text = repr(value) if isinstance(value, str) else "this value"
+    return text if len(text) <= 40 else text[:36] + "...'"
 
 
 def path_text(parts: list[Any]) -> str:
@@ -164,6 +187,9 @@ def load_text(text: str, name: str) -> tuple[Any, list[str]]:
     except yaml.YAMLError as exc:
         what = " ".join(str(exc).split())
         raise YamlProblem(f"{name}: not valid YAML: {what}") from None
+    except RecursionError:
+        raise YamlProblem(f"{name}: not valid YAML here: lists or mappings nested too deeply "
+                          "(no file of ours nests more than a few levels)") from None
     finally:
         loader.dispose()
     dupes = [f"{name}:{line}: {path}: key {key!r} appears twice; keep one"
@@ -174,22 +200,21 @@ def load_text(text: str, name: str) -> tuple[Any, list[str]]:
 def load_file(path: Path, allow_empty: bool = False) -> tuple[Any, list[str]]:
     """Read and parse one YAML file; raise YamlProblem with a one-line reason.
 
-    An empty file (or one holding only comments) is a problem unless
+    Read through `userfile` (regular files only, at most CONTENT_LIMIT). An
+    empty file (or one holding only comments) is a problem unless
     `allow_empty`, when it reads as None.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise YamlProblem(f"{path.name}: file not found in {path.parent}; "
-                          f"create {path.name} there") from None
-    except IsADirectoryError:
-        raise YamlProblem(f"{path.name}: is a directory in {path.parent}; "
-                          "it must be a YAML file") from None
-    except UnicodeDecodeError:
-        raise YamlProblem(f"{path.name}: cannot be read: not UTF-8 text; "
-                          "save it as UTF-8") from None
-    except OSError as exc:
-        raise YamlProblem(f"{path.name}: cannot be read: {exc.strerror or exc}") from None
+        text = read_text_limited(path, CONTENT_LIMIT)
+    except FileRefused as exc:
+        if exc.missing:
+            raise YamlProblem(f"{path.name}: file not found in {path.parent}; "
+                              f"create {path.name} there") from None
+        if exc.why.startswith("is a folder"):
+            raise YamlProblem(f"{path.name}: is a directory in {path.parent}; "
+                              "it must be a YAML file") from None
+        raise YamlProblem(exc.about(path.name)) from None
+    text = text.replace("\r\n", "\n").replace("\r", "\n")   # as read_text() did
     data, dupes = load_text(text, path.name) if text.strip() else (None, [])
     if data is None and not allow_empty:
         raise YamlProblem(f"{path.name}:1: the file is empty (no YAML values, only "

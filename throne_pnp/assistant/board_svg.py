@@ -18,6 +18,7 @@ from pathlib import Path
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules.game import KING_CARD, Game
+from throne_pnp.userfile import check_output
 
 KING_FILL = "#7a1f1f"
 PLAYER_FILL = "#e8b923"
@@ -33,6 +34,7 @@ def _title(game: Game) -> str:
 
 def write_board_svg(game: Game, content: Content, path: Path) -> Path:
     """Draw the board with its cubes into `path` (SVG)."""
+    check_output(path, "--svg")
     if not content.map.drawable:
         raise ThroneError("this content has no drawing data for the map, so it cannot be "
                           "drawn; `throne show` prints the board as text")

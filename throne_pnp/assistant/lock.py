@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from throne_pnp.assistant.savefile import SaveError
+from throne_pnp.assistant.savefile import SaveError, check_path
 
 DEFAULT_TIMEOUT = 5.0
 
@@ -46,6 +46,7 @@ def save_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
     """
     if timeout is None:
         timeout = DEFAULT_TIMEOUT
+    check_path(path)
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():  # (filelock would create it)
         raise SaveError(f"cannot use {path}: there is no folder {folder}")

@@ -18,6 +18,7 @@ from throne_pnp.assistant.board_text import board_text
 from throne_pnp.assistant.session import Command, Session
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
+from throne_pnp.numbers import whole
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.position import defender_words
 
@@ -65,7 +66,7 @@ def _meta(session: Session, answer: str) -> bool:
         for entry in explain.log_entries(session):
             click.echo(explain.log_line(entry))
     elif word == "undo":
-        count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+        count = (whole(words[1]) if len(words) > 1 else None) or 1
         try:
             with session.hold():
                 gone, restore = commands.undo(session, count)
@@ -83,7 +84,7 @@ def _meta(session: Session, answer: str) -> bool:
 
 def _number(answer: str) -> int | None:
     word = answer.split()[0] if answer.split() else ""
-    return int(word) if word.isdigit() else None
+    return whole(word)
 
 
 def _prompt_for(session: Session) -> str:
@@ -149,7 +150,8 @@ def _answer(session: Session, answer: str, confirmed: bool = False) -> Command |
     words = answer.lower().split()
     number = _number(answer)
     if words and words[0] == "hand" and session.physical:
-        ids = [int(w) for w in " ".join(words[1:]).replace(",", " ").split() if w.isdigit()]
+        ids = [n for w in " ".join(words[1:]).replace(",", " ").split()
+               if (n := whole(w)) is not None]
         return commands.tell_hand(session, ids)
     if need.kind == "deal" and need.purpose == "phase" and not session.physical:
         if words and words[0] not in ("draw", "card", "d"):
@@ -192,9 +194,9 @@ def _player_action(words: list[str]) -> act.Action | None:
     if not words:
         return None
     head, rest = words[0], words[1:]
-    if not all(w.isdigit() for w in rest):
+    nums = [whole(w) for w in rest]
+    if None in nums:
         return None
-    nums = [int(w) for w in rest]
     if head in ("move", "m") and len(nums) == 3:
         return act.move(*nums)
     if head in ("rally", "r") and len(nums) == 1:

@@ -12,15 +12,21 @@ replay of what is left.
 
 Writing goes through a temporary file in the same folder (flush, fsync,
 `os.replace`), so a crash leaves either the old save or the new one, never a
-half-written file and never a stray temporary file. A file that is not a
-save of ours, or is damaged, raises `SaveError` and is never overwritten.
+half-written file. The temporary file is named for the save and the writing
+process (`.NAME.write-PID-XXXXXXXX.tmp`): one left by a killed process is
+removed by the next command that reads or writes that save. A file that is
+not a save of ours, or is damaged, raises `SaveError` and is never
+overwritten. Reading goes through `userfile` (a regular file, at most
+SAVE_LIMIT bytes) and a JSON reader with bounded numbers and nesting.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +34,8 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
+from throne_pnp.numbers import bounded, number_words, whole
+from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
 
 FORMAT = "throne-game"
 VERSION = 1
@@ -115,8 +123,34 @@ def _fail(path: Path, why: str) -> SaveError:
 
 
 def _int_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool)
-                                           for v in value)
+    """A list of card ids: whole numbers of a sane size, none twice."""
+    return (isinstance(value, list) and all(bounded(v, low=1) is not None for v in value)
+            and len(set(value)) == len(value))
+
+
+def _bounded_int(text: str) -> int:
+    """json's int parser with a length cap: a number of thousands of digits is
+    refused as damage, not read (and never printed)."""
+    if len(text.lstrip("-")) > 20:
+        raise ValueError("a number far too long")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a save holds")
+
+
+def _loads(text: str) -> Any:
+    """JSON for a save: bounded numbers, no NaN/Infinity, nesting refused when
+    deep (a RecursionError would break every command, `recover` too)."""
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"damaged JSON: {exc.msg}, line {exc.lineno}") from None
+    except RecursionError:
+        raise ValueError("damaged JSON: lists nested far too deeply") from None
+    except ValueError as exc:
+        raise ValueError(f"damaged JSON: {exc}") from None
 
 
 def _str_list(value: Any) -> bool:
@@ -131,16 +165,15 @@ def _str_dict(value: Any) -> bool:
 def parse(text: str, path: Path) -> SaveData:
     """Check a save file's text and return its data; SaveError otherwise."""
     try:
-        data = json.loads(text)
+        data = _loads(text)
     except ValueError as exc:
-        raise _fail(path, f"not a readable save file (damaged JSON: {exc.msg}, "
-                          f"line {exc.lineno})") from None
+        raise _fail(path, f"not a readable save file ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise _fail(path, "not a throne game save")
     version = data.get("version")
-    if not isinstance(version, int) or version > VERSION:
-        raise _fail(path, f"save format version {version!r}; this throne reads version "
-                          f"{VERSION} (a newer throne wrote it?)")
+    if bounded(version, low=1) is None or version > VERSION:
+        raise _fail(path, f"save format version {number_words(version)}; this throne reads "
+                          f"version {VERSION} (a newer throne wrote it?)")
     content = data.get("content")
     problems = []
     if not isinstance(content, dict):
@@ -156,6 +189,9 @@ def parse(text: str, path: Path) -> SaveData:
     for key in ("cards", "hard"):
         if not _int_list(data.get(key)):
             problems.append(key)
+    if "hard" not in problems and "cards" not in problems and not set(data["hard"]) <= set(
+            data["cards"]):
+        problems.append("hard (cards not in the game)")
     start = data.get("start")
     if not (isinstance(start, dict) and set(start) <= {"king", "player"} and all(
             isinstance(v, dict) for v in start.values())):
@@ -180,17 +216,37 @@ def parse(text: str, path: Path) -> SaveData:
                     level)
 
 
+def check_path(path: Path) -> None:
+    """Refuse a save path that can never hold a save: no file name (`--game ''`),
+    a folder, or something other than a regular file (`/dev/null`, a pipe),
+    which a write would replace and a read could block on."""
+    if not path.name or path.name in (".", ".."):
+        raise SaveError(f"{str(path)!r} is not the name of a save file; give --game a file "
+                        "name, e.g. --game my-game.json")
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return   # absent (fine) or unreadable (reported by the read or write itself)
+    if stat.S_ISDIR(mode):
+        raise SaveError(f"{path} is a folder, not a save file")
+    if not stat.S_ISREG(mode):
+        raise SaveError(f"{path} is not a regular file (a device, a pipe or a socket), so it "
+                        "cannot hold a save; use --game FILE with a file of its own")
+
+
 def read(path: Path) -> SaveData:
     """Read and check the save at `path`."""
+    check_path(path)
     if not path.exists():
         raise SaveError(f"no tracked game in {path}: start one with `throne new` "
                         "(or point --game / THRONE_GAME at your save)")
     if path.is_dir():
         raise SaveError(f"{path} is a folder, not a save file")
+    remove_stale_temps(path)
     try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot be read: {exc.strerror}") from None
+        raw = read_limited(path, SAVE_LIMIT)
+    except FileRefused as exc:
+        raise SaveError(exc.about(path)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -244,12 +300,77 @@ def check_content(save: SaveData, content: Content, path: Path) -> None:
         f"that kept the files' bytes, not the game); {advice}")
 
 
+STALE_AFTER = 600.0   # seconds: an unnamed temporary file older than this is abandoned
+
+
+def _temp_prefix(path: Path) -> str:
+    return f".{path.name}.write-"
+
+
+def _writer_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    except OSError:
+        return True
+    return True
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Remove the temporary files a killed writer left beside the save at `path`.
+
+    Ours are `.NAME.write-PID-XXXXXXXX.tmp`: removed when that process is gone
+    (or the file is older than STALE_AFTER); those of older thrones,
+    `.NAME.XXXXXXXX.tmp`, when older than STALE_AFTER. Never raises.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    ours, legacy = _temp_prefix(path), f".{path.name}."
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(legacy) and name.endswith(".tmp")):
+            continue
+        middle = name[len(legacy):-len(".tmp")]
+        try:
+            old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER
+            if not entry.is_file(follow_symlinks=False):
+                continue
+        except OSError:
+            continue
+        if name.startswith(ours):
+            pid = whole(name[len(ours):].split("-", 1)[0])
+            stale = old or pid is None or (pid != os.getpid() and not _writer_alive(pid))
+        else:
+            stale = old and len(middle) == 8 and set(middle) <= _MKSTEMP_CHARS
+        if stale:
+            try:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+            except OSError:
+                pass
+    return removed
+
+
+_MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
 def write(path: Path, save: SaveData) -> None:
     """Write the save atomically: temp file in the same folder, fsync, replace."""
     text = save.dumps()
     folder = path.parent if str(path.parent) else Path(".")
+    check_path(path)
+    remove_stale_temps(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(path)}{os.getpid()}-",
+                                   suffix=".tmp", dir=folder)
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror}") from None
     try:

@@ -9,6 +9,7 @@ King's answer must not pay for the PDF machinery.
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from throne_pnp.errors import ThroneError
+from throne_pnp.numbers import number_words, whole
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,9 +31,9 @@ class UserError(click.ClickException):
 
 
 class ThroneGroup(click.Group):
-    """Click group that turns ThroneError, and click's own usage errors (bad
-    values, missing arguments, unknown options or commands), into one line,
-    exit 2 (see `cli.usage`)."""
+    """Click group that turns ThroneError, an OSError on a path the user named,
+    and click's own usage errors (bad values, missing arguments, unknown
+    options or commands), into one line, exit 2 (see `cli.usage`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         words = [*getattr(ctx, "_protected_args", []), *ctx.args]
@@ -39,6 +41,8 @@ class ThroneGroup(click.Group):
             return super().invoke(ctx)
         except ThroneError as exc:
             raise UserError(str(exc)) from None
+        except OSError as exc:
+            raise UserError(os_error_line(exc)) from None
         except click.UsageError as exc:
             if exc.ctx is None:       # raised by the option parser: find the command
                 exc.ctx = self._context_for(ctx, words)
@@ -70,6 +74,18 @@ class ThroneGroup(click.Group):
                 and self.get_command(ctx, args[0]) is None):
             raise unknown_command(self, ctx, args)
         return super().resolve_command(ctx, args)
+
+
+def os_error_line(exc: OSError) -> str:
+    """A path the user named that the system refuses (`build --out /dev/null`, a name
+    too long, a read-only folder, /proc): one line naming it and what to do."""
+    name = str(exc.filename) if exc.filename is not None else "a file"
+    if len(name) > 80:
+        name = name[:40] + "..." + name[-20:]
+    why = exc.strerror or type(exc).__name__
+    fix = ("use a shorter name (at most 255 characters per part of the path)"
+           if exc.errno == errno.ENAMETOOLONG else "name a file or folder that can be used")
+    return f"cannot use {name}: {why[:1].lower() + why[1:]}; {fix}"
 
 
 def _one_line(exc: click.UsageError) -> click.ClickException:
@@ -121,10 +137,11 @@ def echo_json(data: Any) -> None:
 def id_list(text: str, option: str) -> list[int]:
     """Parse a `3,5` (or `3 5`) list of numbers given to `option`."""
     words = text.replace(",", " ").split()
-    if not words or not all(w.isdigit() for w in words):
+    numbers = [whole(w) for w in words]
+    if not numbers or None in numbers:
         raise UserError(f"{option} takes card numbers separated by commas, e.g. 3,5; "
-                        f"got {text!r}")
-    return [int(w) for w in words]
+                        f"got {number_words(text, 40)}")
+    return numbers  # type: ignore[return-value]  # (no None left)
 
 
 _NUMBER = r"(?:0|[1-9][0-9]*)"
@@ -168,9 +185,11 @@ def quick_position(text: str) -> dict[str, dict[int, int]] | None:
         counts: dict[int, int] = {}
         for part in parts:
             pair = _QUICK_PAIR.fullmatch(part)
-            if pair is None or int(pair.group(1)) in counts:
-                return None
-            counts[int(pair.group(1))] = int(pair.group(2))
+            terr = whole(pair.group(1)) if pair else None
+            count = whole(pair.group(2)) if pair else None
+            if terr is None or count is None or terr in counts:
+                return None      # (a number too long to be one: the YAML path refuses it)
+            counts[terr] = count
         data[side] = counts
     return data
 
@@ -182,11 +201,12 @@ def read_position(board: Any, path: Path, option: str = "--at") -> Any:
     not YAML/JSON, gives a key twice, or is not a valid position.
     """
     from throne_pnp.rules.position import parse_position
+    from throne_pnp.userfile import POSITION_LIMIT, FileRefused, read_text_limited
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        why = getattr(exc, "strerror", None) or "not a text file"
+        text = read_text_limited(path, POSITION_LIMIT).replace("\r\n", "\n")
+    except FileRefused as exc:
+        why = "not found" if exc.missing else exc.why
         raise UserError(f"{option} {path}: cannot read the position file ({why})") from None
     quick = quick_position(text)
     if quick is not None:

@@ -29,6 +29,7 @@ from throne_pnp.cli.common import (
     read_position,
 )
 from throne_pnp.cli.common import load as load_content
+from throne_pnp.numbers import whole
 
 F = Callable[..., Any]
 
@@ -219,16 +220,18 @@ MOVE_USAGE = "usage: throne move COUNT FROM TO, e.g. `throne move 2 1 5` moves 2
 
 def move_numbers(words: tuple[str, ...]) -> tuple[int, int, int]:
     """COUNT FROM TO as numbers, or the usage with an example."""
-    if len(words) != 3 or not all(w.isdigit() for w in words):
+    numbers = [whole(w) for w in words]
+    if len(words) != 3 or None in numbers:
         got = " ".join(("throne move", *words))
+        got = got if len(got) <= 60 else got[:57] + "..."
         raise UserError(f"{MOVE_USAGE}; got `{got}`{_missing_words(words)}")
-    count, src, dst = (int(w) for w in words)
-    return count, src, dst
+    count, src, dst = numbers
+    return count, src, dst  # type: ignore[return-value]  # (no None left)
 
 
 def _missing_words(words: tuple[str, ...]) -> str:
     """Which number a short `throne move` lacks, when the words can tell."""
-    if not all(w.isdigit() for w in words):
+    if None in [whole(w) for w in words]:
         return ""
     if len(words) == 1:
         return " (FROM and TO are missing)"

@@ -31,6 +31,7 @@ from pathlib import Path
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.content.model import Content
 from throne_pnp.userdirs import cache_dir
+from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited
 
 KEEP = 16          # cache entries kept; older ones are removed when one is written
 _SOURCES = Path(__file__).resolve().parent   # the parsers whose output is cached
@@ -55,12 +56,12 @@ def content_key(directory: Path) -> str | None:
     h = hashlib.sha256(_code())
     for name in CONTENT_FILES:
         try:
-            data = (directory / name).read_bytes()
-        except FileNotFoundError:
-            h.update(f"{name}:absent;".encode())
-            continue
-        except OSError:
-            return None   # unreadable (or a folder): the normal load reports it
+            data = read_limited(directory / name, CONTENT_LIMIT)
+        except FileRefused as exc:
+            if exc.missing:
+                h.update(f"{name}:absent;".encode())
+                continue
+            return None   # unreadable, a folder, a pipe, huge: the normal load reports it
         h.update(f"{name}:{len(data)}:".encode() + data)
     return h.hexdigest()[:32]
 

@@ -20,8 +20,12 @@ from throne_pnp.content.model import (
     Card,
     Rulings,
 )
+from throne_pnp.numbers import whole
 from throne_pnp.yamlsrc import line_of
 
+MAX_CARD_ID = 999   # ids are printed on the cards (and the simulator keeps them as bits)
+# rules.txt at most: characters, lines, icons, icons on one line
+RULES_LIMITS = (60_000, 1_000, 500, 40)
 CARD_KEYS = ("id", "name", "bugles", "swords", "shields", "king", "flags", "priority", "hard")
 
 
@@ -44,7 +48,7 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
             broken_normal += 1
             continue
         chk.unknown_keys(body, CARD_KEYS, path)
-        card_id = chk.integer(body, "id", path, None, 1)
+        card_id = chk.integer(body, "id", path, None, 1, MAX_CARD_ID)
         if card_id is not None:
             if card_id in seen:
                 chk.add(line_of(body, "id"), join(path, "id"), f"id {card_id} is already used "
@@ -79,7 +83,7 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
     return tuple(sorted(cards, key=lambda c: c.id))
 
 
-_INDEX_PATH = re.compile(r"^(cards\.yaml:\d+: )cards\[(\d+)\](\.?)")
+_INDEX_PATH = re.compile(r"^(cards\.yaml:[0-9]+: )cards\[([0-9]+)\](\.?)")
 
 
 def card_paths_by_id(problem: str, data: Any) -> str:
@@ -87,9 +91,9 @@ def card_paths_by_id(problem: str, data: Any) -> str:
     its place in the list (`cards[2].flags`); name it as the others do."""
     found = _INDEX_PATH.match(problem)
     raw = data.get("cards") if isinstance(data, dict) else None
-    if found is None or not isinstance(raw, list) or int(found.group(2)) >= len(raw):
+    index = whole(found.group(2)) if found else None
+    if index is None or not isinstance(raw, list) or index >= len(raw):
         return problem
-    index = int(found.group(2))
     path = _card_path(raw[index], index) + (": " if found.group(3) else "")
     return found.group(1) + path + problem[found.end():]
 
@@ -158,6 +162,22 @@ def check_rules_text(text: str, filename: str, problems: list[str],
     """Rules text may use `{icon}` markup and booklet `@` lines; unknown icon
     names, directives, figures and examples (when `examples` is known) are
     problems."""
+    # The booklet is a few pages: text far beyond that (characters, lines,
+    # icons) is refused rather than typeset for minutes.
+    lines = text.splitlines()
+    icons = sum(len(ICON_RE.findall(line)) for line in lines)
+    for count, most, what in ((len(text), RULES_LIMITS[0], "characters"),
+                              (len(lines), RULES_LIMITS[1], "lines"),
+                              (icons, RULES_LIMITS[2], "icons")):
+        if count > most:
+            problems.append(f"{filename}: {count} {what}; the rules booklet holds at most "
+                            f"{most}: shorten the text")
+            return
+    for lineno, line in enumerate(lines, start=1):
+        if len(ICON_RE.findall(line)) > RULES_LIMITS[3]:
+            problems.append(f"{filename}:{lineno}: more than {RULES_LIMITS[3]} icons on one "
+                            "line; split it")
+            return
     for lineno, line in enumerate(text.splitlines(), start=1):
         if line.startswith("@"):
             word, _, arg = line[1:].strip().partition(" ")

@@ -26,6 +26,7 @@ from throne_pnp.content.ladderfile import parse_ladder, settle
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.content.mapfile import parse_map
 from throne_pnp.content.model import Content
+from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited, read_text_limited
 from throne_pnp.yamlsrc import YamlProblem, load_file
 
 
@@ -63,8 +64,8 @@ def check_content(directory: Path | str) -> ContentReport:
     for name in CONTENT_FILES:
         path = directory / name
         try:
-            fingerprints[name] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
-        except OSError:
+            fingerprints[name] = hashlib.sha256(read_limited(path, CONTENT_LIMIT)).hexdigest()[:16]
+        except FileRefused:
             pass  # missing or unreadable: reported when the file is read
 
     map_data, map_ok = _read(directory / "map.yaml", problems)
@@ -84,11 +85,12 @@ def check_content(directory: Path | str) -> ContentReport:
                                cards) if examples_ok and sound else ())
     rules_path = directory / "rules.txt"
     rules_text = ""
-    if rules_path.is_file():
+    if rules_path.exists():
         try:
-            rules_text = rules_path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            problems.append(f"rules.txt: cannot be read: {exc}")
+            rules_text = read_text_limited(rules_path, CONTENT_LIMIT)
+            rules_text = rules_text.replace("\r\n", "\n").replace("\r", "\n")
+        except FileRefused as exc:
+            problems.append(exc.about("rules.txt"))
         check_rules_text(rules_text, "rules.txt", problems,
                          listed_names(examples_data) if examples_ok and sound else None)
     else:

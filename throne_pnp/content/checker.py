@@ -10,7 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.content.model import Territory
+from throne_pnp.numbers import LIMIT, number_words
 from throne_pnp.yamlsrc import SourceDict, line_of
+
+MAX_NAME = 200     # characters of a map, territory or card name (ours: at most 17)
 
 
 class Checker:
@@ -54,9 +57,11 @@ class Checker:
         if not is_int(value):
             self.add(line_of(data, key), where, f"expected a whole number, got {describe(value)}")
             return None
+        high = LIMIT if high is None else high
         if value < low or (high is not None and value > high):
-            span = f"from {low} to {high}" if high is not None else f"at least {low}"
-            self.add(line_of(data, key), where, f"{value} is out of range; use a number {span}")
+            span = f"from {low} to {high}" if high != LIMIT else f"at least {low}"
+            self.add(line_of(data, key), where,
+                     f"{number_words(value)} is out of range; use a number {span}")
             return None
         return value
 
@@ -70,7 +75,10 @@ class Checker:
             return default
         return value
 
-    def text(self, data: dict, key: str, path: str, default: str) -> str:
+    def text(self, data: dict, key: str, path: str, default: str,
+             longest: int = MAX_NAME, one_line: bool = True) -> str:
+        """Some text of at most `longest` characters, on one line unless not
+        `one_line` (a name; an example's text is longer and may span lines)."""
         if key not in data:
             return default
         value = data[key]
@@ -78,7 +86,15 @@ class Checker:
             self.add(line_of(data, key), join(path, key),
                      f"expected some text, got {describe(value)}")
             return default
-        return value.strip()
+        value = value.strip()
+        broken = one_line and "\n" in value
+        if len(value) > longest or broken:
+            what = "more than one line" if broken else f"{len(value)} characters"
+            self.add(line_of(data, key), join(path, key),
+                     f"{what}; use at most {longest} characters"
+                     + (" on one line" if one_line else "") + " (it must fit in print)")
+            return default
+        return value
 
     def choice(self, data: dict, key: str, path: str, choices: tuple[str, ...],
                default: str | None) -> str | None:
@@ -108,12 +124,12 @@ def describe(value: Any) -> str:
     if isinstance(value, bool):
         return f"{str(value).lower()} (true/false)"
     if isinstance(value, str):
-        return repr(value)
+        return number_words(value, 60)
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return number_words(value, 60)
 
 
 def is_int(value: Any) -> bool:

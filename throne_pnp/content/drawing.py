@@ -7,9 +7,10 @@ route is an explicit crossing). Content without drawing data still plays.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from throne_pnp.content.checker import Checker, adjacency_read, is_int
+from throne_pnp.content.checker import Checker, adjacency_read, describe, is_int
 from throne_pnp.content.model import (
     GameMap,
     Lake,
@@ -21,21 +22,58 @@ from throne_pnp.content.model import (
 from throne_pnp.yamlsrc import line_of
 
 DRAWING_KEYS = ("size", "points", "lakes", "crossings")
+SIZE_RANGE = (20.0, 2000.0)   # mm: a drawing smaller or larger than any printed map
+MAX_POINT_NAME = 40           # characters
+MAX_SHAPE = 200               # points in one shape
+MAX_POINTS = 5000             # points in drawing.points
 
 
 def _point(value: Any) -> tuple[float, float] | None:
+    """[x, y] as finite floats (YAML refuses .inf and .nan already; checked again here)."""
     if (isinstance(value, list) and len(value) == 2
             and all(isinstance(v, int | float) and not isinstance(v, bool) for v in value)):
-        return (float(value[0]), float(value[1]))
+        x, y = float(value[0]), float(value[1])
+        if math.isfinite(x) and math.isfinite(y):
+            return (x, y)
+    return None
+
+
+def shape_problem(shape: list[Any], defined: dict[str, tuple[float, float]] | None
+                  ) -> str | None:
+    """What makes a list of point names unusable as a polygon, or None.
+
+    At least 3 names, at most MAX_SHAPE, each a short name given once; when
+    the points are known (`defined`), every name is one of them and the
+    polygon has an area (not all on one line).
+    """
+    if not isinstance(shape, list) or not 3 <= len(shape) <= MAX_SHAPE:
+        return f"expected a list of 3 to {MAX_SHAPE} point names from drawing.points"
+    if not all(isinstance(p, str) and 0 < len(p) <= MAX_POINT_NAME for p in shape):
+        return (f"expected point names (text of at most {MAX_POINT_NAME} characters) from "
+                "drawing.points")
+    twice = sorted({p for p in shape if shape.count(p) > 1})
+    if twice:
+        return (f"point(s) {', '.join(twice)} listed more than once; a shape goes round "
+                "its border once, naming each point once")
+    if defined is None:
+        return None
+    missing = [p for p in shape if p not in defined]
+    if missing:
+        return (f"unknown point(s) {', '.join(missing)}; define them in drawing.points "
+                "or use a name that is defined there")
+    pts = [defined[p] for p in shape]
+    area = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1], strict=True)) / 2
+    if abs(area) < 1.0:
+        return "the points enclose no area (they lie on one line or coincide); move them apart"
     return None
 
 
 def parse_territory_drawing(body: dict, path: str, chk: Checker) -> TerritoryDrawing | None:
     ok = True
     shape = body.get("shape")
-    if not isinstance(shape, list) or len(shape) < 3 or not all(isinstance(p, str) for p in shape):
-        chk.add(line_of(body, "shape") or line_of(body), f"{path}.shape",
-                "expected a list of at least 3 point names from drawing.points")
+    problem = shape_problem(shape, None)
+    if problem is not None:
+        chk.add(line_of(body, "shape") or line_of(body), f"{path}.shape", problem)
         ok = False
     spots = []
     for key in ("label", "cubes"):
@@ -57,18 +95,24 @@ def parse_drawing(raw: Any, line: int, territories: dict[int, Territory],
         return None
     chk.unknown_keys(data, DRAWING_KEYS, "drawing")
     size = _point(data.get("size"))
-    if size is None or min(size) <= 0:
-        chk.add(line_of(data, "size"), "drawing.size", "expected [width, height] in millimetres")
+    low, high = SIZE_RANGE
+    if size is None or not all(low <= v <= high for v in size):
+        chk.add(line_of(data, "size"), "drawing.size", f"expected [width, height] in "
+                f"millimetres, each from {low:g} to {high:g}")
         return None
     points: dict[str, tuple[float, float]] = {}
     raw_points = data.get("points")
-    if not isinstance(raw_points, dict) or not raw_points:
+    if not isinstance(raw_points, dict) or not raw_points or len(raw_points) > MAX_POINTS:
         chk.add(line_of(data, "points"), "drawing.points",
-                "expected a mapping of point names to [x, y]")
+                f"expected a mapping of point names to [x, y] (at most {MAX_POINTS} points)")
         return None
     for pname, value in raw_points.items():
         pt = _point(value)
-        if pt is None or not (0 <= pt[0] <= size[0] and 0 <= pt[1] <= size[1]):
+        if not isinstance(pname, str) or not 0 < len(pname) <= MAX_POINT_NAME:
+            chk.add(line_of(raw_points, pname), "drawing.points",
+                    f"a point's name is text of at most {MAX_POINT_NAME} characters, "
+                    f"not {describe(pname)}")
+        elif pt is None or not (0 <= pt[0] <= size[0] and 0 <= pt[1] <= size[1]):
             chk.add(line_of(raw_points, pname), f"drawing.points.{pname}",
                     f"expected [x, y] inside the drawing size {size[0]:g} x {size[1]:g} mm")
         else:
@@ -85,10 +129,13 @@ def parse_drawing(raw: Any, line: int, territories: dict[int, Territory],
             continue
         chk.unknown_keys(lake, ("name", "shape"), where)
         shape = lake.get("shape")
-        if not isinstance(shape, list) or len(shape) < 3:
-            chk.add(line_of(lake), f"{where}.shape", "expected at least 3 point names")
+        name = chk.text(lake, "name", where, "")
+        known = points if len(points) == len(raw_points) else None  # (bad points: reported)
+        problem = shape_problem(shape, known)
+        if problem is not None:
+            chk.add(line_of(lake, "shape") or line_of(lake), f"{where}.shape", problem)
             continue
-        lakes.append(Lake(str(lake.get("name", "")), tuple(str(p) for p in shape)))
+        lakes.append(Lake(name, tuple(shape)))
     crossings = []
     raw_cross = data.get("crossings", [])
     if not isinstance(raw_cross, list):
@@ -148,6 +195,15 @@ def check_drawing_adjacency(game_map: GameMap, raw_terr: dict, data: dict,
             chk.add(line_of(raw_terr[n], "shape"), f"territories[{n}].shape",
                     f"unknown point(s) {', '.join(missing)}; define them in drawing.points "
                     "or use a name that is defined there")
+        elif all(p in drawing.points for p in terr.drawing.shape):
+            problem = shape_problem(list(terr.drawing.shape), drawing.points)
+            if problem is not None:
+                chk.add(line_of(raw_terr[n], "shape"), f"territories[{n}].shape", problem)
+        for key, spot in (("label", terr.drawing.label), ("cubes", terr.drawing.cubes)):
+            if not (0 <= spot[0] <= drawing.size[0] and 0 <= spot[1] <= drawing.size[1]):
+                chk.add(line_of(raw_terr[n], key), f"territories[{n}].{key}",
+                        f"[{spot[0]:g}, {spot[1]:g}] is outside the drawing size "
+                        f"{drawing.size[0]:g} x {drawing.size[1]:g} mm")
     if unknown_points or not game_map.drawable or not adjacency_read(raw_terr,
                                                                        game_map.territories):
         return  # the drawn borders or the listed ones are not known: no comparison

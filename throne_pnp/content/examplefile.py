@@ -87,7 +87,7 @@ def _example(body: dict, path: str, chk: Checker, game_map: GameMap | None,
     if not title:
         chk.add(line_of(body), join(path, "title"), "required key is missing; give the "
                 "example a title")
-    text = chk.text(body, "text", path, "")
+    text = chk.text(body, "text", path, "", longest=4000, one_line=False)
     king, player = _position(body, path, chk, game_map)
     asks = [k for k in ("king", "battle") if k in body]
     if len(asks) != 1:

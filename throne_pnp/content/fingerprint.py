@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 
 from throne_pnp.content.model import Content
+from throne_pnp.numbers import whole
 
 # Which file each part comes from, for the refusal message.
 _FILES = {"map": "map.yaml", "territory": "map.yaml", "card": "cards.yaml",
@@ -68,7 +69,7 @@ def _fields(text: str) -> dict[str, str]:
 def _order(part: str) -> tuple[int, str, int]:
     kind, _, number = part.partition(" ")
     rank = list(_FILES).index(kind) if kind in _FILES else len(_FILES)
-    return (rank, kind, int(number) if number.isdigit() else 0)
+    return (rank, kind, whole(number) or 0)
 
 
 def changes(then: dict[str, str], now: dict[str, str]) -> list[str]:

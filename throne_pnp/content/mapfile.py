@@ -24,6 +24,7 @@ from throne_pnp.content.drawing import (
 from throne_pnp.content.model import MAX_SYMBOLS, GameMap, Territory
 from throne_pnp.yamlsrc import line_of
 
+MAX_TERRITORY = 999   # territory numbers are printed on the map
 MAP_KEYS = ("name", "home", "forces", "king_limit", "hand_size", "setup", "territories",
             "drawing")
 TERRITORY_KEYS = ("name", "castle", "wheat", "bugles", "shields", "adjacent", "shape",
@@ -52,9 +53,9 @@ def parse_map(data: Any, chk: Checker, notes: list[str]) -> GameMap | None:
         raw_terr = {}
     for key, body in raw_terr.items():
         path = f"territories[{key}]"
-        if not is_int(key) or key < 1:
+        if not is_int(key) or not 1 <= key <= MAX_TERRITORY:
             chk.add(line_of(raw_terr, key), path,
-                    "territory keys must be positive whole numbers (1, 2, ...)")
+                    f"territory keys must be whole numbers from 1 to {MAX_TERRITORY} (1, 2, ...)")
             continue
         body = chk.mapping(body, path, line_of(raw_terr, key))
         if body is None:

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from throne_pnp.errors import IllegalAction
+from throne_pnp.numbers import number_words, whole
 
 # kind -> argument names, in order
 SHAPES: dict[str, tuple[str, ...]] = {
@@ -73,10 +74,12 @@ class Action:
             return _parse_fixcards(text, words[1:])
         raw = [w.split("=", 1)[1] if "=" in w else w for w in words[1:]]
         shape = SHAPES[kind]
-        if len(raw) != len(shape) or not all(r.isdigit() for r in raw):
+        numbers = [whole(r) for r in raw]
+        if len(raw) != len(shape) or None in numbers:
             usage = " ".join(f"<{n}>" for n in shape)
-            raise IllegalAction(f"bad action {text!r}; expected: {kind} {usage}".rstrip())
-        return cls(kind, tuple(int(r) for r in raw))
+            raise IllegalAction(f"bad action {number_words(text, 60)}; expected: "
+                                f"{kind} {usage}".rstrip())
+        return cls(kind, tuple(numbers))  # type: ignore[arg-type]  # (no None left)
 
 
 def _ids_text(ids: tuple[int, ...]) -> str:
@@ -87,11 +90,11 @@ def _parse_ids(text: str, raw: str, what: str) -> tuple[int, ...]:
     """Card ids separated by commas (`-` or nothing: none)."""
     if raw in ("", "-"):
         return ()
-    parts = raw.split(",")
-    if not all(p.isdigit() for p in parts):
-        raise IllegalAction(f"bad action {text!r}: {what} takes card ids separated by "
-                            "commas, e.g. 3,6,9")
-    return tuple(int(p) for p in parts)
+    numbers = [whole(p) for p in raw.split(",")]
+    if None in numbers:
+        raise IllegalAction(f"bad action {number_words(text, 60)}: {what} takes card ids "
+                            "separated by commas, e.g. 3,6,9")
+    return tuple(numbers)  # type: ignore[arg-type]  # (no None left)
 
 
 def _parse_hand(text: str, words: list[str]) -> Action:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from throne_pnp.errors import PositionError
+from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.rules.board import Board
 
 PLAYER = "player"
@@ -268,7 +269,7 @@ def parse_position(board: Board, data: Any, source: str = "position") -> Positio
                             "{king: {3: 2}, player: {1: 2}}")
     for key in data:
         if key not in (KING, PLAYER):
-            raise PositionError(f"{source}: unknown key {key!r}; use king and player")
+            raise PositionError(f"{source}: unknown key {number_words(key)}; use king and player")
     counts: dict[str, dict[int, int]] = {}
     for side in (KING, PLAYER):
         raw = data.get(side) or {}
@@ -279,13 +280,13 @@ def parse_position(board: Board, data: Any, source: str = "position") -> Positio
         for terr, count in raw.items():
             t = _as_int(terr)
             if t is None or t not in board.adjacent:
-                raise PositionError(f"{source}: {side}: no territory {terr!r} on this map "
-                                    f"(territories {board.numbers[0]}-{board.numbers[-1]})"
-                                    + colon_hint(terr))
+                raise PositionError(f"{source}: {side}: no territory {number_words(terr)} "
+                                    f"on this map (territories {board.numbers[0]}-"
+                                    f"{board.numbers[-1]})" + colon_hint(terr))
             n = _as_int(count)
             if n is None or n < 0:
-                raise PositionError(f"{source}: {side}[{t}]: {count!r} is not a cube count; "
-                                    "use a whole number 0 or more")
+                raise PositionError(f"{source}: {side}[{t}]: {number_words(count)} is not a "
+                                    "cube count; use a whole number 0 or more")
             side_counts[t] = side_counts.get(t, 0) + n
         counts[side] = side_counts
     pos = Position.from_counts(board, counts[KING], counts[PLAYER])
@@ -297,10 +298,7 @@ def parse_position(board: Board, data: Any, source: str = "position") -> Positio
 
 
 def _as_int(value: Any) -> int | None:
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().isdigit():
-        return int(value)
-    return None
+    """A territory or count as YAML/JSON gives it: an int, or digits in a string."""
+    if isinstance(value, str):
+        return whole(value.strip())
+    return bounded(value)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from throne_pnp.userfile import check_output
+
 WIDTH, HEIGHT = 640, 400
 LEFT, RIGHT, TOP, BOTTOM = 70, 20, 40, 60
 
@@ -16,6 +18,8 @@ LEFT, RIGHT, TOP, BOTTOM = 70, 20, 40, 60
 def write_plot(report: dict[str, Any], path: Path | str) -> None:
     """Draw the report's rows (one point per hard-card count) into an SVG file."""
     import svgwrite
+
+    check_output(path, "--plot")
 
     rows = report.get("rows") or [report]
     hards = [r["hard"] for r in rows]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import math
+import os
 import random
 import sys
 from collections import Counter
@@ -270,7 +271,10 @@ def _execute(tasks: list[tuple], jobs: int) -> Iterator[list[GameResult]]:
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with ctx.Pool(processes=jobs) as pool:
+    # never more processes than chunks, nor far more than the machine's cores
+    # (--jobs is the user's: a typo of 100000 must not start 100000 processes)
+    processes = min(jobs, len(tasks), 4 * (os.cpu_count() or 1))
+    with ctx.Pool(processes=processes) as pool:
         yield from pool.imap(_run_chunk, tasks)
 
 

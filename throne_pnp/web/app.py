@@ -33,6 +33,7 @@ from starlette.routing import Route
 from throne_pnp.assistant import explain
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
+from throne_pnp.numbers import whole
 from throne_pnp.web import actions, rulespage, views
 from throne_pnp.web.clients import client_of, remember
 from throne_pnp.web.door import STALE, Door, Flash, Stale
@@ -328,8 +329,7 @@ def _game_field(form: Any) -> str | None:
 
 
 def _query_int(request: Request, name: str) -> int | None:
-    raw = request.query_params.get(name, "")
-    return int(raw) if raw.isdigit() and len(raw) < 6 else None
+    return whole(request.query_params.get(name, ""), high=99_999)
 
 
 def create_app(game: Path, content: Content, access: Access | None = None) -> Guard:

@@ -132,10 +132,11 @@ class Door:
     def _file_version(self) -> str:
         """`game_version` of the save file as it is on disk (read or not)."""
         from throne_pnp.assistant import savefile
+        from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
 
         try:
-            raw = self.path.read_bytes()
-        except OSError:
+            raw = read_limited(self.path, SAVE_LIMIT)
+        except FileRefused:
             return "none"
         try:
             return game_version(savefile.read(self.path))

@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.errors import ThroneError
+from throne_pnp.numbers import whole
+
+LIMIT = 999_999   # no field of the page takes a number of more than six digits
 
 
 class BadForm(ThroneError):
@@ -24,9 +27,10 @@ def number(form: Any, name: str, what: str, *, optional: bool = False) -> int | 
             return None
         raise BadForm(f"the form is missing {what}")
     text = str(raw).strip()
-    if not text.isdigit() or len(text) > 6:
+    value = whole(text, high=LIMIT)
+    if value is None:
         raise BadForm(f"{what} must be a whole number, not {text[:20]!r}")
-    return int(text)
+    return value
 
 
 def numbers(form: Any, name: str, what: str) -> list[int]:
@@ -34,7 +38,8 @@ def numbers(form: Any, name: str, what: str) -> list[int]:
     out: list[int] = []
     for raw in form.getlist(name):
         for word in str(raw).replace(",", " ").split():
-            if not word.isdigit() or len(word) > 6:
+            value = whole(word, high=LIMIT)
+            if value is None:
                 raise BadForm(f"{what} must be card numbers, not {word[:20]!r}")
-            out.append(int(word))
+            out.append(value)
     return out

@@ -78,12 +78,23 @@ class Access:
             name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
         return name in self.hosts
 
-    def token_ok(self, given: str | None) -> bool:
-        return (self.token is None or
-                (given is not None and secrets.compare_digest(given, self.token)))
+    def token_ok(self, given: Any) -> bool:
+        return self.token is None or same_secret(given, self.token)
 
-    def csrf_ok(self, given: str | None) -> bool:
-        return given is not None and secrets.compare_digest(given, self.csrf)
+    def csrf_ok(self, given: Any) -> bool:
+        return same_secret(given, self.csrf)
+
+
+def same_secret(given: Any, secret: str) -> bool:
+    """Does `given` (anything a client sent) equal `secret`? In constant time, never raising.
+
+    `secrets.compare_digest` raises on text that is not ASCII, and a form
+    field may even be a file part: anything but text is simply not the secret,
+    and text is compared as UTF-8 bytes.
+    """
+    if not isinstance(given, str):
+        return False
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode())
 
 
 def _headers(scope: Scope) -> dict[str, str]:

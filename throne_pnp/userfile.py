@@ -1,0 +1,121 @@
+"""Reading a file the user names, with limits: one reader for every input file.
+
+Content files, saves and position files are user input like anything typed:
+one of them may be `/dev/zero`, a named pipe no one writes to, a folder, or a
+file of gigabytes. A plain `read_bytes()` would then block forever or run out
+of memory. `read_limited` opens without blocking, reads regular files only,
+and never more than a cap; each refusal is a `FileRefused` whose message says
+what the file is and what is expected, ready to be prefixed with its name.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+from throne_pnp.errors import ThroneError
+
+MB = 1024 * 1024
+CONTENT_LIMIT = 4 * MB      # one YAML file of an edition (the bundled ones are a few KB)
+SAVE_LIMIT = 16 * MB        # a save of a very long game is well under 1 MB
+POSITION_LIMIT = 1 * MB     # a position is one line
+
+
+class FileRefused(ThroneError):
+    """A file that cannot be read as user input; the message says why (no name)."""
+
+    def __init__(self, why: str, missing: bool = False):
+        super().__init__(why)
+        self.why = why
+        self.missing = missing
+
+    def about(self, name: object) -> str:
+        """The one line for the file `name`: `map.yaml: cannot be read: it is a named pipe ...`."""
+        if self.why.startswith("is "):
+            return f"{name}: cannot be read: it {self.why}"
+        return f"{name}: {self.why}"
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISCHR(mode):
+        return "a device"
+    if stat.S_ISBLK(mode):
+        return "a block device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_limited(path: Path | str, limit: int) -> bytes:
+    """The bytes of the regular file `path`, at most `limit` of them; FileRefused otherwise.
+
+    Opened non-blocking (a named pipe does not wait for a writer) and checked
+    on the open descriptor, so what is read is what was checked.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise FileRefused("not found", missing=True) from None
+    except IsADirectoryError:
+        raise FileRefused("is a folder, not a file") from None
+    except OSError as exc:
+        raise FileRefused(f"cannot be read: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileRefused(f"is {_kind(info.st_mode)}, not a regular file; "
+                              "name a file")
+        if info.st_size > limit:
+            raise FileRefused(f"is too large ({info.st_size // MB + 1} MB; at most "
+                              f"{limit // MB} MB is read)")
+        chunks = []
+        total = 0
+        while True:
+            try:
+                chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            except OSError as exc:
+                if exc.errno == errno.EAGAIN:
+                    continue
+                raise FileRefused(f"cannot be read: {exc.strerror or exc}") from None
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > limit:   # grew while being read
+                raise FileRefused(f"is too large (at most {limit // MB} MB is read)")
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+class OutputRefused(ThroneError):
+    """A path given for output that no file can be written to (a pipe, a device)."""
+
+
+def check_output(path: Path | str, option: str) -> None:
+    """Refuse an output path that exists and is not a regular file: writing to a
+    named pipe blocks until someone reads it, and a device is no place for a
+    drawing. A missing path (to be created) or a regular file passes."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return   # absent, or a problem the write itself reports
+    if not stat.S_ISREG(mode):
+        raise OutputRefused(f"{option} {path}: is {_kind(mode)}, not a regular file; name a "
+                            "file to write")
+
+
+def read_text_limited(path: Path | str, limit: int) -> str:
+    """`read_limited` decoded as UTF-8; FileRefused when it is not UTF-8 text."""
+    raw = read_limited(path, limit)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise FileRefused("is not UTF-8 text; save it as UTF-8") from None
