@@ -35,6 +35,7 @@ from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import whole
 from throne_pnp.web import actions, rulespage, views
+from throne_pnp.web.advice_routes import Advice
 from throne_pnp.web.clients import client_of, remember
 from throne_pnp.web.door import STALE, Door, Flash, Stale
 from throne_pnp.web.forms import BadForm, number
@@ -44,7 +45,9 @@ from throne_pnp.web.wording import command_words, page_words
 
 STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
                 "table.js": "text/javascript; charset=utf-8",
-                "favicon.svg": "image/svg+xml"}
+                "favicon.svg": "image/svg+xml",
+                "advice.css": "text/css; charset=utf-8",
+                "advice.js": "text/javascript; charset=utf-8"}
 FORGED = ("Refused: this page came from an earlier server, or its anti-forgery token is "
           "wrong; nothing was done. Here is the game as it is now: try again.")
 
@@ -56,6 +59,9 @@ class Config:
     game: Path
     content: Content
     access: Access
+    hint_budget: int | None = None     # rollouts of a hint (None: advice's default)
+    review_budget: int | None = None   # rollouts per reviewed decision
+    search_jobs: int = 1               # processes per search (see web.searches)
 
 
 def _package_dir(name: str) -> Path:
@@ -85,6 +91,8 @@ class TablePage:
         self.static = _static_files()
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
+        self.advice = Advice(self, config.hint_budget, config.review_budget,
+                             config.search_jobs)
 
     # ------------------------------------------------------------------ helpers
 
@@ -148,7 +156,7 @@ class TablePage:
             return self.refused(request, f"Refused: {title}", [str(exc)], to)
         if isinstance(result, tuple):  # (title, lines) for a message of its own
             self.door.flash(client_of(request), *result)
-        return self.back(request, "/")
+        return self.back(request, _then(form))
 
     # ------------------------------------------------------------------ pages
 
@@ -318,6 +326,7 @@ class TablePage:
             Route("/version", self.version),
             Route("/static/{name}", self.static_file),
             Route("/favicon.ico", self.static_file),   # for browsers that ask anyway
+            *self.advice.routes(),
             *[Route(path, handler, methods=["POST"]) for path, handler in self.posts.items()],
         ]
 
@@ -328,14 +337,23 @@ def _game_field(form: Any) -> str | None:
     return str(raw)[:40] if raw else None
 
 
+def _then(form: Any) -> str:
+    """Where a command's page goes next: back to the table, or (a step of a hint's
+    plan, field `then=plan`) to the rest of the plan; never a URL from the form."""
+    return "/hint?plan=1#hint" if form.get("then") == "plan" else "/"
+
+
 def _query_int(request: Request, name: str) -> int | None:
     return whole(request.query_params.get(name, ""), high=99_999)
 
 
-def create_app(game: Path, content: Content, access: Access | None = None) -> Guard:
-    """The table page for the save `game`, guarded by `access` (loopback by default)."""
+def create_app(game: Path, content: Content, access: Access | None = None, *,
+               hint_budget: int | None = None, review_budget: int | None = None,
+               search_jobs: int = 1) -> Guard:
+    """The table page for the save `game`, guarded by `access` (loopback by default);
+    the budgets and processes of its hints and reviews (tests make them small)."""
     access = access or Access()
-    page = TablePage(Config(game, content, access))
+    page = TablePage(Config(game, content, access, hint_budget, review_budget, search_jobs))
     app = Starlette(routes=page.routes())
     app.state.page = page
     guarded = Guard(app, access)

@@ -1,0 +1,234 @@
+"""The table page's advice: `/hint` (the decision due now, ranked) and `/review`.
+
+Thin over `assistant.advice`: the searches run in the page's search thread
+(`searches.Searches`), keyed by the game version, and these routes only
+start a job, show how far it got, or show its answer. Everything is a GET
+that works without JavaScript (the page refreshes itself while a search
+runs); `advice.js` polls `/advice/status` instead and reloads when the job
+is over. Playing a choice from a hint goes through the table's own POST
+routes (`/card`, `/move`, ...), with the game version the hint was shown
+for, so a stale hint's button is refused like any old form.
+
+For Player Actions the best plan is a row of buttons, one per command; each
+step's POST comes back to `/hint?plan=1`, which shows the rest of the plan
+when the save's commands since the hint are the plan's first steps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from throne_pnp.assistant import advice
+from throne_pnp.errors import IllegalAction, ThroneError
+from throne_pnp.rules.actions import Action
+from throne_pnp.search.options import decision_of
+from throne_pnp.web import views
+from throne_pnp.web.door import game_version
+from throne_pnp.web.searches import Job, Searches
+
+DECISION_WORDS = {"card": "your phase card", "battle": "your battle card",
+                  "withdraw": "where to withdraw", "actions": "your Player Actions"}
+# How often the page without JavaScript reloads while a search runs (seconds).
+REFRESH = 2
+
+
+class Advice:
+    """The advice routes of one table page (`page`: its `TablePage`)."""
+
+    def __init__(self, page: Any, hint_budget: int | None = None,
+                 review_budget: int | None = None, jobs: int = 1, seed: int = 1):
+        self.page = page
+        self.hint_budget = hint_budget or advice.HINT_BUDGET
+        self.review_budget = review_budget or advice.REVIEW_BUDGET
+        self.jobs = jobs
+        self.seed = seed
+        self.searches = Searches()
+
+    def routes(self) -> list[Route]:
+        return [Route("/hint", self.hint_page), Route("/review", self.review_page),
+                Route("/advice/status", self.status)]
+
+    # ------------------------------------------------------------------ the work
+
+    def _session(self, job: Job) -> Any:
+        """The save as it is now, if it still is the state `job` is for."""
+        from throne_pnp.assistant.session import Session
+
+        session = Session.open(self.page.config.game, self.page.config.content)
+        if game_version(session.save) != job.version:
+            raise ThroneError("the game moved on before the search began; ask again")
+        return session
+
+    def _hint(self, job: Job) -> dict[str, Any]:
+        game = self._session(job).game
+        return advice.hint(game, budget=self.hint_budget, seed=self.seed, jobs=self.jobs)
+
+    def _review(self, job: Job) -> dict[str, Any]:
+        session = self._session(job)
+        history = [Action.parse(t) for c in session.save.commands for t in c]
+        found = advice.decisions(session.replay(0), history)
+        job.progress(0, len(found))
+        return advice.review(found, budget=self.review_budget, seed=self.seed, jobs=self.jobs,
+                             progress=job.progress)
+
+    # ------------------------------------------------------------------ pages
+
+    async def hint_page(self, request: Request) -> Response:
+        snap = self.page.door.snapshot()
+        if snap.session is None:
+            return self.page.back("/")
+        game = snap.session.game
+        params = request.query_params
+        shown: dict[str, Any] = {"state": "none", "asked": params.get("game", "")[:40]}
+        if shown["asked"] and shown["asked"] != snap.game:
+            shown["state"] = "moved"
+        elif params.get("plan"):
+            follow = self._continuation(snap)
+            if follow is None:       # the plan is over (or the game left it)
+                return self.page.back("/")
+            shown.update(state="plan", **follow)
+        elif game.outcome is not None:
+            shown["state"] = "over"
+        elif decision_of(game) is None:
+            shown.update(state="nothing", need=game.describe_need())
+        else:
+            base = _flat(snap.session.save.commands)
+            job = self.searches.start("hint", snap.game, self._hint)
+            job.extra.setdefault("base", base)
+            shown.update(state=job.state, job=job)
+            if job.state == "done":
+                shown["hint"] = self.hint_view(game, job.result or {})
+        return self.page.render(request, "hint.html", snap=snap, shown=shown,
+                                words=DECISION_WORDS, refresh=REFRESH)
+
+    async def review_page(self, request: Request) -> Response:
+        snap = self.page.door.snapshot()
+        if snap.session is None:
+            return self.page.back("/")
+        game = snap.session.game
+        shown: dict[str, Any] = {"state": "playing"}
+        if game.outcome is not None:
+            job = self.searches.start("review", snap.game, self._review)
+            shown.update(state=job.state, job=job)
+            if job.state == "done":
+                shown["review"] = review_view(job.result or {})
+        return self.page.render(request, "review.html", snap=snap, shown=shown,
+                                outcome=game.outcome, refresh=REFRESH)
+
+    async def status(self, request: Request) -> Response:
+        """How a job is getting on (the page's script polls this while one runs)."""
+        kind = request.query_params.get("kind", "")
+        version = request.query_params.get("game", "")[:40]
+        job = self.searches.find(kind, version) if kind in ("hint", "review") else None
+        body = job.status() if job else {"kind": kind, "game": version, "state": "none"}
+        return JSONResponse(body, headers={"cache-control": "no-store"})
+
+    # ------------------------------------------------------------------ views
+
+    def hint_view(self, game: Any, report: dict[str, Any]) -> dict[str, Any]:
+        """The hint for the template: each option with its numbers as text and
+        its bar's geometry (percent of the bar's width), steps as buttons."""
+        options = []
+        for n, opt in enumerate(report.get("options", [])):
+            lo, hi = opt["ci95"]
+            steps = [self.step(game, text) for text in opt["commands"]]
+            options.append({
+                "n": n + 1, "best": n == report.get("best", 0), "close": opt["close"],
+                "win": pct(opt["win"]), "lo": pct(lo), "hi": pct(hi),
+                "samples": opt["samples"], "why": opt["why"], "commands": opt["commands"],
+                "steps": steps, "title": " then ".join(s["label"] for s in steps),
+            })
+        return {"decision": report.get("decision"), "options": options,
+                "rollouts": report.get("rollouts", 0), "seed": report.get("seed"),
+                "seconds": report.get("seconds"), "hand_known": report.get("hand_known", True)}
+
+    def step(self, game: Any, text: str) -> dict[str, Any]:
+        """One command of an option as a button: its route, fields and words."""
+        content = self.page.config.content
+
+        def place(n: int) -> str:
+            return f"{n} · {views.territory_name(content, n)}"
+
+        action = Action.parse(text)
+        kind, args = action.kind, action.args
+        if kind in ("card", "battle"):
+            card = views.cards(content, game, [args[0]])[0]
+            return {"route": f"/{kind}", "fields": {"card": args[0]},
+                    "label": f"{kind.capitalize()} {card['title']}",
+                    "button": f"{kind.capitalize()} {args[0]}: play this card"}
+        if kind == "withdraw":
+            return {"route": "/withdraw", "fields": {"to": args[0]},
+                    "label": f"Withdraw to {place(args[0])}",
+                    "button": f"Withdraw to {args[0]}: go there"}
+        if kind == "move":
+            count, src, dst = args
+            return {"route": "/move", "fields": {"count": count, "from": src, "to": dst},
+                    "label": f"Move {count} from {place(src)} to {place(dst)}"}
+        if kind == "rally":
+            return {"route": "/rally", "fields": {"at": args[0]},
+                    "label": f"Rally at {place(args[0])}"}
+        return {"route": "/done", "fields": {}, "label": "Done: end Player Actions"}
+
+    def _continuation(self, snap: Any) -> dict[str, Any] | None:
+        """The rest of a hint's best plan, when the save's commands since that hint
+        are the plan's first steps and Player Actions go on."""
+        game = snap.session.game
+        if decision_of(game) != "actions":
+            return None
+        now = _flat(snap.session.save.commands)
+        for job in self.searches.latest("hint"):
+            base = job.extra.get("base")
+            report = job.result
+            if (job.state != "done" or base is None or not report
+                    or report["decision"] != "actions" or now[:len(base)] != base):
+                continue
+            plan = report["options"][0]["commands"]
+            taken = now[len(base):]
+            if 0 < len(taken) < len(plan) and plan[:len(taken)] == taken:
+                hint = self.hint_view(game, report)
+                best = hint["options"][0]
+                return {"hint": hint, "best": best, "taken": best["steps"][:len(taken)],
+                        "rest": [self.step(game, t) for t in plan[len(taken):]]}
+        return None
+
+
+def pct(x: float) -> int:
+    """A chance as a whole percent (the page's numbers and bar widths)."""
+    return round(x * 100)
+
+
+def _flat(commands: list[list[str]]) -> list[str]:
+    """A save's commands as one list of action texts, spelt as `Action.text` does."""
+    out = []
+    for entry in commands:
+        for text in entry:
+            try:
+                out.append(Action.parse(text).text())
+            except IllegalAction:
+                out.append(text)
+    return out
+
+
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+PHASE_WORDS = {"player-card": "your card phase", "king-card": "the King's card phase"}
+
+
+def review_view(report: dict[str, Any]) -> dict[str, Any]:
+    """The review for the template: the counts, the turning points, every decision."""
+    rows = []
+    for n, row in enumerate(report.get("decisions", []), 1):
+        rows.append({**row, "n": n,
+                     "phase_words": PHASE_WORDS.get(row["phase"], row["phase"]),
+                     "played_pct": pct(row["played_win"]), "best_pct": pct(row["best_win"]),
+                     "points": pct(row["drop"]),
+                     "what": DECISION_WORDS.get(row["decision"], row["decision"])})
+    counts = [(n, name if n == 1 else PLURALS[name])
+              for name, n in ((name, sum(1 for r in rows if r["label"] == name))
+                              for _, name in advice.LABELS)]
+    turning = [rows[i] for i in report.get("turning_points", [])]
+    return {"rows": rows, "counts": counts, "turning": turning,
+            "budget": report.get("budget"), "seed": report.get("seed")}
