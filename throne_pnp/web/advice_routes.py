@@ -140,7 +140,7 @@ class Advice:
                 "n": n + 1, "best": n == report.get("best", 0), "close": opt["close"],
                 "win": pct(opt["win"]), "lo": pct(lo), "hi": pct(hi),
                 "samples": opt["samples"], "why": opt["why"], "commands": opt["commands"],
-                "steps": steps, "title": " then ".join(s["label"] for s in steps),
+                "steps": steps, "title": _title(steps),
             })
         return {"decision": report.get("decision"), "options": options,
                 "rollouts": report.get("rollouts", 0), "seed": report.get("seed"),
@@ -167,11 +167,13 @@ class Advice:
         if kind == "move":
             count, src, dst = args
             return {"route": "/move", "fields": {"count": count, "from": src, "to": dst},
-                    "label": f"Move {count} from {place(src)} to {place(dst)}"}
+                    "label": f"Move {count} from {place(src)} to {place(dst)}",
+                    "short": f"move {count} from {src} to {dst}"}
         if kind == "rally":
             return {"route": "/rally", "fields": {"at": args[0]},
-                    "label": f"Rally at {place(args[0])}"}
-        return {"route": "/done", "fields": {}, "label": "Done: end Player Actions"}
+                    "label": f"Rally at {place(args[0])}", "short": f"rally at {args[0]}"}
+        return {"route": "/done", "fields": {}, "label": "Done: end Player Actions",
+                "short": "done"}
 
     def _continuation(self, snap: Any) -> dict[str, Any] | None:
         """The rest of a hint's best plan, when the save's commands since that hint
@@ -194,6 +196,14 @@ class Advice:
                 return {"hint": hint, "best": best, "taken": best["steps"][:len(taken)],
                         "rest": [self.step(game, t) for t in plan[len(taken):]]}
         return None
+
+
+def _title(steps: list[dict[str, Any]]) -> str:
+    """An option's heading: the card or place with its name, or a plan in short."""
+    if len(steps) == 1 and "short" not in steps[0]:
+        return steps[0]["label"]
+    plan = ", ".join(step["short"] for step in steps)
+    return "Plan: " + plan if plan != "done" else "Plan: done at once"
 
 
 def pct(x: float) -> int:
