@@ -39,11 +39,16 @@ def game(tmp_path):
 
 
 def client_for(game, **settings):
-    from starlette.testclient import TestClient
+    import warnings
+
+    with warnings.catch_warnings():  # starlette 1.x prefers httpx2; httpx works the same
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
 
     from throne_pnp.web.app import create_app
 
-    settings = {"hint_budget": HINT_BUDGET, "review_budget": REVIEW_BUDGET, **settings}
+    settings = {"hint_budget": HINT_BUDGET, "review_budget": REVIEW_BUDGET,
+                "search_in": "thread", **settings}
     app = create_app(game, content(), **settings)
     return TestClient(app, base_url="http://127.0.0.1:8000", follow_redirects=False), app
 
@@ -318,8 +323,24 @@ def test_a_failed_search_says_why_in_one_line(game, monkeypatch):
     assert "Hint: no answer" in page and "no decision of yours to advise on now" in page
 
 
+def test_the_server_searches_in_a_process_of_its_own(game):
+    """The page's default: each search in a fresh process (which may fork its two
+    workers; the server never does), with the same answer as in the thread."""
+    import multiprocessing
+
+    client, app = client_for(game, search_in="process")
+    assert app.page.advice.jobs == advice.default_jobs()
+    client.get("/hint")
+    job = finish(app, "hint")
+    assert job.state == "done", job.error
+    assert job.result == {**expected_hint(game), "seconds": job.result["seconds"]}
+    assert "best first" in client.get("/hint").text
+    assert multiprocessing.active_children() == []       # the search process is gone
+
+
 def test_the_budget_is_the_servers_setting(game):
     _, app = client_for(game, hint_budget=None, review_budget=None)
+    assert app.page.advice.jobs == 1                # in the server's thread: no fork
     assert app.page.advice.hint_budget == advice.HINT_BUDGET
     assert app.page.advice.review_budget == advice.REVIEW_BUDGET
     _, app = client_for(game, hint_budget=7)
@@ -386,6 +407,24 @@ def test_the_review_shows_its_progress(tmp_path, monkeypatch):
     assert "Reviewing decision 1 of 3" in page
     gate.set()
     assert finish(app, "review").state == "done"
+
+
+def test_the_review_in_a_process_reports_its_progress(tmp_path):
+    path = tmp_path / "over.json"
+    play_to_the_end(path)
+    client, app = client_for(path, search_in="process")
+    seen = []
+    client.get("/review")
+    job = searches(app).latest("review")[0]
+    while job.running:
+        seen.append((job.done, job.total))
+        time.sleep(0.01)
+    assert job.state == "done", job.error
+    assert (job.done, job.total) == (3, 3) and all(t in (0, 3) for _, t in seen)
+    session = Session.open(path, content())
+    found = advice.decisions(session.replay(0),
+                             [Action.parse(t) for c in session.save.commands for t in c])
+    assert job.result == advice.review(found, budget=REVIEW_BUDGET, seed=1, jobs=1)
 
 
 def test_no_review_while_the_game_goes_on(game):

@@ -39,11 +39,15 @@ def browser():
         launched.close()
 
 
-def serve(browser, game: Path, script: bool = True):
-    """(server context, page factory): the app with small budgets, a phone page."""
+def serve(browser, game: Path, script: bool = True, preview: bool = False,
+          search_in: str = "process"):
+    """(app, page factory): the app with small budgets (the real ones when making
+    the previews), searching as `throne serve` does, and phone-sized pages on it."""
     from throne_pnp.web.app import create_app
 
-    app = create_app(game, content(), hint_budget=HINT_BUDGET, review_budget=REVIEW_BUDGET)
+    real = preview and os.environ.get("THRONE_PREVIEWS")
+    app = create_app(game, content(), hint_budget=None if real else HINT_BUDGET,
+                     review_budget=None if real else REVIEW_BUDGET, search_in=search_in)
     scale = 2 if os.environ.get("THRONE_PREVIEWS") else 1
 
     def page():
@@ -72,7 +76,7 @@ def tap(page, role: str, name: str) -> None:
 def test_tap_hint_on_the_card_screen_and_play_the_best_card(browser, tmp_path):
     game = tmp_path / "g.json"
     throne(game, "new", "--seed", "3")
-    app, new_page = serve(browser, game)
+    app, new_page = serve(browser, game, preview=True)
     with running_server(app) as base:
         context, page = new_page()
         try:
@@ -154,7 +158,7 @@ def test_a_second_tap_does_not_start_a_second_search(browser, tmp_path, monkeypa
         return real(g, **kw)
 
     monkeypatch.setattr(advice, "hint", counted)
-    app, new_page = serve(browser, game)
+    app, new_page = serve(browser, game, search_in="thread")   # the counter is seen here
     with running_server(app) as base:
         context, page = new_page()
         other_context, other = new_page()
@@ -182,7 +186,7 @@ def test_a_second_tap_does_not_start_a_second_search(browser, tmp_path, monkeypa
 def test_the_game_over_screen_links_the_review(browser, tmp_path):
     game = tmp_path / "over.json"
     play_to_the_end(game)
-    app, new_page = serve(browser, game)
+    app, new_page = serve(browser, game, preview=True)
     with running_server(app) as base:
         context, page = new_page()
         try:

@@ -1,8 +1,9 @@
 """The table page's advice: `/hint` (the decision due now, ranked) and `/review`.
 
-Thin over `assistant.advice`: the searches run in the page's search thread
-(`searches.Searches`), keyed by the game version, and these routes only
-start a job, show how far it got, or show its answer. Everything is a GET
+Thin over `assistant.advice`: the searches are jobs of the page's search
+thread (`searches.Searches`), keyed by the game version, each run in a
+process of its own (`search_process`); these routes only start a job, show
+how far it got, or show its answer. Everything is a GET
 that works without JavaScript (the page refreshes itself while a search
 runs); `advice.js` polls `/advice/status` instead and reloads when the job
 is over. Playing a choice from a hint goes through the table's own POST
@@ -16,6 +17,7 @@ when the save's commands since the hint are the plan's first steps.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -23,11 +25,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from throne_pnp.assistant import advice
-from throne_pnp.errors import IllegalAction, ThroneError
+from throne_pnp.errors import IllegalAction
 from throne_pnp.rules.actions import Action
 from throne_pnp.search.options import decision_of
-from throne_pnp.web import views
-from throne_pnp.web.door import game_version
+from throne_pnp.web import search_process, views
 from throne_pnp.web.searches import Job, Searches
 
 DECISION_WORDS = {"card": "your phase card", "battle": "your battle card",
@@ -40,11 +41,16 @@ class Advice:
     """The advice routes of one table page (`page`: its `TablePage`)."""
 
     def __init__(self, page: Any, hint_budget: int | None = None,
-                 review_budget: int | None = None, jobs: int = 1, seed: int = 1):
+                 review_budget: int | None = None, search_in: str = "process",
+                 jobs: int | None = None, seed: int = 1):
+        if search_in not in ("process", "thread"):
+            raise ValueError(f"search_in is process or thread, not {search_in!r}")
         self.page = page
         self.hint_budget = hint_budget or advice.HINT_BUDGET
         self.review_budget = review_budget or advice.REVIEW_BUDGET
-        self.jobs = jobs
+        self.search_in = search_in
+        # in the server's own thread never more than one process (no fork there)
+        self.jobs = 1 if search_in == "thread" else (jobs or advice.default_jobs())
         self.seed = seed
         self.searches = Searches()
 
@@ -54,26 +60,16 @@ class Advice:
 
     # ------------------------------------------------------------------ the work
 
-    def _session(self, job: Job) -> Any:
-        """The save as it is now, if it still is the state `job` is for."""
-        from throne_pnp.assistant.session import Session
+    def _run(self, kind: str, budget: int) -> Callable[[Job], dict[str, Any]]:
+        """The work of a `kind` job: the search in a process of its own, or (for
+        tests) in the search thread itself."""
+        config = self.page.config
 
-        session = Session.open(self.page.config.game, self.page.config.content)
-        if game_version(session.save) != job.version:
-            raise ThroneError("the game moved on before the search began; ask again")
-        return session
-
-    def _hint(self, job: Job) -> dict[str, Any]:
-        game = self._session(job).game
-        return advice.hint(game, budget=self.hint_budget, seed=self.seed, jobs=self.jobs)
-
-    def _review(self, job: Job) -> dict[str, Any]:
-        session = self._session(job)
-        history = [Action.parse(t) for c in session.save.commands for t in c]
-        found = advice.decisions(session.replay(0), history)
-        job.progress(0, len(found))
-        return advice.review(found, budget=self.review_budget, seed=self.seed, jobs=self.jobs,
-                             progress=job.progress)
+        def work(job: Job) -> dict[str, Any]:
+            how = search_process.run if self.search_in == "process" else search_process.search
+            return how(kind, config.game, config.content, job.version, budget, self.seed,
+                       self.jobs, job.progress)
+        return work
 
     # ------------------------------------------------------------------ pages
 
@@ -97,7 +93,7 @@ class Advice:
             shown.update(state="nothing", need=game.describe_need())
         else:
             base = _flat(snap.session.save.commands)
-            job = self.searches.start("hint", snap.game, self._hint)
+            job = self.searches.start("hint", snap.game, self._run("hint", self.hint_budget))
             job.extra.setdefault("base", base)
             shown.update(state=job.state, job=job)
             if job.state == "done":
@@ -112,7 +108,8 @@ class Advice:
         game = snap.session.game
         shown: dict[str, Any] = {"state": "playing"}
         if game.outcome is not None:
-            job = self.searches.start("review", snap.game, self._review)
+            job = self.searches.start("review", snap.game,
+                                      self._run("review", self.review_budget))
             shown.update(state=job.state, job=job)
             if job.state == "done":
                 shown["review"] = review_view(job.result or {})

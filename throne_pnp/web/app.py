@@ -61,7 +61,8 @@ class Config:
     access: Access
     hint_budget: int | None = None     # rollouts of a hint (None: advice's default)
     review_budget: int | None = None   # rollouts per reviewed decision
-    search_jobs: int = 1               # processes per search (see web.searches)
+    search_in: str = "process"         # where searches run: "process" or "thread"
+    search_jobs: int | None = None     # worker processes of a search (None: the cores)
 
 
 def _package_dir(name: str) -> Path:
@@ -92,7 +93,7 @@ class TablePage:
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
         self.advice = Advice(self, config.hint_budget, config.review_budget,
-                             config.search_jobs)
+                             config.search_in, config.search_jobs)
 
     # ------------------------------------------------------------------ helpers
 
@@ -349,11 +350,13 @@ def _query_int(request: Request, name: str) -> int | None:
 
 def create_app(game: Path, content: Content, access: Access | None = None, *,
                hint_budget: int | None = None, review_budget: int | None = None,
-               search_jobs: int = 1) -> Guard:
+               search_in: str = "process", search_jobs: int | None = None) -> Guard:
     """The table page for the save `game`, guarded by `access` (loopback by default);
-    the budgets and processes of its hints and reviews (tests make them small)."""
+    the budgets of its hints and reviews and where they run (tests make them small,
+    and may search in the server's own thread: `search_in="thread"`, one process)."""
     access = access or Access()
-    page = TablePage(Config(game, content, access, hint_budget, review_budget, search_jobs))
+    page = TablePage(Config(game, content, access, hint_budget, review_budget, search_in,
+                            search_jobs))
     app = Starlette(routes=page.routes())
     app.state.page = page
     guarded = Guard(app, access)

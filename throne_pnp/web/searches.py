@@ -14,11 +14,9 @@ of starting another, a finished job is the cache of its result (the last few
 versions are kept), and a result is only ever looked up under the version
 shown now: a hint for a state the game has left is never shown as current.
 
-Forking: the search player can fork worker processes (`jobs`); forking from
-a process that runs other threads (the event loop, Starlette's thread pool)
-risks a child inheriting a lock another thread held. The page therefore
-searches in its own thread with `jobs=1` by default (the ranking is the same
-for any `jobs`; only slower), and `jobs` is a server setting.
+The work of a job is given by the caller: the page runs each search in a
+process of its own (`search_process`), so this thread only waits for it and
+the server itself never forks.
 """
 
 from __future__ import annotations
