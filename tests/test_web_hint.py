@@ -321,6 +321,14 @@ def test_a_failed_search_says_why_in_one_line(game, monkeypatch):
     assert finish(app, "hint").state == "failed"
     page = client.get("/hint").text
     assert "Hint: no answer" in page and "no decision of yours to advise on now" in page
+    assert "Hint: no answer" in client.get("/hint").text and searches(app).started == 1
+    monkeypatch.undo()                                      # the trouble is gone
+    assert "Hint: try again" in button_names(page)
+    again = client.get("/hint?retry=1")
+    assert "Hint: searching" in again.text and searches(app).started == 2
+    assert finish(app, "hint").state == "done"
+    client.get("/hint?retry=1")                             # a found hint is kept
+    assert searches(app).started == 2
 
 
 def test_the_server_searches_in_a_process_of_its_own(game):
@@ -431,3 +439,39 @@ def test_no_review_while_the_game_goes_on(game):
     client, app = client_for(game)
     page = client.get("/review").text
     assert "Review: the game is not over" in page and searches(app).started == 0
+
+
+# ------------------------------------------------------------------ the jobs
+
+
+def test_searches_start_one_job_per_state_and_keep_the_last_few():
+    """Any sequence of asks: a search starts only for a state with no job kept, each
+    answer is its own state's, and at most `KEEP` finished jobs per kind are kept
+    (the oldest go first)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from throne_pnp.web.searches import KEEP, Searches
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from(["hint", "review"]),
+                              st.sampled_from("abcdefghij")), max_size=30))
+    def run(asks):
+        jobs = Searches()
+        kept: dict[str, list[str]] = {"hint": [], "review": []}
+        started = 0
+        for kind, version in asks:
+            job = jobs.start(kind, version, lambda j: {"for": (j.kind, j.version)})
+            if version not in kept[kind]:
+                started += 1
+                kept[kind].append(version)
+                del kept[kind][:max(0, len(kept[kind]) - 1 - KEEP)]
+            deadline = time.monotonic() + 10
+            while job.running and time.monotonic() < deadline:
+                time.sleep(0.001)
+            assert job.state == "done" and job.result == {"for": (kind, version)}
+        assert jobs.started == started
+        for kind, versions in kept.items():
+            assert [j.version for j in jobs.latest(kind)] == versions[::-1]
+
+    run()

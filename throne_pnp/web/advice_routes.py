@@ -93,7 +93,8 @@ class Advice:
             shown.update(state="nothing", need=game.describe_need())
         else:
             base = _flat(snap.session.save.commands)
-            job = self.searches.start("hint", snap.game, self._run("hint", self.hint_budget))
+            job = self.searches.start("hint", snap.game, self._run("hint", self.hint_budget),
+                                      retry=bool(params.get("retry")))
             job.extra.setdefault("base", base)
             shown.update(state=job.state, job=job)
             if job.state == "done":
@@ -109,7 +110,8 @@ class Advice:
         shown: dict[str, Any] = {"state": "playing"}
         if game.outcome is not None:
             job = self.searches.start("review", snap.game,
-                                      self._run("review", self.review_budget))
+                                      self._run("review", self.review_budget),
+                                      retry=bool(request.query_params.get("retry")))
             shown.update(state=job.state, job=job)
             if job.state == "done":
                 shown["review"] = review_view(job.result or {})

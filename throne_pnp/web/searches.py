@@ -87,13 +87,14 @@ class Searches:
             jobs = [job for (k, _), job in self._jobs.items() if k == kind]
         return jobs[::-1]
 
-    def start(self, kind: str, version: str, work: Work) -> Job:
-        """The job of `kind` for `version`: the existing one (running or finished),
-        else a new one queued to run `work(job)`."""
+    def start(self, kind: str, version: str, work: Work, retry: bool = False) -> Job:
+        """The job of `kind` for `version`: the existing one (running or finished;
+        a failed one too, unless `retry`), else a new one queued to run `work(job)`."""
         with self._lock:
             job = self._jobs.get((kind, version))
-            if job is not None:
+            if job is not None and not (retry and job.state == "failed"):
                 return job
+            self._jobs.pop((kind, version), None)
             job = Job(kind, version)
             self._jobs[(kind, version)] = job
             self._prune(kind)
