@@ -448,14 +448,16 @@ def test_searches_start_one_job_per_state_and_keep_the_last_few():
     """Any sequence of asks: a search starts only for a state with no job kept, each
     answer is its own state's, and at most `KEEP` finished jobs per kind are kept
     (the oldest go first)."""
-    from hypothesis import given, settings
+    from hypothesis import example, given, settings
     from hypothesis import strategies as st
 
     from throne_pnp.web.searches import KEEP, Searches
 
     @settings(max_examples=40, deadline=None)
     @given(st.lists(st.tuples(st.sampled_from(["hint", "review"]),
-                              st.sampled_from("abcdefghij")), max_size=30))
+                              st.sampled_from("abcdefghij")), max_size=40))
+    @example([("hint", v) for v in "abcdefgha"])       # the oldest forgotten, asked again
+    @example([("review", v) for v in "abcdefgb"])      # the second oldest still kept
     def run(asks):
         jobs = Searches()
         kept: dict[str, list[str]] = {"hint": [], "review": []}
