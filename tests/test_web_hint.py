@@ -69,7 +69,7 @@ def finish(app, kind: str, timeout: float = 120.0):
 
 
 def text_of(html: str) -> str:
-    main = html.split("<main>", 1)[1]
+    main = re.split(r"<main[^>]*>", html, maxsplit=1)[1]
     return " ".join(re.sub(r"<[^>]+>", " ", main).split())
 
 

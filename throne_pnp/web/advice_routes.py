@@ -76,7 +76,7 @@ class Advice:
     async def hint_page(self, request: Request) -> Response:
         snap = self.page.door.snapshot()
         if snap.session is None:
-            return self.page.back("/")
+            return self.page.back(request, "/")
         game = snap.session.game
         params = request.query_params
         shown: dict[str, Any] = {"state": "none", "asked": params.get("game", "")[:40]}
@@ -85,7 +85,7 @@ class Advice:
         elif params.get("plan"):
             follow = self._continuation(snap)
             if follow is None:       # the plan is over (or the game left it)
-                return self.page.back("/")
+                return self.page.back(request, "/")
             shown.update(state="plan", **follow)
         elif game.outcome is not None:
             shown["state"] = "over"
@@ -105,7 +105,7 @@ class Advice:
     async def review_page(self, request: Request) -> Response:
         snap = self.page.door.snapshot()
         if snap.session is None:
-            return self.page.back("/")
+            return self.page.back(request, "/")
         game = snap.session.game
         shown: dict[str, Any] = {"state": "playing"}
         if game.outcome is not None:
