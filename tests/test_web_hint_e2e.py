@@ -191,7 +191,7 @@ def test_the_game_over_screen_links_the_review(browser, tmp_path):
         context, page = new_page()
         try:
             page.goto(base + "/")
-            assert "You lost" in page.inner_text("section.now")
+            assert "You lost" in page.inner_text("main")
             tap(page, "link", "Review")
             page.get_by_role("heading", name="Review: you lost").wait_for(timeout=WAIT)
             assert page.get_by_role("heading", name="Turning points").count() == 1
