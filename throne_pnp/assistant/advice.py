@@ -202,7 +202,8 @@ def review_lines(report: dict[str, Any]) -> list[str]:
         return ["No decision to review yet: every choice so far had only one option."]
     lines = []
     counts = {name: sum(1 for r in rows if r["label"] == name) for _, name in LABELS}
-    summary = ", ".join(f"{n} {name}{'s' if n != 1 else ''}" for name, n in counts.items())
+    plurals = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+    summary = ", ".join(f"{n} {name if n == 1 else plurals[name]}" for name, n in counts.items())
     lines.append(f"{len(rows)} decisions reviewed: {summary}.")
     if report["turning_points"]:
         lines.append("Turning points (the winning chance you gave away):")
