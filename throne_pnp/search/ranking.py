@@ -39,6 +39,7 @@ from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.fork import determinise
 from throne_pnp.search.leaf import leaf_value
 from throne_pnp.search.options import Option, candidates, decision_of
+from throne_pnp.stats import wilson
 
 # Rollouts stop this many turns after the decision (a game still going counts
 # as not won, as the simulator's turn cap does).
@@ -86,17 +87,6 @@ class Ranking:
         lo, hi = scored.ci95
         blo, bhi = self.best.ci95
         return scored is not self.best and hi >= blo and lo <= bhi
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95 % by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 # ------------------------------------------------------------------ rollouts

@@ -35,6 +35,7 @@ from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.sim.bots import make_bot
+from throne_pnp.stats import wilson
 
 TURN_CAP = 200
 CAUSES = ("home-taken", "home-abandoned")
@@ -195,17 +196,6 @@ class Row:
             "losses": {c: self.losses.get(c, 0) for c in CAUSES},
             "capped": self.capped,
         }
-
-
-def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a binomial proportion (95% by default)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def _tasks(content_dir: str | None, bot: str, seed: int, hards: list[int], games: int,
