@@ -80,12 +80,14 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
                   include: tuple[Action, ...] | None) -> list[Option]:
     plans = end_layouts(game)
     board = game.board
-    king = game.position.king
+    # The evaluation only indexes the counts by territory: a layout (a tuple by
+    # territory number) serves as the player's counts as it is.
+    king = [game.position.king[t] if t in board.adjacent else 0
+            for t in range(len(plans[0].layout))]
     policy._context(game)
 
     def score(plan: Plan) -> float:
-        player = {t: plan.layout[t] for t in board.numbers}
-        return policy.evaluate(Position(king, player), False)
+        return policy.evaluate(Position(king, plan.layout), False)  # type: ignore[arg-type]
 
     by_layout = {plan.layout: plan for plan in plans}
     ranked = sorted(plans, key=score, reverse=True)[:shortlist]

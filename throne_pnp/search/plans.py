@@ -54,57 +54,118 @@ def end_layouts(game: Game) -> list[Plan]:
 
 
 def _walk_counts(game: Game) -> list[Plan]:
-    """The walk on bare counts (ruling `refuse`)."""
+    """The walk on bare counts (ruling `refuse`).
+
+    The hot loop of the plan search (a few hundred to a few thousand layouts,
+    ten times as many candidate moves): a layout is a tuple of counts by
+    territory, a candidate move is checked against R8 from the parent's
+    limit and its three largest stacks before any tuple is built, and a
+    command is made only for a layout not seen before."""
     board = game.board
     size = max(board.numbers) + 1
     numbers = board.numbers
     adjacent = [board.adjacent.get(t, ()) for t in range(size)]
-    wheat = [board.wheat.get(t, 0) for t in range(size)]
     K = [game.position.king[t] if t in board.adjacent else 0 for t in range(size)]
-    castles = [t for t in sorted(board.castles)]
+    # Wheat a territory adds to the player's limit while the player holds it alone.
+    gives = [board.wheat.get(t, 0) if not K[t] else 0 for t in range(size)]
+    castles = sorted(board.castles)
     forces = board.forces
+    points = game.command_points
     start = tuple(game.position.player[t] if t in board.adjacent else 0 for t in range(size))
-    seen: dict[tuple[int, ...], tuple[Action, ...]] = {start: ()}
-    layers: list[list[tuple[int, ...]]] = [[] for _ in range(game.command_points + 1)]
-    layers[0].append(start)
+    # Layouts are keyed by an integer, `bits` bits a territory, so that a move
+    # is two additions; the tuple is built only for a layout not seen before.
+    bits = max(forces, max(start)).bit_length()
+    unit = [1 << (bits * t) for t in range(size)]
+    key0 = sum(n * unit[t] for t, n in enumerate(start))
+    parent: dict[int, tuple[int, str, tuple[int, ...]] | None] = {key0: None}
+    layout_of = {key0: start}
+    layers: list[list[int]] = [[] for _ in range(points + 1)]
+    layers[0].append(key0)
+    full = False
     for spent, layer in enumerate(layers):
-        left = game.command_points - spent
-        for P in layer:
-            path = seen[P]
-            limit = sum([wheat[t] for t in numbers if P[t] and not K[t]])
-            nxt: list[tuple[tuple[int, ...], Action, int]] = []
-            if left >= MOVE_COST:
-                for src in numbers:
-                    have = P[src]
-                    if not have:
-                        continue
-                    for dst in adjacent[src]:
-                        for count in range(1, have + 1):
+        left = points - spent
+        if left < MOVE_COST:
+            break
+        into_move = layers[spent + MOVE_COST]
+        for key in layer:
+            P = layout_of[key]
+            limit = 0
+            for t in numbers:
+                if P[t]:
+                    limit += gives[t]
+            top = sorted(zip(P, range(size), strict=True), reverse=True)[:3]
+            for src in numbers:
+                have = P[src]
+                if not have:
+                    continue
+                unit_src = unit[src]
+                for dst in adjacent[src]:
+                    pd = P[dst]
+                    # R8 as `PlayerActions` checks it: a move that changes no wheat
+                    # holding keeps the limit, and only the stack it makes can break
+                    # it; otherwise every stack must fit the new limit.
+                    same_limit = not gives[src] and not gives[dst]
+                    gain = limit + (gives[dst] if not pd else 0)
+                    elsewhere = -1  # the largest stack outside src and dst, when needed
+                    step = unit[dst] - unit_src
+                    for count in range(1, have + 1):
+                        ps = have - count
+                        pd2 = pd + count
+                        if same_limit:
+                            if pd2 > limit:
+                                break  # larger counts make larger stacks
+                        else:
+                            new_limit = gain - gives[src] if not ps else gain
+                            if pd2 > new_limit or ps > new_limit:
+                                continue
+                            if elsewhere < 0:
+                                elsewhere = _largest_elsewhere(top, src, dst)
+                            if elsewhere > new_limit:
+                                continue
+                        q = key + count * step
+                        if q not in parent:
+                            if len(parent) >= MAX_LAYOUTS:
+                                full = True
+                                break
+                            parent[q] = (key, "move", (count, src, dst))
                             Q = list(P)
-                            Q[src] -= count
-                            Q[dst] += count
-                            if _within(Q, numbers, wheat, K, limit, src, dst):
-                                nxt.append((tuple(Q), act.move(count, src, dst), MOVE_COST))
-            if left >= RALLY_COST and sum(P) < forces:
+                            Q[src] = ps
+                            Q[dst] = pd2
+                            layout_of[q] = tuple(Q)
+                            into_move.append(q)
+                    if full:
+                        break
+                if full:
+                    break
+            if left >= RALLY_COST and sum(P) < forces and not full:
+                into_rally = layers[spent + RALLY_COST]
                 for t in castles:
                     if P[t] and not K[t] and P[t] + 1 <= limit:
-                        Q = list(P)
-                        Q[t] += 1
-                        nxt.append((tuple(Q), act.rally(t), RALLY_COST))
-            for Q, action, cost in nxt:
-                if Q not in seen and len(seen) < MAX_LAYOUTS:
-                    seen[Q] = path + (action,)
-                    layers[spent + cost].append(Q)
-    return [Plan(layout, path + (act.DONE,)) for layout, path in seen.items()]
+                        q = key + unit[t]
+                        if q not in parent and len(parent) < MAX_LAYOUTS:
+                            parent[q] = (key, "rally", (t,))
+                            layout_of[q] = P[:t] + (P[t] + 1,) + P[t + 1:]
+                            into_rally.append(q)
+    paths: dict[int, tuple[Action, ...]] = {}
+    plans = []
+    for key, link in parent.items():  # parents come before their children
+        if link is None:
+            path: tuple[Action, ...] = ()
+        else:
+            before, kind, args = link
+            path = paths[before] + (act.move(*args) if kind == "move" else act.rally(*args),)
+        paths[key] = path
+        plans.append(Plan(layout_of[key], path + (act.DONE,)))
+    return plans
 
 
-def _within(Q: list[int], numbers, wheat, K, old_limit: int, src: int, dst: int) -> bool:
-    """Is every territory within the player's limit after the move (R8, contested
-    territories counting as the King's during Player Actions)?"""
-    if not (wheat[src] and not K[src]) and not (wheat[dst] and not K[dst]):
-        return Q[dst] <= old_limit  # no wheat changed hands: the limit is the same
-    limit = sum([wheat[t] for t in numbers if Q[t] and not K[t]])
-    return max(Q) <= limit
+def _largest_elsewhere(top: list[tuple[int, int]], src: int, dst: int) -> int:
+    """The most cubes in one territory other than src and dst (`top`: the three
+    largest stacks, (count, territory), largest first)."""
+    for n, t in top:
+        if t != src and t != dst:
+            return n
+    return 0
 
 
 def _walk_engine(game: Game) -> list[Plan]:
