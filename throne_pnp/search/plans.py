@@ -81,6 +81,10 @@ def _walk_counts(game: Game) -> list[Plan]:
     layout_of = {key0: start}
     layers: list[list[int]] = [[] for _ in range(points + 1)]
     layers[0].append(key0)
+    # Per source territory, its moves' constants: (dst, key change per cube,
+    # wheat dst gives when taken, whether the move can change the limit at all).
+    edges = [[(dst, unit[dst] - unit[src], gives[dst], not gives[src] and not gives[dst])
+              for dst in adjacent[src]] for src in range(size)]
     full = False
     for spent, layer in enumerate(layers):
         left = points - spent
@@ -98,16 +102,14 @@ def _walk_counts(game: Game) -> list[Plan]:
                 have = P[src]
                 if not have:
                     continue
-                unit_src = unit[src]
-                for dst in adjacent[src]:
+                gives_src = gives[src]
+                for dst, step, gives_dst, same_limit in edges[src]:
                     pd = P[dst]
                     # R8 as `PlayerActions` checks it: a move that changes no wheat
                     # holding keeps the limit, and only the stack it makes can break
                     # it; otherwise every stack must fit the new limit.
-                    same_limit = not gives[src] and not gives[dst]
-                    gain = limit + (gives[dst] if not pd else 0)
+                    gain = limit + (gives_dst if not pd else 0)
                     elsewhere = -1  # the largest stack outside src and dst, when needed
-                    step = unit[dst] - unit_src
                     for count in range(1, have + 1):
                         ps = have - count
                         pd2 = pd + count
@@ -115,7 +117,7 @@ def _walk_counts(game: Game) -> list[Plan]:
                             if pd2 > limit:
                                 break  # larger counts make larger stacks
                         else:
-                            new_limit = gain - gives[src] if not ps else gain
+                            new_limit = gain - gives_src if not ps else gain
                             if pd2 > new_limit or ps > new_limit:
                                 continue
                             if elsewhere < 0:
