@@ -61,8 +61,9 @@ def test_results_carry_samples_and_wilson_intervals():
     report = advice.hint(g, budget=80, seed=2, jobs=1)
     assert report["decision"] == "battle" and report["best"] == 0
     for opt in report["options"]:
-        lo, hi = wilson(round(opt["win"] * opt["samples"]), opt["samples"])
-        assert opt["ci95"] == [round(lo, 4), round(hi, 4)]
+        # (a rollout cut at the horizon counts its leaf value: wins need not be whole)
+        lo, hi = wilson(opt["win"] * opt["samples"], opt["samples"])
+        assert opt["ci95"] == pytest.approx([lo, hi], abs=2e-4)
         assert opt["samples"] > 0 and opt["why"]
     assert sum(o["samples"] for o in report["options"]) == report["rollouts"] <= 80
 

@@ -32,6 +32,11 @@ from throne_pnp.search.ranking import Ranking, rank
 HINT_BUDGET = 400
 # Rollouts per decision of a review.
 REVIEW_BUDGET = 160
+# Turns a hint's or a review's rollouts play before the static leaf scores
+# them: long enough that most games end first (a game lasts 7-10 turns), and
+# a bound on the time of a hint in the long games, whose rollouts would cost
+# three times as much played to the end (docs/search.md).
+ADVICE_HORIZON = 10
 # Labels by the winning chance given away (SPEC §7).
 LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
 
@@ -54,7 +59,7 @@ def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = N
     if decision_of(game) is None:
         raise ThroneError(f"no decision of yours to advise on now: {game.describe_need()}")
     ranking = rank(game, budget=budget or HINT_BUDGET, seed=seed,
-                   jobs=jobs or default_jobs(), seconds=seconds)
+                   jobs=jobs or default_jobs(), seconds=seconds, horizon=ADVICE_HORIZON)
     return ranking_json(game, ranking)
 
 
@@ -148,7 +153,8 @@ def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
     """Rank one decision with the played choice kept in; its JSON row."""
     game = decision.game
     played = normalise(game, decision.played)
-    ranking = rank(game, budget=budget, seed=seed, jobs=1, include=played)
+    ranking = rank(game, budget=budget, seed=seed, jobs=1, include=played,
+                   horizon=ADVICE_HORIZON)
     best = ranking.best
     mine = next(s for s in ranking.options if s.option.actions == played.actions)
     drop = max(0.0, best.win - mine.win) if mine is not best else 0.0
