@@ -9,8 +9,9 @@
   points of a game, against a bare `python -c pass` in the same run;
 - strength (with --games N): win rates with 95 % Wilson intervals of
   greedy, planner and search (at its sweep budget, and at 4x it) on the
-  same seeds, normal deck and all hard cards; the paired difference
-  search - greedy with its own interval.
+  same seeds, normal deck and all hard cards, each with its speed in games
+  per CPU-minute; the paired difference search - greedy with its own
+  interval.
 
 Usage:
   python scripts/bench_search.py [--games 0] [--budget 48] [--hard 0,9]
@@ -145,10 +146,13 @@ def _apply(commands, session, action):
         commands.done(session)
 
 
-def _one(task: tuple[str, int | None, int, int]) -> bool:
+def _one(task: tuple[str, int | None, int, int]) -> tuple[bool, float]:
+    """One game of the strength table: (won, CPU seconds it took)."""
     bot_name, budget, hard, index = task
     bot = make_bot(bot_name, budget)
-    return play_game(BOARD, bot, game_seed(1, hard, index), hard).outcome == "won"
+    started = time.process_time()
+    won = play_game(BOARD, bot, game_seed(1, hard, index), hard).outcome == "won"
+    return won, time.process_time() - started
 
 
 def strength(games: int, budget: int, hards: list[int]) -> list[dict[str, object]]:
@@ -160,11 +164,14 @@ def strength(games: int, budget: int, hards: list[int]) -> list[dict[str, object
             results = {}
             for name, b in bots:
                 tasks = [(name, b, hard, i) for i in range(games)]
-                results[(name, b)] = pool.map(_one, tasks, chunksize=1)
+                played = pool.map(_one, tasks, chunksize=1)
+                results[(name, b)] = [won for won, _ in played]
                 won = sum(results[(name, b)])
+                cpu = sum(seconds for _, seconds in played)
                 lo, hi = wilson(won, games)
                 rows.append({"hard": hard, "bot": name, "budget": b, "games": games,
-                             "win_rate": won / games, "ci95": [round(lo, 3), round(hi, 3)]})
+                             "win_rate": won / games, "ci95": [round(lo, 3), round(hi, 3)],
+                             "games per CPU-minute": round(60 * games / max(cpu, 1e-9), 1)})
                 print(json.dumps(rows[-1]), flush=True)
             diffs = [a - b for a, b in zip(results[("search", budget)],
                                            results[("greedy", None)], strict=True)]
