@@ -17,11 +17,44 @@ from throne_pnp.errors import ThroneError
 
 
 def load_board(content_dir: Path | str | None) -> Any:
-    """The rules' Board of the edition the lookup picks (see `content.lookup`)."""
-    from throne_pnp.content import find_edition, load_content
-    from throne_pnp.rules.board import board_for
+    """The rules' Board of the edition the lookup picks (see `content.lookup`).
 
-    return board_for(load_content(find_edition(content_dir).directory))
+    The Board is all a stateless answer needs, so it is kept in the content
+    cache beside the Content, under the same files' key and the source of
+    the module that makes it: a cached answer then loads neither YAML nor
+    the model's map, example and ladder classes."""
+    from throne_pnp.content import cache
+    from throne_pnp.content.lookup import find_edition
+
+    directory = find_edition(content_dir).directory
+    key = _board_key(directory)
+    if key is not None:
+        from throne_pnp.rules.board import Board
+
+        board = cache.fetch_value(key, "board", Board)
+        if board is not None:
+            return board
+    from throne_pnp.content.loader import load_content
+    from throne_pnp.rules.board import board_from
+
+    board = board_from(load_content(directory))
+    if key is not None and _board_key(directory) == key:   # (unchanged while read)
+        cache.store(key, board, "board")
+    return board
+
+
+def _board_key(directory: Path) -> str | None:
+    """The content cache's key of the files, with the source of `rules.board`."""
+    import hashlib
+
+    from throne_pnp.content import cache
+    from throne_pnp.rules import board
+
+    key = cache.content_key(directory) if directory.is_dir() else None
+    if key is None:
+        return None
+    source = Path(board.__file__).read_bytes()
+    return hashlib.sha256(key.encode() + b"\0" + source).hexdigest()[:32]
 
 
 def card_of(board: Any, card_id: int, option: str) -> Any:

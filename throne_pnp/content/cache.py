@@ -25,13 +25,15 @@ import hashlib
 import os
 import pickle
 import sys
-from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from throne_pnp.content.lookup import CONTENT_FILES
-from throne_pnp.content.model import Content
 from throne_pnp.userdirs import cache_dir
 from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited
+
+if TYPE_CHECKING:
+    from throne_pnp.content.model import Content
 
 KEEP = 16          # cache entries kept; older ones are removed when one is written
 _SOURCES = Path(__file__).resolve().parent   # the parsers whose output is cached
@@ -66,16 +68,30 @@ def content_key(directory: Path) -> str | None:
     return h.hexdigest()[:32]
 
 
-def _entry(key: str) -> Path | None:
+def _entry(key: str, kind: str = "content") -> Path | None:
     folder = cache_dir()
-    return folder / f"content-{key}.pickle" if folder is not None else None
+    return folder / f"{kind}-{key}.pickle" if folder is not None else None
 
 
 def fetch(directory: Path, key: str) -> Content | None:
     """The cached Content for `key`, placed at `directory`; None on any trouble."""
+    from dataclasses import replace
+
+    from throne_pnp.content.model import Content
+
+    content = fetch_value(key, "content", Content)
+    return replace(content, directory=directory) if content is not None else None
+
+
+def fetch_value(key: str, kind: str, cls: type) -> Any:
+    """The cached `kind` entry for `key` if it is a `cls`; None on any trouble.
+
+    Besides the Content itself, a value made from it alone (the rules'
+    Board, see `cli.resolve_answers`) can be kept under the same key, so
+    that it too is recomputed exactly when the files change."""
     if os.environ.get("THRONE_NO_CACHE"):
         return None
-    path = _entry(key)
+    path = _entry(key, kind)
     if path is None:
         return None
     try:
@@ -86,12 +102,10 @@ def fetch(directory: Path, key: str) -> Content | None:
     except OSError:
         return None
     try:
-        content = pickle.loads(data)
+        value = pickle.loads(data)
     except Exception:   # corrupt or from an incompatible build: ignore it, load normally
         return None
-    if type(content) is not Content:
-        return None
-    return replace(content, directory=directory)
+    return value if type(value) is cls else None
 
 
 def _trusted(st: os.stat_result) -> bool:
@@ -101,11 +115,12 @@ def _trusted(st: os.stat_result) -> bool:
     return not st.st_mode & 0o022
 
 
-def store(key: str, content: Content) -> None:
-    """Write `content` under `key` atomically; silently skipped if the folder is unwritable."""
+def store(key: str, content: Content, kind: str = "content") -> None:
+    """Write `content` (or another `kind` of value made from it) under `key`
+    atomically; silently skipped if the folder is unwritable."""
     if os.environ.get("THRONE_NO_CACHE"):
         return
-    path = _entry(key)
+    path = _entry(key, kind)
     if path is None:
         return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
@@ -113,7 +128,7 @@ def store(key: str, content: Content) -> None:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         tmp.write_bytes(pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(tmp, path)
-        _prune(path.parent)
+        _prune(path.parent, kind)
     except OSError:
         try:
             tmp.unlink()
@@ -121,10 +136,10 @@ def store(key: str, content: Content) -> None:
             pass
 
 
-def _prune(folder: Path) -> None:
-    """Keep the KEEP most recently written entries."""
+def _prune(folder: Path, kind: str = "content") -> None:
+    """Keep the KEEP most recently written entries of `kind`."""
     entries = []
-    for path in folder.glob("content-*.pickle"):
+    for path in folder.glob(f"{kind}-*.pickle"):
         try:
             entries.append((path.stat().st_mtime_ns, path))
         except OSError:
