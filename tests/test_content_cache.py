@@ -201,7 +201,7 @@ def test_resolve_keeps_its_board_beside_the_content_and_never_a_stale_one(editio
 
     first = load_board(edition)
     assert _board_fields(first) == _board_fields(board_from(_fresh(edition)))
-    boards = sorted((edition.parent / "cache" / "throne_pnp").glob("board-*.pickle"))
+    boards = sorted((edition.parent / "cache" / "throne_pnp").glob("board-*.marshal"))
     assert len(boards) == 1
     loader._loaded.clear()
     with monkeypatch.context() as m:
@@ -218,15 +218,28 @@ def test_resolve_keeps_its_board_beside_the_content_and_never_a_stale_one(editio
 
 
 def test_a_cached_board_loads_without_the_content_model(edition, tmp_path):
-    """The answer's fast path: the Board's entry needs only the cards and rulings."""
+    """The answer's fast path: the Board's entry needs only the cards and rulings
+    (and no unpickling)."""
     code = ("import sys; from throne_pnp.cli.resolve_answers import load_board\n"
             "board = load_board(sys.argv[1])\n"
             "assert board.cards[2].priority in ('rising', 'falling')\n")
-    check = ("loaded = sorted(m for m in sys.modules if m == 'yaml' or "
-             "m == 'throne_pnp.content.model')\n"
+    check = ("loaded = sorted(m for m in sys.modules if m in "
+             "('yaml', 'pickle', 'throne_pnp.content.model'))\n"
              "assert not loaded, loaded\n")
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
     for script in (code, code + check):    # the first run fills the cache
         done = subprocess.run([sys.executable, "-c", script, str(edition)],
                               capture_output=True, text=True, env=env)
         assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00garbage", b"\xfb\x00\x00\x00"])
+def test_a_damaged_board_entry_is_made_again(edition, damage):
+    from throne_pnp.cli.resolve_answers import load_board
+
+    first = load_board(edition)
+    (entry,) = (edition.parent / "cache" / "throne_pnp").glob("board-*.marshal")
+    entry.write_bytes(damage)
+    loader._loaded.clear()
+    assert _board_fields(load_board(edition)) == _board_fields(first)
+    assert entry.read_bytes() != damage        # written again, whole

@@ -21,17 +21,17 @@ def load_board(content_dir: Path | str | None) -> Any:
 
     The Board is all a stateless answer needs, so it is kept in the content
     cache beside the Content, under the same files' key and the source of
-    the module that makes it: a cached answer then loads neither YAML nor
-    the model's map, example and ladder classes."""
+    the module that makes it, as plain values (`marshal`: no pickle to load,
+    nothing in it but numbers, words and containers): a cached answer then
+    loads neither YAML nor the model's map, example and ladder classes."""
     from throne_pnp.content import cache
     from throne_pnp.content.lookup import find_edition
 
     directory = find_edition(content_dir).directory
     key = _board_key(directory)
     if key is not None:
-        from throne_pnp.rules.board import Board
-
-        board = cache.fetch_value(key, "board", Board)
+        data = cache.fetch_bytes(key, "board", "marshal")
+        board = _board_of(data) if data is not None else None
         if board is not None:
             return board
     from throne_pnp.content.loader import load_content
@@ -39,8 +39,36 @@ def load_board(content_dir: Path | str | None) -> Any:
 
     board = board_from(load_content(directory))
     if key is not None and _board_key(directory) == key:   # (unchanged while read)
-        cache.store(key, board, "board")
+        cache.store_bytes(key, "board", "marshal", _board_bytes(board))
     return board
+
+
+def _board_bytes(board: Any) -> bytes:
+    """The Board's own fields as plain values: cards and rulings as field tuples."""
+    import marshal
+    from dataclasses import astuple, fields
+
+    values = {f.name: getattr(board, f.name) for f in fields(board) if f.init}
+    values["rulings"] = astuple(board.rulings)
+    values["cards"] = tuple(astuple(card) for card in board.cards.values())
+    return marshal.dumps(values)
+
+
+def _board_of(data: bytes) -> Any:
+    """The Board `_board_bytes` wrote; None if it cannot be read back."""
+    import marshal
+
+    from throne_pnp.content.deck import Card, Rulings
+    from throne_pnp.rules.board import Board
+
+    try:
+        values = marshal.loads(data)
+        values["rulings"] = Rulings(*values["rulings"])
+        cards = [Card(*fields) for fields in values["cards"]]
+        values["cards"] = {card.id: card for card in cards}
+        return Board(**values)
+    except Exception:   # noqa: BLE001 - damaged or from another build: load normally
+        return None
 
 
 def _board_key(directory: Path) -> str | None:

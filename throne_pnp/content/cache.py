@@ -23,10 +23,9 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.userdirs import cache_dir
@@ -68,44 +67,47 @@ def content_key(directory: Path) -> str | None:
     return h.hexdigest()[:32]
 
 
-def _entry(key: str, kind: str = "content") -> Path | None:
+def _entry(key: str, kind: str = "content", suffix: str = "pickle") -> Path | None:
     folder = cache_dir()
-    return folder / f"{kind}-{key}.pickle" if folder is not None else None
+    return folder / f"{kind}-{key}.{suffix}" if folder is not None else None
 
 
 def fetch(directory: Path, key: str) -> Content | None:
     """The cached Content for `key`, placed at `directory`; None on any trouble."""
+    import pickle
     from dataclasses import replace
 
     from throne_pnp.content.model import Content
 
-    content = fetch_value(key, "content", Content)
-    return replace(content, directory=directory) if content is not None else None
+    data = fetch_bytes(key, "content", "pickle")
+    try:
+        content = pickle.loads(data) if data is not None else None
+    except Exception:   # corrupt or from an incompatible build: ignore it, load normally
+        return None
+    if type(content) is not Content:
+        return None
+    return replace(content, directory=directory)
 
 
-def fetch_value(key: str, kind: str, cls: type) -> Any:
-    """The cached `kind` entry for `key` if it is a `cls`; None on any trouble.
+def fetch_bytes(key: str, kind: str, suffix: str) -> bytes | None:
+    """The bytes of the cached `kind` entry for `key`; None when there is none
+    or it is not the user's own.
 
     Besides the Content itself, a value made from it alone (the rules'
     Board, see `cli.resolve_answers`) can be kept under the same key, so
     that it too is recomputed exactly when the files change."""
     if os.environ.get("THRONE_NO_CACHE"):
         return None
-    path = _entry(key, kind)
+    path = _entry(key, kind, suffix)
     if path is None:
         return None
     try:
         with open(path, "rb") as fh:
             if not _trusted(os.fstat(fh.fileno())):
                 return None
-            data = fh.read()
+            return fh.read()
     except OSError:
         return None
-    try:
-        value = pickle.loads(data)
-    except Exception:   # corrupt or from an incompatible build: ignore it, load normally
-        return None
-    return value if type(value) is cls else None
 
 
 def _trusted(st: os.stat_result) -> bool:
@@ -115,20 +117,28 @@ def _trusted(st: os.stat_result) -> bool:
     return not st.st_mode & 0o022
 
 
-def store(key: str, content: Content, kind: str = "content") -> None:
-    """Write `content` (or another `kind` of value made from it) under `key`
-    atomically; silently skipped if the folder is unwritable."""
+def store(key: str, content: Content) -> None:
+    """Write `content` under `key` atomically; silently skipped if the folder is unwritable."""
+    import pickle
+
+    store_bytes(key, "content", "pickle",
+                pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def store_bytes(key: str, kind: str, suffix: str, data: bytes) -> None:
+    """Write a `kind` entry under `key` atomically; silently skipped if the
+    folder is unwritable (or the cache is off)."""
     if os.environ.get("THRONE_NO_CACHE"):
         return
-    path = _entry(key, kind)
+    path = _entry(key, kind, suffix)
     if path is None:
         return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.write_bytes(data)
         os.replace(tmp, path)
-        _prune(path.parent, kind)
+        _prune(path.parent, f"{kind}-*.{suffix}")
     except OSError:
         try:
             tmp.unlink()
@@ -136,10 +146,10 @@ def store(key: str, content: Content, kind: str = "content") -> None:
             pass
 
 
-def _prune(folder: Path, kind: str = "content") -> None:
-    """Keep the KEEP most recently written entries of `kind`."""
+def _prune(folder: Path, pattern: str = "content-*.pickle") -> None:
+    """Keep the KEEP most recently written entries matching `pattern`."""
     entries = []
-    for path in folder.glob(f"{kind}-*.pickle"):
+    for path in folder.glob(pattern):
         try:
             entries.append((path.stat().st_mtime_ns, path))
         except OSError:
