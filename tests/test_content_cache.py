@@ -184,3 +184,62 @@ def test_an_entry_others_could_write_is_not_trusted(edition, tmp_path, monkeypat
     assert _fresh(edition) == expected
     assert checked == [edition]           # loaded normally, not from the entry
     assert entry.stat().st_mode & 0o022 == 0       # and replaced by a private one
+
+
+def _board_fields(board) -> dict:
+    from dataclasses import fields
+
+    return {f.name: getattr(board, f.name) for f in fields(board)}
+
+
+def test_resolve_keeps_its_board_beside_the_content_and_never_a_stale_one(edition,
+                                                                          monkeypatch):
+    """`throne resolve`'s Board comes from the cache on the second call (no YAML
+    check), equals the Board made from the loaded content, and follows an edit."""
+    from throne_pnp.cli.resolve_answers import load_board
+    from throne_pnp.rules.board import board_from
+
+    first = load_board(edition)
+    assert _board_fields(first) == _board_fields(board_from(_fresh(edition)))
+    boards = sorted((edition.parent / "cache" / "throne_pnp").glob("board-*.marshal"))
+    assert len(boards) == 1
+    loader._loaded.clear()
+    with monkeypatch.context() as m:
+        _no_check(m)
+        again = load_board(edition)
+    assert again is not first and _board_fields(again) == _board_fields(first)
+    rulings = edition / "rulings.yaml"
+    rulings.write_text(rulings.read_text().replace("castle_targets: all ",
+                                                   "castle_targets: not-king "))
+    loader._loaded.clear()
+    edited = load_board(edition)
+    assert edited.rulings.castle_targets == "not-king"
+    assert first.rulings.castle_targets == "all"
+
+
+def test_a_cached_board_loads_without_the_content_model(edition, tmp_path):
+    """The answer's fast path: the Board's entry needs only the cards and rulings
+    (and no unpickling)."""
+    code = ("import sys; from throne_pnp.cli.resolve_answers import load_board\n"
+            "board = load_board(sys.argv[1])\n"
+            "assert board.cards[2].priority in ('rising', 'falling')\n")
+    check = ("loaded = sorted(m for m in sys.modules if m in "
+             "('yaml', 'pickle', 'throne_pnp.content.model'))\n"
+             "assert not loaded, loaded\n")
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"))
+    for script in (code, code + check):    # the first run fills the cache
+        done = subprocess.run([sys.executable, "-c", script, str(edition)],
+                              capture_output=True, text=True, env=env)
+        assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00garbage", b"\xfb\x00\x00\x00"])
+def test_a_damaged_board_entry_is_made_again(edition, damage):
+    from throne_pnp.cli.resolve_answers import load_board
+
+    first = load_board(edition)
+    (entry,) = (edition.parent / "cache" / "throne_pnp").glob("board-*.marshal")
+    entry.write_bytes(damage)
+    loader._loaded.clear()
+    assert _board_fields(load_board(edition)) == _board_fields(first)
+    assert entry.read_bytes() != damage        # written again, whole

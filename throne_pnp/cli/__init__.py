@@ -1,129 +1,37 @@
 """The `throne` command line: a thin click layer over the library.
 
-Commands live in small modules by theme (content, resolve, game, analysis);
-each parses its options, calls one library function and formats the answer.
-A command's module is imported only when that command runs (or for the
-command list in `--help`), so the King's answer loads no more than it needs.
+The click group and its commands are in `cli.group` (each command's module
+loaded when that command runs). `main`, the console script, first offers the
+words typed to `cli.quick`, which answers the table's most frequent question
+(`throne resolve king --at FILE --card N`, typed plainly) without loading
+click at all; everything else, every refusal included, goes to click. The
+group's names (`cli`, `COMMAND_MODULES`, ...) are importable from here as
+before, loaded on first use (PEP 562) so that the fast path never pays for
+them.
 """
 
 from __future__ import annotations
 
-import importlib
+import sys
+from typing import Any
 
-import click
-
-from throne_pnp import __version__
-from throne_pnp.cli.common import ThroneGroup
-
-# command name -> module under throne_pnp.cli that registers it
-COMMAND_MODULES = {
-    "init": "content_cmds", "validate": "content_cmds", "build": "content_cmds",
-    "resolve": "resolve_cmds",
-    **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done", "hand"),
-                    "game_cmds"),
-    **dict.fromkeys(("status", "log", "undo", "fix", "play", "show", "recover"),
-                    "record_cmds"),
-    "simulate": "analysis", "odds": "analysis",
-    "hint": "advice_cmds", "review": "advice_cmds",
-    "serve": "serve_cmds",
-}
+_GROUP_NAMES = ("cli", "COMMAND_MODULES", "HELP_SECTIONS", "SUMMARIES", "LazyGroup")
 
 
-# `throne --help`: the commands in the order a player meets them, by section,
-# each with one line. A command not listed here still appears, under "More".
-HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Content and printing", ("init", "validate", "build")),
-    ("Playing with the King (a tracked game)",
-     ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
-      "log", "undo", "fix", "recover", "play", "serve")),
-    ("Advice", ("hint", "review")),
-    ("Answers and analysis", ("resolve", "odds", "simulate")),
-)
-SUMMARIES = {
-    "init": "Write an editable copy of the edition (./content).",
-    "validate": "Check the content; list every problem with its line.",
-    "build": "Write the map, cards and rules (PDF, SVG) to ./output.",
-    "new": "Start tracking a game (virtual cards, or --physical).",
-    "card": "Play the phase card; the King acts, move by move.",
-    "battle": "Fight the next battle with a card from your hand.",
-    "withdraw": "Send your beaten cubes to a neighbouring territory.",
-    "move": "Move your cubes to a neighbour (1 command point).",
-    "rally": "Add a cube at a castle you hold (2 command points).",
-    "done": "End your Player Actions; their battles follow.",
-    "status": "Where the game stands and what comes next.",
-    "show": "The board as text, or drawn on the map (--svg).",
-    "log": "Every accepted command, in words.",
-    "undo": "Take back the last N commands.",
-    "fix": "Make the record match the table.",
-    "hand": "Physical cards: tell the program your hand.",
-    "recover": "Rescue a save that no longer loads.",
-    "play": "A whole game with prompts.",
-    "serve": "The table page: play from a phone or tablet (--lan).",
-    "resolve": "What the King does from a position (no saved game).",
-    "odds": "Exact battle odds for each card you could play.",
-    "simulate": "Play many games headless: the balance of the deck.",
-    "hint": "The best choice now, with its chance of winning.",
-    "review": "Your decisions marked: inaccuracies, mistakes, blunders.",
-}
+def __getattr__(name: str) -> Any:
+    if name in _GROUP_NAMES:
+        from throne_pnp.cli import group
 
-
-class LazyGroup(ThroneGroup):
-    """Imports a command's module on first use (see COMMAND_MODULES)."""
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        names = set(COMMAND_MODULES) | set(self.commands)
-        ordered = [n for _, section in HELP_SECTIONS for n in section if n in names]
-        return ordered + sorted(names - set(ordered))
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands and name in COMMAND_MODULES:
-            module = importlib.import_module(f"throne_pnp.cli.{COMMAND_MODULES[name]}")
-            module.register(self)
-        return self.commands.get(name)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The command list by section, one line each (SUMMARIES, else the short help)."""
-        names = self.list_commands(ctx)
-        listed = {n for _, section in HELP_SECTIONS for n in section}
-        sections = [(title, [n for n in section if n in names])
-                    for title, section in HELP_SECTIONS]
-        sections.append(("More", [n for n in names if n not in listed]))
-        for title, section in sections:
-            rows = []
-            for name in section:
-                command = self.get_command(ctx, name)
-                if command is not None and not command.hidden:
-                    rows.append((name, SUMMARIES.get(name)
-                                 or command.get_short_help_str(limit=60)))
-            if rows:
-                with formatter.section(title):
-                    formatter.write_dl(rows)
-
-
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="throne")
-def cli() -> None:
-    """Companion for the print-and-play solo wargame A Rusty Throne.
-
-    Print the components, let the program run the mad King's side at your
-    table, and measure the balance of the deck.
-
-    Content comes from --content DIR, else $THRONE_CONTENT, else ./content
-    when this folder holds an edition, else the bundled edition.
-
-    \b
-    Examples:
-      throne build                 # PDFs and SVGs into ./output
-      throne new && throne status  # start tracking a game
-      throne resolve king --at pos.yaml --card 2
-      throne init                  # an editable copy of the cards and map
-
-    \b
-    Tab completion, bash (zsh, fish: zsh_source, fish_source):
-      eval "$(_THRONE_COMPLETE=bash_source throne)"
-    """
+        return getattr(group, name)
+    raise AttributeError(f"module 'throne_pnp.cli' has no attribute {name!r}")
 
 
 def main() -> None:
     """Console-script entry point."""
+    from throne_pnp.cli.quick import answered
+
+    if answered(sys.argv[1:]):
+        return
+    from throne_pnp.cli.group import cli
+
     cli(prog_name="throne")

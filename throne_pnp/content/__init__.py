@@ -11,7 +11,8 @@ change).
 
 Nothing here knows about rules play or rendering; the dataclasses are plain
 values the engine and the renderers read. The package is split by file:
-`model` (the values), `checker` (typed reads that collect problems),
+`model` (the values; `deck` holds its cards and rulings), `checker` (typed
+reads that collect problems),
 `mapfile` and `drawing` (map.yaml), `cardfile` (cards, rulings, rules text),
 `examplefile` (examples.yaml), `ladderfile` (ladder.yaml) and `ladder`
 (`ladder_of`, the levels as values),
@@ -22,48 +23,32 @@ values the engine and the renderers read. The package is split by file:
 
 from typing import Any
 
-from throne_pnp.content.loader import load_content
-from throne_pnp.content.lookup import (
-    Edition,
-    bundled_content_dir,
-    default_content_dir,
-    find_edition,
-)
-from throne_pnp.content.model import (
-    ICON_RE,
-    ICONS,
-    KING_ACTIONS,
-    MAX_SYMBOLS,
-    PRIORITIES,
-    RULINGS_CHOICES,
-    Card,
-    Content,
-    Example,
-    GameMap,
-    Lake,
-    Level,
-    MapDrawing,
-    Measured,
-    Rulings,
-    Territory,
-    TerritoryDrawing,
-    polygon_edges,
-)
-
-# Names whose modules import YAML: loaded on first use (PEP 562), so that
-# `from throne_pnp.content import Card` and a cached load never import it.
-_LAZY = {
+# Every name, by the module that defines it, loaded on first use (PEP 562):
+# `from throne_pnp.content import Card` costs only what Card needs, a cached
+# load never imports YAML, and a cached Board (cli.resolve_answers) never
+# creates the model's other classes.
+_WHERE = {
+    "load_content": "loader",
+    **dict.fromkeys(("Edition", "bundled_content_dir", "default_content_dir",
+                     "find_edition"), "lookup"),
+    **dict.fromkeys(("Card", "Rulings"), "deck"),
+    **dict.fromkeys(("ICON_RE", "ICONS", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES",
+                     "RULINGS_CHOICES", "Content", "Example", "GameMap", "Lake", "Level",
+                     "MapDrawing", "Measured", "Territory", "TerritoryDrawing",
+                     "polygon_edges"), "model"),
     "check_content": "check", "ContentReport": "check",
     "drawn_adjacency": "drawing",
 }
 
 
 def __getattr__(name: str) -> Any:
-    if name in _LAZY:
+    if name in _WHERE:
         import importlib
 
-        module = importlib.import_module(f"throne_pnp.content.{_LAZY[name]}")
-        return getattr(module, name)
+        module = importlib.import_module(f"throne_pnp.content.{_WHERE[name]}")
+        value = getattr(module, name)
+        globals()[name] = value     # found once; later look-ups are plain attributes
+        return value
     raise AttributeError(f"module 'throne_pnp.content' has no attribute {name!r}")
 
 

@@ -23,15 +23,16 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 import sys
-from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from throne_pnp.content.lookup import CONTENT_FILES
-from throne_pnp.content.model import Content
 from throne_pnp.userdirs import cache_dir
 from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited
+
+if TYPE_CHECKING:
+    from throne_pnp.content.model import Content
 
 KEEP = 16          # cache entries kept; older ones are removed when one is written
 _SOURCES = Path(__file__).resolve().parent   # the parsers whose output is cached
@@ -66,32 +67,47 @@ def content_key(directory: Path) -> str | None:
     return h.hexdigest()[:32]
 
 
-def _entry(key: str) -> Path | None:
+def _entry(key: str, kind: str = "content", suffix: str = "pickle") -> Path | None:
     folder = cache_dir()
-    return folder / f"content-{key}.pickle" if folder is not None else None
+    return folder / f"{kind}-{key}.{suffix}" if folder is not None else None
 
 
 def fetch(directory: Path, key: str) -> Content | None:
     """The cached Content for `key`, placed at `directory`; None on any trouble."""
+    import pickle
+    from dataclasses import replace
+
+    from throne_pnp.content.model import Content
+
+    data = fetch_bytes(key, "content", "pickle")
+    try:
+        content = pickle.loads(data) if data is not None else None
+    except Exception:   # corrupt or from an incompatible build: ignore it, load normally
+        return None
+    if type(content) is not Content:
+        return None
+    return replace(content, directory=directory)
+
+
+def fetch_bytes(key: str, kind: str, suffix: str) -> bytes | None:
+    """The bytes of the cached `kind` entry for `key`; None when there is none
+    or it is not the user's own.
+
+    Besides the Content itself, a value made from it alone (the rules'
+    Board, see `cli.resolve_answers`) can be kept under the same key, so
+    that it too is recomputed exactly when the files change."""
     if os.environ.get("THRONE_NO_CACHE"):
         return None
-    path = _entry(key)
+    path = _entry(key, kind, suffix)
     if path is None:
         return None
     try:
         with open(path, "rb") as fh:
             if not _trusted(os.fstat(fh.fileno())):
                 return None
-            data = fh.read()
+            return fh.read()
     except OSError:
         return None
-    try:
-        content = pickle.loads(data)
-    except Exception:   # corrupt or from an incompatible build: ignore it, load normally
-        return None
-    if type(content) is not Content:
-        return None
-    return replace(content, directory=directory)
 
 
 def _trusted(st: os.stat_result) -> bool:
@@ -103,17 +119,26 @@ def _trusted(st: os.stat_result) -> bool:
 
 def store(key: str, content: Content) -> None:
     """Write `content` under `key` atomically; silently skipped if the folder is unwritable."""
+    import pickle
+
+    store_bytes(key, "content", "pickle",
+                pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def store_bytes(key: str, kind: str, suffix: str, data: bytes) -> None:
+    """Write a `kind` entry under `key` atomically; silently skipped if the
+    folder is unwritable (or the cache is off)."""
     if os.environ.get("THRONE_NO_CACHE"):
         return
-    path = _entry(key)
+    path = _entry(key, kind, suffix)
     if path is None:
         return
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps(content, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.write_bytes(data)
         os.replace(tmp, path)
-        _prune(path.parent)
+        _prune(path.parent, f"{kind}-*.{suffix}")
     except OSError:
         try:
             tmp.unlink()
@@ -121,10 +146,10 @@ def store(key: str, content: Content) -> None:
             pass
 
 
-def _prune(folder: Path) -> None:
-    """Keep the KEEP most recently written entries."""
+def _prune(folder: Path, pattern: str = "content-*.pickle") -> None:
+    """Keep the KEEP most recently written entries matching `pattern`."""
     entries = []
-    for path in folder.glob("content-*.pickle"):
+    for path in folder.glob(pattern):
         try:
             entries.append((path.stat().st_mtime_ns, path))
         except OSError:

@@ -1,7 +1,9 @@
 """The content model's values: frozen dataclasses and the fixed vocabularies.
 
 `Content` is one whole validated edition (map, cards, rulings, rules text,
-difficulty ladder);
+difficulty ladder); its `Card` and `Rulings` are defined in `deck` (all the
+rules engine's `Board` holds of the edition, and all its cache entry needs),
+and importable from here as well;
 the engine and the renderers read these plain values and nothing else. The
 constants name what the YAML may say (King actions, priorities, rulings,
 rules-text icons).
@@ -12,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from throne_pnp.content.deck import Card, Rulings
 
 KING_ACTIONS = ("rally", "move-castle", "move-wheat", "move-player", "uncertain")
 PRIORITIES = ("rising", "falling")
@@ -106,38 +110,6 @@ class GameMap:
         return self.drawing is not None and all(
             t.drawing is not None for t in self.territories.values()
         )
-
-
-@dataclass(frozen=True)
-class Card:
-    """One Action Card (`cards.yaml`)."""
-
-    id: int
-    bugles: int
-    swords: int
-    shields: int
-    king: tuple[str, ...]
-    flags: int
-    priority: str
-    hard: bool = False
-    name: str = ""
-
-    @property
-    def uncertain(self) -> bool:
-        return "uncertain" in self.king
-
-    @property
-    def rising(self) -> bool:
-        return self.priority == "rising"
-
-
-@dataclass(frozen=True)
-class Rulings:
-    """The switches where readings of the rulebook differ (docs/rulings.md)."""
-
-    home_lost_when: str = "empty"
-    castle_targets: str = "all"
-    over_limit_move: str = "refuse"
 
 
 EXAMPLE_KINDS = ("king", "battle")

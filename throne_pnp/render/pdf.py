@@ -61,8 +61,31 @@ def _y_down(canvas, height: float, unit: float) -> None:
 
 def _f(value: float) -> str:
     """A number as PDF wants it: rounded to 0.001 (of a mm, mostly), no exponent,
-    no trailing zeros ("12", "0.5", "-3.25")."""
-    return f"{value:.3f}".rstrip("0").rstrip(".")
+    no trailing zeros ("12", "0.5", "-3.25").
+
+    Remembered by value (a build writes the same coordinates thousands of
+    times), except zero: 0.0 and -0.0 are one key but print "0" and "-0"."""
+    text = _numbers.get(value)
+    if text is None:
+        text = f"{value:.3f}".rstrip("0").rstrip(".")
+        if value:
+            if len(_numbers) >= NUMBERS_KEPT:
+                _numbers.clear()
+            _numbers[value] = text
+    return text
+
+
+NUMBERS_KEPT = 1 << 16
+_numbers: dict[float, str] = {}
+
+
+@lru_cache(maxsize=4096)
+def _escaped(chunk: bytes) -> str:
+    """reportlab's escape of a text chunk for a PDF string (a pure function, and
+    the same chunks recur in every document of a build)."""
+    from reportlab.pdfbase.pdfdoc import escapePDF
+
+    return escapePDF(chunk)
 
 
 @lru_cache(maxsize=256)
@@ -255,14 +278,12 @@ class _Painter:
         x, y, key = run
         runs = self.runs.get(key)
         if runs is None:
-            from reportlab.pdfbase.pdfdoc import escapePDF
-
             name, size, text = key
             font = fonts.font(name)
             doc = self.canvas._doc
             runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
-                            f"({escapePDF(chunk)}) Tj"
-                            for subset, chunk in font.splitString(text, doc))
+                            f"({_escaped(chunk)}) Tj"
+                            for subset, chunk in fonts.split_string(font, text, doc))
             self.runs[key] = runs
         return f"BT 1 0 0 -1 {x} {y} Tm {runs} ET"
 

@@ -1,0 +1,195 @@
+"""The answers of `throne resolve king|battle`, without the command line.
+
+What the King does, or how a battle ends, from a position file: the checks
+of what was typed (the edition's cards and territories, a legal position)
+and the words printed. No click here, so that `cli.quick` can answer the
+usual `throne resolve king --at FILE --card N` without loading it; a refusal
+is a `ThroneError`, which the command line prints as its one line, exit 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from throne_pnp.errors import ThroneError
+
+
+def load_board(content_dir: Path | str | None) -> Any:
+    """The rules' Board of the edition the lookup picks (see `content.lookup`).
+
+    The Board is all a stateless answer needs, so it is kept in the content
+    cache beside the Content, under the same files' key and the source of
+    the module that makes it, as plain values (`marshal`: no pickle to load,
+    nothing in it but numbers, words and containers): a cached answer then
+    loads neither YAML nor the model's map, example and ladder classes."""
+    from throne_pnp.content import cache
+    from throne_pnp.content.lookup import find_edition
+
+    directory = find_edition(content_dir).directory
+    key = _board_key(directory)
+    if key is not None:
+        data = cache.fetch_bytes(key, "board", "marshal")
+        board = _board_of(data) if data is not None else None
+        if board is not None:
+            return board
+    from throne_pnp.content.loader import load_content
+    from throne_pnp.rules.board import board_from
+
+    board = board_from(load_content(directory))
+    if key is not None and _board_key(directory) == key:   # (unchanged while read)
+        cache.store_bytes(key, "board", "marshal", _board_bytes(board))
+    return board
+
+
+def _board_bytes(board: Any) -> bytes:
+    """The Board's own fields as plain values: cards and rulings as field tuples."""
+    import marshal
+    from dataclasses import astuple, fields
+
+    values = {f.name: getattr(board, f.name) for f in fields(board) if f.init}
+    values["rulings"] = astuple(board.rulings)
+    values["cards"] = tuple(astuple(card) for card in board.cards.values())
+    return marshal.dumps(values)
+
+
+def _board_of(data: bytes) -> Any:
+    """The Board `_board_bytes` wrote; None if it cannot be read back."""
+    import marshal
+
+    from throne_pnp.content.deck import Card, Rulings
+    from throne_pnp.rules.board import Board
+
+    try:
+        values = marshal.loads(data)
+        values["rulings"] = Rulings(*values["rulings"])
+        cards = [Card(*fields) for fields in values["cards"]]
+        values["cards"] = {card.id: card for card in cards}
+        return Board(**values)
+    except Exception:   # noqa: BLE001 - damaged or from another build: load normally
+        return None
+
+
+def _board_key(directory: Path) -> str | None:
+    """The content cache's key of the files, with the source of `rules.board`."""
+    import hashlib
+
+    from throne_pnp.content import cache
+    from throne_pnp.rules import board
+
+    key = cache.content_key(directory) if directory.is_dir() else None
+    if key is None:
+        return None
+    source = Path(board.__file__).read_bytes()
+    return hashlib.sha256(key.encode() + b"\0" + source).hexdigest()[:32]
+
+
+def card_of(board: Any, card_id: int, option: str) -> Any:
+    """The edition's card `card_id`, refused naming `option` when there is none."""
+    if card_id not in board.cards:
+        raise ThroneError(f"{option}: there is no card {card_id} in this edition "
+                          f"(ids {min(board.cards)}-{max(board.cards)})")
+    return board.cards[card_id]
+
+
+def territory_of(board: Any, t: int, option: str) -> int:
+    """`t`, refused naming `option` when the map has no such territory."""
+    if t not in board.adjacent:
+        raise ThroneError(f"{option}: no territory {t} on this map "
+                          f"(territories {board.numbers[0]}-{board.numbers[-1]})")
+    return t
+
+
+def checked_position(board: Any, at: Path) -> Any:
+    """The --at position, refused if it cannot stand on the table (the player's
+    wheat limit included, which `read_position` leaves to the caller)."""
+    from throne_pnp.cli.posfile import read_position
+    from throne_pnp.rules.position import check_position
+
+    pos = read_position(board, at)
+    problem = check_position(board, pos)
+    if problem:
+        raise ThroneError(f"--at {at}: {problem}")
+    return pos
+
+
+def king_answer(board: Any, at: Path, card_id: int | None, actions: tuple[str, ...],
+                priority: str | None, draws: Callable[[], list[int]], as_json: bool) -> str:
+    """What the King's action does at `at`: the checklist, or the JSON text.
+
+    `draws` gives the ids dealt for Uncertain Orders (checked after the
+    position, so that refusals come in the order they always have)."""
+    from throne_pnp.rules.king import deal_from, resolve_king
+
+    if card_id is not None and (actions or priority):
+        raise ThroneError("give either --card ID or --action/--priority, not both")
+    if card_id is not None:
+        card = card_of(board, card_id, "--card")
+        actions, priority = card.king, card.priority
+    elif not actions or priority is None:
+        raise ThroneError("say what the King does: --card ID, or --action A [--action B] "
+                          "with --priority rising|falling")
+    elif len(actions) > 2:
+        raise ThroneError("a card has at most 2 King actions; give --action once or twice")
+    pos = checked_position(board, at)
+    dealt = [board.cards[i] for i in draws()]
+    result = resolve_king(board, pos, actions, priority, deal_from(dealt))
+    unused = len(dealt) - len(result.draws)
+    if unused:
+        raise ThroneError(f"--draws: {unused} card(s) more than Uncertain Orders needed; "
+                          f"it stopped at card {result.draws[-1] if result.draws else 'none'}")
+    return json_text(result.to_json()) if as_json else king_text(result, board)
+
+
+def battle_answer(board: Any, at: Path, territory: int, defender: str, player_card: int,
+                  king_card: int, withdraw_to: int | None, as_json: bool) -> str:
+    """How the battle in `territory` ends: the lines, or the JSON text."""
+    from throne_pnp.rules.battle import resolve_battle
+
+    territory_of(board, territory, "--territory")
+    if withdraw_to is not None:
+        territory_of(board, withdraw_to, "--withdraw-to")
+    pcard = card_of(board, player_card, "--player-card")
+    kcard = card_of(board, king_card, "--king-card")
+    if player_card == king_card:
+        raise ThroneError(f"--player-card and --king-card are both {player_card}: there is "
+                          "one card of each number, so each side needs its own")
+    pos = checked_position(board, at)
+    result = resolve_battle(board, pos, territory, defender, pcard, kcard, withdraw_to)
+    return json_text(result.to_json()) if as_json else battle_text(result)
+
+
+def json_text(data: Any) -> str:
+    """JSON as every command prints it (no sorted keys: the order is meaningful)."""
+    import json
+
+    return json.dumps(data, indent=2)
+
+
+def king_text(result: Any, board: Any = None) -> str:
+    """The King's action as a checklist for the table (the assistant's words)."""
+    from throne_pnp.assistant.words import king_lines
+
+    lines = []
+    if result.draws:
+        lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
+                     "(they go to the discard pile)")
+    lines += king_lines(result, board)
+    lines.append(position_text(result.position))
+    return "\n".join(lines)
+
+
+def position_text(pos: Any) -> str:
+    """`Position: King {3: 2}; you {1: 2}`, the line that ends every answer."""
+    def side(counts: dict[int, int]) -> str:
+        return ", ".join(f"{t}: {n}" for t, n in counts.items()) or "none"
+
+    return f"Position: King {{{side(pos.compact('king'))}}}; you {{{side(pos.compact('player'))}}}"
+
+
+def battle_text(result: Any) -> str:
+    """The battle's lines for the table, and the position after it."""
+    from throne_pnp.assistant.words import battle_lines
+
+    return "\n".join([*battle_lines(result), position_text(result.position)])
