@@ -5,7 +5,7 @@ import json
 from click.testing import CliRunner
 
 from throne_pnp.cli import cli
-from throne_pnp.sim.simulate import wilson
+from throne_pnp.sim.simulate import GameResult, Row, wilson
 
 
 def _run(*args: str) -> str:
@@ -52,6 +52,25 @@ def test_bad_options_are_one_line_errors():
         result = runner.invoke(cli, ["simulate", *args])
         assert result.exit_code == 2
         assert len(result.output.strip().splitlines()) == 1
+
+
+def test_rows_count_the_games_lost_by_the_end_of_turn_2():
+    row = Row(3)
+    for result in (GameResult("lost", 1, "home-taken"), GameResult("lost", 2, "home-abandoned"),
+                   GameResult("lost", 3, "home-taken"), GameResult("won", 2),
+                   GameResult("capped", 200)):
+        row.add(result)
+    data = row.to_json()
+    assert data["lost_by_turn_2"] == 2     # turns 1 and 2; not the loss on turn 3, nor the win
+    assert data["losses"] == {"home-taken": 2, "home-abandoned": 1}
+    assert (data["games"], data["wins"], data["capped"]) == (5, 1, 1)
+
+
+def test_sweep_json_sums_the_early_losses():
+    data = json.loads(_run("--games", "30", "--sweep", "--seed", "3", "--json"))
+    assert data["lost_by_turn_2"] == sum(r["lost_by_turn_2"] for r in data["rows"])
+    for row in data["rows"]:
+        assert 0 <= row["lost_by_turn_2"] <= row["games"] - row["wins"] - row["capped"]
 
 
 def test_wilson_interval():

@@ -38,7 +38,6 @@ from throne_pnp.sim.simulate import (
     play_game,
 )
 
-EARLY_TURNS = 2                  # a loss by the end of this turn counts as early
 DECISIONS = ("card", "battle")   # the decisions where the bot picks a card of its hand
 
 
@@ -187,20 +186,11 @@ def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1
 
 @dataclass
 class DeckRow(Row):
-    """A deck's totals; also the games lost by the end of turn 2 (`lost_by_turn_2`),
-    where the opening deal rather than the player's play decided the game."""
-
-    early: int = 0
-
-    def add(self, result: GameResult) -> None:
-        super().add(result)
-        if result.outcome == "lost" and result.turns <= EARLY_TURNS:
-            self.early += 1
+    """A deck's totals (a fixed deck has no hard-card count of its own to report)."""
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
         del data["hard"]
-        data["lost_by_turn_2"] = self.early
         return data
 
 

@@ -163,15 +163,20 @@ def _run_chunk(task: tuple) -> list[GameResult]:
                 for i in range(start, stop)]
 
 
+EARLY_TURNS = 2   # a loss by the end of this turn counts as early (`lost_by_turn_2`)
+
+
 @dataclass
 class Row:
-    """Totals for one hard-card count."""
+    """Totals for one hard-card count; `early` counts the games lost by the end
+    of turn 2, which the opening deal rather than the player's play decided."""
 
     hard: int
     games: int = 0
     wins: int = 0
     capped: int = 0
     turns: int = 0
+    early: int = 0
     losses: Counter = field(default_factory=Counter)
 
     def add(self, result: GameResult) -> None:
@@ -183,6 +188,8 @@ class Row:
             self.capped += 1
         else:
             self.losses[result.cause] += 1
+            if result.turns <= EARLY_TURNS:
+                self.early += 1
 
     def to_json(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.games)
@@ -195,6 +202,7 @@ class Row:
             "mean_turns": round(self.turns / self.games, 4) if self.games else 0.0,
             "losses": {c: self.losses.get(c, 0) for c in CAUSES},
             "capped": self.capped,
+            "lost_by_turn_2": self.early,
         }
 
 
@@ -245,6 +253,7 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
             whole.wins += row.wins
             whole.capped += row.capped
             whole.turns += row.turns
+            whole.early += row.early
             whole.losses.update(row.losses)
         summary = whole.to_json()
         del summary["hard"]
