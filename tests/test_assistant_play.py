@@ -90,3 +90,22 @@ def test_play_asks_before_emptying_home(tmp_path):
     assert result.output.count("empties your home castle 1") == 2
     assert "Refused: move not made" in result.output
     assert status(game)["position"]["player"] == {"2": 1, "5": 2}
+
+
+def test_show_keeps_its_columns_when_a_territory_has_many_symbols():
+    # Ashford (home, 2 wheat, 1 bugle, 2 shields) spells 21 characters of symbols:
+    # the column widens for it instead of pushing its cubes out of line.
+    from throne_pnp.assistant.board_text import board_text
+    from throne_pnp.content import load_content
+    from throne_pnp.rules.board import board_for
+    from throne_pnp.rules.game import Game
+    from throne_pnp.sim.simulate import normal_ids
+
+    content = load_content()
+    board = board_for(content)
+    lines = board_text(Game(board, normal_ids(board)), content).splitlines()
+    header, rows = lines[0], lines[1:10]
+    king_at = header.index("King")
+    assert "Castle(home) W2 B1 S2" in rows[0]
+    for row in rows:
+        assert row[king_at - 1] == " " and row[king_at] != " ", row

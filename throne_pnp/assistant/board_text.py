@@ -36,11 +36,15 @@ def board_text(game: Game, content: Content) -> str:
     board, pos = game.board, game.position
     names = {n: t.name for n, t in content.map.territories.items()}
     width = max(len(n) for n in names.values())
-    rows = [f"{'#':>2}  {'territory':<{width}}  {'symbols':<20} {'King':<8} {'you':<8} next to"]
+    symbols = {n: _symbols(content, n, board.home) for n in board.numbers}
+    # at least 20 wide (the column of the bundled map), wider for a richer territory
+    sym_width = max(20, *(len(s) + 1 for s in symbols.values()))
+    rows = [f"{'#':>2}  {'territory':<{width}}  {'symbols':<{sym_width}} {'King':<8} "
+            f"{'you':<8} next to"]
     for n in board.numbers:
         battle = "  <- battle" if pos.king[n] and pos.player[n] else ""
         near = " ".join(map(str, board.adjacent[n]))
-        rows.append(f"{n:>2}  {names[n]:<{width}}  {_symbols(content, n, board.home):<20} "
+        rows.append(f"{n:>2}  {names[n]:<{width}}  {symbols[n]:<{sym_width}} "
                     f"{_cubes(pos.king[n], 'K'):<8} {_cubes(pos.player[n], 'o'):<8} "
                     f"{near}{battle}")
     contested_to = game.limit_side
