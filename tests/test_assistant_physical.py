@@ -40,7 +40,7 @@ def test_scripted_physical_game(tmp_path):
     # Battle in 1: 18 (2 swords, 2 shields) v 4 (1 bugle, 2 shields, Falling).
     refused(game, "battle", "7", "--king-card", "4", contains="on the table")
     out = ok(game, "battle", "18", "--king-card", "4").output
-    assert "a tie goes to the defender, you" in out
+    assert "cubes + bugles: you 3, King 2: you win" in out   # home's bugle breaks the tie
     assert "move 1 King cube 1 -> 2" in out                # Falling: lowest of 2, 5
     st = status(game)
     assert st["position"] == pos({2: 1, 3: 1, 5: 1, 6: 1, 7: 1, 9: 1}, {1: 2})

@@ -89,8 +89,9 @@ def test_the_log_line_of_a_withdrawal_says_where(tmp_path):
                          "you withdrew to 8"), last
 
 
-def test_a_settled_rally_is_told_before_uncertain_orders_are_dealt(tmp_path):
-    # Card 23: rally, then Uncertain Orders. The rally cannot depend on the dealt cards.
+def test_a_settled_first_action_is_told_before_uncertain_orders_are_dealt(tmp_path):
+    # Card 23: move towards your cubes, then Uncertain Orders. The march cannot
+    # depend on the dealt cards: it is told (and done) before the first deal.
     game = tmp_path / "g.json"
     ok(game, "new", "--physical", "--hard-cards", "23")
     ok(game, "hand", "1,2,3,4,7")
@@ -99,15 +100,16 @@ def test_a_settled_rally_is_told_before_uncertain_orders_are_dealt(tmp_path):
     ok(game, "done")
     out = ok(game, "card", "23").output
     assert "Do this now; Uncertain Orders come after it:" in out
-    assert "[ ] add 1 King cube in 3: castle held by the King" in out
+    assert "[ ] move 2 King cubes 5 -> 1: nearest player cubes: 1, 1 step away" in out
     out = ok(game, "card", "--draws", "6").output      # Uncertain Orders again: no repeat
-    assert "add 1 King cube" not in out
+    assert "5 -> 1" not in out
     out = ok(game, "card", "--draws", "8").output      # move towards the nearest castle
-    assert "The King's action: rally at his castles (rising): carried out above." in out
-    assert "add 1 King cube" not in out and "move 2 King cubes 5 -> 7" in out
-    # Taking the deals back leaves the rally on the table: only the moves go back.
+    assert ("The King's action: move towards your nearest cubes (rising): carried out "
+            "above.") in out
+    assert "5 -> 1" not in out and "move 1 King cube 5 -> 7" in out
+    # Taking the deals back leaves the march on the table: only the second move goes back.
     out = ok(game, "undo", "2").output
-    assert "move 2 King cubes 7 -> 5" in out and "take away" not in out.lower()
+    assert "move 1 King cube 7 -> 5" in out and "1 -> 5" not in out
 
 
 def test_telling_the_new_hand_before_the_last_card_says_play_it_first():

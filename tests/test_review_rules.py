@@ -467,7 +467,7 @@ def test_odds_for_the_last_card_count_the_reshuffled_discard_pile(tmp_path):
     """R10 + SPEC §4 odds: an edition with a hand of 1. Hand told [2]; the
     discard pile fixed to 15 cards, so the deck holds 17 and 18. Card 2 draws
     one of them into the hand (refill) and moves the King 5 -> 1: battle in 1,
-    you defend (territory 1: 1 shield). The card left in hand is the last: it
+    you defend (territory 1: 1 bugle, 2 shields). The card left in hand is the last: it
     is played, the refill takes the last card of the deck, the 15 cards of the
     discard pile become the deck, and the King's card is any of those 15.
     Each row is checked against a count by hand over the 15."""
@@ -497,7 +497,7 @@ def test_odds_for_the_last_card_count_the_reshuffled_discard_pile(tmp_path):
     assert [r["card"] for r in report["cards"]] == [17, 18]
     for row in report["cards"]:
         assert row["king_cards"] == discard
-        outcomes = [_clash(cards[row["card"]], cards[k], 2, 2, "player", 0, 1) for k in discard]
+        outcomes = [_clash(cards[row["card"]], cards[k], 2, 2, "player", 1, 2) for k in discard]
         assert Fraction(row["exact"]["win"]) == Fraction(outcomes.count("win"), 15)
         assert Fraction(row["exact"]["lose"]) == Fraction(outcomes.count("lose"), 15)
 
@@ -524,12 +524,12 @@ def test_fix_after_the_end_does_not_leave_a_contradictory_record(tmp_path):
     # 1 of your cubes in home 1 (status shows both).
     game = tmp_path / "g.json"
     pos = tmp_path / "pos.yaml"
-    pos.write_text("king: {5: 2}\nplayer: {1: 2, 2: 1}\n")
+    pos.write_text("king: {5: 4}\nplayer: {1: 2, 2: 1}\n")
     ok(game, "new", "--physical", "--at", str(pos))
     ok(game, "hand", "1,2,3,4,5")
-    ok(game, "card", "2")                 # King 5 -> 1 (x2): battle in 1, you defend
-    # card 1 (1 sword, 1 shield) + territory shield vs King's card 10 (3 swords,
-    # 1 shield): you lose 1, the King none; 1 + 0 against 2 + 0: the King wins;
+    ok(game, "card", "2")                 # King 5 -> 1 (x4): battle in 1, you defend
+    # card 1 (1 sword, 1 shield) + territory's bugle and 2 shields vs King's card
+    # 10 (3 swords, 1 shield): no casualties; 2 + 1 against 4 + 0: the King wins;
     # withdrawing to 5 empties home: lost.
     ok(game, "battle", "1", "--king-card", "10", "--withdraw-to", "5")
     assert status(game)["outcome"] == "lost"
@@ -748,14 +748,14 @@ def test_a_hand_named_by_fix_can_be_told_again(tmp_path):
 
 def test_a_game_reopened_by_a_fix_goes_on_from_where_it_ended(tmp_path):
     """R12 judged again: the lost game above, fixed to 1 of your cubes in home
-    1 beside the King's 2, re-opens in the battles after the King's action:
+    1 beside the King's 4, re-opens in the battles after the King's action:
     the battle in 1 is pending again (both sides there), and a fix that then
     empties home is refused like any fix that would end the game. Fixing the
     King's 2 cubes away instead leaves no battle: Player Actions follow with
     the phase card's 3 flags (card 2)."""
     game = tmp_path / "g.json"
     pos = tmp_path / "pos.yaml"
-    pos.write_text("king: {5: 2}\nplayer: {1: 2, 2: 1}\n")
+    pos.write_text("king: {5: 4}\nplayer: {1: 2, 2: 1}\n")
     ok(game, "new", "--physical", "--at", str(pos))
     ok(game, "hand", "1,2,3,4,5")
     ok(game, "card", "2")

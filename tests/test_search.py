@@ -144,8 +144,9 @@ def test_no_decision_no_hint():
 
 def test_review_labels_a_blunder_and_a_good_move():
     """Stopping with the fourth castle one step away (and 13 King cubes near
-    your home and castles) is a blunder; taking it is best."""
-    g = at_actions({2: 5, 5: 5, 8: 3}, {1: 2, 3: 1, 7: 1, 6: 1}, 3)
+    your castles and your home, which one cube holds) is a blunder; taking it
+    is best. (With two cubes home's bugle and shields make it a mistake.)"""
+    g = at_actions({2: 5, 5: 5, 8: 3}, {1: 1, 3: 1, 7: 1, 6: 1}, 3)
     blunder = advice.review_one(advice.Decision(g, (act.DONE,), g.turn, g.phase), 200, 1)
     assert blunder["label"] == "blunder" and blunder["drop"] >= 0.2
     assert blunder["best_win"] == 1.0 and blunder["played"] == ["done"]
