@@ -2,8 +2,8 @@
 
 - `SearchBot` decides its phase cards and Player Actions (`SWEEP_DECISIONS`)
   with `ranking.rank` at a fixed budget of rollouts (its sweep budget by
-  default), single-process: the simulator
-  spreads games over the cores instead. A decision with one legal choice is
+  default), single-process: the simulator spreads games over the cores
+  instead. A decision with one legal choice is
   taken without search. Its rankings are seeded from the game's own random
   stream, so a simulated game is repeatable.
 
@@ -32,9 +32,8 @@ from throne_pnp.rules.game import Game
 from throne_pnp.search.options import Option, candidates
 from throne_pnp.search.ranking import rank
 
-# Rollouts per decision in a balance sweep: enough to beat greedy by a wide
-# margin, few enough for a sweep of thousands of games (docs/search.md has
-# the budget curve).
+# Rollouts per decision in a balance sweep: 45 points above greedy on the
+# normal deck, 2-3 CPU-seconds a game (docs/search.md has the budget curve).
 SWEEP_BUDGET = 48
 # Turns a sweep's rollouts look ahead before the static leaf (`search.leaf`).
 SWEEP_HORIZON: int | None = 3
