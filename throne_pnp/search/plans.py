@@ -82,7 +82,7 @@ def _walk_counts(game: Game) -> list[Plan]:
     layers: list[list[int]] = [[] for _ in range(points + 1)]
     layers[0].append(key0)
     # Per source territory, its moves' constants: (dst, key change per cube,
-    # wheat dst gives when taken, whether the move can change the limit at all).
+    # wheat dst gives when taken, whether no move between them can change the limit).
     edges = [[(dst, unit[dst] - unit[src], gives[dst], not gives[src] and not gives[dst])
               for dst in adjacent[src]] for src in range(size)]
     full = False
