@@ -39,7 +39,14 @@ FAST_START = 20.0   # ms: `python -c pass` where Python starts fast
 
 
 def throne_command() -> list[str]:
-    """The installed console script, else `python -m throne_pnp` (says which)."""
+    """The installed console script, else `python -m throne_pnp` (says which).
+
+    The script next to this Python comes first: a `throne` found on PATH may
+    be a version manager's shim (pyenv's costs ~90 ms a start), which would
+    be timed instead of the command."""
+    beside = Path(sys.executable).with_name("throne")
+    if beside.exists():
+        return [str(beside)]
     throne = shutil.which("throne")
     if throne:
         return [throne]
