@@ -16,12 +16,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from test_web_helpers import browser_path, content, running_server
+from test_web_helpers import content, running_server
 
 from throne_pnp.cli import cli
 
 pytest.importorskip("starlette")
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 PHONE = {"width": 360, "height": 640}
 PREVIEWS = Path(__file__).resolve().parents[1] / "docs" / "previews"
 TAP_LIMIT = 80
@@ -35,21 +35,6 @@ def throne(game: Path, *args: str):
 
 def saved(game: Path) -> list[list[str]]:
     return json.loads(game.read_text())["commands"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = browser_path()
-    if path is None:
-        pytest.skip("no Chromium found (chromium, chromium-browser): install one to run the "
-                    "browser tests")
-    with sync_api.sync_playwright() as play:
-        try:
-            launched = play.chromium.launch(executable_path=path)
-        except Exception as exc:  # noqa: BLE001 - any launch failure means: no browser here
-            pytest.skip(f"Chromium at {path} cannot be started: {exc}")
-        yield launched
-        launched.close()
 
 
 @pytest.fixture

@@ -12,31 +12,16 @@ import threading
 from pathlib import Path
 
 import pytest
-from test_web_helpers import browser_path, content, running_server
+from test_web_helpers import content, running_server
 from test_web_hint import HINT_BUDGET, REVIEW_BUDGET, play_to_the_end, throne
 
 from throne_pnp.assistant import advice
 
 pytest.importorskip("starlette")
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
+pytest.importorskip("playwright.sync_api", reason="Playwright is not installed")
 PHONE = {"width": 390, "height": 844}
 PREVIEWS = Path(__file__).resolve().parents[1] / "docs" / "previews"
 WAIT = 120_000          # ms: a search on a busy machine
-
-
-@pytest.fixture(scope="module")
-def browser():
-    path = browser_path()
-    if path is None:
-        pytest.skip("no Chromium found (chromium, chromium-browser): install one to run the "
-                    "browser tests")
-    with sync_api.sync_playwright() as play:
-        try:
-            launched = play.chromium.launch(executable_path=path)
-        except Exception as exc:  # noqa: BLE001 - any launch failure means: no browser here
-            pytest.skip(f"Chromium at {path} cannot be started: {exc}")
-        yield launched
-        launched.close()
 
 
 def serve(browser, game: Path, script: bool = True, preview: bool = False,
