@@ -1,0 +1,74 @@
+"""The axes the simulator's SVG charts share: a win rate (0-100 %) up, hard
+cards along, gridlines every 10 %. `sim.plot` (the hard-card sweep) and
+`sim.ladder_plot` (the ladder's curves) draw their points on them.
+
+svgwrite is imported here only, when a chart is asked for, so that no other
+command loads it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+FONT = {"font_family": "Helvetica, Arial, sans-serif", "font_size": 12}
+
+
+class RateChart:
+    """An SVG drawing with win-rate axes (see the module docstring).
+
+    `margins` are (left, right, top, bottom) in px; `hards` are the x values
+    the chart must span. Draw the x tick labels between `__init__` (which
+    draws the background, the title and the grid) and `frame` (the plot's
+    border and the two axis titles), then the points, then `save`."""
+
+    def __init__(self, path: Path | str, size: tuple[int, int],
+                 margins: tuple[int, int, int, int], hards: list[int], title: str):
+        import svgwrite
+
+        self.width, self.height = size
+        self.left, right, self.top, bottom = margins
+        self.plot_w = self.width - self.left - right
+        self.plot_h = self.height - self.top - bottom
+        self.lo_h, self.hi_h = min(hards), max(hards)
+        self.dwg = dwg = svgwrite.Drawing(str(path), size=(f"{self.width}px", f"{self.height}px"),
+                                          viewBox=f"0 0 {self.width} {self.height}")
+        dwg.add(dwg.rect((0, 0), (self.width, self.height), fill="white"))
+        dwg.add(dwg.text(title, insert=(self.width / 2, 22), text_anchor="middle", **FONT))
+        for tick in range(0, 11):
+            rate = tick / 10
+            dwg.add(dwg.line((self.left, self.y(rate)), (self.left + self.plot_w, self.y(rate)),
+                             stroke="#dddddd" if tick % 5 else "#aaaaaa", stroke_width=1))
+            dwg.add(dwg.text(f"{tick * 10}%", insert=(self.left - 8, self.y(rate) + 4),
+                             text_anchor="end", **FONT))
+
+    def x(self, h: float) -> float:
+        """The x of `h` hard cards (the middle when the chart spans one value)."""
+        if self.hi_h == self.lo_h:
+            return self.left + self.plot_w / 2
+        return self.left + (h - self.lo_h) / max(self.hi_h - self.lo_h, 1) * self.plot_w
+
+    def y(self, rate: float) -> float:
+        return self.top + (1 - rate) * self.plot_h
+
+    @property
+    def bottom_y(self) -> float:
+        """The y of the plot's lower edge (x tick labels go below it)."""
+        return self.top + self.plot_h
+
+    def text(self, words: str, at: tuple[float, float], **style: Any) -> None:
+        self.dwg.add(self.dwg.text(words, insert=at, text_anchor="middle", **(style or FONT)))
+
+    def frame(self, x_title: str, x_title_y: float) -> None:
+        """The plot's border, the x axis title at `x_title_y` and the y axis title."""
+        dwg = self.dwg
+        dwg.add(dwg.rect((self.left, self.top), (self.plot_w, self.plot_h), fill="none",
+                         stroke="black"))
+        self.text(x_title, (self.left + self.plot_w / 2, x_title_y))
+        middle = (18, self.top + self.plot_h / 2)
+        label = dwg.text("player win rate", insert=middle, text_anchor="middle", **FONT)
+        label.rotate(-90, center=middle)
+        dwg.add(label)
+
+    def save(self) -> None:
+        self.dwg.save(pretty=True)
