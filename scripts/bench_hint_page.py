@@ -15,12 +15,10 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import tempfile
 import time
-from pathlib import Path
 
-from bench_serve import Tapper, env, free_port, throne, wait_for
+from bench_serve import served_game
 from benchenv import ROOT, precompile
 
 
@@ -33,43 +31,29 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     precompile()
-    with tempfile.TemporaryDirectory() as tmp:
-        game = str(Path(tmp) / "throne-game.json")
-        for cmd in (("new", "--seed", "3"), ("card", "7"), ("battle", "18")):
-            subprocess.run(throne(*cmd, "--game", game), check=True, env=env(),
-                           stdout=subprocess.DEVNULL)
-        port = free_port()
-        server = subprocess.Popen(throne("serve", "--port", str(port), "--game", game),
-                                  env=env(), stdout=subprocess.DEVNULL)
-        try:
-            wait_for(port, server)
-            page = Tapper(port)
+    with tempfile.TemporaryDirectory() as tmp, served_game(tmp) as (_, page):
+        idle = []
+        for _ in range(args.rounds):
+            start = time.perf_counter()
             page.get("/")
-            idle = []
-            for _ in range(args.rounds):
-                start = time.perf_counter()
-                page.get("/")
-                idle.append(time.perf_counter() - start)
-            version = page.game
-            began = time.perf_counter()
-            if "Hint: searching" not in page.get(f"/hint?game={version}"):
-                raise SystemExit("the hint did not start a search")
-            busy: list[float] = []
-            while True:
-                start = time.perf_counter()
-                page.get("/")
-                busy.append(time.perf_counter() - start)
-                page.conn.request("GET", f"/advice/status?kind=hint&game={version}")
-                state = json.loads(page.conn.getresponse().read())["state"]
-                if state not in ("waiting", "running"):
-                    break
-                time.sleep(0.2)
-            took = time.perf_counter() - began
-            if state != "done" or "best first" not in page.get("/hint"):
-                raise SystemExit(f"the hint ended {state}")
-        finally:
-            server.terminate()
-            server.wait(10)
+            idle.append(time.perf_counter() - start)
+        version = page.game
+        began = time.perf_counter()
+        if "Hint: searching" not in page.get(f"/hint?game={version}"):
+            raise SystemExit("the hint did not start a search")
+        busy: list[float] = []
+        while True:
+            start = time.perf_counter()
+            page.get("/")
+            busy.append(time.perf_counter() - start)
+            page.conn.request("GET", f"/advice/status?kind=hint&game={version}")
+            state = json.loads(page.conn.getresponse().read())["state"]
+            if state not in ("waiting", "running"):
+                break
+            time.sleep(0.2)
+        took = time.perf_counter() - began
+        if state != "done" or "best first" not in page.get("/hint"):
+            raise SystemExit(f"the hint ended {state}")
     i, b = statistics.median(idle), statistics.median(busy)
     print(f"page view, idle                    median {i * 1000:7.1f} ms  p95 "
           f"{p95(idle) * 1000:7.1f} ms")

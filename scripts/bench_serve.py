@@ -26,6 +26,8 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -91,40 +93,48 @@ def wait_for(port: int, proc: subprocess.Popen) -> None:
             time.sleep(0.05)
 
 
+@contextmanager
+def served_game(tmp: str) -> Iterator[tuple[str, Tapper]]:
+    """A game a card and a battle in (seed 3), served by `throne serve` on a free
+    port: (the save's path, a client that has loaded its page); the server is
+    stopped afterwards."""
+    game = str(Path(tmp) / "throne-game.json")
+    for cmd in (("new", "--seed", "3"), ("card", "7"), ("battle", "18")):
+        subprocess.run(throne(*cmd, "--game", game), check=True, env=env(),
+                       stdout=subprocess.DEVNULL)
+    port = free_port()
+    server = subprocess.Popen(throne("serve", "--port", str(port), "--game", game),
+                              env=env(), stdout=subprocess.DEVNULL)
+    try:
+        wait_for(port, server)
+        page = Tapper(port)
+        page.get("/")
+        yield game, page
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     args = parser.parse_args()
     precompile()
-    with tempfile.TemporaryDirectory() as tmp:
-        game = str(Path(tmp) / "throne-game.json")
-        for cmd in (("new", "--seed", "3"), ("card", "7"), ("battle", "18")):
-            subprocess.run(throne(*cmd, "--game", game), check=True, env=env(),
-                           stdout=subprocess.DEVNULL)
-        port = free_port()
-        server = subprocess.Popen(throne("serve", "--port", str(port), "--game", game),
-                                  env=env(), stdout=subprocess.DEVNULL)
-        try:
-            wait_for(port, server)
-            page = Tapper(port)
-            page.get("/")
-            cli = throne("move", "1", "1", "2", "--game", game)
-            undo = throne("undo", "--game", game)
-            timed(cli)  # warm the file cache
+    with tempfile.TemporaryDirectory() as tmp, served_game(tmp) as (game, page):
+        cli = throne("move", "1", "1", "2", "--game", game)
+        undo = throne("undo", "--game", game)
+        timed(cli)  # warm the file cache
+        timed(undo)
+        taps, runs = [], []
+        for _ in range(args.rounds):
+            start = time.perf_counter()
+            shown = page.post("/move", count="1", **{"from": "1", "to": "2"})
+            taps.append(time.perf_counter() - start)
+            if "after <code>move 1 1 2</code>" not in shown:
+                raise SystemExit("the tap was not accepted")
+            page.post("/undo")
+            runs.append(timed(cli))
             timed(undo)
-            taps, runs = [], []
-            for _ in range(args.rounds):
-                start = time.perf_counter()
-                shown = page.post("/move", count="1", **{"from": "1", "to": "2"})
-                taps.append(time.perf_counter() - start)
-                if "after <code>move 1 1 2</code>" not in shown:
-                    raise SystemExit("the tap was not accepted")
-                page.post("/undo")
-                runs.append(timed(cli))
-                timed(undo)
-        finally:
-            server.terminate()
-            server.wait(10)
     t, c = statistics.median(taps), statistics.median(runs)
     print(f"tap on the page (POST + page)   median {t * 1000:7.1f} ms")
     print(f"throne move as a process        median {c * 1000:7.1f} ms")
