@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from test_web_helpers import content, running_server
+from web_screens import play_by_policy
 
 from throne_pnp.cli import cli
 
@@ -82,32 +83,8 @@ def names(page, prefix: str) -> list[str]:
 
 def policy_commands(tmp_path: Path) -> tuple[list[list[str]], str, int]:
     """The same simple policy run through `assistant.commands` directly."""
-    from throne_pnp.assistant import commands
-    from throne_pnp.assistant.session import Session
-    from throne_pnp.sim.odds import next_battle_odds
-
-    path = tmp_path / "direct.json"
-    commands.new_game(path, content(), seed=14)
-    for _ in range(TAP_LIMIT):
-        session = Session.open(path, content())
-        game = session.game
-        need = game.need()
-        if need.kind == "over":
-            return session.save.commands, game.outcome or "", game.turn
-        if need.kind == "card":
-            commands.play_card(session, sorted(game.hand)[0])
-        elif need.kind == "deal":
-            commands.play_card(session, None)
-        elif need.kind == "battle":
-            rows = next_battle_odds(game)["cards"]
-            commands.play_battle(session, max(rows, key=lambda r: (r["win"], -r["card"]))["card"])
-        elif need.kind == "withdraw":
-            commands.withdraw(session, need.options[0])
-        elif game.legal_rallies():
-            commands.rally(session, game.legal_rallies()[0].args[0])
-        else:
-            commands.done(session)
-    raise AssertionError("the policy did not finish the game")
+    session = play_by_policy(tmp_path / "direct.json", 14, TAP_LIMIT)
+    return session.save.commands, session.game.outcome or "", session.game.turn
 
 
 def test_a_whole_virtual_game_by_taps(table, tmp_path):

@@ -33,23 +33,24 @@ def _save_after(folder: Path, name: str, commands: tuple[str, ...]) -> list[byte
     return out
 
 
-def _played_to_the_end(folder: Path) -> bytes:
-    """Seed 16 played to its end by the e2e test's policy (the best card, the first
-    withdrawal, a rally when one is legal, else done)."""
+def play_by_policy(path: Path, seed: int, limit: int = 200):
+    """A new game at `path` played to its end through `assistant.commands` by the
+    e2e tests' simple policy (the lowest card, the best battle card by its odds,
+    the first withdrawal, a rally when one is legal, else done): the session at
+    the end. Raises AssertionError when `limit` decisions do not end it."""
     from test_web_helpers import content
 
     from throne_pnp.assistant import commands
     from throne_pnp.assistant.session import Session
     from throne_pnp.sim.odds import next_battle_odds
 
-    path = folder / "over.json"
-    commands.new_game(path, content(), seed=16)
-    for _ in range(200):
+    commands.new_game(path, content(), seed=seed)
+    for _ in range(limit):
         session = Session.open(path, content())
         game = session.game
         need = game.need()
         if need.kind == "over":
-            return path.read_bytes()
+            return session
         if need.kind == "card":
             commands.play_card(session, sorted(game.hand)[0])
         elif need.kind == "deal":
@@ -63,7 +64,14 @@ def _played_to_the_end(folder: Path) -> bytes:
             commands.rally(session, game.legal_rallies()[0].args[0])
         else:
             commands.done(session)
-    raise AssertionError("the game did not end")
+    raise AssertionError("the policy did not finish the game")
+
+
+def _played_to_the_end(folder: Path) -> bytes:
+    """Seed 16 played to its end by the e2e test's policy (`play_by_policy`)."""
+    path = folder / "over.json"
+    play_by_policy(path, 16)
+    return path.read_bytes()
 
 
 def screens(folder: Path) -> list[tuple[str, bytes | None, str]]:
