@@ -40,7 +40,7 @@ def hint(budget: int | None, seconds: float | None, seed: int, jobs: int | None,
          as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     """Advice for the decision due now: every choice with its chance of winning.
 
-    The search plays each choice on to the end of the game many times, the
+    The search plays each choice on many times (up to ten turns ahead), the
     cards you cannot know drawn at random (it never looks at the deck), your
     later choices made by a sensible player. The best choice comes first with
     its winning chance, a 95% interval and a reason; choices whose intervals

@@ -34,12 +34,7 @@ def ladder_report(content: Content, levels: list[Level], games: int, bot: str = 
     whole = DeckRow(-1)
     rows = []
     for level, (row, _) in zip(levels, played, strict=True):
-        whole.games += row.games
-        whole.wins += row.wins
-        whole.capped += row.capped
-        whole.turns += row.turns
-        whole.early += row.early
-        whole.losses.update(row.losses)
+        whole.absorb(row)
         rows.append({"hard": len(level.hard), "level": level.name,
                      "hard_cards": list(level.hard), **row.to_json()})
     report: dict[str, Any] = {

@@ -191,6 +191,15 @@ class Row:
             if result.turns <= EARLY_TURNS:
                 self.early += 1
 
+    def absorb(self, other: Row) -> None:
+        """Add another row's totals to this one (a report's all-games summary)."""
+        self.games += other.games
+        self.wins += other.wins
+        self.capped += other.capped
+        self.turns += other.turns
+        self.early += other.early
+        self.losses.update(other.losses)
+
     def to_json(self) -> dict[str, Any]:
         lo, hi = wilson(self.wins, self.games)
         return {
@@ -249,12 +258,7 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
     else:
         whole = Row(-1)
         for row in rows.values():
-            whole.games += row.games
-            whole.wins += row.wins
-            whole.capped += row.capped
-            whole.turns += row.turns
-            whole.early += row.early
-            whole.losses.update(row.losses)
+            whole.absorb(row)
         summary = whole.to_json()
         del summary["hard"]
         report.update(summary)
