@@ -12,15 +12,16 @@ together with greedy's own plan and stopping at once.
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 from throne_pnp.players.bots import GreedyBot
+from throne_pnp.players.layout_scores import LayoutScores
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
-from throne_pnp.rules.position import Position
 from throne_pnp.search.fork import fork
-from throne_pnp.search.plans import Plan, end_layouts
+from throne_pnp.search.plans import Walk, walk
 
 DECISIONS = ("card", "battle", "withdraw", "actions")
 # Plans kept for rollouts, best first by the static evaluation (greedy's own
@@ -46,8 +47,7 @@ def normalise(game: Game, actions: tuple[Action, ...]) -> Option:
     walk's own sequence to the same end layout (one layout, one option)."""
     first = actions[0]
     if first.kind in ("move", "rally", "done"):
-        by_layout = {plan.layout: plan for plan in end_layouts(game)}
-        return Option(_cheapest(game, actions, by_layout))
+        return Option(_cheapest(game, actions, walk(game)))
     card = first.args[0] if first.kind in ("card", "battle") else None
     return Option(actions, card=card if card is not None and card not in game.hand else None)
 
@@ -78,23 +78,18 @@ def candidates(game: Game, policy: GreedyBot, shortlist: int = PLAN_SHORTLIST,
 
 def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
                   include: tuple[Action, ...] | None) -> list[Option]:
-    plans = end_layouts(game)
+    found = walk(game)
     board = game.board
-    # The evaluation only indexes the counts by territory: a layout (a tuple by
-    # territory number) serves as the player's counts as it is.
     king = [game.position.king[t] if t in board.adjacent else 0
-            for t in range(len(plans[0].layout))]
+            for t in range(len(found.layouts[0]))]
     policy._context(game)
-
-    def score(plan: Plan) -> float:
-        return policy.evaluate(Position(king, plan.layout), False)  # type: ignore[arg-type]
-
-    by_layout = {plan.layout: plan for plan in plans}
-    ranked = sorted(plans, key=score, reverse=True)[:shortlist]
-    chosen = [plan.actions for plan in ranked]
-    extra = [plans[0].actions]  # `done` now (the walk's first layout)
+    scores = LayoutScores(policy, king)
+    best = heapq.nlargest(shortlist, range(len(found.layouts)),
+                          key=lambda i: scores.score(found.layouts[i]))
+    chosen = [found.actions(i) for i in best]
+    extra = [found.actions(0)]  # `done` now (the walk's first layout)
     greedy_plan = tuple(policy.plan_actions(game))
-    extra.append(_cheapest(game, greedy_plan, by_layout))
+    extra.append(_cheapest(game, greedy_plan, found))
     if include is not None:
         extra.append(include)
     for actions in extra:
@@ -103,7 +98,7 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
     return [Option(actions) for actions in chosen]
 
 
-def _cheapest(game: Game, actions: tuple[Action, ...], by_layout: dict) -> tuple[Action, ...]:
+def _cheapest(game: Game, actions: tuple[Action, ...], found: Walk) -> tuple[Action, ...]:
     """The walk's own sequence to the layout `actions` end in (so one layout is
     one option), or `actions` when the walk does not know it."""
     twin = fork(game)
@@ -114,5 +109,5 @@ def _cheapest(game: Game, actions: tuple[Action, ...], by_layout: dict) -> tuple
     board = game.board
     size = max(board.numbers) + 1
     layout = tuple(twin.position.player[t] if t in board.adjacent else 0 for t in range(size))
-    plan = by_layout.get(layout)
-    return plan.actions if plan is not None else actions
+    at = found.index(layout)
+    return found.actions(at) if at is not None else actions

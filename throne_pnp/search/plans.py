@@ -43,24 +43,62 @@ class Plan:
         return [a.text() for a in self.actions]
 
 
+class Walk:
+    """The end layouts of one walk on bare counts, with their command sequences
+    built only on demand (a walk finds thousands of layouts and a decision
+    keeps a handful): `layouts[i]` is reached from `layouts[parent[i]]` by
+    `steps[i]`; layout 0 is where Player Actions start (`done` now)."""
+
+    __slots__ = ("layouts", "parent", "steps", "_index")
+
+    def __init__(self, layouts: list[tuple[int, ...]], parent: list[int],
+                 steps: list[tuple]):
+        self.layouts = layouts
+        self.parent = parent
+        self.steps = steps
+        self._index: dict[tuple[int, ...], int] | None = None
+
+    def actions(self, i: int) -> tuple[Action, ...]:
+        """The cheapest command sequence that ends in layout i, `done` last."""
+        path: list[Action] = [act.DONE]
+        while i:
+            kind, args = self.steps[i]
+            path.append(act.move(*args) if kind == "move" else act.rally(*args))
+            i = self.parent[i]
+        return tuple(reversed(path))
+
+    def index(self, layout: tuple[int, ...]) -> int | None:
+        """The position of `layout` among the layouts, or None when unreachable."""
+        if self._index is None:
+            self._index = {lay: i for i, lay in enumerate(self.layouts)}
+        return self._index.get(layout)
+
+    def plans(self) -> list[Plan]:
+        return [Plan(lay, self.actions(i)) for i, lay in enumerate(self.layouts)]
+
+
 def end_layouts(game: Game) -> list[Plan]:
     """Every layout Player Actions can end in from `game` (which must be at
     its Player Actions), each with its cheapest command sequence; the layout
     of `done` now comes first, the rest in the order found."""
-    board = game.board
-    if board.rulings.over_limit_move == "trim":
+    return walk(game).plans()
+
+
+def walk(game: Game) -> Walk:
+    """`end_layouts` with the command sequences left to build on demand."""
+    if game.board.rulings.over_limit_move == "trim":
         return _walk_engine(game)
     return _walk_counts(game)
 
 
-def _walk_counts(game: Game) -> list[Plan]:
+def _walk_counts(game: Game) -> Walk:
     """The walk on bare counts (ruling `refuse`).
 
     The hot loop of the plan search (a few hundred to a few thousand layouts,
     ten times as many candidate moves): a layout is a tuple of counts by
     territory, a candidate move is checked against R8 from the parent's
-    limit and its three largest stacks before any tuple is built, and a
-    command is made only for a layout not seen before."""
+    limit and its largest stacks before any tuple is built, and nothing but
+    the parent link is kept for a layout not seen before."""
     board = game.board
     size = max(board.numbers) + 1
     numbers = board.numbers
@@ -77,8 +115,10 @@ def _walk_counts(game: Game) -> list[Plan]:
     bits = max(forces, max(start)).bit_length()
     unit = [1 << (bits * t) for t in range(size)]
     key0 = sum(n * unit[t] for t, n in enumerate(start))
-    parent: dict[int, tuple[int, str, tuple[int, ...]] | None] = {key0: None}
-    layout_of = {key0: start}
+    seen = {key0: 0}  # key -> index into the lists below
+    layouts = [start]
+    parents = [0]
+    steps: list[tuple] = [("", ())]
     layers: list[list[int]] = [[] for _ in range(points + 1)]
     layers[0].append(key0)
     # Per source territory, its moves' constants: (dst, key change per cube,
@@ -92,12 +132,13 @@ def _walk_counts(game: Game) -> list[Plan]:
             break
         into_move = layers[spent + MOVE_COST]
         for key in layer:
-            P = layout_of[key]
+            at = seen[key]
+            P = layouts[at]
             limit = 0
             for t in numbers:
                 if P[t]:
                     limit += gives[t]
-            top = sorted(zip(P, range(size), strict=True), reverse=True)[:3]
+            top: list[tuple[int, int]] | None = None  # the three largest stacks, when needed
             for src in numbers:
                 have = P[src]
                 if not have:
@@ -111,29 +152,34 @@ def _walk_counts(game: Game) -> list[Plan]:
                     gain = limit + (gives_dst if not pd else 0)
                     elsewhere = -1  # the largest stack outside src and dst, when needed
                     for count in range(1, have + 1):
-                        ps = have - count
                         pd2 = pd + count
                         if same_limit:
                             if pd2 > limit:
                                 break  # larger counts make larger stacks
                         else:
+                            ps = have - count
                             new_limit = gain - gives_src if not ps else gain
                             if pd2 > new_limit or ps > new_limit:
                                 continue
                             if elsewhere < 0:
+                                if top is None:
+                                    top = sorted(zip(P, range(size), strict=True),
+                                                 reverse=True)[:3]
                                 elsewhere = _largest_elsewhere(top, src, dst)
                             if elsewhere > new_limit:
                                 continue
                         q = key + count * step
-                        if q not in parent:
-                            if len(parent) >= MAX_LAYOUTS:
+                        if q not in seen:
+                            if len(seen) >= MAX_LAYOUTS:
                                 full = True
                                 break
-                            parent[q] = (key, "move", (count, src, dst))
+                            seen[q] = len(layouts)
                             Q = list(P)
-                            Q[src] = ps
+                            Q[src] = have - count
                             Q[dst] = pd2
-                            layout_of[q] = tuple(Q)
+                            layouts.append(tuple(Q))
+                            parents.append(at)
+                            steps.append(("move", (count, src, dst)))
                             into_move.append(q)
                     if full:
                         break
@@ -144,21 +190,13 @@ def _walk_counts(game: Game) -> list[Plan]:
                 for t in castles:
                     if P[t] and not K[t] and P[t] + 1 <= limit:
                         q = key + unit[t]
-                        if q not in parent and len(parent) < MAX_LAYOUTS:
-                            parent[q] = (key, "rally", (t,))
-                            layout_of[q] = P[:t] + (P[t] + 1,) + P[t + 1:]
+                        if q not in seen and len(seen) < MAX_LAYOUTS:
+                            seen[q] = len(layouts)
+                            layouts.append(P[:t] + (P[t] + 1,) + P[t + 1:])
+                            parents.append(at)
+                            steps.append(("rally", (t,)))
                             into_rally.append(q)
-    paths: dict[int, tuple[Action, ...]] = {}
-    plans = []
-    for key, link in parent.items():  # parents come before their children
-        if link is None:
-            path: tuple[Action, ...] = ()
-        else:
-            before, kind, args = link
-            path = paths[before] + (act.move(*args) if kind == "move" else act.rally(*args),)
-        paths[key] = path
-        plans.append(Plan(layout_of[key], path + (act.DONE,)))
-    return plans
+    return Walk(layouts, parents, steps)
 
 
 def _largest_elsewhere(top: list[tuple[int, int]], src: int, dst: int) -> int:
@@ -170,7 +208,7 @@ def _largest_elsewhere(top: list[tuple[int, int]], src: int, dst: int) -> int:
     return 0
 
 
-def _walk_engine(game: Game) -> list[Plan]:
+def _walk_engine(game: Game) -> Walk:
     """The walk through the engine itself (any ruling; slower)."""
     board = game.board
     size = max(board.numbers) + 1
@@ -179,17 +217,21 @@ def _walk_engine(game: Game) -> list[Plan]:
         return tuple(g.position.player[t] if t in board.adjacent else 0 for t in range(size))
 
     root = fork(game)
-    seen: dict[tuple[int, ...], tuple[Action, ...]] = {layout(root): ()}
-    frontier = [(root, ())]
+    seen = {layout(root): 0}
+    layouts, parents, steps = [layout(root)], [0], [("", ())]
+    frontier = [(root, 0)]
     while frontier:
         later = []
-        for g, path in frontier:
+        for g, at in frontier:
             for action in [*g.legal_moves(), *g.legal_rallies()]:
                 twin = fork(g)
                 twin.apply(action)
                 key = layout(twin)
                 if key not in seen and len(seen) < MAX_LAYOUTS:
-                    seen[key] = path + (action,)
-                    later.append((twin, path + (action,)))
+                    seen[key] = len(layouts)
+                    layouts.append(key)
+                    parents.append(at)
+                    steps.append((action.kind, action.args))
+                    later.append((twin, seen[key]))
         frontier = later
-    return [Plan(key, path + (act.DONE,)) for key, path in seen.items()]
+    return Walk(layouts, parents, steps)
