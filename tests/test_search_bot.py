@@ -9,7 +9,7 @@ import pytest
 from test_search_plans import at_actions
 
 from throne_pnp.search import bot as search_bot
-from throne_pnp.search.bot import PlannerBot, SearchBot, default_option, switch_margin
+from throne_pnp.search.bot import PlannerBot, SearchBot, default_option, switches
 from throne_pnp.search.options import candidates
 from throne_pnp.search.ranking import Ranking, Scored
 
@@ -19,11 +19,40 @@ def position():
     return at_actions({3: 2, 5: 1, 7: 2, 9: 3}, {1: 2})
 
 
-def test_the_margin_shrinks_with_the_rollouts():
-    margins = [switch_margin(n) for n in (1, 4, 16, 64, 256)]
-    assert margins == sorted(margins, reverse=True)
-    assert switch_margin(16) == pytest.approx(search_bot.SWITCH_Z * 0.5 / 4)
-    assert switch_margin(0) == switch_margin(1)
+def scored(values: list[float]) -> Scored:
+    return Scored(None, wins=sum(values), samples=len(values), rounds=3,  # type: ignore[arg-type]
+                  values=list(values))
+
+
+def test_a_switch_needs_a_lead_on_the_same_rollouts():
+    """The lead is measured rollout by rollout: a steady lead of 0.1 over 16
+    shared rollouts switches; the same mean made of opposite swings does not;
+    equal results never do."""
+    base = [0.2, 0.9, 0.5, 0.4] * 4
+    assert switches(scored([v + 0.1 for v in base]), scored(base))
+    swings = [v + (0.6 if i % 2 else -0.4) for i, v in enumerate(base)]
+    assert not switches(scored(swings), scored(base))
+    assert not switches(scored(base), scored(base))
+
+
+def test_the_spread_floor_and_the_least_rollouts():
+    """With every difference equal the spread is taken as MIN_SPREAD: over 16
+    rollouts a lead must pass 1.5 x 0.05 / 4 = 0.019; and two rollouts are
+    never enough."""
+    base = [0.5] * 16
+    assert search_bot.SWITCH_Z * search_bot.MIN_SPREAD / 4 == pytest.approx(0.01875)
+    assert not switches(scored([0.51] * 16), scored(base))
+    assert switches(scored([0.53] * 16), scored(base))
+    assert not switches(scored([1.0, 1.0]), scored([0.0, 0.0]))
+    assert switches(scored([1.0] * 3), scored([0.0] * 3))
+
+
+def test_only_the_shared_rollouts_count():
+    """An option kept longer by the halving has more rollouts; only the indices
+    both have are compared."""
+    kept = scored([0.5] * 4)
+    ahead = scored([0.5] * 4 + [1.0] * 12)
+    assert not switches(ahead, kept)
 
 
 def test_the_default_for_actions_is_the_planners_plan():
@@ -33,10 +62,10 @@ def test_the_default_for_actions_is_the_planners_plan():
         tuple(PlannerBot().plan_actions(g))
 
 
-@pytest.mark.parametrize("lead, switches", [(0.05, False), (0.30, True)])
-def test_another_option_is_played_only_when_clearly_ahead(monkeypatch, lead, switches):
-    """With 16 rollouts each the margin is 0.19: a lead of 0.05 keeps the
-    default, a lead of 0.30 plays the rollouts' best."""
+@pytest.mark.parametrize("lead, switched", [(0.0, False), (0.30, True)])
+def test_another_option_is_played_only_when_clearly_ahead(monkeypatch, lead, switched):
+    """A lead of 0.30 on 16 rollouts (each 0.5 or so) plays the rollouts' best;
+    no lead keeps the default."""
     g = position()
     options = candidates(g, search_bot._greedy())
     default = default_option(g, options, search_bot._greedy(), random.Random(1))
@@ -45,11 +74,13 @@ def test_another_option_is_played_only_when_clearly_ahead(monkeypatch, lead, swi
 
     def fake_rank(game, budget, seed, jobs, options, horizon, include):
         seen["include"] = include
-        ahead = Scored(other, wins=16 * (0.5 + lead), samples=16, rounds=3)
-        kept = Scored(include, wins=8, samples=16, rounds=3)
+        base = [0.3, 0.7] * 8
+        ahead = Scored(other, wins=sum(base) + 16 * lead, samples=16, rounds=3,
+                       values=[v + lead for v in base])
+        kept = Scored(include, wins=8, samples=16, rounds=3, values=base)
         return Ranking("actions", [ahead, kept], seed, budget)
 
     monkeypatch.setattr(search_bot, "rank", fake_rank)
     chosen = SearchBot(budget=32).decide(g, random.Random(1))
     assert seen["include"] == default  # the default is always ranked, never dropped
-    assert tuple(chosen) == (other.actions if switches else default.actions)
+    assert tuple(chosen) == (other.actions if switched else default.actions)

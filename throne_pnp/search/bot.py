@@ -30,17 +30,21 @@ from throne_pnp.players.bots import Bot, GreedyBot
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
 from throne_pnp.search.options import Option, candidates
-from throne_pnp.search.ranking import rank
+from throne_pnp.search.ranking import Scored, rank
 
 # Rollouts per decision in a balance sweep: 45 points above greedy on the
 # normal deck, 2-3 CPU-seconds a game (docs/search.md has the budget curve).
-SWEEP_BUDGET = 48
+SWEEP_BUDGET = 12
 # Turns a sweep's rollouts look ahead before the static leaf (`search.leaf`).
-SWEEP_HORIZON: int | None = 3
+SWEEP_HORIZON: int | None = 1
 # Standard errors by which the rollouts' best must beat the default choice to
-# be played instead (a rollout's result has a standard deviation of at most
-# 1/2, and common random numbers keep a paired difference's near that).
+# be played instead, on the same rollouts (`switches`).
 SWITCH_Z = 1.5
+# The least spread assumed of the paired differences: a few rollouts that
+# happen to agree must not make a small lead look certain.
+MIN_SPREAD = 0.05
+# Rollouts of both options before a switch is considered at all.
+MIN_PAIRS = 3
 # The decisions a sweep searches: at the sweep budget the rollouts overturned
 # greedy's exact-odds battle card in 2 % of battles and its withdrawal in 4 %
 # (against 5 % of plans and 3 % of phase cards; 15 nine-hard games), so the
@@ -85,15 +89,23 @@ class SearchBot(Bot):
                        options=options, horizon=self.horizon, include=default)
         best = ranking.best
         kept = next(s for s in ranking.options if s.option == default)
-        if best is not kept and best.win - kept.win <= switch_margin(kept.samples):
+        if best is kept or not self.switches(best, kept):
             return list(default.actions)
         return list(best.option.actions)
 
+    def switches(self, best: Scored, kept: Scored) -> bool:
+        """Is the rollouts' best enough ahead of the default to be played?"""
+        return switches(best, kept)
 
-def switch_margin(samples: int) -> float:
-    """How far ahead of the default (in winning chance) the rollouts' best must
-    be to be played instead, after `samples` rollouts of the default."""
-    return SWITCH_Z * 0.5 / math.sqrt(max(1, samples))
+
+def switches(best: Scored, kept: Scored) -> bool:
+    """Do the rollouts put `best` ahead of the default `kept` by more than
+    their noise? Compared rollout by rollout (the same luck for both), the
+    mean lead must exceed `SWITCH_Z` standard errors of the paired
+    differences, their spread taken as at least `MIN_SPREAD`, over at least
+    `MIN_PAIRS` rollouts."""
+    mean, spread, pairs = best.lead(kept)
+    return pairs >= MIN_PAIRS and mean > SWITCH_Z * max(spread, MIN_SPREAD) / math.sqrt(pairs)
 
 
 def default_option(game: Game, options: list[Option], greedy: GreedyBot,

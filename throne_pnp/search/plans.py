@@ -117,6 +117,7 @@ def _walk_counts(game: Game) -> Walk:
     key0 = sum(n * unit[t] for t, n in enumerate(start))
     seen = {key0: 0}  # key -> index into the lists below
     layouts = [start]
+    limits = [sum(gives[t] for t in numbers if start[t])]  # R8's limit in each layout
     parents = [0]
     steps: list[tuple] = [("", ())]
     layers: list[list[int]] = [[] for _ in range(points + 1)]
@@ -134,11 +135,9 @@ def _walk_counts(game: Game) -> Walk:
         for key in layer:
             at = seen[key]
             P = layouts[at]
-            limit = 0
-            for t in numbers:
-                if P[t]:
-                    limit += gives[t]
-            top: list[tuple[int, int]] | None = None  # the three largest stacks, when needed
+            limit = limits[at]
+            top: list[tuple[int, int]] | None = None  # the largest stacks, when needed
+            n1 = t1 = n2 = t2 = n3 = 0
             for src in numbers:
                 have = P[src]
                 if not have:
@@ -156,16 +155,23 @@ def _walk_counts(game: Game) -> Walk:
                         if same_limit:
                             if pd2 > limit:
                                 break  # larger counts make larger stacks
+                            child_limit = limit
                         else:
                             ps = have - count
-                            new_limit = gain - gives_src if not ps else gain
+                            new_limit = child_limit = gain - gives_src if not ps else gain
                             if pd2 > new_limit or ps > new_limit:
                                 continue
                             if elsewhere < 0:
                                 if top is None:
                                     top = sorted(zip(P, range(size), strict=True),
-                                                 reverse=True)[:3]
-                                elsewhere = _largest_elsewhere(top, src, dst)
+                                                 reverse=True)[:3] + [(0, -1)] * 2
+                                    (n1, t1), (n2, t2), (n3, _t3) = top[:3]
+                                if t1 != src and t1 != dst:
+                                    elsewhere = n1
+                                elif t2 != src and t2 != dst:
+                                    elsewhere = n2
+                                else:
+                                    elsewhere = n3
                             if elsewhere > new_limit:
                                 continue
                         q = key + count * step
@@ -179,6 +185,7 @@ def _walk_counts(game: Game) -> Walk:
                             Q[dst] = pd2
                             layouts.append(tuple(Q))
                             parents.append(at)
+                            limits.append(child_limit)
                             steps.append(("move", (count, src, dst)))
                             into_move.append(q)
                     if full:
@@ -194,18 +201,10 @@ def _walk_counts(game: Game) -> Walk:
                             seen[q] = len(layouts)
                             layouts.append(P[:t] + (P[t] + 1,) + P[t + 1:])
                             parents.append(at)
+                            limits.append(limit)
                             steps.append(("rally", (t,)))
                             into_rally.append(q)
     return Walk(layouts, parents, steps)
-
-
-def _largest_elsewhere(top: list[tuple[int, int]], src: int, dst: int) -> int:
-    """The most cubes in one territory other than src and dst (`top`: the three
-    largest stacks, (count, territory), largest first)."""
-    for n, t in top:
-        if t != src and t != dst:
-            return n
-    return 0
 
 
 def _walk_engine(game: Game) -> Walk:

@@ -57,6 +57,9 @@ class Scored:
     wins: float = 0.0  # rollouts won (a rollout cut at its horizon counts its leaf value)
     samples: int = 0
     rounds: int = 0
+    # Each rollout's result by its index (rollout i of every option shares its
+    # luck: `lead` compares two options rollout by rollout).
+    values: list[float] = field(default_factory=list)
 
     @property
     def win(self) -> float:
@@ -65,6 +68,18 @@ class Scored:
     @property
     def ci95(self) -> tuple[float, float]:
         return wilson(self.wins, self.samples)
+
+    def lead(self, other: Scored) -> tuple[float, float, int]:
+        """How far ahead of `other` this option is on the rollouts both had (the
+        same indices, so the same luck): the mean difference, its standard
+        deviation, and how many rollouts it is over."""
+        pairs = min(len(self.values), len(other.values))
+        if not pairs:
+            return 0.0, 0.0, 0
+        diffs = [a - b for a, b in zip(self.values, other.values, strict=False)]
+        mean = sum(diffs) / pairs
+        spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, pairs - 1))
+        return mean, spread, pairs
 
 
 @dataclass
@@ -135,12 +150,12 @@ def rollout(root: Game, option: Option, seed: int, index: int,
 _job: dict[str, object] = {}
 
 
-def _work(task: tuple[int, int, int]) -> tuple[int, float]:
-    """Rollouts [start, stop) of option `i` of the current job: (i, wins)."""
+def _work(task: tuple[int, int, int]) -> tuple[int, list[float]]:
+    """Rollouts [start, stop) of option `i` of the current job: (i, their results)."""
     i, start, stop = task
     root, options, seed, horizon = _job["root"], _job["options"], _job["seed"], _job["horizon"]
-    return i, sum(rollout(root, options[i], seed, n, horizon)  # type: ignore[arg-type,index]
-                  for n in range(start, stop))
+    return i, [rollout(root, options[i], seed, n, horizon)  # type: ignore[arg-type,index]
+               for n in range(start, stop)]
 
 
 class _Runner:
@@ -159,7 +174,7 @@ class _Runner:
             self.pool = multiprocessing.get_context("fork").Pool(jobs)
         self.jobs = jobs
 
-    def run(self, tasks: list[tuple[int, int, int]]) -> list[tuple[int, float]]:
+    def run(self, tasks: list[tuple[int, int, int]]) -> list[tuple[int, list[float]]]:
         if self.pool is None:
             return [_work(t) for t in tasks]
         split = []
@@ -242,7 +257,8 @@ def _halve(runner: _Runner, scored: list[Scored], budget: int, seconds: float | 
 def _round(runner: _Runner, alive: list[Scored], share: int) -> None:
     """`share` more rollouts for each option in `alive`."""
     tasks = [(runner.index[id(s)], s.samples, s.samples + share) for s in alive]
-    for i, wins in runner.run(tasks):
-        runner.scored[i].wins += wins
+    for i, values in runner.run(tasks):  # in task order: each option's in index order
+        runner.scored[i].wins += sum(values)
+        runner.scored[i].values += values
     for s in alive:
         s.samples += share
