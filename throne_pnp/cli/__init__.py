@@ -13,7 +13,10 @@ them.
 from __future__ import annotations
 
 import sys
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _GROUP_NAMES = ("cli", "COMMAND_MODULES", "HELP_SECTIONS", "SUMMARIES", "LazyGroup")
 
@@ -28,6 +31,9 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console-script entry point."""
+    from throne_pnp.lazyimport import defer_all
+
+    defer_all()
     from throne_pnp.cli.quick import answered
 
     if answered(sys.argv[1:]):

@@ -9,11 +9,14 @@ is a `ThroneError`, which the command line prints as its one line, exit 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from throne_pnp.errors import ThroneError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: see cli.quick)
+    from collections.abc import Callable
+    from typing import Any
 
 
 def load_board(content_dir: Path | str | None) -> Any:

@@ -21,7 +21,11 @@ reads that collect problems),
 (`load_content`).
 """
 
-from typing import Any
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: the table's commands start faster)
+    from typing import Any
 
 # Every name, by the module that defines it, loaded on first use (PEP 562):
 # `from throne_pnp.content import Card` costs only what Card needs, a cached

@@ -25,13 +25,13 @@ import hashlib
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.userdirs import cache_dir
 from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: see cli.quick)
     from throne_pnp.content.model import Content
 
 KEEP = 16          # cache entries kept; older ones are removed when one is written

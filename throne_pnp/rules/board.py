@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from throne_pnp.content.deck import Card, Rulings
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:   # (a cached Board loads without the rest of the content model)
     from throne_pnp.content.model import Content
 
