@@ -12,8 +12,6 @@ from the engine (`Step.why`, `Battle.why`), so the checklist and
 
 from __future__ import annotations
 
-from typing import Any
-
 from throne_pnp.assistant.kingsofar import so_far_lines, told_before
 from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's API)
@@ -32,6 +30,10 @@ from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
 from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 
 def _hand_line(event: Event, physical: bool, reshuffled: int | None) -> str:

@@ -20,12 +20,10 @@ comes with `throne card`, so the player sees each phase begin.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from throne_pnp.assistant import savefile
 from throne_pnp.assistant.lock import save_lock
@@ -37,6 +35,10 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Event, Game, replay
 from throne_pnp.rules.position import Position, parse_position
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 AUTO_DEALS = ("hand", "uncertain", "battle")
 
@@ -112,6 +114,8 @@ class Session:
         """Set up a new game (not yet saved: call `write`); `level` names a
         level of the edition's difficulty ladder (its hard cards)."""
         if seed is None:
+            import secrets
+
             seed = secrets.randbelow(10**6)
         hard_ids = choose_hard(content, seed, hard, hard_cards, level)
         cards = sorted(c.id for c in content.normal_cards) + hard_ids

@@ -10,7 +10,10 @@ which the assistant turns into explanations.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 PLAYER_CARD = "player-card"
 KING_CARD = "king-card"
