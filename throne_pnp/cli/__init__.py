@@ -38,6 +38,10 @@ def main() -> None:
 
     if answered(sys.argv[1:]):
         return
+    from throne_pnp.cli import quick_table
+
+    if quick_table.answered(sys.argv[1:]):
+        return
     from throne_pnp.cli.group import cli
 
     cli(prog_name="throne")
