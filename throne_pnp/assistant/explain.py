@@ -484,6 +484,8 @@ next_step_line = next_line  # (for `command_lines`, whose flag shadows the name)
 
 def battle_odds_lines(game: Game) -> list[str]:
     """Before a battle in a virtual game: the exact odds of each card in your hand."""
+    if game.need().kind != "battle":
+        return []   # (as `next_battle_odds` says, without loading the odds and fractions)
     from throne_pnp.sim.odds import next_battle_odds, odds_lines
 
     report = next_battle_odds(game)
