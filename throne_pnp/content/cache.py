@@ -75,7 +75,6 @@ def _entry(key: str, kind: str = "content", suffix: str = "pickle") -> Path | No
 def fetch(directory: Path, key: str) -> Content | None:
     """The cached Content for `key`, placed at `directory`; None on any trouble."""
     import pickle
-    from dataclasses import replace
 
     from throne_pnp.content.model import Content
 
@@ -86,7 +85,7 @@ def fetch(directory: Path, key: str) -> Content | None:
         return None
     if type(content) is not Content:
         return None
-    return replace(content, directory=directory)
+    return content.replace(directory=directory)
 
 
 def fetch_bytes(key: str, kind: str, suffix: str) -> bytes | None:
