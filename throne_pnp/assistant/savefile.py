@@ -27,7 +27,6 @@ import json
 import os
 import stat
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.content import Content
@@ -35,6 +34,7 @@ from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
+from throne_pnp.values import Factory, Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
@@ -49,8 +49,7 @@ class SaveError(ThroneError):
     """The save file is missing, damaged, foreign or from other content."""
 
 
-@dataclass
-class SaveData:
+class SaveData(Record):
     """Everything a save file holds."""
 
     mode: str
@@ -59,12 +58,12 @@ class SaveData:
     hard: list[int]
     start: dict[str, dict[str, int]]
     content_files: dict[str, str]
-    opening: list[str] = field(default_factory=list)
-    commands: list[list[str]] = field(default_factory=list)
+    opening: list[str] = Factory(list)
+    commands: list[list[str]] = Factory(list)
     content_dir: str = ""        # where the content was when the game began (a hint)
-    said: list[str] = field(default_factory=list)  # what was typed, per command
+    said: list[str] = Factory(list)  # what was typed, per command
     game: str = ""       # the game fingerprint ("" in saves from before it existed)
-    game_parts: dict[str, str] = field(default_factory=dict)  # what it was made of
+    game_parts: dict[str, str] = Factory(dict)  # what it was made of
     level: str = ""      # the ladder level it was started at ("" when none was named)
 
     def stamp(self, content: Content) -> None:

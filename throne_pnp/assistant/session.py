@@ -22,7 +22,6 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.assistant import savefile
@@ -35,6 +34,7 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Event, Game, replay
 from throne_pnp.rules.position import Position, parse_position
+from throne_pnp.values import Factory, Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
@@ -43,13 +43,12 @@ if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts 
 AUTO_DEALS = ("hand", "uncertain", "battle")
 
 
-@dataclass
-class Command:
+class Command(Record):
     """The actions and events of one user command (filled while it runs)."""
 
-    actions: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    actions: list[str] = Factory(list)
+    events: list[Event] = Factory(list)
+    notes: list[str] = Factory(list)
     said: str = ""      # the command as the player would type it, for the log
 
 
