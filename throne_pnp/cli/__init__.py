@@ -31,9 +31,6 @@ def __getattr__(name: str) -> Any:
 
 def main() -> None:
     """Console-script entry point."""
-    from throne_pnp.lazyimport import defer_all
-
-    defer_all()
     from throne_pnp.cli.quick import answered
 
     if answered(sys.argv[1:]):
