@@ -9,7 +9,7 @@ change).
 `check_content(dir)` returns the problems and notes instead, for
 `throne validate`.
 
-Nothing here knows about rules play or rendering; the values are plain
+Nothing here knows about rules play or rendering; its classes are plain
 values the engine and the renderers read. The package is split by file:
 `model` (the values; `deck` holds its cards and rulings), `checker` (typed
 reads that collect problems),

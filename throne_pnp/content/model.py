@@ -1,4 +1,4 @@
-"""The content model's values: frozen values (`values.Value`) and the fixed vocabularies.
+"""The content model's frozen values (`values.Value`) and the fixed vocabularies.
 
 `Content` is one whole validated edition (map, cards, rulings, rules text,
 difficulty ladder); its `Card` and `Rulings` are defined in `deck` (all the
