@@ -187,9 +187,9 @@ def test_an_entry_others_could_write_is_not_trusted(edition, tmp_path, monkeypat
 
 
 def _board_fields(board) -> dict:
-    from dataclasses import fields
+    from throne_pnp.values import field_names
 
-    return {f.name: getattr(board, f.name) for f in fields(board)}
+    return {name: getattr(board, name) for name in field_names(board)}
 
 
 def test_resolve_keeps_its_board_beside_the_content_and_never_a_stale_one(edition,

@@ -12,8 +12,6 @@ from the engine (`Step.why`, `Battle.why`), so the checklist and
 
 from __future__ import annotations
 
-from typing import Any
-
 from throne_pnp.assistant.kingsofar import so_far_lines, told_before
 from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's API)
@@ -32,6 +30,10 @@ from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.king import KingResult
 from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 
 def _hand_line(event: Event, physical: bool, reshuffled: int | None) -> str:
@@ -482,6 +484,8 @@ next_step_line = next_line  # (for `command_lines`, whose flag shadows the name)
 
 def battle_odds_lines(game: Game) -> list[str]:
     """Before a battle in a virtual game: the exact odds of each card in your hand."""
+    if game.need().kind != "battle":
+        return []   # (as `next_battle_odds` says, without loading the odds and fractions)
     from throne_pnp.sim.odds import next_battle_odds, odds_lines
 
     report = next_battle_odds(game)

@@ -20,12 +20,9 @@ comes with `throne card`, so the player sees each phase begin.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from throne_pnp.assistant import savefile
 from throne_pnp.assistant.lock import save_lock
@@ -37,17 +34,21 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Event, Game, replay
 from throne_pnp.rules.position import Position, parse_position
+from throne_pnp.values import Factory, Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 AUTO_DEALS = ("hand", "uncertain", "battle")
 
 
-@dataclass
-class Command:
+class Command(Record):
     """The actions and events of one user command (filled while it runs)."""
 
-    actions: list[str] = field(default_factory=list)
-    events: list[Event] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    actions: list[str] = Factory(list)
+    events: list[Event] = Factory(list)
+    notes: list[str] = Factory(list)
     said: str = ""      # the command as the player would type it, for the log
 
 
@@ -112,6 +113,8 @@ class Session:
         """Set up a new game (not yet saved: call `write`); `level` names a
         level of the edition's difficulty ladder (its hard cards)."""
         if seed is None:
+            import secrets
+
             seed = secrets.randbelow(10**6)
         hard_ids = choose_hard(content, seed, hard, hard_cards, level)
         cards = sorted(c.id for c in content.normal_cards) + hard_ids

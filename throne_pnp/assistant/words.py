@@ -8,14 +8,15 @@ action's own notes, a battle with its reasons.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from throne_pnp.content import Card
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import KingResult
 from throne_pnp.rules.position import KING, Position, Step, defender_words
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:   # (the battle engine is loaded only by what fights one)
+    from typing import Any
+
     from throne_pnp.rules.battle import Battle
 
 ACTION_WORDS = {

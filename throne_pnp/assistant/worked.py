@@ -10,8 +10,6 @@ could go (R14). Pure: no files, no terminal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from throne_pnp.assistant.words import battle_lines, king_lines
 from throne_pnp.content import Example
 from throne_pnp.errors import ThroneError
@@ -19,14 +17,14 @@ from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import deal_from, resolve_king
 from throne_pnp.rules.position import PLAYER, Position, Step
+from throne_pnp.values import Factory, Record
 
 
 class ExampleError(ThroneError):
     """An example the engine cannot play (its file and line named)."""
 
 
-@dataclass
-class Worked:
+class Worked(Record):
     """One example as the engine plays it."""
 
     example: Example
@@ -34,8 +32,8 @@ class Worked:
     after: Position
     steps: list[Step]                 # in the engine's order; arrows are numbered by it
     lines: list[str]                  # the checklist, as the CLI prints it
-    battles: list[int] = field(default_factory=list)
-    costs: dict[int, int] = field(default_factory=dict)   # withdraw-to -> cubes removed
+    battles: list[int] = Factory(list)
+    costs: dict[int, int] = Factory(dict)   # withdraw-to -> cubes removed
 
     @property
     def arrows(self) -> list[tuple[int, Step]]:

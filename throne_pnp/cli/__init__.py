@@ -13,7 +13,10 @@ them.
 from __future__ import annotations
 
 import sys
-from typing import Any
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _GROUP_NAMES = ("cli", "COMMAND_MODULES", "HELP_SECTIONS", "SUMMARIES", "LazyGroup")
 
@@ -31,6 +34,10 @@ def main() -> None:
     from throne_pnp.cli.quick import answered
 
     if answered(sys.argv[1:]):
+        return
+    from throne_pnp.cli import quick_table
+
+    if quick_table.answered(sys.argv[1:]):
         return
     from throne_pnp.cli.group import cli
 

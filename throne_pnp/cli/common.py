@@ -123,9 +123,9 @@ def game_option(func: F) -> F:
 
 def load(content_dir: Path | None):
     """Load the edition the lookup picks (see `content.lookup`); errors become refusals."""
-    from throne_pnp.content import find_edition, load_content
+    from throne_pnp.cli.table_answers import load as load_edition
 
-    return load_content(find_edition(content_dir).directory)
+    return load_edition(content_dir)
 
 
 def echo_json(data: Any) -> None:

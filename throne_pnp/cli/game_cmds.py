@@ -11,7 +11,6 @@ are in `record_cmds`.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +28,7 @@ from throne_pnp.cli.common import (
     read_position,
 )
 from throne_pnp.cli.common import load as load_content
+from throne_pnp.cli.table_answers import locked, report_text
 from throne_pnp.numbers import whole
 
 F = Callable[..., Any]
@@ -39,44 +39,12 @@ def tracked(func: F) -> F:
     return game_option(content_option(func))
 
 
-def locked(game_file: Path, content_dir: Path | None):
-    """The save opened under its lock (a context manager yielding the session)."""
-    from throne_pnp.assistant.session import Session
-
-    return Session.locked(game_file, load_content(content_dir))
-
-
 def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
            head: list[str] | None = None, tail: list[str] | None = None) -> None:
-    """Print a command's checklist and the next step (or JSON).
-
-    The command is already saved here, so nothing that goes wrong while
-    explaining it may become a refusal (exit 2 says the save is unchanged):
-    such a failure is a bug, reported as one on stderr with the next step.
-    """
-    from throne_pnp.assistant.explain import checklist, command_lines, event_json, status_json
-    from throne_pnp.errors import ThroneError
-
-    game = session.game
-    try:
-        if as_json:
-            lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
-            text = json.dumps({
-                "accepted": list(cmd.actions),
-                "events": [event_json(e) for e in cmd.events],
-                "checklist": lines + list(tail or []),
-                "notes": list(cmd.notes),
-                "status": status_json(game, session.mode, session.save.seed,
-                                      session.save.hard, session.save.level),
-            }, indent=2)
-        else:
-            text = "\n".join((head or []) + command_lines(session, cmd.events, cmd.notes,
-                                                          resumed_withdrawal, extra=tail))
-    except ThroneError as exc:
-        click.echo(f"Accepted and saved, but showing it failed (a bug, please report it): "
-                   f"{exc}. Next: {game.describe_need()}", err=True)
-        return
-    click.echo(text)
+    """Print a command's checklist and the next step, or JSON (`table_answers`):
+    a failure to explain a command already saved is told on stderr as a bug."""
+    text, to_stderr = report_text(session, cmd, as_json, resumed_withdrawal, head, tail)
+    click.echo(text, err=to_stderr)
 
 
 # --------------------------------------------------------------------------- new

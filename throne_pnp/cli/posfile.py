@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
 
 from throne_pnp.errors import PositionError
 from throne_pnp.numbers import whole
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 _NUMBER = r"(?:0|[1-9][0-9]*)"
 _QUICK_ONE = r"(?:king|player)\s*:\s+\{[0-9 :,]*\}"

@@ -52,14 +52,15 @@ def plain_words(argv: list[str]) -> dict[str, str] | None:
         else:
             return None
     card = found.get("--card", "")
-    if "--at" not in found or not _plain_id(card):
+    if "--at" not in found or not plain_id(card):
         return None
     if "--content" in found and not os.path.isdir(found["--content"]):
         return None
     return found
 
 
-def _plain_id(text: str) -> bool:
+def plain_id(text: str) -> bool:
+    """A number typed plainly: ASCII digits, no leading zero, at most LONGEST_ID."""
     return (text.isascii() and text.isdigit() and len(text) <= LONGEST_ID
             and (text == "0" or not text.startswith("0")))
 

@@ -19,9 +19,9 @@ from throne_pnp.cli.game_cmds import locked, report, tracked
 
 
 def _open(game_file: Path, content_dir: Path | None):
-    from throne_pnp.assistant.session import Session
+    from throne_pnp.cli.table_answers import opened
 
-    return Session.open(game_file, load_content(content_dir))
+    return opened(game_file, content_dir)
 
 
 # --------------------------------------------------------------------------- views
@@ -36,15 +36,9 @@ def status(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne status --json
     """
-    from throne_pnp.assistant.explain import status_json, status_text
+    from throne_pnp.cli.table_answers import status_answer
 
-    session = _open(game_file, content_dir)
-    game = session.game
-    if as_json:
-        echo_json(status_json(game, session.mode, session.save.seed, session.save.hard,
-                              session.save.level))
-        return
-    click.echo(status_text(session))
+    click.echo(status_answer(_open(game_file, content_dir), as_json))
 
 
 @click.command()

@@ -9,11 +9,14 @@ is a `ThroneError`, which the command line prints as its one line, exit 2.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from throne_pnp.errors import ThroneError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: see cli.quick)
+    from collections.abc import Callable
+    from typing import Any
 
 
 def load_board(content_dir: Path | str | None) -> Any:
@@ -46,11 +49,10 @@ def load_board(content_dir: Path | str | None) -> Any:
 def _board_bytes(board: Any) -> bytes:
     """The Board's own fields as plain values: cards and rulings as field tuples."""
     import marshal
-    from dataclasses import astuple, fields
 
-    values = {f.name: getattr(board, f.name) for f in fields(board) if f.init}
-    values["rulings"] = astuple(board.rulings)
-    values["cards"] = tuple(astuple(card) for card in board.cards.values())
+    values = {name: getattr(board, name) for name in board.INIT_FIELDS}
+    values["rulings"] = board.rulings.astuple()
+    values["cards"] = tuple(card.astuple() for card in board.cards.values())
     return marshal.dumps(values)
 
 

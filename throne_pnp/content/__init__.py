@@ -1,4 +1,4 @@
-"""The content model: YAML edition -> validated, frozen dataclasses.
+"""The content model: YAML edition -> validated, frozen values.
 
 A content directory holds `map.yaml`, `cards.yaml`, optional `rulings.yaml`,
 `rules.txt` (the rules booklet), optional `examples.yaml` (the booklet's
@@ -9,7 +9,7 @@ change).
 `check_content(dir)` returns the problems and notes instead, for
 `throne validate`.
 
-Nothing here knows about rules play or rendering; the dataclasses are plain
+Nothing here knows about rules play or rendering; its classes are plain
 values the engine and the renderers read. The package is split by file:
 `model` (the values; `deck` holds its cards and rulings), `checker` (typed
 reads that collect problems),
@@ -21,7 +21,11 @@ reads that collect problems),
 (`load_content`).
 """
 
-from typing import Any
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: the table's commands start faster)
+    from typing import Any
 
 # Every name, by the module that defines it, loaded on first use (PEP 562):
 # `from throne_pnp.content import Card` costs only what Card needs, a cached

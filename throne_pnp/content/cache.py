@@ -25,13 +25,13 @@ import hashlib
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.userdirs import cache_dir
 from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited
 
-if TYPE_CHECKING:
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: see cli.quick)
     from throne_pnp.content.model import Content
 
 KEEP = 16          # cache entries kept; older ones are removed when one is written
@@ -75,7 +75,6 @@ def _entry(key: str, kind: str = "content", suffix: str = "pickle") -> Path | No
 def fetch(directory: Path, key: str) -> Content | None:
     """The cached Content for `key`, placed at `directory`; None on any trouble."""
     import pickle
-    from dataclasses import replace
 
     from throne_pnp.content.model import Content
 
@@ -86,7 +85,7 @@ def fetch(directory: Path, key: str) -> Content | None:
         return None
     if type(content) is not Content:
         return None
-    return replace(content, directory=directory)
+    return content.replace(directory=directory)
 
 
 def fetch_bytes(key: str, kind: str, suffix: str) -> bytes | None:

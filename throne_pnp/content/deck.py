@@ -10,11 +10,10 @@ ladder classes it never uses. `content.model` imports them from here.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from throne_pnp.values import Value
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(Value):
     """One Action Card (`cards.yaml`)."""
 
     id: int
@@ -36,8 +35,7 @@ class Card:
         return self.priority == "rising"
 
 
-@dataclass(frozen=True)
-class Rulings:
+class Rulings(Value):
     """The switches where readings of the rulebook differ (docs/rulings.md)."""
 
     home_lost_when: str = "empty"

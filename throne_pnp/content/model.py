@@ -1,4 +1,4 @@
-"""The content model's values: frozen dataclasses and the fixed vocabularies.
+"""The content model's frozen values (`values.Value`) and the fixed vocabularies.
 
 `Content` is one whole validated edition (map, cards, rulings, rules text,
 difficulty ladder); its `Card` and `Rulings` are defined in `deck` (all the
@@ -12,10 +12,10 @@ rules-text icons).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.content.deck import Card, Rulings
+from throne_pnp.values import Factory, Value
 
 KING_ACTIONS = ("rally", "move-castle", "move-wheat", "move-player", "uncertain")
 PRIORITIES = ("rising", "falling")
@@ -32,8 +32,7 @@ ICON_RE = re.compile(r"\{([a-z-]+)\}")
 MAX_SYMBOLS = 3
 
 
-@dataclass(frozen=True)
-class TerritoryDrawing:
+class TerritoryDrawing(Value):
     """How one territory is drawn: polygon over named points, label and cube spots."""
 
     shape: tuple[str, ...]
@@ -49,8 +48,7 @@ def polygon_edges(shape: tuple[str, ...]) -> set[frozenset[str]]:
     return {frozenset((shape[i], shape[(i + 1) % len(shape)])) for i in range(len(shape))}
 
 
-@dataclass(frozen=True)
-class Territory:
+class Territory(Value):
     """One numbered territory of the map with its printed symbols."""
 
     number: int
@@ -63,16 +61,14 @@ class Territory:
     drawing: TerritoryDrawing | None = None
 
 
-@dataclass(frozen=True)
-class Lake:
+class Lake(Value):
     """A body of water inside the island, drawn as a polygon over named points."""
 
     name: str
     shape: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class MapDrawing:
+class MapDrawing(Value):
     """Shared geometry of the map sheet, in millimetres with a top-left origin."""
 
     size: tuple[float, float]
@@ -81,8 +77,7 @@ class MapDrawing:
     crossings: tuple[tuple[int, int], ...] = ()
 
 
-@dataclass(frozen=True)
-class GameMap:
+class GameMap(Value):
     """The map and the numbers of setup (`map.yaml`)."""
 
     name: str
@@ -116,8 +111,7 @@ EXAMPLE_KINDS = ("king", "battle")
 DEFENDERS = ("player", "king")
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(Value):
     """One worked example of the rules (`examples.yaml`): a position and what
     is asked of the engine there, the King's action (`kind` "king": a card or
     actions with a priority, and the cards dealt for Uncertain Orders) or one
@@ -143,8 +137,7 @@ class Example:
     line: int = 0          # where it starts in examples.yaml, for messages
 
 
-@dataclass(frozen=True)
-class Measured:
+class Measured(Value):
     """One bot's measured win rate at one ladder level (`ladder.yaml`).
 
     `command`, `seed`, `budget` and `games` say how it was measured, so the
@@ -162,8 +155,7 @@ class Measured:
     current: bool = True
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(Value):
     """A named rung of the difficulty ladder: which hard cards, and how hard it measured.
 
     `hard` lists the level's hard card ids in the ladder's order (the cards
@@ -173,7 +165,7 @@ class Level:
 
     name: str
     hard: tuple[int, ...]
-    measured: dict[str, Measured] = field(default_factory=dict)
+    measured: dict[str, Measured] = Factory(dict)
 
     def figures(self, bot: str) -> Measured | None:
         """The bot's measured figures at this level, or None (not yet measured)."""
@@ -188,8 +180,7 @@ class Level:
         return out
 
 
-@dataclass(frozen=True)
-class Content:
+class Content(Value):
     """A whole validated edition."""
 
     map: GameMap
@@ -197,7 +188,7 @@ class Content:
     rulings: Rulings
     rules_text: str
     directory: Path
-    fingerprints: dict[str, str] = field(default_factory=dict)
+    fingerprints: dict[str, str] = Factory(dict)
     examples: tuple[Example, ...] = ()
     ladder: tuple[Level, ...] = ()
 

@@ -16,19 +16,17 @@ rules screen draws the same shapes as inline SVG.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from throne_pnp.assistant.worked import Worked
 from throne_pnp.content import Content
 from throne_pnp.render.diagram import diagram, moves_of
 from throne_pnp.render.layout import PT, Group, Line, Text, stroke
 from throne_pnp.render.rulesheet import INK, RUST, break_lines, set_line
+from throne_pnp.values import Factory, Value
 
 BOX = "[ ] "
 
 
-@dataclass(frozen=True)
-class Measured:
+class Measured(Value):
     """A bot's measured win rate at one level."""
 
     win_rate: float
@@ -36,13 +34,12 @@ class Measured:
     games: int
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(Value):
     """One rung of the difficulty ladder: its name, hard cards, measured odds."""
 
     name: str
     hard: tuple[int, ...]
-    bots: dict[str, Measured | None] = field(default_factory=dict)
+    bots: dict[str, Measured | None] = Factory(dict)
 
 
 def ladder_levels(content: Content) -> list[Level]:

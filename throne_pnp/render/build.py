@@ -22,7 +22,6 @@ import os
 import pickle
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.content import Content
@@ -31,6 +30,7 @@ from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
 from throne_pnp.render.svg import render_svg
+from throne_pnp.values import Factory, Record
 
 PAPER_CHOICES = tuple(sheets.PAPERS)
 LAYOUTS = ("duplex", "backs-separate", "fold")
@@ -168,14 +168,13 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     return written
 
 
-@dataclass
-class _Laid:
+class _Laid(Record):
     """One paper's sheets, laid out once and shared by its PDFs, the pack and
     the SVGs."""
 
     maps: list[Page]
     rules: list[Page]
-    cards: list[Page] = field(default_factory=list)
+    cards: list[Page] = Factory(list)
     pack: pack.Pack | None = None
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from throne_pnp.content import Content
 from throne_pnp.render.layout import (
@@ -34,6 +33,7 @@ from throne_pnp.render.layout import (
     stroke,
 )
 from throne_pnp.render.mapdraw import INK, land_items
+from throne_pnp.values import Value
 
 RUST = "#7a3420"
 KING_FILL = "#2a211b"
@@ -47,8 +47,7 @@ STEP_R = 2.2          # the circle holding a step's number
 STEP_PT = 6.5
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(Value):
     """One numbered step to draw: `kind` move | withdraw | rally | remove."""
 
     number: int

@@ -20,8 +20,6 @@ apart (they sit at different heights).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from throne_pnp.content import Content
 from throne_pnp.render import sheets
 from throne_pnp.render.ladder_text import guide_blocks
@@ -40,6 +38,7 @@ from throne_pnp.render.layout import (
 )
 from throne_pnp.render.rulesheet import break_lines, set_line
 from throne_pnp.render.sheets import CARD_H, CARD_W
+from throne_pnp.values import Value
 
 INK = "#1f1a16"
 RUST = "#7a3420"
@@ -50,8 +49,7 @@ GUTTER = 7.0
 BODY_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
 
 
-@dataclass(frozen=True)
-class Section:
+class Section(Value):
     """One part of the pack as the guide lists it."""
 
     title: str

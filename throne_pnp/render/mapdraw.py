@@ -16,8 +16,6 @@ name. `throne show --svg` draws the current cubes over this same drawing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from throne_pnp.content import Content, GameMap, polygon_edges
 from throne_pnp.render.layout import (
     PT,
@@ -37,6 +35,7 @@ from throne_pnp.render.layout import (
     wrap,
 )
 from throne_pnp.render.mapgeom import Box, centroid, clearance
+from throne_pnp.values import Value
 
 INK = "#2a211b"
 SEA = "#aac4cf"          # darker than every land tone, so greyscale prints tell them apart
@@ -113,8 +112,7 @@ def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str,
     return Group(tuple(items), x - w / 2, y - h / 2, tag=tag)
 
 
-@dataclass(frozen=True)
-class TerritoryGeometry:
+class TerritoryGeometry(Value):
     """Where one territory's parts lie, in drawing mm."""
 
     number: int

@@ -9,13 +9,12 @@ y grows downwards like the rest of the layout.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from throne_pnp.values import Value
 
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(Value):
     """An axis-aligned rectangle: top-left (x, y), width w, height h."""
 
     x: float

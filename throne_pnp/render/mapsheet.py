@@ -18,8 +18,6 @@ glued, it hides them all, and the join passes through no cube space.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from throne_pnp.content import Content
 from throne_pnp.render import sheets
 from throne_pnp.render.layout import (
@@ -47,6 +45,7 @@ from throne_pnp.render.mapdraw import (
 )
 from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
 from throne_pnp.render.mapkey import MAP_SYMBOLS
+from throne_pnp.values import Value
 
 __all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems",
            "map_items", "map_page", "map_pages", "map_sheets", "sheet_papers"]
@@ -68,8 +67,7 @@ TICKS = 5
 LEGEND = MAP_SYMBOLS
 
 
-@dataclass(frozen=True)
-class MapSheet:
+class MapSheet(Value):
     """One page of the map and where the drawing lies on it.
 
     The drawing point (x, y) is at page point (dx + x * scale, dy + y * scale);

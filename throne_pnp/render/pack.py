@@ -11,20 +11,18 @@ laid out last, because its table lists the page numbers of every other part.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from throne_pnp.content import Content
 from throne_pnp.render import cards, extras, guide, sheets
 from throne_pnp.render.guide import Section
 from throne_pnp.render.layout import Page
+from throne_pnp.values import Record
 
 CARD_STOCK = "card, 160-200 gsm"
 PLAIN = "plain, 80 gsm"
 LONG_EDGE = "double-sided, flip on long edge"
 
 
-@dataclass
-class Part:
+class Part(Record):
     """A run of pages of the pack with what the guide says about them."""
 
     title: str
@@ -96,8 +94,7 @@ def sections(parts: list[Part]) -> list[Section]:
     return out
 
 
-@dataclass
-class Pack:
+class Pack(Record):
     """The laid-out pack: its pages in print order and the guide's table."""
 
     pages: list[Page]

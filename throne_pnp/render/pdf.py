@@ -383,8 +383,6 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
 
 def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bool,
            outline: tuple[tuple[int, str], ...] = (), cache: DrawCache | None = None) -> None:
-    from dataclasses import replace
-
     from reportlab.pdfgen.canvas import Canvas
 
     first = pages[0]
@@ -413,7 +411,7 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
         # coordinates are y-down already: no flip here.
         canvas.beginForm(variant_id(name, ink, paper), 0, 0, BOX, BOX)
         painter.state = {}
-        painter.draw(tuple(replace(s, style=resolve(s.style, ink, paper))
+        painter.draw(tuple(s.replace(style=resolve(s.style, ink, paper))
                            for s in ICON_SHAPES[name]))
         painter.flush()
         canvas.endForm()

@@ -26,7 +26,6 @@ read these blocks; `break_lines` and `set_line` also set the aid cards.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from throne_pnp.content import ICON_RE
@@ -35,6 +34,7 @@ from throne_pnp.render.layout import (
     Text,
     text_width,
 )
+from throne_pnp.values import Value
 
 INK = "#1f1a16"
 RUST = "#7a3420"
@@ -45,8 +45,7 @@ TOKEN_RE = re.compile(r"(\*\*|`|\{[a-z-]+\})")
 ANCHOR_RE = re.compile(r"\s*\{#([a-z0-9-]+)\}\s*$")
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(Value):
     """One parsed unit of the rules text."""
 
     kind: str          # title | heading | sub | para | bullet | step | note | box | directive
@@ -120,14 +119,18 @@ def parse_rules(text: str) -> list[Block]:
 # --------------------------------------------------------------------------- words
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(Value):
     """A run of text in one style, or an icon (text == "" and icon set)."""
 
     text: str
     bold: bool = False
     mono: bool = False
     icon: str = ""
+
+    def __init__(self, text: str, bold: bool = False, mono: bool = False,
+                 icon: str = "") -> None:
+        self.__dict__.update(text=text, bold=bold, mono=mono, icon=icon)   # (made by the
+        # thousand when the rules are set)
 
 
 def words(text: str, bold: bool = False) -> list[list[Piece]]:

@@ -27,8 +27,6 @@ printer that scales the page is caught before anyone cuts.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from throne_pnp.render.layout import (
     MIN_TEXT,
     Group,
@@ -41,6 +39,7 @@ from throne_pnp.render.layout import (
     stroke,
     text_width,
 )
+from throne_pnp.values import Value
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -70,8 +69,7 @@ SCALE_LEN = 50.0
 SCALE_LABEL = "Print at 100%: this bar must measure 50 mm"
 
 
-@dataclass(frozen=True)
-class Slot:
+class Slot(Value):
     """Where one card goes on a sheet: trim box top-left, rotation, which sides bleed."""
 
     x: float
@@ -80,8 +78,7 @@ class Slot:
     bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)   # top right bottom left
 
 
-@dataclass(frozen=True)
-class Grid:
+class Grid(Value):
     """A block of card cells sharing cut lines, centred on a page."""
 
     page_w: float

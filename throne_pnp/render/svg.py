@@ -17,7 +17,6 @@ drawing itself, and importing svgwrite alone took longer than most pages;
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path as FsPath
 
 from throne_pnp.render.fonts import SVG_FAMILY
@@ -180,7 +179,7 @@ def _symbol(name: str, ink: str, paper: str) -> str:
     markup = _SYMBOLS.get(key)
     if markup is None:
         writer = _Writer()
-        inner = "".join(writer.element(replace(shape, style=resolve(shape.style, ink, paper)))
+        inner = "".join(writer.element(shape.replace(style=resolve(shape.style, ink, paper)))
                         for shape in ICON_SHAPES[name])
         markup = _element("symbol", {"id": variant_id(name, ink, paper),
                                      "viewBox": f"0 0 {_n(BOX)} {_n(BOX)}"}, inner)

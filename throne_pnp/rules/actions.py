@@ -16,12 +16,15 @@ or None (`fixcards`); every other action's `args` are whole numbers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from throne_pnp.errors import IllegalAction
 from throne_pnp.numbers import number_words, whole
+from throne_pnp.values import Value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 # kind -> argument names, in order
 SHAPES: dict[str, tuple[str, ...]] = {
@@ -41,13 +44,25 @@ SHAPES: dict[str, tuple[str, ...]] = {
 FIX_PARTS = ("hand", "discard")
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(Value):
     """One step of a game: who did what, with whole-number arguments
     (`fixcards`: two optional tuples of card ids, see the module docstring)."""
 
     kind: str
     args: tuple[Any, ...] = ()
+
+    # Made, compared and hashed at every step of a game: written out for speed.
+    def __init__(self, kind: str, args: tuple[Any, ...] = ()) -> None:
+        store = self.__dict__
+        store["kind"], store["args"] = kind, args
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Action:
+            return self.kind == other.kind and self.args == other.args  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
 
     def text(self) -> str:
         if self.kind == "fix":

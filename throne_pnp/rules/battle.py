@@ -9,14 +9,17 @@ the stateless `throne resolve battle`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction, ThroneError
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position, Step, enforce_limits
+from throne_pnp.values import Factory, Record, Value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 SIDES = (PLAYER, KING)
 
@@ -35,8 +38,7 @@ class WithdrawalChoice(ThroneError):
                          f"withdraw with --withdraw-to (one of {listed})")
 
 
-@dataclass(frozen=True)
-class Symbols:
+class Symbols(Value):
     """A side's battle strength: card symbols plus the defender's territory bonus."""
 
     bugles: int
@@ -65,8 +67,7 @@ class Symbols:
                 "shields": self.total_shields}
 
 
-@dataclass
-class Battle:
+class Battle(Record):
     """A fought battle; `withdrawal` is filled in by `withdraw`."""
 
     territory: int
@@ -79,8 +80,8 @@ class Battle:
     winner: str | None
     loser_options: list[int]
     position: Position
-    steps: list[Step] = field(default_factory=list)
-    why: list[str] = field(default_factory=list)
+    steps: list[Step] = Factory(list)
+    why: list[str] = Factory(list)
     withdrawal: dict[str, Any] | None = None
     done: bool = False
     explain: bool = True  # False: `why` stays empty (the simulator's fast path)

@@ -10,12 +10,11 @@ ends. The battle arithmetic itself lives in `battle`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from throne_pnp.rules.battle import Battle, clash, fight, king_withdrawal_target, withdraw
 from throne_pnp.rules.needs import Event
 from throne_pnp.rules.position import KING, PLAYER, Position, enforce_limits
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from throne_pnp.rules.board import Board
 

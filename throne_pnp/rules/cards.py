@@ -21,11 +21,11 @@ card of the game is in exactly one of unseen, hand, discard, table.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules.needs import Event
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from throne_pnp.rules.board import Board
 

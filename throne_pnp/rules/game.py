@@ -30,7 +30,6 @@ R9). `needs` holds the vocabulary they share (`Need`, `Event`, stages).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules import actions as act
@@ -71,6 +70,10 @@ from throne_pnp.rules.position import (
     defender_words,
     position_outcome,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 # Names other modules import from here.
 __all__ = ["KING_CARD", "MOVE_COST", "PLAYER_CARD", "RALLY_COST", "S_ACTIONS", "S_CARD",

@@ -10,13 +10,16 @@ priority order. The input position is never changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any
 
 from throne_pnp.content import Card
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position, Step
+from throne_pnp.values import Factory, Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: the table's commands start faster)
+    from typing import Any
 
 TARGET_WORDS = {
     "move-castle": "castle",
@@ -37,8 +40,7 @@ class NeedDraws(ThroneError):
             "at least 1 more card is needed")
 
 
-@dataclass
-class KingResult:
+class KingResult(Record):
     """What a King's action did: steps to carry out, notes, battles to fight."""
 
     actions: list[str]
@@ -49,7 +51,7 @@ class KingResult:
     battles: list[int]
     position: Position
     exhausted: bool = False
-    log: list[tuple[str, list[Step]]] = field(default_factory=list)
+    log: list[tuple[str, list[Step]]] = Factory(list)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -9,8 +9,11 @@ which the assistant turns into explanations.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from throne_pnp.values import Factory, Record, Value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 PLAYER_CARD = "player-card"
 KING_CARD = "king-card"
@@ -24,8 +27,7 @@ S_PLAYER_BATTLES = "player-battles"
 S_OVER = "over"
 
 
-@dataclass(frozen=True)
-class Need:
+class Need(Value):
     """What the game waits for next.
 
     kind: `deal` (a chance card; `purpose` says which: hand, phase, uncertain,
@@ -36,6 +38,12 @@ class Need:
     purpose: str = ""
     territory: int | None = None
     options: tuple[int, ...] = ()
+
+    def __init__(self, kind: str, purpose: str = "", territory: int | None = None,
+                 options: tuple[int, ...] = ()) -> None:
+        store = self.__dict__   # (written out: a need is made at every step)
+        store["kind"], store["purpose"] = kind, purpose
+        store["territory"], store["options"] = territory, options
 
 
 # The needs without a territory, made once (`Need` is immutable).
@@ -60,8 +68,10 @@ def battle_need(made: dict[int, Need], t: int) -> Need:
     return need
 
 
-@dataclass
-class Event:
+_NEW = object()   # (no `info` given: a new empty one)
+
+
+class Event(Record):
     """Something that happened while applying an action, for explanations.
 
     Events come in the order things happen at the table. Kinds (`data`;
@@ -90,4 +100,8 @@ class Event:
 
     kind: str
     data: Any = None
-    info: dict[str, Any] = field(default_factory=dict)
+    info: dict[str, Any] = Factory(dict)
+
+    def __init__(self, kind: str, data: Any = None, info: Any = _NEW) -> None:
+        self.kind, self.data = kind, data   # (written out: made at every step)
+        self.info = {} if info is _NEW else info

@@ -9,8 +9,6 @@ would already be won or lost; after the end, it judges the end again).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
@@ -28,6 +26,7 @@ from throne_pnp.rules.position import (
     position_outcome,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from throne_pnp.rules.battle import Battle
     from throne_pnp.rules.board import Board

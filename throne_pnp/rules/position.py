@@ -13,12 +13,15 @@ Where a position enters from outside (a position file, a fix of the record),
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from throne_pnp.errors import PositionError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.rules.board import Board
+from throne_pnp.values import Value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: the table's commands start faster)
+    from typing import Any
 
 PLAYER = "player"
 KING = "king"
@@ -107,8 +110,7 @@ def limit_words(board: Board, pos: Position, contested_to: str) -> str:
     return f"{limit} ({source})"
 
 
-@dataclass(frozen=True)
-class Step:
+class Step(Value):
     """One change to make on the table, with the reason in words.
 
     kind: `move` (src -> dst), `rally` (at), `remove` (at; casualties and
@@ -122,6 +124,12 @@ class Step:
     src: int | None = None
     dst: int | None = None
     at: int | None = None
+
+    def __init__(self, kind: str, count: int, why: str, side: str = KING,
+                 src: int | None = None, dst: int | None = None, at: int | None = None) -> None:
+        store = self.__dict__   # (written out: the King's moves make many)
+        store["kind"], store["count"], store["why"], store["side"] = kind, count, why, side
+        store["src"], store["dst"], store["at"] = src, dst, at
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}

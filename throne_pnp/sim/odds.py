@@ -26,15 +26,18 @@ numbers, memoised, for the bots' inner loops; a test checks it against `fight`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules.battle import Battle, clash, fight, withdraw
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position, defender_words
+from throne_pnp.values import Value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from typing import Any
 
 __all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
            "planned_battle_odds", "position_odds", "settle"]
@@ -42,8 +45,7 @@ __all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
 WIN, LOSE, BOTH = "win", "lose", "both-wiped-out"
 
 
-@dataclass(frozen=True)
-class CardOdds:
+class CardOdds(Value):
     """The exact outcome distribution of one player battle card."""
 
     card: int

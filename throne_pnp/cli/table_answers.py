@@ -1,0 +1,88 @@
+"""What the table's commands print, without the command line.
+
+The playing commands (`card`, `battle`, `withdraw`, `move`, `rally`, `done`,
+...) print the checklist of what they did followed by what comes next, or
+JSON; `status` prints where the game stands. The words are the assistant's
+(`assistant.explain`); this module only puts them together, with no click,
+so that `cli.quick_table` can answer the commands typed at every turn
+without loading it, exactly as the click commands (`game_cmds`,
+`record_cmds`) do with the same functions.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
+    from throne_pnp.assistant.session import Command, Session
+    from throne_pnp.content.model import Content
+
+
+def load(content_dir: Path | None) -> Content:
+    """Load the edition the lookup picks (see `content.lookup`); errors are refusals."""
+    from throne_pnp.content import find_edition, load_content
+
+    return load_content(find_edition(content_dir).directory)
+
+
+def locked(game_file: Path, content_dir: Path | None):
+    """The save opened under its lock (a context manager yielding the session)."""
+    from throne_pnp.assistant.session import Session
+
+    return Session.locked(game_file, load(content_dir))
+
+
+def opened(game_file: Path, content_dir: Path | None) -> Session:
+    """The save opened without its lock, for the commands that only read it."""
+    from throne_pnp.assistant.session import Session
+
+    return Session.open(game_file, load(content_dir))
+
+
+def report_text(session: Session, cmd: Command, as_json: bool,
+                resumed_withdrawal: bool = False, head: list[str] | None = None,
+                tail: list[str] | None = None) -> tuple[str, bool]:
+    """A command's checklist and the next step (or JSON), and whether it goes to
+    stderr.
+
+    The command is already saved here, so nothing that goes wrong while
+    explaining it may become a refusal (exit 2 says the save is unchanged):
+    such a failure is a bug, told on stderr (True) with the next step.
+    """
+    from throne_pnp.assistant.explain import checklist, command_lines, event_json, status_json
+    from throne_pnp.errors import ThroneError
+
+    game = session.game
+    try:
+        if as_json:
+            lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
+            return json.dumps({
+                "accepted": list(cmd.actions),
+                "events": [event_json(e) for e in cmd.events],
+                "checklist": lines + list(tail or []),
+                "notes": list(cmd.notes),
+                "status": status_json(game, session.mode, session.save.seed,
+                                      session.save.hard, session.save.level),
+            }, indent=2), False
+        return "\n".join((head or []) + command_lines(session, cmd.events, cmd.notes,
+                                                      resumed_withdrawal, extra=tail)), False
+    except ThroneError as exc:
+        return (f"Accepted and saved, but showing it failed (a bug, please report it): "
+                f"{exc}. Next: {game.describe_need()}"), True
+
+
+def status_answer(session: Session, as_json: bool) -> str:
+    """`throne status`: where the game stands and what comes next (or JSON)."""
+    from throne_pnp.assistant.explain import status_json, status_text
+
+    if as_json:
+        return json_text(status_json(session.game, session.mode, session.save.seed,
+                                     session.save.hard, session.save.level))
+    return status_text(session)
+
+
+def json_text(data: object) -> str:
+    """JSON as every command prints it (no sorted keys: the order is meaningful)."""
+    return json.dumps(data, indent=2)
