@@ -14,7 +14,7 @@
   interval.
 
 Usage:
-  python scripts/bench_search.py [--games 0] [--budget 48] [--hard 0,9]
+  python scripts/bench_search.py [--games 0] [--budget 12] [--hard 0,9]
 """
 
 from __future__ import annotations
