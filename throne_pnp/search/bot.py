@@ -10,12 +10,12 @@
   Its default is the plan-search player's choice (the best plan by the
   static evaluation; greedy's card, battle card or withdrawal), always kept
   among the ranked options, and it plays another option only when the
-  rollouts put it ahead by more than their noise (`SWITCH_Z` standard errors
-  of a paired difference). A handful of rollouts cannot tell good options
-  apart, and playing their noisy best made a small budget weaker than no
-  search at all (12 rollouts a decision: 22 % of nine-hard games against the
-  planner's 52 %); with the default, more search can only add what the
-  rollouts can see.
+  rollouts put it ahead by more than their noise: `SWITCH_Z` standard errors
+  of the differences between the two, rollout by rollout (`switches`). A
+  handful of rollouts cannot tell good options apart, and playing their
+  noisy best made a small budget weaker than no search at all (12 rollouts
+  a decision: 22 % of nine-hard games against the planner's 52 %); with the
+  default, more search can only add what the rollouts can see.
 - `PlannerBot` is greedy with the search player's exhaustive Player Actions
   search (the best end layout by greedy's static evaluation, no rollouts):
   the cheap half of the search player's strength.
@@ -91,13 +91,9 @@ class SearchBot(Bot):
                        options=options, horizon=self.horizon, include=default)
         best = ranking.best
         kept = next(s for s in ranking.options if s.option == default)
-        if best is kept or not self.switches(best, kept):
+        if best is kept or not switches(best, kept):
             return list(default.actions)
         return list(best.option.actions)
-
-    def switches(self, best: Scored, kept: Scored) -> bool:
-        """Is the rollouts' best enough ahead of the default to be played?"""
-        return switches(best, kept)
 
 
 def switches(best: Scored, kept: Scored) -> bool:
