@@ -184,10 +184,10 @@ def test_the_ladder_comes_from_the_editions_ladder_yaml() -> None:
     assert [(lv.name, lv.hard) for lv in levels] == [(lv.name, lv.hard)
                                                      for lv in ladder_of(content)]
     for drawn, level in zip(levels, ladder_of(content), strict=True):
-        greedy = level.figures("greedy")
-        assert drawn.bots["search"] is None          # not yet measured
-        assert drawn.bots["greedy"].win_rate == greedy.win_rate
-        assert drawn.bots["greedy"].ci95 == greedy.ci95
+        for bot in ("greedy", "search"):
+            figures = level.figures(bot)
+            assert drawn.bots[bot].win_rate == figures.win_rate
+            assert drawn.bots[bot].ci95 == figures.ci95
 
 
 def test_a_measured_ladder_is_printed_with_each_bots_win_rate(monkeypatch) -> None:

@@ -36,7 +36,7 @@ def _guide_text(content, paper: str = "a4") -> str:
     return " ".join(t.text for t, _, _ in walk(page.items) if isinstance(t, Text))
 
 
-def test_bundled_guide_prints_each_level_with_greedys_measured_rate():
+def test_bundled_guide_prints_each_level_with_both_bots_measured_rates():
     content = load_content(default_content_dir())
     blocks = guide_blocks(content)
     assert blocks[0] == ("head", "Difficulty ladder")
@@ -44,12 +44,12 @@ def test_bundled_guide_prints_each_level_with_greedys_measured_rate():
     levels = ladder_of(content)
     assert len(bullets) == len(levels)
     for text, level in zip(bullets, levels, strict=True):
-        greedy = level.figures("greedy")
-        assert greedy is not None and greedy.current
+        greedy, search = level.figures("greedy"), level.figures("search")
+        assert greedy.current and search.current
         assert text.startswith(f"**{level.name.capitalize()}** (")
         assert ", ".join(map(str, level.hard)) in text or not level.hard
         assert f"casual player: {rate_words(greedy)}" in text
-        assert "strong player: not yet measured" in text
+        assert f"strong player: {rate_words(search)}" in text
     assert "49" not in rate_words(None)
 
 
@@ -93,4 +93,6 @@ def test_the_built_pack_prints_the_ladder(tmp_path):
           formats=("pdf",))
     first = page_texts(tmp_path / "letter" / "print-and-play.pdf")[0]
     assert "Difficulty ladder" in first and "Champion" in first
-    assert "not yet measured" in first
+    assert "not yet measured" not in first
+    legend = ladder_of(load_content(default_content_dir()))[-1].figures("search")
+    assert rate_words(legend).split(" (")[0] in first

@@ -126,7 +126,7 @@ def test_decks_cards_and_their_ids(save: dict) -> None:
                                     "nearest cubes.\n5 command points, rising.")
     card19 = decks[1]["ContainedObjects"][0]
     assert card19["Nickname"] == "19 Mad Decree" and card19["Description"].endswith(
-        "1 command point, rising.\nHard card (skull).")
+        "0 command points, rising.\nHard card (skull).")
 
 
 def test_every_url_names_a_file_that_exists(save: dict, built: Path) -> None:

@@ -115,15 +115,20 @@ def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
 
     levels = ladder_of(content)
     curves: dict[str, list] = {}
+    games = {report["bot"]: report["rows"][0]["games"]}
     for level in levels:
         for bot, fig in level.measured.items():
             if fig.current and bot != report["bot"]:
                 curves.setdefault(bot, []).append((len(level.hard), level.name, fig.win_rate,
                                                    *fig.ci95))
+                games.setdefault(bot, fig.games)
     curves[report["bot"]] = [(r["hard"], r["level"], r["win_rate"], *r["ci95"])
                              for r in report["rows"]]
-    title = (f"{content.map.name}: win rate per ladder level "
-             f"({report['rows'][0]['games']} games per level, seed {report['seed']})")
+    if len(games) == 1:
+        counted = f"{games[report['bot']]} games per level"
+    else:  # each bot's own count: the runs need not be alike
+        counted = "games per level: " + ", ".join(f"{bot} {n}" for bot, n in games.items())
+    title = f"{content.map.name}: win rate per ladder level ({counted}, seed {report['seed']})"
     try:
         write_ladder_plot(curves, [(len(lv.hard), lv.name) for lv in levels], title, plot)
     except OSError as exc:
