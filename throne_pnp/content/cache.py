@@ -52,6 +52,12 @@ def _code() -> bytes:
     return _code_digest
 
 
+def code_digest() -> bytes:
+    """The part of every key that is the program, not the files: its version,
+    the Python version and the parsers' source (for other caches' keys)."""
+    return _code()
+
+
 def content_key(directory: Path) -> str | None:
     """The cache key of the edition in `directory`; None when a file cannot be read."""
     h = hashlib.sha256(_code())
