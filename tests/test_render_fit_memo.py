@@ -67,3 +67,15 @@ def test_no_cache_when_told(private_cache, monkeypatch):
     fit_memo.remembered_fit_problems(content, 1.0)
     fit_memo.remembered_fit_problems(content, 1.0)
     assert calls == [1.0, 1.0] and not list(private_cache.rglob("fit-*"))
+
+
+def test_without_the_sources_the_check_just_runs(private_cache, monkeypatch, tmp_path):
+    """An install without the .py files (byte code only) cannot key the entry:
+    the check runs every time, and nothing is written."""
+    monkeypatch.setattr(fit_memo, "_RENDER", tmp_path / "nowhere")
+    monkeypatch.setattr(fit_memo, "_digest", None)
+    content = load_content(None)
+    calls = _count_checks(monkeypatch)
+    assert fit_memo.remembered_fit_problems(content, 1.0) == mapdraw.fit_problems(content, 1.0)
+    fit_memo.remembered_fit_problems(content, 1.0)
+    assert calls == [1.0, 1.0] and not list(private_cache.rglob("fit-*"))

@@ -45,12 +45,13 @@ def remembered_fit_problems(content: Content, scale: float) -> list[str]:
 
 def _key(content: Content, scale: float) -> str | None:
     """The cache key of the check for this map at this scale; None when the map
-    cannot be pickled (the check then simply runs)."""
+    cannot be pickled or the code read (the check then simply runs)."""
     try:
         model = pickle.dumps(content.map, protocol=4)
-    except (pickle.PicklingError, TypeError, AttributeError):
-        return None
-    h = hashlib.sha256(_code())
+        code = _code()
+    except (pickle.PicklingError, TypeError, AttributeError, OSError):
+        return None   # (OSError: the sources are not on disk, e.g. byte code only)
+    h = hashlib.sha256(code)
     h.update(model)
     h.update(repr(float(scale)).encode())
     return h.hexdigest()[:32]
