@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from quick_imports import STARTED, heavy_check
 
 from throne_pnp.cli.quick import plain_words, quick_answer
 
@@ -86,16 +87,10 @@ def test_a_missing_position_file_is_worded_by_click(tmp_path):
 
 def test_the_quick_answer_loads_neither_click_nor_yaml(tmp_path, pos):
     """Nor typing, dataclasses or inspect (see `values`)."""
-    code = ("import sys; started = set(sys.modules)\n"
-            "sys.argv = ['throne', 'resolve', 'king', '--at', sys.argv[1], "
+    code = (STARTED + "sys.argv = ['throne', 'resolve', 'king', '--at', sys.argv[1], "
             "'--card', '2']\n"
             "from throne_pnp.cli import main; main()\n")
-    # (what the interpreter loaded before the command, e.g. an editable install's
-    # path finder importing typing at start-up, is not the command's doing)
-    check = ("heavy = sorted(m for m in sys.modules if m not in started and (\n"
-             "    m.split('.')[0] in ('click', 'yaml')\n"
-             "    or m in ('typing', 'dataclasses', 'inspect')))\n"
-             "assert not heavy, heavy\n")
+    check = heavy_check(('typing', 'dataclasses', 'inspect'))
     for script in (code, code + check):   # the first run fills the content cache
         done = subprocess.run([sys.executable, "-c", script, str(pos)], capture_output=True,
                               text=True, env=_env(tmp_path))

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
+from quick_imports import STARTED, heavy_check
 
 from throne_pnp.cli.quick_table import table_words
 
@@ -152,15 +153,9 @@ def test_the_quick_path_waits_for_the_save_lock(tmp_path, saves):
 
 def test_the_quick_path_loads_no_click(tmp_path, saves):
     """Nor YAML (from the content cache), typing, dataclasses, inspect, tempfile."""
-    code = ("import sys; started = set(sys.modules)\n"
-            "sys.argv = ['throne', 'move', '1', '1', '2', '--game', 'g.json']\n"
+    code = (STARTED + "sys.argv = ['throne', 'move', '1', '1', '2', '--game', 'g.json']\n"
             "from throne_pnp.cli import main; main()\n")
-    # (what the interpreter loaded before the command, e.g. an editable install's
-    # path finder importing typing at start-up, is not the command's doing)
-    check = ("heavy = sorted(m for m in sys.modules if m not in started and (\n"
-             "    m.split('.')[0] in ('click', 'yaml')\n"
-             "    or m in ('typing', 'dataclasses', 'inspect', 'tempfile')))\n"
-             "assert not heavy, heavy\n")
+    check = heavy_check(('typing', 'dataclasses', 'inspect', 'tempfile'))
     for script in (code, code + check):   # the first run fills the content cache
         (tmp_path / "g.json").write_bytes(saves["actions"])
         done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

@@ -33,29 +33,44 @@ def plain_words(argv: list[str]) -> dict[str, str] | None:
     "-"); `--card` a whole number in digits without a leading zero."""
     if argv[:2] != ["resolve", "king"]:
         return None
-    found: dict[str, str] = {}
-    words = argv[2:]
-    i = 0
-    while i < len(words):
-        word = words[i]
-        if word in found:
-            return None
-        if word == "--json":
-            found[word] = ""
-            i += 1
-        elif word in VALUED and i + 1 < len(words):
-            value = words[i + 1]
-            if not value or value.startswith("-"):
-                return None
-            found[word] = value
-            i += 2
-        else:
-            return None
+    found = scan(argv[2:], VALUED)
+    if found is None:
+        return None
     card = found.get("--card", "")
     if "--at" not in found or not plain_id(card):
         return None
     if "--content" in found and not os.path.isdir(found["--content"]):
         return None
+    return found
+
+
+def scan(words: list[str], valued: tuple[str, ...], flags: tuple[str, ...] = ("--json",),
+         numbers: list[int] | None = None) -> dict[str, str] | None:
+    """The options of plainly typed `words` by name ("" for a flag), else None.
+
+    Each flag or valued option at most once, a valued option's value the next
+    word (not empty, not starting with "-"); with `numbers`, plain whole
+    numbers (`plain_id`) are appended to it; any other word is not plain."""
+    found: dict[str, str] = {}
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in found:
+            return None
+        if word in flags:
+            found[word] = ""
+            i += 1
+        elif word in valued and i + 1 < len(words):
+            value = words[i + 1]
+            if not value or value.startswith("-"):
+                return None
+            found[word] = value
+            i += 2
+        elif numbers is not None and plain_id(word):
+            numbers.append(int(word))
+            i += 1
+        else:
+            return None
     return found
 
 

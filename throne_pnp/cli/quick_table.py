@@ -23,7 +23,7 @@ import os
 import sys
 from pathlib import Path
 
-from throne_pnp.cli.quick import COMPLETE_VAR, plain_id
+from throne_pnp.cli.quick import COMPLETE_VAR, scan
 
 GAME_VAR = "THRONE_GAME"
 DEFAULT_GAME = "throne-game.json"
@@ -57,26 +57,9 @@ def table_words(argv: list[str]) -> Words | None:
     name = argv[0]
     fewest, most, own = SHAPES[name]
     numbers: list[int] = []
-    found: dict[str, str] = {}
-    i = 1
-    while i < len(argv):
-        word = argv[i]
-        if word in found:
-            return None
-        if word == "--json" or word in own:
-            found[word] = ""
-            i += 1
-        elif word in VALUED and i + 1 < len(argv):
-            value = argv[i + 1]
-            if not value or value.startswith("-"):
-                return None
-            found[word] = value
-            i += 2
-        elif plain_id(word):
-            numbers.append(int(word))
-            i += 1
-        else:
-            return None
+    found = scan(argv[1:], VALUED, ("--json", *own), numbers)
+    if found is None:
+        return None
     if not fewest <= len(numbers) <= most:
         return None
     game = found.get("--game") or os.environ.get(GAME_VAR) or DEFAULT_GAME
