@@ -20,7 +20,7 @@ def position():
 
 
 def scored(values: list[float]) -> Scored:
-    return Scored(None, wins=sum(values), samples=len(values), rounds=3,  # type: ignore[arg-type]
+    return Scored(None, wins=sum(values), rounds=3,  # type: ignore[arg-type]
                   values=list(values))
 
 
@@ -75,9 +75,9 @@ def test_another_option_is_played_only_when_clearly_ahead(monkeypatch, lead, swi
     def fake_rank(game, budget, seed, jobs, options, horizon, include):
         seen["include"] = include
         base = [0.3, 0.7] * 8
-        ahead = Scored(other, wins=sum(base) + 16 * lead, samples=16, rounds=3,
+        ahead = Scored(other, wins=sum(base) + 16 * lead, rounds=3,
                        values=[v + lead for v in base])
-        kept = Scored(include, wins=8, samples=16, rounds=3, values=base)
+        kept = Scored(include, wins=8, rounds=3, values=base)
         return Ranking("actions", [ahead, kept], seed, budget)
 
     monkeypatch.setattr(search_bot, "rank", fake_rank)

@@ -28,15 +28,17 @@ _at = list.__getitem__
 
 class LayoutScores:
     """`score(layout)` = `evaluation.evaluate(Position(king, layout), False)`,
-    for the hand the evaluation's context holds now (`Evaluation._context`)."""
+    for the hand the evaluation's context holds now (`Evaluation._context`),
+    for layouts of at most `most` cubes a territory (the edition's forces when
+    larger)."""
 
-    def __init__(self, evaluation: Evaluation, king: Sequence[int]):
+    def __init__(self, evaluation: Evaluation, king: Sequence[int], most: int = 0):
         ev = evaluation
         w = ev.w
         board = ev.board
         self.evaluation = ev
         self.home = home = board.home
-        forces = max(board.forces, max(king))  # the tables' largest count
+        forces = max(board.forces, most)  # the largest player count a layout may hold
         self.size = size = ev.size
         terms = [[0.0] * (forces + 1) for _ in range(size)]
         threats = [[0.0] * (forces + 1) for _ in range(size)]

@@ -83,7 +83,9 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
     king = [game.position.king[t] if t in board.adjacent else 0
             for t in range(len(found.layouts[0]))]
     policy._context(game)
-    scores = LayoutScores(policy, king)
+    # No layout holds more cubes than the walk started with plus its rallies
+    # (which stop at the forces).
+    scores = LayoutScores(policy, king, sum(found.layouts[0]))
     best = heapq.nlargest(shortlist, range(len(found.layouts)),
                           key=lambda i: scores.score(found.layouts[i]))
     chosen = [found.actions(i) for i in best]

@@ -55,11 +55,15 @@ class Scored:
 
     option: Option
     wins: float = 0.0  # rollouts won (a rollout cut at its horizon counts its leaf value)
-    samples: int = 0
     rounds: int = 0
     # Each rollout's result by its index (rollout i of every option shares its
     # luck: `lead` compares two options rollout by rollout).
     values: list[float] = field(default_factory=list)
+
+    @property
+    def samples(self) -> int:
+        """Rollouts played for this option."""
+        return len(self.values)
 
     @property
     def win(self) -> float:
@@ -260,5 +264,3 @@ def _round(runner: _Runner, alive: list[Scored], share: int) -> None:
     for i, values in runner.run(tasks):  # in task order: each option's in index order
         runner.scored[i].wins += sum(values)
         runner.scored[i].values += values
-    for s in alive:
-        s.samples += share
