@@ -15,7 +15,7 @@ from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import Position, check_position
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.fork import determinise, fork
-from throne_pnp.search.plans import _walk_engine, end_layouts
+from throne_pnp.search.plans import Narrow, _walk_engine, end_layouts, walk
 from throne_pnp.sim.simulate import normal_ids
 
 BOARD = board_for(load_content(None))
@@ -72,6 +72,57 @@ def test_walk_on_counts_matches_the_engine(data):
         assert tuple(twin.position.player[t] if t in BOARD.adjacent else 0
                      for t in range(len(plan.layout))) == plan.layout
         assert plan.actions[-1] == act.DONE
+
+
+def _layers(found) -> list[int]:
+    """Each layout's command points spent on the walk's own way to it."""
+    spent = [0] * len(found.layouts)
+    for i in range(1, len(found.layouts)):
+        kind, _args = found.steps[i]
+        spent[i] = spent[found.parent[i]] + (1 if kind == "move" else 2)
+    return spent
+
+
+@settings(max_examples=30, deadline=None, derandomize=True)
+@given(st.integers(0, 10**6), st.integers(0, 4), st.integers(1, 40))
+def test_a_narrowed_walk_is_the_full_walk_pruned_by_its_scores(seed, depth, width):
+    """The narrowed walk finds only reachable layouts (each plan replays on the
+    engine to its layout); it finds every layout within `depth` points; past
+    that it walks on from no more than `width` layouts a layer, the best by the
+    score; and a width no layer exceeds gives the full walk."""
+    rng = random.Random(seed)
+    king = {t: rng.randint(0, 3) for t in (3, 5, 7, 9) if rng.random() < 0.7}
+    player = {1: rng.randint(1, 3), 2: rng.randint(0, 2), 4: rng.randint(0, 2)}
+    g = at_actions(king, player, 5)
+    weights = [rng.random() for _ in range(10)]
+
+    def score(layout):
+        return sum(w * n for w, n in zip(weights, layout, strict=True))
+
+    full = walk(g)
+    narrow = walk(g, Narrow(depth, width, score))
+    assert set(narrow.layouts) <= set(full.layouts)
+    full_spent = dict(zip(full.layouts, _layers(full), strict=True))
+    spent = _layers(narrow)
+    for i, lay in enumerate(narrow.layouts):
+        if i % 7 == 0:
+            twin = fork(g)
+            for a in narrow.actions(i)[:-1]:
+                twin.apply(a)
+            assert tuple(twin.position.player[t] if t in BOARD.adjacent else 0
+                         for t in range(len(lay))) == lay
+    near = {lay for lay, n in full_spent.items() if n <= depth}
+    assert near <= set(narrow.layouts)
+    walked_from = [narrow.parent[i] for i in range(1, len(narrow.layouts))]
+    for layer in range(depth, 5):
+        parents = {p for p in walked_from if spent[p] == layer}
+        assert len(parents) <= width
+        at_layer = [i for i, n in enumerate(spent) if n == layer]
+        if parents and len(at_layer) > width:
+            cut = sorted((score(narrow.layouts[i]) for i in at_layer), reverse=True)[width - 1]
+            assert all(score(narrow.layouts[p]) >= cut for p in parents)
+    wide = walk(g, Narrow(0, len(full.layouts), score))
+    assert wide.layouts == full.layouts
 
 
 def test_the_walk_finds_a_plan_whose_first_step_looks_bad():

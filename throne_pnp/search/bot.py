@@ -52,6 +52,9 @@ MIN_PAIRS = 3
 # (against 5 % of plans and 3 % of phase cards; 15 nine-hard games), so the
 # battle cards and withdrawals are left to it, for half the rollouts.
 SWEEP_DECISIONS = ("card", "actions")
+# The sweep's plan walk: exhaustive for this many command points, then on
+# from the best layouts of each layer only (`plans.Narrow`); None: exhaustive.
+SWEEP_NARROW: tuple[int, int] | None = (2, 60)
 
 
 class PlannerBot(GreedyBot):
@@ -71,17 +74,19 @@ class SearchBot(Bot):
     name = "search"
 
     def __init__(self, budget: int | None = None, horizon: int | None = SWEEP_HORIZON,
-                 decisions: tuple[str, ...] = SWEEP_DECISIONS):
+                 decisions: tuple[str, ...] = SWEEP_DECISIONS,
+                 narrow: tuple[int, int] | None = SWEEP_NARROW):
         self.budget = budget or SWEEP_BUDGET
         self.horizon = horizon
         self.decisions = decisions
+        self.narrow = narrow
 
     def decide(self, game: Game, rng: random.Random) -> list[Action]:
         greedy = _greedy()
         kind = game.need().kind
         if kind != "actions" and kind not in self.decisions:
             return greedy.decide(game, rng)
-        options = candidates(game, greedy)
+        options = candidates(game, greedy, narrow=self.narrow)
         if len(options) == 1:
             return list(options[0].actions)
         default = default_option(game, options, greedy, rng)

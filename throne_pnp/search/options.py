@@ -21,7 +21,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
 from throne_pnp.search.fork import fork
-from throne_pnp.search.plans import Walk, walk
+from throne_pnp.search.plans import Narrow, Walk, walk
 
 DECISIONS = ("card", "battle", "withdraw", "actions")
 # Plans kept for rollouts, best first by the static evaluation (greedy's own
@@ -59,10 +59,14 @@ def decision_of(game: Game) -> str | None:
 
 
 def candidates(game: Game, policy: GreedyBot, shortlist: int = PLAN_SHORTLIST,
-               include: tuple[Action, ...] | None = None) -> list[Option]:
+               include: tuple[Action, ...] | None = None,
+               narrow: tuple[int, int] | None = None) -> list[Option]:
     """The options of the decision due now (see the module docstring).
 
-    `include`: a choice that must be among them (the review's played one)."""
+    `include`: a choice that must be among them (the review's played one).
+    `narrow` = (depth, width): the plan walk is exhaustive for `depth`
+    command points and then walks on from the `width` best layouts of each
+    later layer only (`plans.Narrow`); None walks every layout."""
     need = game.need()
     kind = need.kind
     if kind in ("card", "battle"):
@@ -72,22 +76,36 @@ def candidates(game: Game, policy: GreedyBot, shortlist: int = PLAN_SHORTLIST,
     if kind == "withdraw":
         return [Option((act.withdraw(t),)) for t in need.options]
     if kind == "actions":
-        return _plan_options(game, policy, shortlist, include)
+        return _plan_options(game, policy, shortlist, include, narrow)
     return []
 
 
 def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
-                  include: tuple[Action, ...] | None) -> list[Option]:
-    found = walk(game)
+                  include: tuple[Action, ...] | None,
+                  narrow: tuple[int, int] | None) -> list[Option]:
     board = game.board
-    king = [game.position.king[t] if t in board.adjacent else 0
-            for t in range(len(found.layouts[0]))]
+    size = max(board.numbers) + 1
+    king = [game.position.king[t] if t in board.adjacent else 0 for t in range(size)]
     policy._context(game)
-    # No layout holds more cubes than the walk started with plus its rallies
+    # No layout holds more cubes than the walk starts with plus its rallies
     # (which stop at the forces).
-    scores = LayoutScores(policy, king, sum(found.layouts[0]))
-    best = heapq.nlargest(shortlist, range(len(found.layouts)),
-                          key=lambda i: scores.score(found.layouts[i]))
+    scores = LayoutScores(policy, king, sum(game.position.player[t] for t in range(size)
+                                            if t in board.adjacent))
+    if narrow is None:
+        found = walk(game)
+        score = scores.score
+    else:  # the narrowed walk scores many layouts on the way: score each once
+        memo: dict[tuple[int, ...], float] = {}
+
+        def score(layout: tuple[int, ...]) -> float:
+            value = memo.get(layout)
+            if value is None:
+                value = memo[layout] = scores.score(layout)
+            return value
+
+        found = walk(game, Narrow(*narrow, score))
+    best = heapq.nlargest(shortlist, found.layouts, key=score)
+    best = [found.index(layout) for layout in best]
     chosen = [found.actions(i) for i in best]
     extra = [found.actions(0)]  # `done` now (the walk's first layout)
     greedy_plan = tuple(policy.plan_actions(game))

@@ -18,6 +18,8 @@ against the engine layout for layout on random positions.
 
 from __future__ import annotations
 
+import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from throne_pnp.rules import actions as act
@@ -41,6 +43,16 @@ class Plan:
     @property
     def commands(self) -> list[str]:
         return [a.text() for a in self.actions]
+
+
+@dataclass(frozen=True)
+class Narrow:
+    """A narrowed walk: from `depth` command points spent on, only the `width`
+    best layouts of each layer by `score` are walked on."""
+
+    depth: int
+    width: int
+    score: Callable[[tuple[int, ...]], float]
 
 
 class Walk:
@@ -84,14 +96,14 @@ def end_layouts(game: Game) -> list[Plan]:
     return walk(game).plans()
 
 
-def walk(game: Game) -> Walk:
+def walk(game: Game, narrow: Narrow | None = None) -> Walk:
     """`end_layouts` with the command sequences left to build on demand."""
     if game.board.rulings.over_limit_move == "trim":
         return _walk_engine(game)
-    return _walk_counts(game)
+    return _walk_counts(game, narrow)
 
 
-def _walk_counts(game: Game) -> Walk:
+def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
     """The walk on bare counts (ruling `refuse`).
 
     The hot loop of the plan search (a few hundred to a few thousand layouts,
@@ -131,6 +143,9 @@ def _walk_counts(game: Game) -> Walk:
         left = points - spent
         if left < MOVE_COST:
             break
+        if narrow is not None and spent >= narrow.depth and len(layer) > narrow.width:
+            layer = heapq.nlargest(narrow.width, layer,
+                                   key=lambda k: narrow.score(layouts[seen[k]]))
         into_move = layers[spent + MOVE_COST]
         for key in layer:
             at = seen[key]
