@@ -16,7 +16,7 @@ from throne_pnp.content.ladder import ladder_of
 from throne_pnp.content.ladder_write import rewrite
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.ladder_text import DOC_BEGIN, DOC_END
-from throne_pnp.sim.card_report import diff_interval
+from throne_pnp.sim.card_report import paired_interval
 from throne_pnp.sim.decks import plain_card
 
 LADDER = """\
@@ -201,11 +201,32 @@ def test_plain_card_is_the_editions_average_card():
     assert (plain.id, plain.priority, plain.hard) == (20, "falling", True)
 
 
-def test_difference_interval_by_hand():
-    lo, hi = diff_interval(50, 100, 50, 100)   # Wilson 0.4038-0.5962 on both sides
-    assert round(lo, 4) == -0.1360 and round(hi, 4) == 0.1360
-    lo, hi = diff_interval(10, 10, 0, 10)
-    assert 0.5 < lo < hi <= 1.0
+def _pairs(both: int, only_a: int, only_b: int, neither: int) -> tuple[list, list]:
+    """Two outcome lists with these counts of paired games."""
+    a = [True] * (both + only_a) + [False] * (only_b + neither)
+    b = [True] * both + [False] * only_a + [True] * only_b + [False] * neither
+    return a, b
+
+
+def test_paired_interval_by_published_examples():
+    # Newcombe (1998), Table II, example (a), method 10: 0.0569 to 0.3404.
+    lo, hi = paired_interval(*_pairs(36, 12, 2, 0))
+    assert (round(lo, 4), round(hi, 4)) == (0.0569, 0.3404)
+    # Altman et al., Statistics with Confidence (2000), table 6.2: 0.0115 to 0.2265.
+    lo, hi = paired_interval(*_pairs(14, 5, 0, 22))
+    assert (round(lo, 4), round(hi, 4)) == (0.0115, 0.2265)
+
+
+def test_paired_interval_narrows_as_the_pairs_agree():
+    # Uncorrelated pairs: Newcombe's unpaired interval, Wilson 0.15003-0.84997 per side.
+    lo, hi = paired_interval(*_pairs(1, 1, 1, 1))
+    assert round(hi, 4) == -round(lo, 4) == round(((0.5 - 0.15003) ** 2 * 2) ** 0.5, 4)
+    # 100 games, 30 won by both, 60 by neither, 10 split 6-4: the unpaired
+    # interval of 36 % against 34 % would be 0.26 wide.
+    lo, hi = paired_interval(*_pairs(30, 6, 4, 60))
+    assert lo < 0.02 < hi and hi - lo < 0.15
+    with pytest.raises(ValueError):
+        paired_interval([True], [True, False])
 
 
 def test_the_curve_goes_down_the_bundled_ladder():

@@ -4,7 +4,8 @@ For one deck (a ladder level's, or the normal deck) and one bot: per card,
 how often the bot held it at a phase-card or battle-card decision and how
 often it chose it; and the change in the win rate when the card is removed
 from the deck, and when it is swapped for the edition's plain card
-(`decks.plain_card`), each with a 95% interval of the difference. A card
+(`decks.plain_card`), each with a 95% interval of the difference, paired
+game by game (`paired_interval`). A card
 the bot never picks, or whose removal changes nothing beyond the interval,
 is dead weight.
 
@@ -35,14 +36,31 @@ from throne_pnp.sim.decks import (
 from throne_pnp.sim.simulate import wilson
 
 
-def diff_interval(wins_a: int, n_a: int, wins_b: int, n_b: int) -> tuple[float, float]:
-    """Newcombe's 95% interval for p_a - p_b, from the two Wilson intervals."""
-    pa, pb = wins_a / n_a, wins_b / n_b
-    la, ua = wilson(wins_a, n_a)
-    lb, ub = wilson(wins_b, n_b)
+def paired_interval(won_a: list[bool], won_b: list[bool]) -> tuple[float, float]:
+    """A 95% interval for p_a - p_b from games played in pairs (game i of
+    both on one seed): Newcombe's method 10, the two Wilson intervals
+    combined with the correlation of the pairs' outcomes. Games that end
+    alike on both decks (the swapped card never made a difference) narrow
+    it; with uncorrelated outcomes it is Newcombe's unpaired interval."""
+    n = len(won_a)
+    if n != len(won_b) or not n:
+        raise ValueError("paired_interval needs two equally long, non-empty lists")
+    both = sum(1 for a, b in zip(won_a, won_b, strict=True) if a and b)
+    only_a = sum(won_a) - both
+    only_b = sum(won_b) - both
+    neither = n - both - only_a - only_b
+    pa, pb = (both + only_a) / n, (both + only_b) / n
+    la, ua = wilson(both + only_a, n)
+    lb, ub = wilson(both + only_b, n)
+    margins = (both + only_a) * (only_b + neither) * (both + only_b) * (only_a + neither)
+    agree = both * neither - only_a * only_b
+    # The correlation of the pairs, a positive one continuity-corrected (method 10).
+    agree = agree - n / 2 if agree > n / 2 else min(agree, 0)
+    phi = agree / math.sqrt(margins) if margins else 0.0
     d = pa - pb
-    return (d - math.sqrt((pa - la) ** 2 + (ub - pb) ** 2),
-            d + math.sqrt((ua - pa) ** 2 + (pb - lb) ** 2))
+    down = (pa - la) ** 2 - 2 * phi * (pa - la) * (ub - pb) + (ub - pb) ** 2
+    up = (ua - pa) ** 2 - 2 * phi * (ua - pa) * (pb - lb) + (pb - lb) ** 2
+    return d - math.sqrt(max(down, 0.0)), d + math.sqrt(max(up, 0.0))
 
 
 def removable(content: Content, cards: tuple[int, ...], card_id: int) -> str | None:
@@ -83,7 +101,7 @@ def card_report(content: Content, hard: tuple[int, ...], games: int, bot: str = 
     swapped = {c: row for c, (row, _) in zip(base.cards, rest[len(removed):], strict=True)}
 
     def change(row: Any) -> dict[str, Any]:
-        lo, hi = diff_interval(row.wins, row.games, head.wins, head.games)
+        lo, hi = paired_interval(row.won, head.won)
         data = row.to_json()
         return {"win_rate": data["win_rate"], "ci95": data["ci95"],
                 "change": round(row.wins / row.games - head.wins / head.games, 6),

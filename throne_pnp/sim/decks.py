@@ -186,7 +186,15 @@ def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1
 
 @dataclass
 class DeckRow(Row):
-    """A deck's totals (a fixed deck has no hard-card count of its own to report)."""
+    """A deck's totals (a fixed deck has no hard-card count of its own to
+    report), and each game's outcome in the order of the games' seeds
+    (`won`), which pairs two decks' games for a paired difference."""
+
+    won: list[bool] = field(default_factory=list)
+
+    def add(self, result: GameResult) -> None:
+        super().add(result)
+        self.won.append(result.outcome == "won")
 
     def to_json(self) -> dict[str, Any]:
         data = super().to_json()
