@@ -4,8 +4,9 @@
   with `ranking.rank` at a fixed budget of rollouts (its sweep budget by
   default), over the plans of a narrowed walk (`SWEEP_NARROW`),
   single-process: the simulator spreads games over the cores instead. A
-  decision with one legal choice is taken without search. Its rankings are seeded from the game's own random
-  stream, so a simulated game is repeatable.
+  decision with one legal choice is taken without search. Its rankings are
+  seeded from the game's own random stream, so a simulated game is
+  repeatable.
 
   Its default is the plan-search player's choice (the best plan by the
   static evaluation; greedy's card, battle card or withdrawal), always kept

@@ -14,6 +14,10 @@ The walk applies the engine's own legality (`PlayerActions.move_problem`,
 King cube stands on home; for the default `refuse` ruling it checks the
 same R8 limit on bare counts, which `tests/test_search_plans.py` checks
 against the engine layout for layout on random positions.
+
+A `Narrow` walk trades completeness for speed: all layouts within its first
+command points, then only the best layouts of each later layer (by a score
+the caller gives) are walked on.
 """
 
 from __future__ import annotations
@@ -97,7 +101,12 @@ def end_layouts(game: Game) -> list[Plan]:
 
 
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
-    """`end_layouts` with the command sequences left to build on demand."""
+    """`end_layouts` with the command sequences left to build on demand.
+
+    With `narrow`, the walk on counts keeps every layout it finds but walks
+    on from only the best of each layer past `narrow.depth` (the simulator's
+    sweep bot: a few times faster, most often the same best plan); the
+    walk through the engine (ruling `trim`) always walks every layout."""
     if game.board.rulings.over_limit_move == "trim":
         return _walk_engine(game)
     return _walk_counts(game, narrow)
