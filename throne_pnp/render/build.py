@@ -18,14 +18,16 @@ the rest of the command line never pays for reportlab or svgwrite.
 
 from __future__ import annotations
 
+import gc
 import os
 import pickle
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from throne_pnp.content import Content
-from throne_pnp.render import booklet, cards, extras, mapsheet, pack, sheets
+from throne_pnp.render import booklet, cards, extras, mapsheet, memo, pack, sheets
 from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
@@ -55,8 +57,39 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     receives what was skipped and why. With `parallel` (on Linux, when there
     are two halves to share) a forked child writes the SVG sheets and the
     PDFs of their paper while this process writes the rest; the files are
-    the same either way.
+    the same either way. While it runs, the cyclic collector is paused (see
+    `_one_build`).
     """
+    with _one_build():
+        return _build(content, out_dir, papers, formats, ink_saver, layout, notes, parallel,
+                      back, pod, map_size, tts_url_base)
+
+
+@contextmanager
+def _one_build() -> Iterator[None]:
+    """Pause the cyclic garbage collector for one build, then drop its memos.
+
+    A build allocates some hundred thousand short-lived shapes, strings and
+    PDF objects; the collector would walk them (and everything the process
+    has loaded) a hundred times over, for the few cycles reportlab's
+    documents make. Those wait until the collector resumes, after the
+    build. Its memos (`memo.forget`) are emptied at the end, so that nothing
+    of this content outlives the build. Nested builds leave the collector
+    paused until the outermost ends.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        memo.forget()
+        if collecting:
+            gc.enable()
+
+
+def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tuple[str, ...],
+           ink_saver: bool, layout: str, notes: list[str] | None, parallel: bool, back: str,
+           pod: str, map_size: str, tts_url_base: str | None) -> list[Path]:
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
     if map_size not in mapsheet.MAP_SIZES:

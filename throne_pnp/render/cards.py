@@ -15,8 +15,6 @@ backs-separate, fold); `card_files` gives one page per face for SVG output.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from throne_pnp.content import Card, Content
 from throne_pnp.render import sheets
 from throne_pnp.render.layout import (
@@ -31,6 +29,7 @@ from throne_pnp.render.layout import (
     fit_size,
     stroke,
 )
+from throne_pnp.render.memo import per_build
 from throne_pnp.render.sheets import BLEED, CARD_H, CARD_W, Grid, Slot
 
 RUST = "#7a3420"
@@ -179,7 +178,7 @@ def _footer(card: Card, color: str, ink_saver: bool) -> list:
     return out
 
 
-@lru_cache(maxsize=512)
+@per_build(maxsize=512)
 def card_front(card: Card, ink_saver: bool = False,
                bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> tuple:
     """Every shape of one face, in trim coordinates (0..63 x 0..88 mm)."""
@@ -205,7 +204,7 @@ def back_edge(ink_saver: bool = False, style: str = "light") -> str:
     return BACK_DARK if style == "dark" else RUST
 
 
-@lru_cache(maxsize=64)
+@per_build(maxsize=64)
 def card_back(ink_saver: bool = False,
               bleed: tuple[bool, bool, bool, bool] = (True, True, True, True),
               style: str = "light") -> tuple:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from throne_pnp.render.memo import per_build
 from throne_pnp.values import Factory, Record, Value
 
 PT = 25.4 / 72.0  # millimetres per point
@@ -236,7 +237,7 @@ def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
     return face(bold, italic, mono)
 
 
-@lru_cache(maxsize=8192)
+@per_build(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
                mono: bool = False) -> float:
     """Width in mm of `text` set in the embedded face at `size` points."""

@@ -45,6 +45,7 @@ from throne_pnp.render.layout import (
     icon_variants,
     text_width,
 )
+from throne_pnp.render.memo import on_forget, per_build
 
 MM = 72.0 / 25.4  # points per millimetre
 KAPPA = 0.5522847498  # Bézier handle length for a quarter circle
@@ -77,9 +78,10 @@ def _f(value: float) -> str:
 
 NUMBERS_KEPT = 1 << 16
 _numbers: dict[float, str] = {}
+on_forget(_numbers.clear)
 
 
-@lru_cache(maxsize=4096)
+@per_build(maxsize=4096)
 def _escaped(chunk: bytes) -> str:
     """reportlab's escape of a text chunk for a PDF string (a pure function, and
     the same chunks recur in every document of a build)."""
@@ -134,6 +136,7 @@ class DrawCache:
     def __init__(self) -> None:
         self.pages: dict[tuple[int, int], tuple[Page, list[Segment]]] = {}
         self.zipped: dict[bytes, bytes] = {}   # stream -> its compressed bytes
+        self.number = _number_memo()   # reportlab's number formatting, remembered
 
     def compress(self, data: bytes) -> bytes:
         """zlib's default compression, once per distinct stream: the documents
@@ -313,7 +316,7 @@ class _Painter:
                 self.canvas.doForm(data)
 
 
-@lru_cache(maxsize=4096)
+@per_build(maxsize=4096)
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
     r = min(r, w / 2, h / 2)
     k = r * (1 - KAPPA)
@@ -328,7 +331,7 @@ def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
             f"{_f(x)} {_f(y + k)} {_f(x + k)} {_f(y)} {_f(x + r)} {_f(y)} c h ")
 
 
-@lru_cache(maxsize=4096)
+@per_build(maxsize=4096)
 def _circle(cx: float, cy: float, r: float) -> str:
     k = r * KAPPA
     return (f"{_f(cx + r)} {_f(cy)} m "
@@ -347,6 +350,17 @@ def preload() -> None:
     import reportlab.pdfgen.canvas  # noqa: F401
 
     fonts.register()
+
+
+def _number_memo():
+    """reportlab's `fp_str` (its text of a number in a PDF object), remembered.
+
+    A pure function of its arguments, and equal numbers (1 and 1.0) get the
+    same text, so a remembered answer is the very bytes reportlab would write.
+    """
+    from reportlab.lib.rl_accel import fp_str
+
+    return lru_cache(maxsize=None)(fp_str)
 
 
 def pdf_version(duplex: bool) -> tuple[int, int]:
@@ -369,15 +383,18 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
 
     # Compressed streams are written as binary, not ASCII85: smaller files,
     # and reportlab's pure-Python ASCII85 encoder is the slowest step.
-    saved = rl_config.useA85, pdfdoc.zlib
+    saved = rl_config.useA85, pdfdoc.zlib, pdfdoc.fp_str
     rl_config.useA85 = 0
     if cache is not None:     # reportlab compresses through its module's `zlib`
         pdfdoc.zlib = types.SimpleNamespace(compress=cache.compress,
                                             decompress=zlib.decompress)
+    # ... and formats every number of its objects (a font's hundreds of glyph
+    # widths, in every document) through its module's `fp_str`
+    pdfdoc.fp_str = cache.number if cache is not None else _number_memo()
     try:
         _write(pages, path, title, subject, duplex, outline, cache)
     finally:
-        rl_config.useA85, pdfdoc.zlib = saved
+        rl_config.useA85, pdfdoc.zlib, pdfdoc.fp_str = saved
     return path
 
 

@@ -26,7 +26,6 @@ read these blocks; `break_lines` and `set_line` also set the aid cards.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from throne_pnp.content import ICON_RE
 from throne_pnp.render.layout import (
@@ -34,6 +33,7 @@ from throne_pnp.render.layout import (
     Text,
     text_width,
 )
+from throne_pnp.render.memo import per_build
 from throne_pnp.values import Value
 
 INK = "#1f1a16"
@@ -165,7 +165,7 @@ def _word_width(word: list[Piece], size: float) -> float:
     return sum(_piece_width(p, size) for p in word)
 
 
-@lru_cache(maxsize=1024)
+@per_build(maxsize=1024)
 def _measured(text: str, size: float, bold: bool) -> tuple[tuple[list[Piece], float], ...]:
     """The words of `text` with their widths (cached: each paper size and each
     trial body size re-breaks the same paragraphs)."""

@@ -1,0 +1,100 @@
+"""One build's memos and collector pause: gone after the build, and the bytes unchanged."""
+
+from __future__ import annotations
+
+import gc
+import math
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc
+
+from throne_pnp.content import load_content
+from throne_pnp.render import build as build_module
+from throne_pnp.render import cards, layout, memo, pdf, rulesheet
+from throne_pnp.render.build import build
+from throne_pnp.render.pdf import _number_memo
+
+
+def test_forget_empties_what_per_build_remembers() -> None:
+    calls: list[int] = []
+
+    @memo.per_build(maxsize=8)
+    def double(n: int) -> int:
+        calls.append(n)
+        return 2 * n
+
+    kept: dict[int, int] = {1: 2}
+    memo.on_forget(kept.clear)
+    assert double(3) == double(3) == 6
+    assert calls == [3]
+    memo.forget()
+    assert double.cache_info().currsize == 0 and kept == {}
+    assert double(3) == 6 and calls == [3, 3]
+
+
+@pytest.mark.parametrize("collecting", [True, False])
+def test_a_build_pauses_the_collector_and_leaves_no_memo(tmp_path: Path,
+                                                        collecting: bool) -> None:
+    seen: list[bool] = []
+    real = build_module._build
+
+    def spy(*args):
+        seen.append(gc.isenabled())
+        return real(*args)
+
+    build_module._build = spy
+    (gc.enable if collecting else gc.disable)()
+    try:
+        build(load_content(), tmp_path, papers=("a4",), formats=("pdf",), parallel=False)
+        assert gc.isenabled() is collecting     # the caller's setting, restored
+    finally:
+        build_module._build = real
+        gc.enable()
+    assert seen == [False]
+    for remembered in (layout.text_width, rulesheet._measured, cards.card_front,
+                       cards.card_back, pdf._escaped, pdf._round_rect, pdf._circle):
+        assert remembered.cache_info().currsize == 0, remembered.__name__
+    assert pdf._numbers == {}
+
+
+def test_a_failed_build_still_resumes_the_collector(tmp_path: Path, monkeypatch) -> None:
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("rules failed")
+
+    monkeypatch.setattr(build_module.booklet, "rules_pages", broken)
+    with pytest.raises(RuntimeError, match="rules failed"):
+        build(load_content(), tmp_path, papers=("a4",), formats=("pdf",), parallel=False)
+    assert gc.isenabled()
+
+
+numbers = st.one_of(st.integers(-10**9, 10**9),
+                    st.floats(allow_nan=False, allow_infinity=False, width=64,
+                              min_value=-1e9, max_value=1e9))
+
+
+@given(st.lists(numbers, min_size=1, max_size=30))
+def test_the_number_memo_writes_what_reportlab_writes(values) -> None:
+    remembered = _number_memo()
+    for value in values + values[::-1]:
+        assert remembered(value) == fp_str(value)
+    for value in values:
+        if isinstance(value, float) and value.is_integer() and math.isfinite(value):
+            assert remembered(int(value)) == fp_str(int(value))   # 1 and 1.0: one entry
+
+
+def test_pdfs_are_the_same_bytes_without_the_number_memo(tmp_path: Path,
+                                                         monkeypatch) -> None:
+    content = load_content()
+    remembered = build(content, tmp_path / "memo", papers=("letter",), formats=("pdf",),
+                       parallel=False)
+    assert pdfdoc.fp_str is fp_str     # reportlab's own, put back after each document
+    monkeypatch.setattr(pdf, "_number_memo", lambda: fp_str)
+    plain = build(content, tmp_path / "plain", papers=("letter",), formats=("pdf",),
+                  parallel=False)
+    assert len(remembered) == len(plain) == 4
+    for a, b in zip(remembered, plain, strict=True):
+        assert a.read_bytes() == b.read_bytes(), a.name
