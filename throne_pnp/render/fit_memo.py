@@ -13,7 +13,6 @@ corrupt or unwritable entry only means the check runs again.
 from __future__ import annotations
 
 import hashlib
-import json
 import pickle
 from pathlib import Path
 
@@ -28,6 +27,8 @@ _digest: bytes | None = None
 
 def remembered_fit_problems(content: Content, scale: float) -> list[str]:
     """`fit_problems(content, scale)`, from the cache when it has the answer."""
+    import json  # (here: a build without the check, as scripts run it, never needs it)
+
     key = _key(content, scale)
     data = cache.fetch_bytes(key, "fit", "json") if key else None
     if data is not None:
