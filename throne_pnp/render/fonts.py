@@ -9,7 +9,8 @@ into this repository; the TTF files are read from the installed reportlab.
 Each face is registered with reportlab once per process, when first used (as
 TrueType fonts, which reportlab embeds as subsets holding only the glyphs a
 document uses), slimmed first by `ttfslim.py` (no screen hinting; renamed
-"Rusty Sans" as the Vera licence asks of modified copies); `face()` names
+"Rusty Sans" as the Vera licence asks of modified copies; the slimmed faces
+are kept between builds by `font_memo.py`); `face()` names
 the face for a weight and slant; `width_pt()` measures text in it, so layout
 code wraps and centres with the metrics the PDF really uses. SVG names the
 same family, with metric-close fallbacks, and pins each run to the measured
@@ -72,13 +73,13 @@ def _register_face(name: str):
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from throne_pnp.render.ttfslim import slim
+    from throne_pnp.render.font_memo import slimmed
 
     path = font_dir() / FACES[name]
     if not path.is_file():
         raise FileNotFoundError(f"reportlab's bundled font {path} is missing; "
                                 "reinstall reportlab")
-    font = TTFont(name, BytesIO(slim(path.read_bytes(), EMBEDDED, STYLES[name])))
+    font = TTFont(name, BytesIO(slimmed(path.read_bytes(), EMBEDDED, STYLES[name])))
     _share_subsets(font.face)
     pdfmetrics.registerFont(font)
     return font
