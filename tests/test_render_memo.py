@@ -65,6 +65,7 @@ def test_a_failed_build_still_resumes_the_collector(tmp_path: Path, monkeypatch)
     def broken(*_args, **_kwargs):
         raise RuntimeError("rules failed")
 
+    monkeypatch.setenv("THRONE_NO_CACHE", "1")     # (no remembered layout)
     monkeypatch.setattr(build_module.booklet, "rules_pages", broken)
     with pytest.raises(RuntimeError, match="rules failed"):
         build(load_content(), tmp_path, papers=("a4",), formats=("pdf",), parallel=False)

@@ -12,6 +12,10 @@ paper (`page`), one A3 / Tabloid sheet (`a3`), or two sheets to join (`tiled`);
 map.svg is always the whole map on one sheet. A map without drawing data is
 skipped with a note saying why; cards and rules are still built.
 
+Each paper's sheets are laid out once per build and kept between builds in
+the user's cache folder (`layout_memo`), keyed by the content, the options
+and the program, so an unchanged edition is not set again line by line.
+
 This module and everything it imports is loaded only by the build path, so
 the rest of the command line never pays for reportlab or svgwrite.
 """
@@ -27,12 +31,21 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from throne_pnp.content import Content
-from throne_pnp.render import booklet, cards, extras, mapsheet, memo, pack, sheets
+from throne_pnp.render import (
+    booklet,
+    cards,
+    extras,
+    layout_memo,
+    mapsheet,
+    memo,
+    pack,
+    sheets,
+)
 from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
 from throne_pnp.render.svg import render_svg
-from throne_pnp.values import Factory, Record
+from throne_pnp.values import Record
 
 PAPER_CHOICES = tuple(sheets.PAPERS)
 LAYOUTS = ("duplex", "backs-separate", "fold")
@@ -113,27 +126,28 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
     cache = DrawCache()          # pages drawn once, replayed by the pack
     laid: dict[str, _Laid] = {}  # each paper's sheets, laid out once per process
 
+    def lay_out(paper: str) -> _Laid:
+        maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
+        rules = booklet.rules_pages(content, paper, ink_saver)
+        sheets.stamp_pages([*maps, *rules], stamp)
+        card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp)
+        laid_pack = pack.pack(content, paper, layout, ink_saver, rules=rules,
+                              map_pages=maps if drawable else None, card_pages=card_pages,
+                              stamp=stamp)
+        return _Laid(maps, rules, card_pages, laid_pack)
+
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
-            maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
-            rules = booklet.rules_pages(content, paper, ink_saver)
-            sheets.stamp_pages([*maps, *rules], stamp)
-            laid[paper] = _Laid(maps, rules)
+            options = (paper, map_size, ink_saver, layout, back, stamp)
+            laid[paper] = layout_memo.remembered(content, options, _Laid,
+                                                 lambda: lay_out(paper))
         return laid[paper]
-
-    def pack_of(paper: str, sheet: _Laid) -> pack.Pack:
-        if sheet.pack is None:
-            sheet.cards = cards.card_pages(content, paper, layout, ink_saver, back, stamp)
-            sheet.pack = pack.pack(content, paper, layout, ink_saver, rules=sheet.rules,
-                                   map_pages=sheet.maps if drawable else None,
-                                   card_pages=sheet.cards, stamp=stamp)
-        return sheet.pack
 
     def pdf_job(paper: str) -> list[Path]:
         folder = out_dir / paper
         folder.mkdir(parents=True, exist_ok=True)
         sheet = sheets_of(paper)
-        laid_pack = pack_of(paper, sheet)
+        laid_pack = sheet.pack
         done: list[Path] = []
         if drawable:
             done.append(render_pdf(sheet.maps, folder / "map.pdf", f"{title}: map", cache=cache))
@@ -159,7 +173,7 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
         return _build_svg(out_dir / "svg", svg_map, sheet.rules)
 
     def svg_pack_job() -> list[Path]:
-        return _pack_svg(out_dir / "svg", pack_of(svg_paper, sheets_of(svg_paper)))
+        return _pack_svg(out_dir / "svg", sheets_of(svg_paper).pack)
 
     # Jobs by name: files (listed in this order whoever writes them), or notes.
     jobs: dict[str, Callable[[], list]] = {
@@ -202,13 +216,13 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
 
 
 class _Laid(Record):
-    """One paper's sheets, laid out once and shared by its PDFs, the pack and
-    the SVGs."""
+    """One paper's sheets, laid out once (or read back: `layout_memo`) and
+    shared by its PDFs, the pack and the SVGs."""
 
     maps: list[Page]
     rules: list[Page]
-    cards: list[Page] = Factory(list)
-    pack: pack.Pack | None = None
+    cards: list[Page]
+    pack: pack.Pack
 
 
 def _run(jobs: dict[str, Callable[[], list]], names: list[str]) -> dict[str, list]:

@@ -1,0 +1,119 @@
+"""Each paper's sheets remembered between builds: the same bytes as laying them
+out, and laid out again whenever the content, the options, the program or the
+entry says so."""
+
+from __future__ import annotations
+
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from throne_pnp.content import load_content
+from throne_pnp.render import booklet, layout_memo
+from throne_pnp.render.build import build
+
+
+@pytest.fixture
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("THRONE_NO_CACHE", raising=False)
+    return tmp_path / "cache"
+
+
+@pytest.fixture
+def laid_out(monkeypatch) -> list[str]:
+    """The papers whose rules were really laid out (not read back)."""
+    calls: list[str] = []
+    real = booklet.rules_pages
+
+    def counted(content, paper, ink_saver=False):
+        calls.append(paper)
+        return real(content, paper, ink_saver)
+
+    monkeypatch.setattr(booklet, "rules_pages", counted)
+    return calls
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*.*"))}
+
+
+def test_remembered_sheets_print_the_same_bytes(private_cache, laid_out, tmp_path,
+                                                monkeypatch) -> None:
+    content = load_content()
+    build(content, tmp_path / "first", parallel=False)
+    assert sorted(laid_out) == ["a4", "letter"]
+    assert len(list(private_cache.rglob("layout-*.pickle"))) == 2
+    build(content, tmp_path / "kept", parallel=False)
+    build(content, tmp_path / "forked", parallel=True)
+    assert sorted(laid_out) == ["a4", "letter"]          # both read back, here and forked
+    monkeypatch.setenv("THRONE_NO_CACHE", "1")
+    build(content, tmp_path / "plain", parallel=False)
+    plain = _files(tmp_path / "plain")
+    assert len(plain) == 45
+    for name in ("first", "kept", "forked"):
+        assert _files(tmp_path / name) == plain, name
+
+
+def test_other_content_or_options_are_laid_out_again(private_cache, laid_out,
+                                                     tmp_path) -> None:
+    content = load_content()
+    one = {"papers": ("a4",), "formats": ("pdf",), "parallel": False}
+    build(content, tmp_path / "a", **one)
+    build(content, tmp_path / "b", ink_saver=True, **one)
+    build(content, tmp_path / "c", layout="fold", **one)
+    renamed = content.replace(map=content.map.replace(name="Kingdom of Elsewhere"))
+    build(renamed, tmp_path / "d", **one)
+    build(content, tmp_path / "e", **one)                # the first, read back
+    assert laid_out == ["a4"] * 4
+    assert _files(tmp_path / "e") == _files(tmp_path / "a")
+    for other in "bcd":
+        assert _files(tmp_path / other) != _files(tmp_path / "a"), other
+
+
+@pytest.mark.parametrize("entry", [b"", b"not a pickle", b"\x80\x05K\x01."])  # the last: 1
+def test_a_damaged_or_foreign_entry_means_laying_out_again(private_cache, laid_out,
+                                                           tmp_path, entry) -> None:
+    content = load_content()
+    one = {"papers": ("a4",), "formats": ("pdf",), "parallel": False}
+    build(content, tmp_path / "a", **one)
+    (found,) = private_cache.rglob("layout-*.pickle")
+    found.write_bytes(entry)
+    build(content, tmp_path / "b", **one)
+    assert laid_out == ["a4", "a4"]
+    assert _files(tmp_path / "b") == _files(tmp_path / "a")
+
+
+def test_without_the_sources_nothing_is_kept(private_cache, laid_out, tmp_path,
+                                             monkeypatch) -> None:
+    def no_source() -> bytes:
+        raise OSError("byte code only")
+
+    monkeypatch.setattr(layout_memo, "_program_digest", no_source)
+    one = {"papers": ("a4",), "formats": ("pdf",), "parallel": False}
+    build(load_content(), tmp_path / "a", **one)
+    build(load_content(), tmp_path / "b", **one)
+    assert laid_out == ["a4", "a4"]
+    assert not list(private_cache.rglob("layout-*.pickle"))
+
+
+def test_the_program_digest_follows_every_loaded_module(tmp_path, monkeypatch) -> None:
+    source = tmp_path / "extra.py"
+    source.write_text("WIDTH = 1\n")
+    module = types.ModuleType("throne_pnp.extra_for_test")
+    module.__file__ = str(source)
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+
+    def digest() -> bytes:
+        monkeypatch.setattr(layout_memo, "_program", None)
+        return layout_memo._program_digest()
+
+    first = digest()
+    assert digest() == first
+    source.write_text("WIDTH = 2\n")
+    assert digest() != first
+    module.__file__ = str(tmp_path / "extra.pyc")
+    with pytest.raises(OSError):
+        digest()
