@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from throne_pnp.content import load_content
-from throne_pnp.render import booklet, layout_memo
+from throne_pnp.render import booklet, layout_memo, pdf
 from throne_pnp.render.build import build
 
 
@@ -117,3 +117,32 @@ def test_the_program_digest_follows_every_loaded_module(tmp_path, monkeypatch) -
     module.__file__ = str(tmp_path / "extra.pyc")
     with pytest.raises(OSError):
         digest()
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[int]:
+    """How many pages were drawn afresh (not replayed) as PDF operators."""
+    counts: list[int] = []
+    real = pdf._Painter.draw
+
+    def counted(self, items):
+        if type(items) is list:      # a page's items (groups and icons hold tuples)
+            counts.append(1)
+        return real(self, items)
+
+    monkeypatch.setattr(pdf._Painter, "draw", counted)
+    return counts
+
+
+def test_a_kept_paper_is_not_drawn_again(private_cache, drawn, tmp_path) -> None:
+    content = load_content()
+    one = {"papers": ("letter",), "parallel": False}
+    build(content, tmp_path / "svg", formats=("svg",), **one)      # kept without drawings
+    assert drawn == []
+    build(content, tmp_path / "a", formats=("pdf",), **one)
+    first = len(drawn)
+    assert first > 10                      # every page of the paper, once
+    build(content, tmp_path / "b", formats=("pdf",), **one)
+    build(content, tmp_path / "c", formats=("pdf", "svg"), **one)
+    assert len(drawn) == first             # replayed from the kept drawing
+    assert _files(tmp_path / "b") == _files(tmp_path / "a")

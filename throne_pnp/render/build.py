@@ -45,7 +45,7 @@ from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
 from throne_pnp.render.svg import render_svg
-from throne_pnp.values import Record
+from throne_pnp.values import Factory, Record
 
 PAPER_CHOICES = tuple(sheets.PAPERS)
 LAYOUTS = ("duplex", "backs-separate", "fold")
@@ -125,6 +125,7 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
     pdf_papers = tuple(papers) if "pdf" in formats else ()
     cache = DrawCache()          # pages drawn once, replayed by the pack
     laid: dict[str, _Laid] = {}  # each paper's sheets, laid out once per process
+    unkept: dict[str, str | None] = {}   # papers laid out here: their memo keys
 
     def lay_out(paper: str) -> _Laid:
         maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
@@ -138,9 +139,17 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
 
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
-            options = (paper, map_size, ink_saver, layout, back, stamp)
-            laid[paper] = layout_memo.remembered(content, options, _Laid,
-                                                 lambda: lay_out(paper))
+            key = layout_memo.key(content, (paper, map_size, ink_saver, layout, back, stamp))
+            sheet = layout_memo.fetch(key, _Laid)
+            fresh = sheet is None
+            if sheet is None:
+                sheet = lay_out(paper)
+            cache.seed(sheet.drawn)
+            if paper in pdf_papers and not sheet.drawn:
+                unkept[paper] = key      # kept with its drawing, once its PDFs are drawn
+            elif fresh:
+                layout_memo.store(key, sheet)
+            laid[paper] = sheet
         return laid[paper]
 
     def pdf_job(paper: str) -> list[Path]:
@@ -160,6 +169,10 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
         done.append(render_pdf(laid_pack.pages, folder / PACK_FILE,
                                f"{title}: print-and-play pack",
                                outline=tuple(laid_pack.outline), cache=cache))
+        if paper in unkept:
+            sheet.drawn = cache.drawings([*sheet.maps, *sheet.cards, *sheet.rules,
+                                          *laid_pack.pages])
+            layout_memo.store(unkept.pop(paper), sheet)
         return done
 
     def svg_job() -> list[Path]:
@@ -217,12 +230,14 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
 
 class _Laid(Record):
     """One paper's sheets, laid out once (or read back: `layout_memo`) and
-    shared by its PDFs, the pack and the SVGs."""
+    shared by its PDFs, the pack and the SVGs; `drawn` holds each page's PDF
+    drawing once its PDFs have been drawn (`DrawCache.drawings`)."""
 
     maps: list[Page]
     rules: list[Page]
     cards: list[Page]
     pack: pack.Pack
+    drawn: list = Factory(list)
 
 
 def _run(jobs: dict[str, Callable[[], list]], names: list[str]) -> dict[str, list]:

@@ -3,9 +3,10 @@
 Laying out one paper's sheets (the rules booklet set line by line, the
 map, the card sheets, the pack's guide and extras) is about a quarter of
 what a build does for that paper, and gives the same pages every time the
-content, the options and the program are unchanged. So `build` keeps them
-in the user's cache folder (see `content.cache`), pickled, under a key made
-of everything that decides them:
+content, the options and the program are unchanged; so is drawing them as
+PDF operators (`pdf.DrawCache`), another quarter. So `build` keeps them,
+with their drawing, in the user's cache folder (see `content.cache`),
+pickled, under a key made of everything that decides them:
 
 - the content itself (its pickled model, so an edited or in-memory edition
   gets its own key) and the footer stamp (which carries a date);
@@ -27,7 +28,6 @@ from __future__ import annotations
 import hashlib
 import pickle
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
@@ -38,29 +38,31 @@ T = TypeVar("T")
 _program: bytes | None = None
 
 
-def remembered(content: Content, options: tuple, kind: type[T], lay_out: Callable[[], T]) -> T:
-    """`lay_out()`, or its remembered answer for `content` and `options` (an
-    instance of `kind`; anything else in the entry is ignored)."""
-    key = _key(content, options)
+def fetch(key: str | None, kind: type[T]) -> T | None:
+    """The remembered sheets under `key` (an instance of `kind`), or None when
+    there are none (or the entry is damaged, foreign or of another kind)."""
     data = cache.fetch_bytes(key, "layout", "pickle") if key else None
-    if data is not None:
-        try:
-            laid = pickle.loads(data)
-        except Exception:   # corrupt, or from classes that changed: lay out anew
-            laid = None
-        if type(laid) is kind:
-            return laid
-    laid = lay_out()
-    if key:
-        try:
-            data = pickle.dumps(laid, protocol=pickle.HIGHEST_PROTOCOL)
-        except (pickle.PicklingError, TypeError, AttributeError):
-            return laid
-        cache.store_bytes(key, "layout", "pickle", data)
-    return laid
+    if data is None:
+        return None
+    try:
+        laid = pickle.loads(data)
+    except Exception:   # corrupt, or from classes that changed: lay out anew
+        return None
+    return laid if type(laid) is kind else None
 
 
-def _key(content: Content, options: tuple) -> str | None:
+def store(key: str | None, laid: object) -> None:
+    """Keep `laid` under `key` (nothing when there is no key or it cannot be pickled)."""
+    if not key:
+        return
+    try:
+        data = pickle.dumps(laid, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    cache.store_bytes(key, "layout", "pickle", data)
+
+
+def key(content: Content, options: tuple) -> str | None:
     """The cache key of one paper's sheets; None when the content cannot be
     pickled or the program's sources cannot be read."""
     try:

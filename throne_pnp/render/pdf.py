@@ -153,6 +153,22 @@ class DrawCache:
     def put(self, page: Page, segments: list[Segment]) -> None:
         self.pages[(id(page), len(page.items))] = (page, segments)
 
+    def drawings(self, pages: list[Page]) -> list[tuple[Page, list[Segment]]]:
+        """Each of `pages` drawn so far (once each) with its segments, to keep
+        beside the pages (`layout_memo`) and `seed` a later build's cache."""
+        out, seen = [], set()
+        for page in pages:
+            segments = self.get(page)
+            if segments is not None and id(page) not in seen:
+                seen.add(id(page))
+                out.append((page, segments))
+        return out
+
+    def seed(self, drawings: list[tuple[Page, list[Segment]]]) -> None:
+        """Know the pages of `drawings` as drawn (the pages as they are now)."""
+        for page, segments in drawings:
+            self.put(page, segments)
+
 
 class _Painter:
     """Writes shapes as PDF operators, remembering the current paint state."""
