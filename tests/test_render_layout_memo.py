@@ -4,8 +4,9 @@ entry says so."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -99,24 +100,34 @@ def test_without_the_sources_nothing_is_kept(private_cache, laid_out, tmp_path,
     assert not list(private_cache.rglob("layout-*.pickle"))
 
 
-def test_the_program_digest_follows_every_loaded_module(tmp_path, monkeypatch) -> None:
-    source = tmp_path / "extra.py"
-    source.write_text("WIDTH = 1\n")
-    module = types.ModuleType("throne_pnp.extra_for_test")
-    module.__file__ = str(source)
-    monkeypatch.setitem(sys.modules, module.__name__, module)
+def test_the_program_digest_follows_every_source_file(tmp_path, monkeypatch) -> None:
+    root = tmp_path / "throne_pnp"
+    (root / "render" / "__pycache__").mkdir(parents=True)
+    (root / "__init__.py").write_text("VERSION = 1\n")
+    (root / "render" / "cards.py").write_text("WIDTH = 63\n")
+    monkeypatch.setattr(layout_memo, "_ROOT", root)
 
     def digest() -> bytes:
         monkeypatch.setattr(layout_memo, "_program", None)
         return layout_memo._program_digest()
 
     first = digest()
+    (root / "render" / "__pycache__" / "cards.cpython-311.pyc").write_bytes(b"\0")
+    (root / "render" / "notes.txt").write_text("not code")
     assert digest() == first
-    source.write_text("WIDTH = 2\n")
+    (root / "render" / "cards.py").write_text("WIDTH = 64\n")
     assert digest() != first
-    module.__file__ = str(tmp_path / "extra.pyc")
+    (root / "render" / "cards.py").write_text("WIDTH = 63\n")
+    assert digest() == first
+    (root / "render" / "extra.py").write_text("")
+    assert digest() != first                    # a module added: another program
+    for source in root.rglob("*.py"):
+        source.unlink()                         # byte code only
     with pytest.raises(OSError):
         digest()
+    monkeypatch.undo()
+    real = layout_memo._program_digest()
+    assert real == layout_memo._program_digest() and len(real) == 32
 
 
 @pytest.fixture
@@ -146,3 +157,20 @@ def test_a_kept_paper_is_not_drawn_again(private_cache, drawn, tmp_path) -> None
     build(content, tmp_path / "c", formats=("pdf", "svg"), **one)
     assert len(drawn) == first             # replayed from the kept drawing
     assert _files(tmp_path / "b") == _files(tmp_path / "a")
+
+
+def test_a_kept_build_loads_no_layout_code(tmp_path) -> None:
+    """What only laying out needs (the booklet, the map sheets, the pack and the
+    rules behind the worked examples) is not even imported from a kept layout."""
+    code = ("import sys; from pathlib import Path; from throne_pnp.content import load_content;"
+            " from throne_pnp.render.build import build;"
+            " build(load_content(), Path(sys.argv[1]), papers=('a4',), parallel=False);"
+            " print(sorted(m for m in sys.modules if m.startswith('throne_pnp.')"
+            " and m.rsplit('.', 1)[-1] in ('booklet', 'mapsheet', 'pack', 'worked')))")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    env.pop("THRONE_NO_CACHE", None)
+    loaded = [subprocess.run([sys.executable, "-c", code, str(tmp_path / name)], env=env,
+                             check=True, capture_output=True, text=True).stdout.strip()
+              for name in ("first", "kept")]
+    assert loaded == ["['throne_pnp.assistant.worked', 'throne_pnp.render.booklet', "
+                      "'throne_pnp.render.mapsheet', 'throne_pnp.render.pack']", "[]"]

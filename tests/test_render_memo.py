@@ -13,8 +13,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
 
 from throne_pnp.content import load_content
+from throne_pnp.render import booklet, cards, layout, memo, pdf, rulesheet
 from throne_pnp.render import build as build_module
-from throne_pnp.render import cards, layout, memo, pdf, rulesheet
 from throne_pnp.render.build import build
 from throne_pnp.render.pdf import _number_memo
 
@@ -66,7 +66,7 @@ def test_a_failed_build_still_resumes_the_collector(tmp_path: Path, monkeypatch)
         raise RuntimeError("rules failed")
 
     monkeypatch.setenv("THRONE_NO_CACHE", "1")     # (no remembered layout)
-    monkeypatch.setattr(build_module.booklet, "rules_pages", broken)
+    monkeypatch.setattr(booklet, "rules_pages", broken)
     with pytest.raises(RuntimeError, match="rules failed"):
         build(load_content(), tmp_path, papers=("a4",), formats=("pdf",), parallel=False)
     assert gc.isenabled()

@@ -31,16 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from throne_pnp.content import Content
-from throne_pnp.render import (
-    booklet,
-    cards,
-    extras,
-    layout_memo,
-    mapsheet,
-    memo,
-    pack,
-    sheets,
-)
+from throne_pnp.render import cards, layout_memo, memo, sheets
 from throne_pnp.render.layout import Page
 from throne_pnp.render.pdf import DrawCache, preload, render_pdf
 from throne_pnp.render.stamp import stamp_text
@@ -105,9 +96,9 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
            pod: str, map_size: str, tts_url_base: str | None) -> list[Path]:
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
-    if map_size not in mapsheet.MAP_SIZES:
+    if map_size not in sheets.MAP_SIZES:
         raise ValueError(f"unknown map size {map_size!r}; use one of "
-                         f"{', '.join(mapsheet.MAP_SIZES)}")
+                         f"{', '.join(sheets.MAP_SIZES)}")
     if back not in cards.BACKS:
         raise ValueError(f"unknown card back {back!r}; use one of {', '.join(cards.BACKS)}")
     out_dir = Path(out_dir)
@@ -116,7 +107,9 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
     if not drawable and notes is not None:
         notes.append(MAP_SKIPPED)
     if notes is not None:
-        notes.extend(extras.aid_overflow(content))
+        from throne_pnp.render.extras import aid_overflow
+
+        notes.extend(aid_overflow(content))
     svg_paper = "a4" if "a4" in papers or not papers else papers[0]
     wanted = set(papers if "pdf" in formats else ()) | ({svg_paper} if "svg" in formats else set())
     fit = drawable and notes is not None   # an edition's own map: do real cubes fit?
@@ -128,6 +121,9 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
     unkept: dict[str, str | None] = {}   # papers laid out here: their memo keys
 
     def lay_out(paper: str) -> _Laid:
+        # (imported here: a paper read back from `layout_memo` needs none of them)
+        from throne_pnp.render import booklet, mapsheet, pack
+
         maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
         rules = booklet.rules_pages(content, paper, ink_saver)
         sheets.stamp_pages([*maps, *rules], stamp)
@@ -135,7 +131,7 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
         laid_pack = pack.pack(content, paper, layout, ink_saver, rules=rules,
                               map_pages=maps if drawable else None, card_pages=card_pages,
                               stamp=stamp)
-        return _Laid(maps, rules, card_pages, laid_pack)
+        return _Laid(maps, rules, card_pages, laid_pack.pages, tuple(laid_pack.outline))
 
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
@@ -156,7 +152,6 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
         folder = out_dir / paper
         folder.mkdir(parents=True, exist_ok=True)
         sheet = sheets_of(paper)
-        laid_pack = sheet.pack
         done: list[Path] = []
         if drawable:
             done.append(render_pdf(sheet.maps, folder / "map.pdf", f"{title}: map", cache=cache))
@@ -166,12 +161,12 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
                                duplex=layout == "duplex", cache=cache))
         done.append(render_pdf(sheet.rules, folder / "rules.pdf", f"{title}: rules",
                                cache=cache))
-        done.append(render_pdf(laid_pack.pages, folder / PACK_FILE,
-                               f"{title}: print-and-play pack",
-                               outline=tuple(laid_pack.outline), cache=cache))
+        done.append(render_pdf(sheet.pack, folder / PACK_FILE,
+                               f"{title}: print-and-play pack", outline=sheet.outline,
+                               cache=cache))
         if paper in unkept:
             sheet.drawn = cache.drawings([*sheet.maps, *sheet.cards, *sheet.rules,
-                                          *laid_pack.pages])
+                                          *sheet.pack])
             layout_memo.store(unkept.pop(paper), sheet)
         return done
 
@@ -180,8 +175,12 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
         # the SVG map is one file: the tiled map's whole drawing is the one-page sheet
         svg_map = None
         if drawable:
-            svg_map = (sheet.maps[0] if map_size != "tiled"
-                       else mapsheet.map_page(content, svg_paper, ink_saver))
+            if map_size == "tiled":
+                from throne_pnp.render.mapsheet import map_page
+
+                svg_map = map_page(content, svg_paper, ink_saver)
+            else:
+                svg_map = sheet.maps[0]
             sheets.stamp_pages([svg_map], stamp)
         return _build_svg(out_dir / "svg", svg_map, sheet.rules)
 
@@ -196,7 +195,7 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
         jobs["svg-cards"] = lambda: _card_svgs(content, out_dir / "svg", ink_saver, back)
         jobs["svg-pack"] = svg_pack_job
     if fit:
-        jobs[FIT] = lambda: mapsheet.fit_notes(content, tuple(sorted(wanted)), map_size)
+        jobs[FIT] = lambda: _fit_notes(content, tuple(sorted(wanted)), map_size)
     # A forked child takes the SVG sheets, and with them the PDFs of the SVGs'
     # paper (their layout is shared); another paper's PDFs stay here, with the
     # card faces (the same on any paper) or else the map's fit check: two
@@ -236,8 +235,15 @@ class _Laid(Record):
     maps: list[Page]
     rules: list[Page]
     cards: list[Page]
-    pack: pack.Pack
+    pack: list[Page]                     # the pack's pages and its bookmarks
+    outline: tuple[tuple[int, str], ...]
     drawn: list = Factory(list)
+
+
+def _fit_notes(content: Content, papers: tuple[str, ...], map_size: str) -> list[str]:
+    from throne_pnp.render.mapsheet import fit_notes
+
+    return fit_notes(content, papers, map_size)
 
 
 def _run(jobs: dict[str, Callable[[], list]], names: list[str]) -> dict[str, list]:
@@ -320,10 +326,10 @@ def _card_svgs(content: Content, folder: Path, ink_saver: bool, back: str) -> li
     return written
 
 
-def _pack_svg(folder: Path, laid: pack.Pack) -> list[Path]:
+def _pack_svg(folder: Path, pack_pages: list[Page]) -> list[Path]:
     """The pack's own sheets as SVG: the print guide and the extras sheet."""
     title = sheets.GAME_TITLE
-    by_name = {page.name: page for page in laid.pages}
+    by_name = {page.name: page for page in pack_pages}
     return [render_svg(by_name["guide"], folder / "guide.svg", f"{title}: print guide"),
             render_svg(by_name["extras"], folder / "extras.svg",
                        f"{title}: player aids and cube tokens")]

@@ -8,11 +8,12 @@ PDF operators (`pdf.DrawCache`), another quarter. So `build` keeps them,
 with their drawing, in the user's cache folder (see `content.cache`),
 pickled, under a key made of everything that decides them:
 
-- the content itself (its pickled model, so an edited or in-memory edition
-  gets its own key) and the footer stamp (which carries a date);
+- the content itself (its whole model as text, so an edited or in-memory
+  edition gets its own key) and the footer stamp (which carries a date);
 - the paper and the build's options;
-- the program: the source of every `throne_pnp` module loaded, since
-  layout reaches into the rules (worked examples) and the content model;
+- the program: the source of every module of the package (layout reaches
+  into the rules for its worked examples, and into the content model),
+  read once per build (about 5 ms);
 - the letters' widths: reportlab's version and the bytes of its font files;
 - the Python version.
 
@@ -26,6 +27,7 @@ Without the sources (byte-code-only installs) nothing is kept.
 from __future__ import annotations
 
 import hashlib
+import os
 import pickle
 import sys
 from pathlib import Path
@@ -35,6 +37,7 @@ from throne_pnp.content import Content, cache
 
 T = TypeVar("T")
 
+_ROOT = Path(__file__).resolve().parent.parent    # the throne_pnp package
 _program: bytes | None = None
 
 
@@ -63,13 +66,16 @@ def store(key: str | None, laid: object) -> None:
 
 
 def key(content: Content, options: tuple) -> str | None:
-    """The cache key of one paper's sheets; None when the content cannot be
-    pickled or the program's sources cannot be read."""
+    """The cache key of one paper's sheets; None when the program's sources
+    cannot be read."""
     try:
-        model = pickle.dumps(content, protocol=4)
         program = _program_digest()
-    except (pickle.PicklingError, TypeError, AttributeError, OSError):
+    except OSError:
         return None
+    # Its text form names every field of every value, in order; unlike its
+    # pickle, it does not depend on which equal strings happen to be shared
+    # (an edition parsed from YAML and one read back from the content cache).
+    model = repr(content).encode()
     h = hashlib.sha256(program)
     h.update(len(model).to_bytes(8, "big") + model)
     h.update(repr(options).encode())
@@ -77,24 +83,25 @@ def key(content: Content, options: tuple) -> str | None:
 
 
 def _program_digest() -> bytes:
-    """Digest of the loaded `throne_pnp` modules' sources, reportlab's version and
-    font files, and the Python version (OSError when a source is not on disk)."""
+    """Digest of every source file of the package, reportlab's version and font
+    files, and the Python version (OSError when the sources are not on disk)."""
     global _program
     if _program is None:
         import reportlab
 
         from throne_pnp.render.fonts import FACES, font_dir
 
-        h = hashlib.sha256(cache.code_digest())
-        h.update(f"reportlab {reportlab.Version}|{sys.version}|".encode())
-        for name in sorted(m for m in sys.modules if m.split(".")[0] == "throne_pnp"):
-            path = getattr(sys.modules[name], "__file__", None)
-            if path is None:
-                continue   # a namespace package: no code of its own
-            if not path.endswith(".py"):
-                raise OSError(f"{name}: no source")
-            source = Path(path).read_bytes()
-            h.update(f"{name}:{len(source)}:".encode() + source)
+        h = hashlib.sha256(f"reportlab {reportlab.Version}|{sys.version}|".encode())
+        sources = 0
+        for folder, subfolders, files in os.walk(_ROOT):
+            subfolders[:] = sorted(d for d in subfolders if d != "__pycache__")
+            for name in sorted(f for f in files if f.endswith(".py")):
+                path = Path(folder, name)
+                source = path.read_bytes()
+                h.update(f"{path.relative_to(_ROOT)}:{len(source)}:".encode() + source)
+                sources += 1
+        if not sources:
+            raise OSError(f"no source files under {_ROOT}")
         for face in sorted(FACES.values()):
             h.update((font_dir() / face).read_bytes())
         _program = h.digest()

@@ -46,12 +46,12 @@ from throne_pnp.render.mapdraw import (
 )
 from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
 from throne_pnp.render.mapkey import MAP_SYMBOLS
+from throne_pnp.render.sheets import MAP_SIZES
 from throne_pnp.values import Value
 
 __all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems",
            "map_items", "map_page", "map_pages", "map_sheets", "sheet_papers"]
 
-MAP_SIZES = ("page", "a3", "tiled")
 LARGE = {"a4": "a3", "letter": "tabloid"}
 PAPER_MM: dict[str, tuple[float, float]] = {   # the sheets' papers and the large ones
     **sheets.PAPERS,

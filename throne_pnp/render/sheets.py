@@ -65,6 +65,7 @@ AID_TEXT = MIN_TEXT  # title, stamp and scale-bar label: 6 pt
 STAMP_INK = "#3d3833"
 STAMP_FROM_BOTTOM = 5.6   # default stamp baseline above the bottom edge
 GAME_TITLE = "A Rusty Throne"
+MAP_SIZES = ("page", "a3", "tiled")   # what map.pdf holds (see `mapsheet.map_sheets`)
 SCALE_LEN = 50.0
 SCALE_LABEL = "Print at 100%: this bar must measure 50 mm"
 
