@@ -3,20 +3,18 @@
 from __future__ import annotations
 
 import gc
-import math
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
 
 from throne_pnp.content import load_content
 from throne_pnp.render import booklet, cards, layout, memo, pdf, rulesheet
 from throne_pnp.render import build as build_module
 from throne_pnp.render.build import build
-from throne_pnp.render.pdf import _number_memo
+from throne_pnp.render.pdf import _formatter
 
 
 def test_forget_empties_what_per_build_remembers() -> None:
@@ -78,22 +76,26 @@ numbers = st.one_of(st.integers(-10**9, 10**9),
 
 
 @given(st.lists(numbers, min_size=1, max_size=30))
-def test_the_number_memo_writes_what_reportlab_writes(values) -> None:
-    remembered = _number_memo()
+def test_remembered_numbers_are_the_bytes_reportlab_writes(values) -> None:
+    remembered = _formatter(pdfdoc.format, {})
     for value in values + values[::-1]:
-        assert remembered(value) == fp_str(value)
+        assert remembered(value, None) == pdfdoc.format(value, None)
     for value in values:
-        if isinstance(value, float) and value.is_integer() and math.isfinite(value):
-            assert remembered(int(value)) == fp_str(int(value))   # 1 and 1.0: one entry
+        if isinstance(value, float) and value.is_integer():
+            assert remembered(int(value), None) == pdfdoc.format(int(value), None)  # one entry
+    assert remembered(True, None) == pdfdoc.format(True, None)    # not a number to reportlab
+    assert remembered("Tf", None) == pdfdoc.format("Tf", None)
 
 
-def test_pdfs_are_the_same_bytes_without_the_number_memo(tmp_path: Path,
-                                                         monkeypatch) -> None:
+def test_pdfs_are_the_same_bytes_without_remembered_numbers(tmp_path: Path,
+                                                            monkeypatch) -> None:
     content = load_content()
+    real = pdfdoc.format
     remembered = build(content, tmp_path / "memo", papers=("letter",), formats=("pdf",),
                        parallel=False)
-    assert pdfdoc.fp_str is fp_str     # reportlab's own, put back after each document
-    monkeypatch.setattr(pdf, "_number_memo", lambda: fp_str)
+    assert pdfdoc.format is real       # reportlab's own, put back after each document
+    monkeypatch.setattr(pdf, "_formatter", lambda rl_format, numbers: rl_format)
+    monkeypatch.setenv("THRONE_NO_CACHE", "1")    # (draw every page afresh, too)
     plain = build(content, tmp_path / "plain", papers=("letter",), formats=("pdf",),
                   parallel=False)
     assert len(remembered) == len(plain) == 4

@@ -136,7 +136,7 @@ class DrawCache:
     def __init__(self) -> None:
         self.pages: dict[tuple[int, int], tuple[Page, list[Segment]]] = {}
         self.zipped: dict[bytes, bytes] = {}   # stream -> its compressed bytes
-        self.number = _number_memo()   # reportlab's number formatting, remembered
+        self.numbers: dict[float, bytes] = {}   # a number's bytes in a PDF object
 
     def compress(self, data: bytes) -> bytes:
         """zlib's default compression, once per distinct stream: the documents
@@ -368,15 +368,26 @@ def preload() -> None:
     fonts.register()
 
 
-def _number_memo():
-    """reportlab's `fp_str` (its text of a number in a PDF object), remembered.
+def _formatter(rl_format, numbers: dict[float, bytes]):
+    """reportlab's `pdfdoc.format` (an object's bytes in the file), with the
+    bytes of numbers remembered in `numbers`.
 
-    A pure function of its arguments, and equal numbers (1 and 1.0) get the
-    same text, so a remembered answer is the very bytes reportlab would write.
+    reportlab formats every number of every object this way, one Python call
+    after another (a font's hundreds of glyph widths, in every document of a
+    build). The bytes of a number depend on its value alone, and equal
+    numbers (1 and 1.0) get the same bytes, so a remembered answer is what
+    reportlab would write. Anything else goes to reportlab.
     """
-    from reportlab.lib.rl_accel import fp_str
+    def format(element, document, toplevel=0):   # noqa: A001 - reportlab's name
+        kind = type(element)
+        if kind is float or kind is int:
+            text = numbers.get(element)
+            if text is None:
+                text = numbers[element] = rl_format(element, document, toplevel)
+            return text
+        return rl_format(element, document, toplevel)
 
-    return lru_cache(maxsize=None)(fp_str)
+    return format
 
 
 def pdf_version(duplex: bool) -> tuple[int, int]:
@@ -399,18 +410,17 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
 
     # Compressed streams are written as binary, not ASCII85: smaller files,
     # and reportlab's pure-Python ASCII85 encoder is the slowest step.
-    saved = rl_config.useA85, pdfdoc.zlib, pdfdoc.fp_str
+    saved = rl_config.useA85, pdfdoc.zlib, pdfdoc.format
     rl_config.useA85 = 0
     if cache is not None:     # reportlab compresses through its module's `zlib`
         pdfdoc.zlib = types.SimpleNamespace(compress=cache.compress,
                                             decompress=zlib.decompress)
-    # ... and formats every number of its objects (a font's hundreds of glyph
-    # widths, in every document) through its module's `fp_str`
-    pdfdoc.fp_str = cache.number if cache is not None else _number_memo()
+    # ... and formats every object through its module's `format`
+    pdfdoc.format = _formatter(pdfdoc.format, cache.numbers if cache is not None else {})
     try:
         _write(pages, path, title, subject, duplex, outline, cache)
     finally:
-        rl_config.useA85, pdfdoc.zlib, pdfdoc.fp_str = saved
+        rl_config.useA85, pdfdoc.zlib, pdfdoc.format = saved
     return path
 
 
