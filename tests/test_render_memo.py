@@ -14,7 +14,7 @@ from throne_pnp.content import load_content
 from throne_pnp.render import booklet, cards, layout, memo, pdf, rulesheet
 from throne_pnp.render import build as build_module
 from throne_pnp.render.build import build
-from throne_pnp.render.pdf import _formatter
+from throne_pnp.render.pdf import _formatter, _namer
 
 
 def test_forget_empties_what_per_build_remembers() -> None:
@@ -84,17 +84,27 @@ def test_remembered_numbers_are_the_bytes_reportlab_writes(values) -> None:
         if isinstance(value, float) and value.is_integer():
             assert remembered(int(value), None) == pdfdoc.format(int(value), None)  # one entry
     assert remembered(True, None) == pdfdoc.format(True, None)    # not a number to reportlab
-    assert remembered("Tf", None) == pdfdoc.format("Tf", None)
+    for text in ("Tf", "/Name", "x" * 80, "Tf"):
+        assert remembered(text, None) == pdfdoc.format(text, None)
 
 
-def test_pdfs_are_the_same_bytes_without_remembered_numbers(tmp_path: Path,
+@given(st.lists(st.text(max_size=12), min_size=1, max_size=20))
+def test_remembered_names_are_reportlabs(keys) -> None:
+    remembered = _namer(pdfdoc.PDFName, {})
+    for key in keys + keys:
+        assert remembered(key) == pdfdoc.PDFName(key)
+
+
+def test_pdfs_are_the_same_bytes_without_remembered_numbers_or_names(tmp_path: Path,
                                                             monkeypatch) -> None:
     content = load_content()
-    real = pdfdoc.format
+    real, real_name = pdfdoc.format, pdfdoc.PDFName
     remembered = build(content, tmp_path / "memo", papers=("letter",), formats=("pdf",),
                        parallel=False)
     assert pdfdoc.format is real       # reportlab's own, put back after each document
-    monkeypatch.setattr(pdf, "_formatter", lambda rl_format, numbers: rl_format)
+    assert pdfdoc.PDFName is real_name
+    monkeypatch.setattr(pdf, "_formatter", lambda rl_format, atoms: rl_format)
+    monkeypatch.setattr(pdf, "_namer", lambda rl_name, names: rl_name)
     monkeypatch.setenv("THRONE_NO_CACHE", "1")    # (draw every page afresh, too)
     plain = build(content, tmp_path / "plain", papers=("letter",), formats=("pdf",),
                   parallel=False)

@@ -136,7 +136,8 @@ class DrawCache:
     def __init__(self) -> None:
         self.pages: dict[tuple[int, int], tuple[Page, list[Segment]]] = {}
         self.zipped: dict[bytes, bytes] = {}   # stream -> its compressed bytes
-        self.numbers: dict[float, bytes] = {}   # a number's bytes in a PDF object
+        self.atoms: dict[object, bytes] = {}   # a number's or name's bytes in the file
+        self.names: dict[str, str] = {}        # a dictionary key as a PDF name
 
     def compress(self, data: bytes) -> bytes:
         """zlib's default compression, once per distinct stream: the documents
@@ -368,26 +369,39 @@ def preload() -> None:
     fonts.register()
 
 
-def _formatter(rl_format, numbers: dict[float, bytes]):
+def _formatter(rl_format, atoms: dict[object, bytes]):
     """reportlab's `pdfdoc.format` (an object's bytes in the file), with the
-    bytes of numbers remembered in `numbers`.
+    bytes of numbers and short strings remembered in `atoms`.
 
-    reportlab formats every number of every object this way, one Python call
-    after another (a font's hundreds of glyph widths, in every document of a
-    build). The bytes of a number depend on its value alone, and equal
-    numbers (1 and 1.0) get the same bytes, so a remembered answer is what
-    reportlab would write. Anything else goes to reportlab.
+    reportlab formats every number and name of every object this way, one
+    Python call after another (a font's hundreds of glyph widths and each
+    dictionary's keys, in every document of a build). Their bytes depend on
+    their value alone, and equal numbers (1 and 1.0) get the same bytes, so
+    a remembered answer is what reportlab would write. Anything else goes to
+    reportlab.
     """
     def format(element, document, toplevel=0):   # noqa: A001 - reportlab's name
         kind = type(element)
-        if kind is float or kind is int:
-            text = numbers.get(element)
+        if kind is float or kind is int or (kind is str and len(element) < 64):
+            text = atoms.get(element)
             if text is None:
-                text = numbers[element] = rl_format(element, document, toplevel)
+                text = atoms[element] = rl_format(element, document, toplevel)
             return text
         return rl_format(element, document, toplevel)
 
     return format
+
+
+def _namer(rl_name, names: dict[str, str]):
+    """reportlab's `pdfdoc.PDFName` (a dictionary key as a name, letter by letter
+    in Python), remembered in `names`: a pure function of the key."""
+    def name(data):
+        text = names.get(data)
+        if text is None:
+            text = names[data] = rl_name(data)
+        return text
+
+    return name
 
 
 def pdf_version(duplex: bool) -> tuple[int, int]:
@@ -410,17 +424,19 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
 
     # Compressed streams are written as binary, not ASCII85: smaller files,
     # and reportlab's pure-Python ASCII85 encoder is the slowest step.
-    saved = rl_config.useA85, pdfdoc.zlib, pdfdoc.format
+    saved = rl_config.useA85, pdfdoc.zlib, pdfdoc.format, pdfdoc.PDFName
     rl_config.useA85 = 0
     if cache is not None:     # reportlab compresses through its module's `zlib`
         pdfdoc.zlib = types.SimpleNamespace(compress=cache.compress,
                                             decompress=zlib.decompress)
-    # ... and formats every object through its module's `format`
-    pdfdoc.format = _formatter(pdfdoc.format, cache.numbers if cache is not None else {})
+    # ... and formats every object (and names every key) through its module's
+    # `format` (and `PDFName`)
+    pdfdoc.format = _formatter(pdfdoc.format, cache.atoms if cache is not None else {})
+    pdfdoc.PDFName = _namer(pdfdoc.PDFName, cache.names if cache is not None else {})
     try:
         _write(pages, path, title, subject, duplex, outline, cache)
     finally:
-        rl_config.useA85, pdfdoc.zlib, pdfdoc.format = saved
+        rl_config.useA85, pdfdoc.zlib, pdfdoc.format, pdfdoc.PDFName = saved
     return path
 
 
