@@ -36,6 +36,7 @@ from throne_pnp.render.layout import (
     icon_variants,
     text_width,
 )
+from throne_pnp.render.memo import on_forget
 
 FONT_FAMILY = SVG_FAMILY
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
@@ -45,9 +46,21 @@ NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
 
 
 def _n(value: float) -> str:
-    """A compact, stable number."""
-    text = f"{value:.3f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+    """A compact, stable number (remembered by value: a build writes the same
+    coordinates thousands of times; 0.0 and -0.0 both print "0")."""
+    text = _numbers.get(value)
+    if text is None:
+        text = f"{value:.3f}".rstrip("0").rstrip(".")
+        if text == "-0":
+            text = "0"
+        if len(_numbers) < KEPT:
+            _numbers[value] = text
+    return text
+
+
+KEPT = 1 << 16      # numbers and attribute values remembered, at most
+_numbers: dict[float, str] = {}
+on_forget(_numbers.clear)
 
 
 def _text_escape(text: str) -> str:
@@ -62,7 +75,21 @@ def _text_escape(text: str) -> str:
 
 
 def _attr_escape(text: str) -> str:
-    """An attribute value escaped for double quotes (and kept on one line)."""
+    """An attribute value escaped for double quotes (and kept on one line);
+    remembered, as the same colours and numbers recur on every element."""
+    escaped = _attrs.get(text)
+    if escaped is None:
+        escaped = _escape_attr(text)
+        if len(_attrs) < KEPT:
+            _attrs[text] = escaped
+    return escaped
+
+
+_attrs: dict[str, str] = {}
+on_forget(_attrs.clear)
+
+
+def _escape_attr(text: str) -> str:
     text = _text_escape(text)
     if '"' in text:
         text = text.replace('"', "&quot;")
