@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from reportlab.pdfbase import pdfdoc
 
 from throne_pnp.content import load_content
-from throne_pnp.render import booklet, cards, layout, memo, pdf, rulesheet
+from throne_pnp.render import booklet, cards, layout, memo, pdf, rulesheet, svg
 from throne_pnp.render import build as build_module
 from throne_pnp.render.build import build
 from throne_pnp.render.pdf import _formatter, _namer
@@ -111,3 +111,19 @@ def test_pdfs_are_the_same_bytes_without_remembered_numbers_or_names(tmp_path: P
     assert len(remembered) == len(plain) == 4
     for a, b in zip(remembered, plain, strict=True):
         assert a.read_bytes() == b.read_bytes(), a.name
+
+
+@given(st.lists(st.one_of(numbers, st.just(-0.0), st.just(0.0)), min_size=1, max_size=30))
+def test_remembered_svg_numbers_are_the_computed_text(values) -> None:
+    memo.forget()
+    for value in values + values[::-1]:
+        text = f"{value:.3f}".rstrip("0").rstrip(".")
+        assert svg._n(value) == ("0" if text == "-0" else text)
+
+
+@given(st.lists(st.text(max_size=10), min_size=1, max_size=20))
+def test_remembered_svg_attributes_are_escaped_alike(values) -> None:
+    memo.forget()
+    for value in values + values:
+        assert svg._attr_escape(value) == svg._escape_attr(value)
+    assert svg._attr_escape('a "b" <c>\n') == "a &quot;b&quot; &lt;c&gt;&#10;"
