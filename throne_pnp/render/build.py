@@ -133,9 +133,13 @@ def _build(content: Content, out_dir: Path, papers: tuple[str, ...], formats: tu
                               stamp=stamp)
         return _Laid(maps, rules, card_pages, laid_pack.pages, tuple(laid_pack.outline))
 
+    # each paper's memo key, made here (before any fork): the program's digest once
+    keys = {paper: layout_memo.key(content, (paper, map_size, ink_saver, layout, back, stamp))
+            for paper in sorted(wanted)}
+
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
-            key = layout_memo.key(content, (paper, map_size, ink_saver, layout, back, stamp))
+            key = keys[paper]
             sheet = layout_memo.fetch(key, _Laid)
             fresh = sheet is None
             if sheet is None:
