@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import gc
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -127,3 +129,20 @@ def test_remembered_svg_attributes_are_escaped_alike(values) -> None:
     for value in values + values:
         assert svg._attr_escape(value) == svg._escape_attr(value)
     assert svg._attr_escape('a "b" <c>\n') == "a &quot;b&quot; &lt;c&gt;&#10;"
+
+
+def test_a_build_freezes_the_heap_only_at_exit(tmp_path: Path) -> None:
+    """Nothing is frozen while the process lives; one exit handler, however many
+    builds, freezes what is left when the interpreter exits."""
+    code = ("import atexit, gc, sys; from pathlib import Path;"
+            " from throne_pnp.content import load_content;"
+            " from throne_pnp.render.build import build;"
+            " import reportlab.pdfgen.canvas;"    # (Pillow, under it, has its own)
+            " before = atexit._ncallbacks();"
+            " [build(load_content(), Path(sys.argv[1]) / str(i), papers=('a4',),"
+            "        formats=('pdf',), parallel=False) for i in range(2)];"
+            " print(atexit._ncallbacks() - before, gc.get_freeze_count());"
+            " atexit._run_exitfuncs(); print(gc.get_freeze_count() > 0)")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True,
+                         capture_output=True, text=True).stdout.split()
+    assert out == ["1", "0", "True"]
