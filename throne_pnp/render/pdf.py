@@ -46,6 +46,7 @@ from throne_pnp.render.layout import (
     text_width,
 )
 from throne_pnp.render.memo import on_forget, per_build
+from throne_pnp.render.outfile import write_bytes
 
 MM = 72.0 / 25.4  # points per millimetre
 KAPPA = 0.5522847498  # Bézier handle length for a quarter circle
@@ -494,4 +495,4 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
                 cache.put(page, painter.segments)
         canvas.restoreState()
         canvas.showPage()
-    canvas.save()
+    write_bytes(path, canvas.getpdfdata())    # what `canvas.save()` writes (see outfile.py)

@@ -37,6 +37,7 @@ from throne_pnp.render.layout import (
     text_width,
 )
 from throne_pnp.render.memo import on_forget
+from throne_pnp.render.outfile import write_bytes
 
 FONT_FAMILY = SVG_FAMILY
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
@@ -228,6 +229,5 @@ def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
                          "viewBox": f"{_n(ox)} {_n(oy)} {_n(page.width)} {_n(page.height)}"})
     markup = (HEADER + root + ">" + _element("title", {}, _text_escape(str(title)))
               + _element("defs", {}, defs + "".join(writer.clips)) + body + "</svg>")
-    with open(path, "w", encoding="utf-8") as out:
-        out.write(markup)
+    write_bytes(path, markup.encode("utf-8"))
     return path
