@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from reportlab.pdfbase import pdfdoc
 
 from throne_pnp.content import load_content
-from throne_pnp.render import booklet, cards, layout, memo, pdf, rulesheet, svg
+from throne_pnp.render import booklet, cards, layout, memo, pdf, pdf_atoms, rulesheet, svg
 from throne_pnp.render import build as build_module
 from throne_pnp.render.build import build
-from throne_pnp.render.pdf import _formatter, _namer
+from throne_pnp.render.pdf_atoms import formatter, namer
 
 
 def test_forget_empties_what_per_build_remembers() -> None:
@@ -79,7 +79,7 @@ numbers = st.one_of(st.integers(-10**9, 10**9),
 
 @given(st.lists(numbers, min_size=1, max_size=30))
 def test_remembered_numbers_are_the_bytes_reportlab_writes(values) -> None:
-    remembered = _formatter(pdfdoc.format, {})
+    remembered = formatter(pdfdoc.format, {})
     for value in values + values[::-1]:
         assert remembered(value, None) == pdfdoc.format(value, None)
     for value in values:
@@ -92,7 +92,7 @@ def test_remembered_numbers_are_the_bytes_reportlab_writes(values) -> None:
 
 @given(st.lists(st.text(max_size=12), min_size=1, max_size=20))
 def test_remembered_names_are_reportlabs(keys) -> None:
-    remembered = _namer(pdfdoc.PDFName, {})
+    remembered = namer(pdfdoc.PDFName, {})
     for key in keys + keys:
         assert remembered(key) == pdfdoc.PDFName(key)
 
@@ -105,8 +105,8 @@ def test_pdfs_are_the_same_bytes_without_remembered_numbers_or_names(tmp_path: P
                        parallel=False)
     assert pdfdoc.format is real       # reportlab's own, put back after each document
     assert pdfdoc.PDFName is real_name
-    monkeypatch.setattr(pdf, "_formatter", lambda rl_format, atoms: rl_format)
-    monkeypatch.setattr(pdf, "_namer", lambda rl_name, names: rl_name)
+    monkeypatch.setattr(pdf_atoms, "formatter", lambda rl_format, atoms: rl_format)
+    monkeypatch.setattr(pdf_atoms, "namer", lambda rl_name, names: rl_name)
     monkeypatch.setenv("THRONE_NO_CACHE", "1")    # (draw every page afresh, too)
     plain = build(content, tmp_path / "plain", papers=("letter",), formats=("pdf",),
                   parallel=False)

@@ -16,7 +16,9 @@ Text is set in the embedded Bitstream Vera faces (`fonts.py`): reportlab
 writes each as a subset holding only the glyphs used, so any printer shows the
 very letters the layout measured. The document presets print scaling to none
 (a "fit to page" default would shrink the cards) and, for duplex card
-sheets, long-edge duplex (`render_pdf(..., duplex=True)`).
+sheets, long-edge duplex (`render_pdf(..., duplex=True)`). reportlab's own
+saving formats numbers and names with memos of the build (`pdf_atoms.py`),
+and the file is written over the last build's (`outfile.py`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path as FsPath
 
-from throne_pnp.render import fonts
+from throne_pnp.render import fonts, pdf_atoms
 from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
 from throne_pnp.render.layout import (
     PT,
@@ -370,41 +372,6 @@ def preload() -> None:
     fonts.register()
 
 
-def _formatter(rl_format, atoms: dict[object, bytes]):
-    """reportlab's `pdfdoc.format` (an object's bytes in the file), with the
-    bytes of numbers and short strings remembered in `atoms`.
-
-    reportlab formats every number and name of every object this way, one
-    Python call after another (a font's hundreds of glyph widths and each
-    dictionary's keys, in every document of a build). Their bytes depend on
-    their value alone, and equal numbers (1 and 1.0) get the same bytes, so
-    a remembered answer is what reportlab would write. Anything else goes to
-    reportlab.
-    """
-    def format(element, document, toplevel=0):   # noqa: A001 - reportlab's name
-        kind = type(element)
-        if kind is float or kind is int or (kind is str and len(element) < 64):
-            text = atoms.get(element)
-            if text is None:
-                text = atoms[element] = rl_format(element, document, toplevel)
-            return text
-        return rl_format(element, document, toplevel)
-
-    return format
-
-
-def _namer(rl_name, names: dict[str, str]):
-    """reportlab's `pdfdoc.PDFName` (a dictionary key as a name, letter by letter
-    in Python), remembered in `names`: a pure function of the key."""
-    def name(data):
-        text = names.get(data)
-        if text is None:
-            text = names[data] = rl_name(data)
-        return text
-
-    return name
-
-
 def pdf_version(duplex: bool) -> tuple[int, int]:
     """The PDF version our files need: 1.6 for the /PrintScaling viewer
     preference every file carries, 1.7 when it also presets /Duplex."""
@@ -432,8 +399,8 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
                                             decompress=zlib.decompress)
     # ... and formats every object (and names every key) through its module's
     # `format` (and `PDFName`)
-    pdfdoc.format = _formatter(pdfdoc.format, cache.atoms if cache is not None else {})
-    pdfdoc.PDFName = _namer(pdfdoc.PDFName, cache.names if cache is not None else {})
+    pdfdoc.format = pdf_atoms.formatter(pdfdoc.format, cache.atoms if cache is not None else {})
+    pdfdoc.PDFName = pdf_atoms.namer(pdfdoc.PDFName, cache.names if cache is not None else {})
     try:
         _write(pages, path, title, subject, duplex, outline, cache)
     finally:
