@@ -146,3 +146,9 @@ def test_a_build_freezes_the_heap_only_at_exit(tmp_path: Path) -> None:
     out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], check=True,
                          capture_output=True, text=True).stdout.split()
     assert out == ["1", "0", "True"]
+
+
+@given(st.binary(max_size=200))
+def test_text_chunks_are_escaped_as_reportlab_escapes_them(chunk: bytes) -> None:
+    assert pdf._escaped.__wrapped__(chunk) == pdfdoc.escapePDF(chunk)
+    assert pdf._escaped.__wrapped__(b"a(b)\\c\n\x00\xff") == pdfdoc.escapePDF(b"a(b)\\c\n\x00\xff")

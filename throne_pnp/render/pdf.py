@@ -87,10 +87,20 @@ on_forget(_numbers.clear)
 @per_build(maxsize=4096)
 def _escaped(chunk: bytes) -> str:
     """reportlab's escape of a text chunk for a PDF string (a pure function, and
-    the same chunks recur in every document of a build)."""
+    the same chunks recur in every document of a build).
+
+    reportlab escapes byte by byte, each on its own (a backslash before `\\`,
+    `(` and `)`, octal for what is not printable), in a Python loop; the same
+    table applied by `str.translate` gives the same text at C speed."""
+    return chunk.decode("latin-1").translate(_escape_table())
+
+
+@lru_cache(maxsize=1)
+def _escape_table() -> tuple[str, ...]:
+    """reportlab's escape of each byte value, by value."""
     from reportlab.pdfbase.pdfdoc import escapePDF
 
-    return escapePDF(chunk)
+    return tuple(escapePDF(bytes([code])) for code in range(256))
 
 
 @lru_cache(maxsize=256)
