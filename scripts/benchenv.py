@@ -30,8 +30,9 @@ def precompile() -> None:
     compileall.compile_dir(str(ROOT / "throne_pnp"), quiet=1)
 
 
-def timed(cmd: list[str]) -> float:
-    """Wall time of one run of `cmd` in the user's environment, output discarded."""
+def timed(cmd: list[str], **extra: str) -> float:
+    """Wall time of one run of `cmd` in the user's environment (plus the
+    variables `extra`), output discarded."""
     start = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env=user_env())
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, env={**user_env(), **extra})
     return time.perf_counter() - start
