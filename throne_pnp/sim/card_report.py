@@ -5,9 +5,8 @@ how often the bot held it at a phase-card or battle-card decision and how
 often it chose it; and the change in the win rate when the card is removed
 from the deck, and when it is swapped for the edition's plain card
 (`decks.plain_card`), each with a 95% interval of the difference, paired
-game by game (`paired_interval`). A card
-the bot never picks, or whose removal changes nothing beyond the interval,
-is dead weight.
+game by game (`paired_interval`). A card the bot never picks, or whose
+removal changes nothing beyond the interval, is dead weight.
 
 Cost: the base deck plus two variants per card, `games` games each (for
 the 18 + 9 cards of our edition's hardest level, 55 x games). Every variant
