@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from throne_pnp.content import load_content
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
-from throne_pnp.rules.game import Game
+from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
 from throne_pnp.rules.position import Position, check_position
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.fork import determinise, fork
@@ -79,7 +79,7 @@ def _layers(found) -> list[int]:
     spent = [0] * len(found.layouts)
     for i in range(1, len(found.layouts)):
         kind, _args = found.steps[i]
-        spent[i] = spent[found.parent[i]] + (1 if kind == "move" else 2)
+        spent[i] = spent[found.parent[i]] + (MOVE_COST if kind == "move" else RALLY_COST)
     return spent
 
 
