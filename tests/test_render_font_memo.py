@@ -17,13 +17,6 @@ BOLD = fonts.font_dir() / "VeraBd.ttf"
 
 
 @pytest.fixture
-def private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("THRONE_NO_CACHE", raising=False)
-    return tmp_path / "cache"
-
-
-@pytest.fixture
 def slims(monkeypatch) -> list[str]:
     """The styles actually slimmed (not read back from the cache)."""
     calls: list[str] = []

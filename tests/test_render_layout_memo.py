@@ -18,13 +18,6 @@ from throne_pnp.render.build import build
 
 
 @pytest.fixture
-def private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("THRONE_NO_CACHE", raising=False)
-    return tmp_path / "cache"
-
-
-@pytest.fixture
 def laid_out(monkeypatch) -> list[str]:
     """The papers whose rules were really laid out (not read back)."""
     calls: list[str] = []
