@@ -9,13 +9,6 @@ from throne_pnp.content import load_content
 from throne_pnp.render import fit_memo, mapdraw
 
 
-@pytest.fixture
-def private_cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("THRONE_NO_CACHE", raising=False)
-    return tmp_path / "cache"
-
-
 def _count_checks(monkeypatch) -> list[float]:
     calls: list[float] = []
     real = mapdraw.fit_problems
