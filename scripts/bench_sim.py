@@ -39,16 +39,15 @@ import json, sys, time
 from throne_pnp.content import load_content
 from throne_pnp.rules.board import board_for
 from throne_pnp.sim.bots import make_bot
-from throne_pnp.sim.simulate import cycle_collector_paused, game_seed, play_game, run
+from throne_pnp.sim.simulate import game_seed, play_game, run
 
 what, bot_name, games, seed = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 board = board_for(load_content(None))
 if what == "play":  # one process playing `games` games, as a chunk of `simulate` does
     bot = make_bot(bot_name)
     start = time.process_time()
-    with cycle_collector_paused():
-        for i in range(games):
-            play_game(board, bot, game_seed(seed, 0, i), 0)
+    for i in range(games):
+        play_game(board, bot, game_seed(seed, 0, i), 0)
     rate = games / (time.process_time() - start)
 elif what == "run":  # `throne simulate --games N --jobs 1`, CPU time
     start = time.process_time()

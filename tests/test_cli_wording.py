@@ -11,8 +11,8 @@ from boards import card, line, make_board, pos
 from click.testing import CliRunner
 from test_assistant_helpers import ok
 
-from throne_pnp.assistant.words import king_lines
 from throne_pnp.cli import cli
+from throne_pnp.narrator.words import battle_why, king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.king import resolve_king
 
@@ -31,11 +31,12 @@ def test_a_tie_names_the_defender_in_words():
     # 2 v 2, no casualties (1 sword against 3 shields, 0 swords): 2 = 2, the King defends.
     battle = resolve_battle(b, pos(b, {2: 2}, {1: 1, 2: 2}), 2, "king", b.cards[1],
                             b.cards[7], withdraw_to=1)
-    assert "cubes + bugles: you 2, King 2; a tie goes to the defender, the King" in battle.why
+    tie = "cubes + bugles: you 2, King 2; a tie goes to the defender, the King"
+    assert tie in battle_why(battle, b)
     battle = resolve_battle(b, pos(b, {2: 2}, {1: 1, 2: 2}), 2, "player", b.cards[1],
                             b.cards[7])
-    assert "cubes + bugles: you 2, King 2; a tie goes to the defender, you" in battle.why
-    assert not any("(king)" in w or "(player)" in w for w in battle.why)
+    assert "cubes + bugles: you 2, King 2; a tie goes to the defender, you" in battle_why(battle, b)
+    assert not any("(king)" in w or "(player)" in w for w in battle_why(battle, b))
 
 
 def test_a_king_with_one_way_out_is_not_given_a_priority_pick(tmp_path):

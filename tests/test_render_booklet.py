@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from throne_pnp.assistant.worked import work
 from throne_pnp.cli import cli
 from throne_pnp.content import load_content
+from throne_pnp.narrator.worked import work
 from throne_pnp.render.booklet import rules_pages
 from throne_pnp.render.layout import find_tagged
 from throne_pnp.rules.board import board_for

@@ -4,6 +4,7 @@ import pytest
 from boards import card, make_board, pos
 
 from throne_pnp.errors import IllegalAction
+from throne_pnp.narrator.words import battle_why, step_why
 from throne_pnp.rules.battle import WithdrawalChoice, fight, resolve_battle
 
 
@@ -17,7 +18,7 @@ def test_casualties_capped_by_the_killers_cube_count():
     r = resolve_battle(b, pos(b, {1: 1}, {1: 4, 2: 1}), 1, "player",
                        card(1, swords=0), card(2, swords=3))
     assert r.casualties == {"player": 1, "king": 0}  # one King cube kills at most one
-    assert "capped" in " ".join(r.why)
+    assert "capped" in " ".join(battle_why(r, b))
 
 
 def test_casualties_capped_by_the_victims_cube_count_and_both_wiped_out():
@@ -115,7 +116,7 @@ def test_player_limit_drops_after_losing_a_wheat_territory():
     assert r.winner == "king"
     assert r.position.compact("player") == {5: 1}
     removed = [s for s in r.steps if s.kind == "remove" and s.side == "player" and s.at == 5]
-    assert removed and removed[0].count == 2 and "your limit is 1" in removed[0].why
+    assert removed and removed[0].count == 2 and "your limit is 1" in step_why(b, removed[0])
 
 
 def test_contested_territories_count_for_the_defender_when_limits_apply():

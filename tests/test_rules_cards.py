@@ -173,8 +173,8 @@ def test_fixcards_sets_the_hand_and_the_discard_pile():
     assert g.known_hand() == [3, 4, 5, 6] and g.discard == [1, 7] and g.table == [2]
     assert g.unseen == {8, 9, 10} and g.deck_count == 3
     assert events[0].kind == "fixcards"
-    assert events[0].info == {"before": {"hand": [], "discard": [1]},
-                              "after": {"hand": [3, 4, 5, 6], "discard": [1, 7]}}
+    assert events[0].before == {"hand": [], "discard": [1]}
+    assert events[0].after == {"hand": [3, 4, 5, 6], "discard": [1, 7]}
     g.apply(act.fix_cards(None, ()))  # a mistaken discard pile emptied: back to the deck
     assert g.discard == [] and g.unseen == {1, 7, 8, 9, 10} and g.deck_count == 5
     assert g.card_zones()[7] == "deck"

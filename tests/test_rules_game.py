@@ -94,7 +94,7 @@ def test_over_limit_move_trim_removes_the_excess():
     g.apply(act.card(1))
     events = g.apply(act.move(3, 1, 2))
     assert g.position.compact("player") == {2: 1}
-    assert events[0].info["removed"][0].count == 2
+    assert events[0].removed[0].count == 2
 
 
 def test_moving_into_the_king_makes_a_battle_after_actions_with_king_defending():
@@ -125,7 +125,7 @@ def test_deck_reshuffles_at_once_when_empty():
     g.apply(act.card(3))
     g.apply(act.DONE)
     events = g.apply(act.deal(8))  # the last card of the deck: 1 6 2 7 3 become the deck
-    assert [e.data for e in events if e.kind == "reshuffle"] == [5]
+    assert [e.count for e in events if e.kind == "reshuffle"] == [5]
     assert g.deck_count == 5 and g.discard == [] and g.unseen == {1, 2, 3, 6, 7}
     g.apply(act.DONE)
     assert g.discard == [8] and g.reshuffles == 1

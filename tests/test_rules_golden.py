@@ -6,6 +6,7 @@ from click.testing import CliRunner
 
 from throne_pnp.cli import cli
 from throne_pnp.content import load_content
+from throne_pnp.narrator.words import step_why
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.king import deal_from, resolve_king
@@ -26,8 +27,9 @@ def test_movement_example():
     assert result.position.compact("player") == {1: 2, 2: 1, 5: 1}
     assert result.battles == [5, 2]
     assert start.compact("king") == {3: 2, 4: 1, 7: 2, 9: 2}  # input untouched
-    assert "Falling takes the lowest: 4" in result.steps[0].why
-    assert "1 stays to guard the castle" in result.steps[0].why
+    why = step_why(b, result.steps[0], rising=False)
+    assert "Falling takes the lowest: 4" in why
+    assert "1 stays to guard the castle" in why
 
 
 def test_battle_example():

@@ -4,11 +4,39 @@ import pytest
 from boards import card, line, make_board, pos
 
 from throne_pnp.content import Rulings
+from throne_pnp.narrator.words import king_notes, step_why
 from throne_pnp.rules.king import NeedDraws, deal_from, resolve_king
 
 
+class Told:
+    """A King's result with the narrator's words: `notes`, and `why` on each step."""
+
+    def __init__(self, board, result):
+        self.board, self.result = board, result
+
+    def __getattr__(self, name):
+        return getattr(self.result, name)
+
+    @property
+    def notes(self):
+        return king_notes(self.result, self.board)
+
+    @property
+    def steps(self):
+        rising = self.result.priority == "rising"
+        return [ToldStep(s, step_why(self.board, s, rising)) for s in self.result.steps]
+
+
+class ToldStep:
+    def __init__(self, step, why):
+        self.step, self.why = step, why
+
+    def __getattr__(self, name):
+        return getattr(self.step, name)
+
+
 def king(board, position, actions, priority="rising", deals=()):
-    return resolve_king(board, position, actions, priority, deal_from(deals))
+    return Told(board, resolve_king(board, position, actions, priority, deal_from(deals)))
 
 
 def moves(result):
@@ -184,6 +212,7 @@ def test_uncertain_without_enough_draws_says_so():
 
 def test_uncertain_when_no_card_can_come_does_nothing_more():
     b = line(3, castles=(1,))
-    r = resolve_king(b, pos(b, {1: 2}, {3: 1}), ["rally", "uncertain"], "rising", lambda: None)
+    r = Told(b, resolve_king(b, pos(b, {1: 2}, {3: 1}), ["rally", "uncertain"], "rising",
+                             lambda: None))
     assert r.actions == ["rally"] and r.exhausted
     assert any("does nothing more" in n for n in r.notes)

@@ -50,7 +50,8 @@ def turns(g, pairs):
 
 
 def reshuffles(events):
-    return [(e.data, e.info) for e in events if e.kind == "reshuffle"]
+    return [(e.count, {"cards": list(e.cards), "drawn": e.drawn, "purpose": e.purpose})
+            for e in events if e.kind == "reshuffle"]
 
 
 @pytest.mark.parametrize("physical", [False, True], ids=["virtual", "physical"])

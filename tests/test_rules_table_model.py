@@ -154,13 +154,13 @@ def play(seed: int, physical: bool, tell: float, max_steps: int = 400) -> tuple[
                      or a.args[0] < game.position.player[home]]
             action = act.DONE if rng.random() < 0.4 else rng.choice(legal)
         events = game.apply(action)
-        model.log += [(e.info["purpose"], str(action)) for e in events if e.kind == "reshuffle"]
+        model.log += [(e.purpose, str(action)) for e in events if e.kind == "reshuffle"]
         for event in events:
-            if event.kind == "battle" and event.data.done:
-                model.to_discard(event.data.player_card)
-                model.to_discard(event.data.king_card)
-            elif event.kind == "phase-end" and event.data is not None:
-                model.to_discard(event.data)
+            if event.kind == "battle" and event.battle.done:
+                model.to_discard(event.battle.player_card)
+                model.to_discard(event.battle.king_card)
+            elif event.kind == "phase-end" and event.card is not None:
+                model.to_discard(event.card)
         if game.need().kind == "deal" and not model.deck:
             model.reshuffle()  # the engine reshuffles before the next draw: so does the player
     check(game, model)

@@ -159,7 +159,7 @@ def test_dealer_deals_legal_cards_and_pairs_two_players():
     deal is a legal card."""
     firsts = []
     for choice in (0, -1):
-        g = Game(BOARD, normal_ids(BOARD), explain=False)
+        g = Game(BOARD, normal_ids(BOARD))
         dealer = Dealer("pair")
         seen = []
         while len(seen) < 9 and g.outcome is None:
@@ -178,7 +178,7 @@ def test_dealer_deals_legal_cards_and_pairs_two_players():
 def test_dealer_is_uniform_over_the_first_card():
     counts: dict[int, int] = {}
     for s in range(1800):
-        g = Game(BOARD, normal_ids(BOARD), explain=False)
+        g = Game(BOARD, normal_ids(BOARD))
         c = Dealer(s).deal(g)
         counts[c] = counts.get(c, 0) + 1
     assert set(counts) == set(normal_ids(BOARD))

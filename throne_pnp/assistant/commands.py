@@ -56,7 +56,8 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     `deal-PURPOSE` for chance cards the player names (`deal-phase`,
     `deal-uncertain`, `deal-battle`). `verb` completes "cannot VERB now".
     """
-    from throne_pnp.assistant.explain import game_cp_left, next_step
+    from throne_pnp.assistant.explain import next_step
+    from throne_pnp.narrator.checklist import cp_left as game_cp_left
 
     need = session.game.need()
     key = f"deal-{need.purpose}" if need.kind == "deal" else need.kind
@@ -380,7 +381,7 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)
     from_hand, drawn = undone_cards(session, gone)
-    from throne_pnp.assistant.kingsofar import table_position
+    from throne_pnp.narrator.kingsofar import table_position
 
     restore = restore_lines(session.board, table_position(before),
                             table_position(session.game),
@@ -424,6 +425,6 @@ def undone_cards(session: Session, gone: list[list[str]]
             elif action.kind in ("card", "deal") and need.kind == "deal":
                 drawn.append(action.args[0])
             for event in game.apply(action):
-                if event.kind == "hand" and event.data is None:
+                if event.kind == "hand" and event.cards is None:  # type: ignore[union-attr]
                     drawn.append(None)
     return frozenset(from_hand), drawn

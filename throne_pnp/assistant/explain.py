@@ -1,165 +1,30 @@
-"""Explanations: the engine's events as a checklist, then what is needed next.
+"""What a tracked game needs next, its status, its log, and a command's output.
 
-After every command the player reads, in this order: what to do on the table
-(each King cube move with its reason, rallies, casualties, withdrawals,
-removals over a limit, when to draw a hand or reshuffle the deck) and then
-the one thing the program needs next, with the command that gives it.
-
-The words here are the assistant's own; the reasons for each cube move come
-from the engine (`Step.why`, `Battle.why`), so the checklist and
-`throne resolve` always agree.
+After every command the player reads the table checklist of its events
+(said by `narrator.checklist`) and then the one thing the program needs
+next, with the command that gives it (`next_step`). `status_json` and
+`status_text` are `throne status`; `log_entries` is `throne log`.
 """
 
 from __future__ import annotations
 
-from throne_pnp.assistant.kingsofar import so_far_lines, told_before
+from typing import Any
+
 from throne_pnp.assistant.said import replay_command, typed
-from throne_pnp.assistant.words import (  # noqa: F401  (part of this module's API)
+from throne_pnp.narrator.checklist import (  # noqa: F401  (part of this module's API)
+    checklist,
+    event_json,
+    summary,
+)
+from throne_pnp.narrator.words import (  # noqa: F401  (part of this module's API)
     ACTION_WORDS,
     BOX,
-    battle_lines,
     card_words,
-    cubes,
     ids_words,
-    king_lines,
-    notes_by_action,
     plural,
-    step_line,
 )
-from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
-from throne_pnp.rules.king import KingResult
-from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
-
-
-def _hand_line(event: Event, physical: bool, reshuffled: int | None) -> str:
-    if physical:
-        count = event.info.get("count", 0)
-        line = f"{BOX} your hand is empty: draw {plural(count, 'new card')} from the deck"
-        if reshuffled is not None:
-            line += (f" (when the deck runs out, shuffle the discard pile, {reshuffled} "
-                     "cards, into a new deck and keep drawing)")
-        return (line + "; if you like, tell me them with `throne hand IDS` (e.g. "
-                "`throne hand 3,6,9,12,14`): I then refuse a card played from elsewhere")
-    return f"New hand: {', '.join(map(str, event.data))}."
-
-
-def checklist(events: list[Event], game: Game, physical: bool,
-              resumed_withdrawal: bool = False) -> list[str]:
-    """What to do on the table, in order, for a command's events."""
-    board = game.board
-    out: list[str] = []
-    shown: set[int] = set()
-    draws_here = sum(1 for e in events if e.kind == "uncertain-draw")
-    phase_here = any(e.kind == "phase-card" for e in events)
-    for i, event in enumerate(events):
-        kind = event.kind
-        if kind == "reshuffle":
-            nxt = events[i + 1] if i + 1 < len(events) else None
-            if physical and nxt is not None and nxt.kind == "hand":
-                continue  # told with the hand draw
-            if physical:
-                out.append(f"{BOX} the deck is empty: shuffle the discard pile "
-                           f"({plural(event.data, 'card')}) into a new face-down deck")
-            else:
-                out.append(f"The deck ran out: the discard pile ({plural(event.data, 'card')}) "
-                           "was shuffled into a new deck.")
-        elif kind == "hand":
-            prev = events[i - 1] if i else None
-            reshuffled = prev.data if prev is not None and prev.kind == "reshuffle" else None
-            out.append(_hand_line(event, physical, reshuffled))
-        elif kind == "phase-card":
-            card = board.cards[event.data]
-            if event.info.get("from") == "hand":
-                out.append(f"Phase card (from your hand): {card_words(card)}.")
-            else:
-                out.append(f"The King's card (top of the deck): {card_words(card)}.")
-        elif kind == "uncertain-draw":
-            card = board.cards[event.data]
-            more = " - Uncertain Orders again: deal another" if card.uncertain else ""
-            if physical:
-                out.append(f"{BOX} dealt for Uncertain Orders: {card_words(card)}; put it on "
-                           f"the discard pile{more}.")
-            else:
-                out.append(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}"
-                           f"{more}.")
-        elif kind == "king":
-            result: KingResult = event.data
-            told = told_before(board, game_phase_card(events, result, game), result.draws,
-                               draws_here, phase_here)
-            out += king_lines(result, board, told=told)
-        elif kind == "battle-card":
-            where = f"the battle in {event.info['territory']}"
-            if physical:
-                out.append(f"Your card {event.data} is on the table for {where}.")
-            else:
-                out.append(f"You play card {event.data} for {where}.")
-        elif kind == "battle":
-            battle: Battle = event.data
-            if id(battle) in shown:
-                continue
-            shown.add(id(battle))
-            only_withdrawal = resumed_withdrawal and i == 0
-            if not physical and not only_withdrawal:
-                king_card = board.cards[battle.king_card]
-                out.append(f"The King's battle card: {card_words(king_card)}.")
-            out += battle_lines(battle, only_withdrawal, physical)
-            if not battle.done:
-                out.append(f"  You lost: your {battle.position.player[battle.territory]} "
-                           "surviving cube(s) must withdraw together.")
-        elif kind in ("move", "rally"):
-            step: Step = event.data
-            verb = (f"move {cubes(step.count, PLAYER)} {step.src} -> {step.dst}"
-                    if kind == "move" else f"add 1 of your cubes in {step.at}")
-            out.append(f"{BOX} {verb} ({game_cp_left(game)})")
-            out += ["  " + step_line(s) for s in event.info.get("removed", [])]
-        elif kind == "done":
-            out.append("Player Actions are over.")
-        elif kind == "fix":
-            (bk, bp), (ak, ap) = event.info["before"], event.info["after"]
-            out.append(f"Record fixed: {event.data} now holds King {ak}, you {ap} "
-                       f"(was King {bk}, you {bp}).")
-        elif kind == "hand-told":
-            out.append(f"Your hand is noted: {ids_words(event.data)}. A card from elsewhere, "
-                       "or a King's card among these, will be refused.")
-        elif kind == "fixcards":
-            before, after = event.info["before"], event.info["after"]
-            for part, words in (("hand", "your hand"), ("discard", "the discard pile")):
-                if before[part] != after[part]:
-                    out.append(f"Record fixed: {words} now holds {ids_words(after[part])} "
-                               f"(was {ids_words(before[part])}).")
-        elif kind == "over":
-            if event.data == "won":
-                out.append("*** You WON: you hold every castle. ***")
-            else:
-                out.append(f"*** You LOST: your home castle {board.home} has fallen. ***")
-        elif kind == "phase-end":
-            if event.data is not None and physical:
-                out.append(f"{BOX} put the phase card {event.data} on the discard pile")
-            elif event.data is not None:
-                out.append(f"The phase card {event.data} goes to the discard pile.")
-        elif kind == "phase":
-            if event.data == KING_CARD:
-                out.append(f"--- Turn {event.info['turn']}: the King's card phase ---")
-            else:
-                out.append(f"--- Turn {event.info['turn']}: your card phase ---")
-    if game.phase_card is not None and (draws_here or phase_here):
-        out += so_far_lines(game, told_before(board, game.phase_card, game.draws, draws_here,
-                                              phase_here))
-    return out
-
-
-def game_phase_card(events: list[Event], result: KingResult, game: Game) -> int:
-    """The phase card whose King's action `result` is: the one turned over in
-    these events, else the one on the table."""
-    for event in events:
-        if event.kind == "phase-card":
-            return event.data
-    return game.phase_card if game.phase_card is not None else 0
+from throne_pnp.rules.position import KING, PLAYER, defender_words
 
 
 def game_cp_left(game: Game) -> str:
@@ -287,23 +152,6 @@ def status_json(game: Game, mode: str, seed: int, hard: list[int],
     return data
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    """One event as JSON for `--json` command output."""
-    out: dict[str, Any] = {"kind": event.kind}
-    data = event.data
-    if isinstance(data, (KingResult, Battle)):
-        out.update(data.to_json())
-    elif isinstance(data, Step):
-        out["step"] = data.to_json()
-        out["removed"] = [s.to_json() for s in event.info.get("removed", [])]
-    elif data is not None:
-        out["value"] = data
-    for key, value in event.info.items():
-        if key != "removed" and key not in out:
-            out[key] = list(value) if isinstance(value, tuple) else value
-    return out
-
-
 def phase_words(game: Game) -> str:
     """The phase in words: "your card phase" or "the King's card phase"."""
     return "the King's card phase" if game.phase == KING_CARD else "your card phase"
@@ -347,66 +195,6 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     return "\n".join(out)
 
 
-def _withdrawal_words(battle: Battle) -> str:
-    """Where the losers of a finished battle went, for its log line."""
-    went = battle.withdrawal
-    if not went:
-        return ""
-    who = "you" if went["side"] == PLAYER else "the King"
-    if went["to"] is None:
-        return f"; {who} had nowhere to withdraw: the losers were removed"
-    lost = f" ({went['removed']} removed over the limit)" if went["removed"] else ""
-    return f"; {who} withdrew to {went['to']}{lost}"
-
-
-def _summary(events: list[Event]) -> str:
-    """A command's events in a few words, for `throne log`."""
-    parts: list[str] = []
-    for event in events:
-        kind = event.kind
-        if kind == "phase-card":
-            source = "played" if event.info.get("from") == "hand" else "King's card"
-            parts.append(f"{source} {event.data}")
-        elif kind == "uncertain-draw":
-            parts.append(f"Uncertain Orders dealt {event.data}")
-        elif kind == "king":
-            result: KingResult = event.data
-            moved = sum(s.count for s in result.steps if s.kind == "move")
-            rallied = sum(s.count for s in result.steps if s.kind == "rally")
-            bits = [f"moved {plural(moved, 'cube')}" if moved else "",
-                    f"rallied {rallied}" if rallied else ""]
-            parts.append("King " + (" and ".join(b for b in bits if b) or "did nothing"))
-        elif kind == "battle-card":
-            parts.append(f"battle card {event.data} in {event.info['territory']}")
-        elif kind == "battle" and event.data.done:
-            battle: Battle = event.data
-            winner = {PLAYER: "you won", KING: "the King won"}.get(battle.winner or "",
-                                                                   "both wiped out")
-            parts.append(f"battle in {battle.territory} (cards {battle.player_card} v "
-                         f"{battle.king_card}): {winner}{_withdrawal_words(battle)}")
-        elif kind == "move":
-            step = event.data
-            parts.append(f"moved {step.count} {step.src}->{step.dst}")
-        elif kind == "rally":
-            parts.append(f"rallied in {event.data.at}")
-        elif kind == "done":
-            parts.append("actions done")
-        elif kind == "fix":
-            k, p = event.info["after"]
-            parts.append(f"fixed {event.data}: King {k}, you {p}")
-        elif kind == "hand-told":
-            parts.append(f"hand told: {ids_words(event.data)}")
-        elif kind == "fixcards":
-            after = event.info["after"]
-            parts.append(f"fixed cards: hand {ids_words(after['hand'])}, discard "
-                         f"{ids_words(after['discard'])}")
-        elif kind == "reshuffle":
-            parts.append("deck reshuffled")
-        elif kind == "over":
-            parts.append(f"game {event.data}")
-    return "; ".join(parts) or "nothing happened"
-
-
 def log_entries(session: Any) -> list[dict[str, Any]]:
     """Every accepted command with where it happened and what it did."""
     save = session.save
@@ -422,7 +210,7 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
         said = save.said_for(number - 1)
         words = typed(said, rebuilt)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "said": words, "text": f"`throne {words}`: {_summary(events)}"})
+                        "said": words, "text": f"`throne {words}`: {summary(events)}"})
     return entries
 
 

@@ -8,7 +8,7 @@ how good an option is, the reason says what it does.
 
 from __future__ import annotations
 
-from throne_pnp.assistant.words import ACTION_WORDS, plural
+from throne_pnp.narrator.words import ACTION_WORDS, plural
 from throne_pnp.players.bots import king_after
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.game import Game

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from throne_pnp.assistant.words import BOX, cubes, plural
+from throne_pnp.narrator.words import BOX, cubes, plural
 from throne_pnp.rules.board import Board, distances
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER, Position

@@ -141,7 +141,9 @@ def king_answer(board: Any, at: Path, card_id: int | None, actions: tuple[str, .
     if unused:
         raise ThroneError(f"--draws: {unused} card(s) more than Uncertain Orders needed; "
                           f"it stopped at card {result.draws[-1] if result.draws else 'none'}")
-    return json_text(result.to_json()) if as_json else king_text(result, board)
+    from throne_pnp.narrator.words import king_json
+
+    return json_text(king_json(result, board)) if as_json else king_text(result, board)
 
 
 def battle_answer(board: Any, at: Path, territory: int, defender: str, player_card: int,
@@ -159,7 +161,9 @@ def battle_answer(board: Any, at: Path, territory: int, defender: str, player_ca
                           "one card of each number, so each side needs its own")
     pos = checked_position(board, at)
     result = resolve_battle(board, pos, territory, defender, pcard, kcard, withdraw_to)
-    return json_text(result.to_json()) if as_json else battle_text(result)
+    from throne_pnp.narrator.words import battle_json
+
+    return json_text(battle_json(result, board)) if as_json else battle_text(result, board)
 
 
 def json_text(data: Any) -> str:
@@ -171,7 +175,7 @@ def json_text(data: Any) -> str:
 
 def king_text(result: Any, board: Any = None) -> str:
     """The King's action as a checklist for the table (the assistant's words)."""
-    from throne_pnp.assistant.words import king_lines
+    from throne_pnp.narrator.words import king_lines
 
     lines = []
     if result.draws:
@@ -190,8 +194,8 @@ def position_text(pos: Any) -> str:
     return f"Position: King {{{side(pos.compact('king'))}}}; you {{{side(pos.compact('player'))}}}"
 
 
-def battle_text(result: Any) -> str:
+def battle_text(result: Any, board: Any) -> str:
     """The battle's lines for the table, and the position after it."""
-    from throne_pnp.assistant.words import battle_lines
+    from throne_pnp.narrator.words import battle_lines
 
-    return "\n".join([*battle_lines(result), position_text(result.position)])
+    return "\n".join([*battle_lines(result, board), position_text(result.position)])

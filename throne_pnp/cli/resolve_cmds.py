@@ -22,8 +22,9 @@ from throne_pnp.cli.resolve_answers import (
     position_text,  # noqa: F401 (re-exported)
     territory_of,
 )
+from throne_pnp.content import KING_ACTIONS
 
-ACTIONS = ("rally", "move-castle", "move-wheat", "move-player", "uncertain")
+ACTIONS = tuple(KING_ACTIONS)
 
 
 def _card_ids(text: str | None, board: Any, option: str) -> list[int]:

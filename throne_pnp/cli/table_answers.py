@@ -60,7 +60,7 @@ def report_text(session: Session, cmd: Command, as_json: bool,
             lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
             return json.dumps({
                 "accepted": list(cmd.actions),
-                "events": [event_json(e) for e in cmd.events],
+                "events": [event_json(e, game.board) for e in cmd.events],
                 "checklist": lines + list(tail or []),
                 "notes": list(cmd.notes),
                 "status": status_json(game, session.mode, session.save.seed,

@@ -12,12 +12,39 @@ rules-text icons).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from throne_pnp.content.deck import Card, Rulings
 from throne_pnp.values import Factory, Value
 
-KING_ACTIONS = ("rally", "move-castle", "move-wheat", "move-player", "uncertain")
+
+@dataclass(frozen=True, slots=True)
+class KingActionInfo:
+    """One King's action, named once for everyone: `target` the R2 targets in
+    words ("" for rally and Uncertain Orders), `icon` the symbol after the
+    card's arrow (or the whole symbol), `card` the card face's text, `words`
+    the checklist's."""
+
+    target: str
+    icon: str
+    card: str
+    words: str
+
+
+# The King's actions (R2-R5): the names the card files, the CLI, the engine,
+# the narrator and the card faces use (iterating gives the names, in order).
+KING_ACTIONS: dict[str, KingActionInfo] = {
+    "rally": KingActionInfo("", "banner", "Rally at his castles", "rally at his castles"),
+    "move-castle": KingActionInfo("castle", "castle", "Move towards the nearest castle",
+                                  "move towards the nearest castle"),
+    "move-wheat": KingActionInfo("wheat", "wheat", "Move towards the nearest wheat",
+                                 "move towards the nearest wheat"),
+    "move-player": KingActionInfo("player cubes", "helmet", "Move towards your nearest cubes",
+                                  "move towards your nearest cubes"),
+    "uncertain": KingActionInfo("", "uncertain", "Uncertain Orders: deal again",
+                                "Uncertain Orders"),
+}
 PRIORITIES = ("rising", "falling")
 RULINGS_CHOICES: dict[str, tuple[str, ...]] = {
     "home_lost_when": ("empty", "king-holds"),

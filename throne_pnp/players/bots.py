@@ -384,8 +384,8 @@ def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: 
         if actions:
             rising = priority == "rising"
             if actions[-1] == "rally":
-                rally(board, hit, rising, explain=False)
+                rally(board, hit, rising)
             else:
-                move(board, hit, actions[-1], rising, explain=False)
+                move(board, hit, actions[-1], rising)
         memo[key] = hit
     return hit

@@ -5,7 +5,7 @@ the booklet's flow (`booklet`) places it like any other unit and the page's
 rules screen draws the same shapes as inline SVG.
 
 - `example_figure`: one worked example as the rules engine plays it
-  (`assistant.worked`): its title and text, the board before (the engine's
+  (`narrator.worked`): its title and text, the board before (the engine's
   steps as numbered arrows and marks) and after (battles to fight ringed),
   and beside them the checklist in the assistant's words, numbered like the
   arrows; for a battle the player lost, the cost of each place to withdraw.
@@ -16,8 +16,8 @@ rules screen draws the same shapes as inline SVG.
 
 from __future__ import annotations
 
-from throne_pnp.assistant.worked import Worked
 from throne_pnp.content import Content
+from throne_pnp.narrator.worked import Worked
 from throne_pnp.render.diagram import diagram, moves_of
 from throne_pnp.render.layout import PT, Group, Line, Text, stroke
 from throne_pnp.render.rulesheet import INK, RUST, break_lines, set_line

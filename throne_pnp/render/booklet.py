@@ -6,7 +6,7 @@ chart, a figure. Column units flow in bands of two columns, balanced when a
 wide unit (a worked example, the full page width) follows them on the same
 page; `@page` and `@column` start a new page or the next column. Figures are
 drawn from the content at build time: the worked examples by the rules
-engine (`assistant.worked`), the start of the game, the difficulty ladder.
+engine (`narrator.worked`), the start of the game, the difficulty ladder.
 
 A worked example that does not fit the rest of a page floats to the top of
 the next one, and the text after it fills the page first, as in a printed
@@ -17,8 +17,8 @@ nothing comes within the 4.5 mm the other sheets keep from the paper edge.
 
 from __future__ import annotations
 
-from throne_pnp.assistant.worked import work_all
 from throne_pnp.content import Content
+from throne_pnp.narrator.worked import work_all
 from throne_pnp.render import bookfigs, sheets
 from throne_pnp.render.layout import PT, Group, Line, Page, Poly, Rect, Text, both, stroke
 from throne_pnp.render.rulesheet import INK, NOTE, RUST, Block, break_lines, parse_rules, set_line

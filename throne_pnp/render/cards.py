@@ -15,7 +15,7 @@ backs-separate, fold); `card_files` gives one page per face for SVG output.
 
 from __future__ import annotations
 
-from throne_pnp.content import Card, Content
+from throne_pnp.content import KING_ACTIONS, Card, Content
 from throne_pnp.render import sheets
 from throne_pnp.render.layout import (
     Group,
@@ -44,14 +44,8 @@ FRAME = 3.2          # frame width inside the trim
 SAFE = 4.5           # content stays this far inside the trim
 CELL_CLEAR = 1.2     # battle icons keep this far from their cell's dividers
 
-ACTION_TARGETS = {"move-castle": "castle", "move-wheat": "wheat", "move-player": "helmet"}
-ACTION_LABELS = {
-    "move-castle": "Move towards the nearest castle",
-    "move-wheat": "Move towards the nearest wheat",
-    "move-player": "Move towards your nearest cubes",
-    "rally": "Rally at his castles",
-    "uncertain": "Uncertain Orders: deal again",
-}
+ACTION_TARGETS = {name: a.icon for name, a in KING_ACTIONS.items() if a.target}
+ACTION_LABELS = {name: a.card for name, a in KING_ACTIONS.items()}
 BATTLE = (("bugles", "bugle"), ("swords", "sword"), ("shields", "shield"))
 
 
@@ -119,8 +113,7 @@ def _action_icons(action: str, cx: float, top: float, size: float) -> list:
         left = cx - total / 2
         return [Icon("arrow", left, top + (size - arrow) / 2, arrow, INK, WHITE),
                 Icon(ACTION_TARGETS[action], left + arrow + gap, top, size, INK, WHITE)]
-    name = "banner" if action == "rally" else "uncertain"
-    return [Icon(name, cx - size / 2, top, size, INK, WHITE)]
+    return [Icon(KING_ACTIONS[action].icon, cx - size / 2, top, size, INK, WHITE)]
 
 
 def _king_actions(card: Card, color: str, ink_saver: bool) -> list:

@@ -23,11 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from throne_pnp.errors import HandConflict, IllegalAction
-from throne_pnp.rules.needs import Event
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from throne_pnp.rules.board import Board
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.events import CardsFixed, Event, HandTold, NewHand, Reshuffle
 
 # What a dealt card cannot be when it is not in the deck, by the deal's purpose.
 DEAL_WHERE = {"hand": "be drawn into your hand", "phase": "be the King's card",
@@ -51,7 +48,6 @@ class CardRecord:
 
     board: Board
     physical: bool
-    explain: bool
     in_game: frozenset[int]
     hand: list[int]
     hand_hidden: int
@@ -174,10 +170,7 @@ class CardRecord:
         if self.discard:
             self.unseen = set(self.discard)
             self.deck_count = len(self.discard)
-            if self.explain:
-                self.events.append(Event("reshuffle", len(self.discard),
-                                         {"cards": list(self.discard), "drawn": drawn,
-                                          "purpose": purpose}))
+            self.events.append(Reshuffle(tuple(self.discard), drawn, purpose))
             self.discard = []
             self.reshuffles += 1
 
@@ -196,8 +189,7 @@ class CardRecord:
                 self.hand_hidden += 1
                 drawn += 1
                 self._after_deck_change(None, "hand")
-            if self.explain:
-                self.events.append(Event("hand", None, {"count": drawn}))
+            self.events.append(NewHand(None, drawn))
         else:
             self.hand_to_draw = self.board.hand_size
 
@@ -253,8 +245,7 @@ class CardRecord:
         self.unseen = (self.unseen | set(self.hand)) - set(ids)
         self.hand = list(ids)
         self.hand_hidden = 0
-        if self.explain:
-            self.events.append(Event("hand-told", tuple(sorted(ids)), {"before": before}))
+        self.events.append(HandTold(tuple(sorted(ids)), before))
 
     def _check_ids(self, ids: Iterable[int], what: str) -> None:
         """Every id a card of this game, none twice (for `hand` and `fixcards`)."""
@@ -319,7 +310,5 @@ class CardRecord:
             self.hand_sure = set()   # the player has named the whole hand
         self.discard = new_discard
         self.unseen, self.deck_count = unseen, deck
-        if self.explain:
-            self.events.append(Event("fixcards", None, {
-                "before": before, "after": {"hand": sorted(new_hand),
-                                            "discard": list(new_discard)}}))
+        self.events.append(CardsFixed(before, {"hand": sorted(new_hand),
+                                               "discard": list(new_discard)}))

@@ -30,6 +30,7 @@ R9). `needs` holds the vocabulary they share (`Need`, `Event`, stages).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules import actions as act
@@ -38,8 +39,16 @@ from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.battle_flow import BattleFlow
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.cards import DEAL_WHERE, CardRecord
-from throne_pnp.rules.king import move as king_move
-from throne_pnp.rules.king import rally as king_rally
+from throne_pnp.rules.events import (
+    ActionsStart,
+    GameOver,
+    KingActed,
+    NewHand,
+    NewPhase,
+    PhaseCard,
+    PhaseEnd,
+    UncertainDraw,
+)
 from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.needs import (
     BATTLE_CARDS,
@@ -71,10 +80,6 @@ from throne_pnp.rules.position import (
     position_outcome,
 )
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
-
 # Names other modules import from here.
 __all__ = ["KING_CARD", "MOVE_COST", "PLAYER_CARD", "RALLY_COST", "S_ACTIONS", "S_CARD",
            "S_DRAWS", "S_KING_BATTLES", "S_OVER", "S_PLAYER_BATTLES", "Event", "Game", "Need",
@@ -85,12 +90,9 @@ class Game(CardRecord, PlayerActions, BattleFlow):
     """The state of one game; mutate only through `apply`."""
 
     def __init__(self, board: Board, cards_in_game: Iterable[int], physical: bool = False,
-                 position: Position | None = None, explain: bool = True):
+                 position: Position | None = None):
         self.board = board
         self.physical = physical
-        # False: the simulator's fast path. The same game, but the King's action
-        # and battles carry no steps, notes or reasons (`KingResult`, `Battle.why`).
-        self.explain = explain
         self.in_game = frozenset(cards_in_game)
         unknown = self.in_game - set(board.cards)
         if unknown:
@@ -247,8 +249,8 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             refusal = HandConflict if card_id in self.hand else IllegalAction
             raise refusal(self._card_problem(card_id, DEAL_WHERE[purpose]))
         self._take_from_deck(card_id)
-        if purpose == "phase" and self.explain:
-            self.events.append(Event("phase-card", card_id, {"from": "deck"}))
+        if purpose == "phase":
+            self.events.append(PhaseCard(card_id, False))
         # R10: the moment the deck is empty the discard pile becomes the new
         # deck, before the card just drawn goes anywhere: a dealt Uncertain
         # Orders card and the battle cards start the new discard pile.
@@ -257,15 +259,13 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             self.hand.append(card_id)
             self.hand_to_draw -= 1
             if not self.hand_to_draw:
-                if self.explain:
-                    self.events.append(Event("hand", sorted(self.hand)))
+                self.events.append(NewHand(tuple(sorted(self.hand))))
         elif purpose == "phase":
             self._start_phase_card(card_id)
         elif purpose == "uncertain":
             self.discard.append(card_id)
             self.draws.append(card_id)
-            if self.explain:
-                self.events.append(Event("uncertain-draw", card_id))
+            self.events.append(UncertainDraw(card_id))
             card = self.board.cards[card_id]
             if not card.uncertain:
                 self.taken.extend(card.king)
@@ -285,8 +285,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             return
         self._expect("card", "play a phase card")
         self._play_from_hand(card_id, "be played from your hand")
-        if self.explain:
-            self.events.append(Event("phase-card", card_id, {"from": "hand"}))
+        self.events.append(PhaseCard(card_id, True))
         self._start_phase_card(card_id)
 
     def _start_phase_card(self, card_id: int) -> None:
@@ -328,29 +327,13 @@ class Game(CardRecord, PlayerActions, BattleFlow):
 
     def _resolve_king(self, exhausted: bool) -> None:
         card = self.board.cards[self.phase_card]  # type: ignore[index]
-        if not self.explain:
-            # The simulator: `resolve_king`'s rally and movement on a copy, no record.
-            # (`taken` holds no Uncertain Orders: their replacements are already in.)
-            work = self.position.copy()
-            rising = card.priority == "rising"
-            for action in self.taken:
-                if action == "rally":
-                    king_rally(self.board, work, rising, False)
-                else:
-                    king_move(self.board, work, action, rising, False)
-            self.position = work
-            self._start_battles(S_KING_BATTLES)
-            return
+        # (`taken` holds no Uncertain Orders: their replacements are already in)
         result = resolve_king(self.board, self.position, self.taken, card.priority,
-                              lambda: None, self.explain)
+                              lambda: None)
         result.draws = list(self.draws)
         result.exhausted = exhausted
-        if exhausted and self.explain:
-            result.notes.append("Uncertain Orders: no card without Uncertain Orders can come; "
-                                "the King does nothing more")
         self.position = result.position
-        if self.explain:
-            self.events.append(Event("king", result))
+        self.events.append(KingActed(result))
         self._start_battles(S_KING_BATTLES)
 
     # ------------------------------------------------------------------ flow
@@ -378,8 +361,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
                 return
             if self.stage == S_KING_BATTLES:
                 self.stage = S_ACTIONS
-                if self.explain:
-                    self.events.append(Event("actions", self.command_points))
+                self.events.append(ActionsStart(self.command_points))
                 return
             self._end_phase()
 
@@ -389,8 +371,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         if self.outcome is not None:
             self.ended_in = self.stage
             self.stage = S_OVER
-            if self.explain:
-                self.events.append(Event("over", self.outcome))
+            self.events.append(GameOver(self.outcome))
             return True
         return False
 
@@ -399,8 +380,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         if card in self.table:
             self.table.remove(card)
             self.discard.append(card)
-        if self.explain:
-            self.events.append(Event("phase-end", card))
+        self.events.append(PhaseEnd(card))
         self.phase_card = None
         self.command_points = 0
         self.stage = S_CARD
@@ -409,8 +389,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         else:
             self.phase = PLAYER_CARD
             self.turn += 1
-        if self.explain:
-            self.events.append(Event("phase", self.phase, {"turn": self.turn}))
+        self.events.append(NewPhase(self.phase, self.turn))
 
 
 # `Game.apply`'s handler for each action kind.

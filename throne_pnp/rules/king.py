@@ -10,22 +10,13 @@ priority order. The input position is never changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 from throne_pnp.content import Card
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.position import KING, PLAYER, Position, Step
-from throne_pnp.values import Factory, Record
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: the table's commands start faster)
-    from typing import Any
-
-TARGET_WORDS = {
-    "move-castle": "castle",
-    "move-wheat": "wheat",
-    "move-player": "player cubes",
-}
+from throne_pnp.rules.position import KING, PLAYER, Position
+from throne_pnp.rules.steps import Rallied, Stay, Step, Toward
 
 
 class NeedDraws(ThroneError):
@@ -40,29 +31,36 @@ class NeedDraws(ThroneError):
             "at least 1 more card is needed")
 
 
-class KingResult(Record):
-    """What a King's action did: steps to carry out, notes, battles to fight."""
+@dataclass(frozen=True, slots=True)
+class KingAction:
+    """One action of the King's card as it was carried out: for each territory
+    visited, a `Step` (cubes moved or added) or a `Stay` (nothing changed)."""
+
+    action: str
+    items: tuple[Step | Stay, ...]
+
+    @property
+    def steps(self) -> list[Step]:
+        return [i for i in self.items if isinstance(i, Step)]
+
+
+@dataclass(slots=True)
+class KingResult:
+    """What a King's card did: its actions in order, the battles that follow,
+    the position after; `exhausted` when Uncertain Orders found no card (R5)."""
 
     actions: list[str]
     priority: str
     draws: list[int]
-    steps: list[Step]
-    notes: list[str]
     battles: list[int]
     position: Position
     exhausted: bool = False
-    log: list[tuple[str, list[Step]]] = Factory(list)
+    log: list[KingAction] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "actions": list(self.actions),
-            "priority": self.priority,
-            "draws": list(self.draws),
-            "steps": [s.to_json() for s in self.steps],
-            "battles": self.battles,
-            "position": self.position.to_json(),
-            "notes": list(self.notes),
-        }
+    @property
+    def steps(self) -> list[Step]:
+        """Every cube change, in order."""
+        return [s for entry in self.log for s in entry.items if isinstance(s, Step)]
 
 
 def expand_uncertain(actions: Iterable[str], deal: Callable[[], Card | None],
@@ -98,12 +96,6 @@ def targets(board: Board, pos: Position, action: str) -> list[int]:
         return list(board.castle_order)
     # Castles the King does not hold; contested ones count as the player's (R7).
     return [t for t in sorted(board.castles) if not (pos.king[t] and not pos.player[t])]
-
-
-def _names(items: list[int]) -> str:
-    if len(items) == 1:
-        return str(items[0])
-    return ", ".join(str(i) for i in items[:-1]) + f" and {items[-1]}"
 
 
 def _dynamic_targets(board: Board, action: str) -> bool:
@@ -165,163 +157,87 @@ def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, 
     return hit
 
 
-def _move_quickly(board: Board, pos: Position, action: str, rising: bool) -> None:
-    """`move` with `explain` False: the same cube changes, from a table of first
-    steps instead of a route per territory."""
+def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | Stay]:
+    """The King's movement towards the nearest target (R2, R3); changes `pos`.
+
+    Visits every territory in priority order and returns, in that order, a
+    `Step` for each territory whose cubes moved and a `Stay` for each one
+    holding King cubes that did not (with the reason as a code).
+    """
+    out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit = board.king_limit
     castles = board.castles
     dynamic = _dynamic_targets(board, action)
-    steps = None if dynamic else first_steps(board, _goal(board, pos, action), rising)
-    for t in board.order(rising):
-        cubes = king[t]
-        if not cubes or player[t]:
-            continue
-        if dynamic:  # the King's own moves may change the castles he does not hold
-            steps = first_steps(board, tuple(targets(board, pos, action)), rising)
-        dest = steps.get(t)  # type: ignore[union-attr]
-        if dest is None:
-            continue  # no target anywhere, or t is one: the cubes stay
-        count = min(cubes - 1 if t in castles else cubes, limit - king[dest])
-        if count > 0:
-            king[t] -= count
-            king[dest] += count
-
-
-def move(board: Board, pos: Position, action: str, rising: bool,
-         explain: bool = True) -> tuple[list[Step], list[str]]:
-    """King's movement towards the nearest target (R2, R3); changes `pos`.
-
-    With `explain` False only `pos` changes (`_move_quickly`): no steps or
-    notes are returned.
-    """
-    if not explain:
-        _move_quickly(board, pos, action, rising)
-        return [], []
-    steps: list[Step] = []
-    notes: list[str] = []
-    what = TARGET_WORDS[action]
-    limit = board.king_limit
-    king, player = pos.king, pos.player
-    dynamic = _dynamic_targets(board, action)
-    fixed = None if dynamic else _goal(board, pos, action)
+    goal = () if dynamic else _goal(board, pos, action)
+    table = None if dynamic else first_steps(board, goal, rising)
     for t in board.order(rising):
         cubes = king[t]
         if not cubes:
             continue
         if player[t]:
-            notes.append(f"{t}: {cubes} King cube(s) stay: already in battle with your cubes")
+            out.append(Stay(t, cubes, "battle"))
             continue
-        goal = tuple(targets(board, pos, action)) if fixed is None else fixed
-        if not goal:
-            notes.append(f"{t}: no {what} anywhere to move towards; the cubes stay")
+        if dynamic:  # the King's own moves may change the castles he does not hold
+            goal = tuple(targets(board, pos, action))
+            table = first_steps(board, goal, rising)
+        dest = table.get(t)  # type: ignore[union-attr]
+        if dest is None:
+            out.append(Stay(t, cubes, "is-target" if goal else "no-target"))
             continue
-        if t in goal:
-            notes.append(f"{t}: is itself a {what} target; the cubes stay")
-            continue
-        d, nearest, candidates = route(board, t, goal)
-        dest = max(candidates) if rising else min(candidates)
-        guard = 1 if t in board.castles else 0
-        room = max(limit - king[dest], 0)
-        count = min(cubes - guard, room)
-        why = (f"nearest {what}: {_names(nearest)}, {d} step{'s' if d > 1 else ''} away")
-        if len(candidates) > 1:
-            rule = "Rising takes the highest" if rising else "Falling takes the lowest"
-            why += f"; first steps {_names(candidates)}, {rule}: {dest}"
-        stays = []
-        if guard:
-            stays.append("1 stays to guard the castle")
-        if room < cubes - guard:
-            stays.append(f"{cubes - guard - count} stay{'s' if cubes - guard - count == 1 else ''}"
-                         f" because {dest} already holds {king[dest]} of the King's "
-                         f"limit of {limit}")
-        if stays:
-            why += "; " + "; ".join(stays)
+        guard = 1 if t in castles else 0
+        had = king[dest]
+        count = min(cubes - guard, limit - had)
+        cause = Toward(action, goal, cubes, guard, had)
         if count <= 0:
-            notes.append(f"{t}: nothing moves: the way is to {dest}, {why}")
+            out.append(Stay(t, cubes, "blocked", dest, cause))
             continue
-        step = Step("move", count, why, KING, src=t, dst=dest)
-        step.apply(pos)
-        steps.append(step)
-    return steps, notes
+        king[t] -= count
+        king[dest] = had + count
+        out.append(Step("move", count, KING, cause, src=t, dst=dest))
+    return out
 
 
-def rally(board: Board, pos: Position, rising: bool,
-          explain: bool = True) -> tuple[list[Step], list[str]]:
-    """King's rally: +1 at each castle he holds alone, in priority order (R4).
-
-    With `explain` False only `pos` changes (`_rally_quickly`): no steps or
-    notes are returned.
-    """
-    if not explain:
-        _rally_quickly(board, pos, rising)
-        return [], []
-    steps: list[Step] = []
-    notes: list[str] = []
-    king, player = pos.king, pos.player
-    for t in board.order(rising):
-        if t not in board.castles or not king[t]:
-            continue
-        if player[t]:
-            notes.append(f"{t}: no rally: your cubes are in the castle too")
-            continue
-        supply = board.forces - pos.on_map(KING)
-        if supply <= 0:
-            notes.append(f"{t}: no rally: all {board.forces} King cubes are on the map")
-            continue
-        if king[t] >= board.king_limit:
-            notes.append(f"{t}: no rally: already at the King's limit of {board.king_limit}")
-            continue
-        step = Step("rally", 1, f"castle held by the King: +1 ({supply - 1} left off the map)",
-                    KING, at=t)
-        step.apply(pos)
-        steps.append(step)
-    return steps, notes
-
-
-def _rally_quickly(board: Board, pos: Position, rising: bool) -> None:
-    """`rally` with `explain` False: the same cube changes, counting the King's
-    supply once."""
+def rally(board: Board, pos: Position, rising: bool) -> list[Step | Stay]:
+    """The King's rally: +1 at each castle he holds alone, in priority order
+    (R4); changes `pos`. Returns a `Step` per cube added and a `Stay` per
+    castle of his that gained none, in visiting order."""
+    out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit = board.king_limit
     supply = board.forces - sum(king.values())
-    castles = board.castle_order if rising else board.castle_order[::-1]
-    for t in castles:
-        if supply <= 0:
-            return
-        if king[t] and not player[t] and king[t] < limit:
-            king[t] += 1
+    for t in (board.castle_order if rising else board.castle_order[::-1]):
+        cubes = king[t]
+        if not cubes:
+            continue
+        if player[t]:
+            out.append(Stay(t, cubes, "contested"))
+        elif supply <= 0:
+            out.append(Stay(t, cubes, "no-supply"))
+        elif cubes >= limit:
+            out.append(Stay(t, cubes, "full"))
+        else:
+            king[t] = cubes + 1
             supply -= 1
+            out.append(Step("rally", 1, KING, Rallied(supply), at=t))
+    return out
 
 
 def resolve_king(board: Board, pos: Position, actions: Iterable[str], priority: str,
-                 deal: Callable[[], Card | None], explain: bool = True) -> KingResult:
-    """Carry out a phase card's King action(s) completely, in order (R3-R6).
-
-    `explain` False (the simulator's fast path) gives the same position and
-    battles without steps, notes or log.
-    """
+                 deal: Callable[[], Card | None]) -> KingResult:
+    """Carry out a phase card's King action(s) completely, in order (R3-R6),
+    on a copy of `pos`."""
     rising = priority == "rising"
     draws: list[int] = []
     taken, exhausted = expand_uncertain(actions, deal, draws)
     work = pos.copy()
-    steps: list[Step] = []
-    notes: list[str] = []
     log = []
     for action in taken:
-        if action == "rally":
-            new_steps, new_notes = rally(board, work, rising, explain)
-        else:
-            new_steps, new_notes = move(board, work, action, rising, explain)
-        if explain:
-            steps += new_steps
-            notes += new_notes
-            log.append((action, new_steps))
-    if exhausted and explain:
-        notes.append("Uncertain Orders: no card without Uncertain Orders can come; "
-                     "the King does nothing more")
+        items = rally(board, work, rising) if action == "rally" else move(
+            board, work, action, rising)
+        log.append(KingAction(action, tuple(items)))
     battles = work.contested(board.order(rising))
-    return KingResult(taken, priority, draws, steps, notes, battles, work, exhausted, log)
+    return KingResult(taken, priority, draws, battles, work, exhausted, log)
 
 
 def deal_from(cards: Iterable[Card]) -> Callable[[], Card | None]:
@@ -339,5 +255,5 @@ def deal_from(cards: Iterable[Card]) -> Callable[[], Card | None]:
     return deal
 
 
-__all__ = ["KingResult", "NeedDraws", "resolve_king", "deal_from", "targets", "move", "rally",
-           "expand_uncertain", "PLAYER"]
+__all__ = ["KingAction", "KingResult", "NeedDraws", "PLAYER", "deal_from", "expand_uncertain",
+           "move", "rally", "resolve_king", "targets"]

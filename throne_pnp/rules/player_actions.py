@@ -12,12 +12,12 @@ from __future__ import annotations
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
-from throne_pnp.rules.needs import S_ACTIONS, S_KING_BATTLES, S_PLAYER_BATTLES, Event
+from throne_pnp.rules.events import ActionsDone, Event, Fixed, GameOver, PlayerMoved, PlayerRallied
+from throne_pnp.rules.needs import S_ACTIONS, S_KING_BATTLES, S_PLAYER_BATTLES
 from throne_pnp.rules.position import (
     KING,
     PLAYER,
     Position,
-    Step,
     check_position,
     enforce_limits,
     limit_words,
@@ -25,6 +25,7 @@ from throne_pnp.rules.position import (
     player_limit,
     position_outcome,
 )
+from throne_pnp.rules.steps import PLAYER_ORDER, Step
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,7 +40,6 @@ class PlayerActions:
     """Moves, rallies, `done` and `fix` of a `Game` (a mixin)."""
 
     board: Board
-    explain: bool
     position: Position
     command_points: int
     stage: str
@@ -84,19 +84,12 @@ class PlayerActions:
         if problem:
             raise IllegalAction(problem)
         self.command_points -= MOVE_COST
-        if not self.explain:  # the simulator: the same change, no Step to explain it
-            player = self.position.player
-            player[src] -= count
-            player[dst] += count
-            if self.board.rulings.over_limit_move == "trim":
-                enforce_limits(self.board, self.position, contested_to=KING)
-            # (else `move_problem` refused any move that would leave cubes over
-            # a limit, so there is nothing to remove)
-            return
-        step = Step("move", count, "your move", PLAYER, src=src, dst=dst)
+        step = Step("move", count, PLAYER, PLAYER_ORDER, src=src, dst=dst)
         step.apply(self.position)
-        removed = enforce_limits(self.board, self.position, contested_to=KING)
-        self.events.append(Event("move", step, {"removed": removed}))
+        # (with `refuse`, `move_problem` refused any move over a limit: nothing to remove)
+        removed = (enforce_limits(self.board, self.position, contested_to=KING)
+                   if self.board.rulings.over_limit_move == "trim" else ())
+        self.events.append(PlayerMoved(step, tuple(removed)))
 
     def move_problem(self, count: int, src: int, dst: int) -> str | None:
         """Why `move count src dst` is refused now, in words; None when it is legal."""
@@ -151,15 +144,11 @@ class PlayerActions:
         if problem:
             raise IllegalAction(problem)
         self.command_points -= RALLY_COST
-        if not self.explain:  # the simulator: the same change, no Step to explain it
-            self.position.player[at] += 1
-            if self.board.rulings.over_limit_move == "trim":
-                enforce_limits(self.board, self.position, contested_to=KING)
-            return
-        step = Step("rally", 1, "your rally", PLAYER, at=at)
+        step = Step("rally", 1, PLAYER, PLAYER_ORDER, at=at)
         step.apply(self.position)
-        removed = enforce_limits(self.board, self.position, contested_to=KING)
-        self.events.append(Event("rally", step, {"removed": removed}))
+        removed = (enforce_limits(self.board, self.position, contested_to=KING)
+                   if self.board.rulings.over_limit_move == "trim" else ())
+        self.events.append(PlayerRallied(step, tuple(removed)))
 
     def rally_problem(self, at: int) -> str | None:
         """Why `rally at` is refused now, in words; None when it is legal."""
@@ -209,8 +198,7 @@ class PlayerActions:
 
     def _do_done(self) -> None:
         self._expect("actions", "finish Player Actions")
-        if self.explain:
-            self.events.append(Event("done", self.command_points))
+        self.events.append(ActionsDone(self.command_points))
         self._start_battles(S_PLAYER_BATTLES)
 
     def _do_fix(self, at: int, king: int, player: int) -> None:
@@ -242,7 +230,6 @@ class PlayerActions:
             info["outcome_was"] = self._judge_again(outcome)
         if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
             self.pending_battles = trial.contested(board.order(self.rising))
-        if self.explain:
-            self.events.append(Event("fix", at, info))
-            if self.outcome is not None and "outcome_was" in info:
-                self.events.append(Event("over", self.outcome))
+        self.events.append(Fixed(at, before, (king, player), info.get("outcome_was")))
+        if self.outcome is not None and "outcome_was" in info:
+            self.events.append(GameOver(self.outcome))

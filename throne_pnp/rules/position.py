@@ -13,18 +13,20 @@ Where a position enters from outside (a position file, a fix of the record),
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from throne_pnp.errors import PositionError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.rules.board import Board
-from throne_pnp.values import Value
+from throne_pnp.rules.steps import (
+    KING,
+    PLAYER,
+    OverKingLimit,
+    OverPlayerLimit,
+    Step,
+)
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: the table's commands start faster)
-    from typing import Any
-
-PLAYER = "player"
-KING = "king"
+__all__ = ["KING", "PLAYER", "Position", "Step", "enforce_limits", "player_limit"]
 
 
 class Position:
@@ -110,74 +112,25 @@ def limit_words(board: Board, pos: Position, contested_to: str) -> str:
     return f"{limit} ({source})"
 
 
-class Step(Value):
-    """One change to make on the table, with the reason in words.
-
-    kind: `move` (src -> dst), `rally` (at), `remove` (at; casualties and
-    limits), `withdraw` (src -> dst of a battle's losers).
-    """
-
-    kind: str
-    count: int
-    why: str
-    side: str = KING
-    src: int | None = None
-    dst: int | None = None
-    at: int | None = None
-
-    def __init__(self, kind: str, count: int, why: str, side: str = KING,
-                 src: int | None = None, dst: int | None = None, at: int | None = None) -> None:
-        store = self.__dict__   # (written out: the King's moves make many)
-        store["kind"], store["count"], store["why"], store["side"] = kind, count, why, side
-        store["src"], store["dst"], store["at"] = src, dst, at
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind}
-        if self.kind != "move":
-            out["side"] = self.side
-        if self.src is not None:
-            out["from"] = self.src
-        if self.kind in ("move", "withdraw"):
-            out["to"] = self.dst
-        if self.at is not None:
-            out["at"] = self.at
-        out["count"] = self.count
-        out["why"] = self.why
-        return out
-
-    def apply(self, pos: Position) -> None:
-        """Carry this step out on a (mutable) position."""
-        counts = pos.side(self.side)
-        if self.kind in ("move", "withdraw"):
-            counts[self.src] -= self.count  # type: ignore[index]
-            if self.dst is not None:
-                counts[self.dst] += self.count
-        elif self.kind == "rally":
-            counts[self.at] += self.count  # type: ignore[index]
-        elif self.kind == "remove":
-            counts[self.at] -= self.count  # type: ignore[index]
-
-
 def enforce_limits(board: Board, pos: Position, contested_to: str) -> list[Step]:
     """Remove King cubes over his limit and player cubes over R8's limit, at once."""
     steps: list[Step] = []
-    if max(pos.king.values()) > board.king_limit:
+    cap = board.king_limit
+    if max(pos.king.values()) > cap:
         for t in board.numbers:
-            excess = pos.king[t] - board.king_limit
-            if excess > 0:
-                step = Step("remove", excess, f"the King may have at most {board.king_limit} "
-                            f"cubes in a territory; {pos.king[t]} in {t}", KING, at=t)
+            had = pos.king[t]
+            if had > cap:
+                step = Step("remove", had - cap, KING, OverKingLimit(cap, had), at=t)
                 step.apply(pos)
                 steps.append(step)
     limit = player_limit(board, pos, contested_to)
     if max(pos.player.values()) <= limit:
         return steps  # nobody over a limit: the usual case
+    wheat = tuple(held_wheat(board, pos, contested_to))
     for t in board.numbers:
-        excess = pos.player[t] - limit
-        if excess > 0:
-            step = Step("remove", excess, f"your limit is "
-                        f"{limit_words(board, pos, contested_to)}; "
-                        f"{pos.player[t]} cubes in {t}", PLAYER, at=t)
+        had = pos.player[t]
+        if had > limit:
+            step = Step("remove", had - limit, PLAYER, OverPlayerLimit(limit, wheat, had), at=t)
             step.apply(pos)
             steps.append(step)
     return steps

@@ -7,7 +7,7 @@ pile, the table, the cards unseen. `fork` copies it for search and, in
 physical mode, fills the untold part of the hand with cards sampled from the
 unseen ones; `dealer` deals the rest from seeded shuffles.
 
-- `fork`: a fast copy of a game for rollouts (the same engine, `explain` off).
+- `fork`: a fast copy of a game for rollouts (the same engine).
 - `dealer`: deals from a seeded shuffle per deck, the same cards whatever the
   player chose (paired comparisons; the simulator deals with it too).
 - `plans`: every end layout Player Actions can reach with the command points,

@@ -41,7 +41,6 @@ def fork(game: Game) -> Game:
         state["battle"] = battle
     state["history"] = []
     state["events"] = []
-    state["explain"] = False
     twin.__dict__.update(state)
     return twin
 

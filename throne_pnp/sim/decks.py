@@ -32,7 +32,6 @@ from throne_pnp.sim.bots import make_bot
 from throne_pnp.sim.simulate import (
     GameResult,
     Row,
-    cycle_collector_paused,
     game_seed,
     normal_ids,
     play_game,
@@ -136,10 +135,9 @@ def _chunk(task: tuple) -> tuple[list[GameResult], Tally | None]:
     if counts is not None:
         bot = _Counting(bot, counts)
     hard = len(deck.cards) - len(normal_ids(board))
-    with cycle_collector_paused():
-        results = [play_game(board, bot, game_seed(run_seed, deck.seed_key, i), hard,
-                             turn_cap, cards=deck.cards)
-                   for i in range(start, stop)]
+    results = [play_game(board, bot, game_seed(run_seed, deck.seed_key, i), hard,
+                         turn_cap, cards=deck.cards)
+               for i in range(start, stop)]
     return results, counts
 
 

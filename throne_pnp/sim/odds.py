@@ -186,7 +186,6 @@ def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
     if game.need().kind != "actions":
         return []
     trial = copy.deepcopy(game, {id(game.board): game.board})
-    trial.explain = False
     trial.apply(act.DONE)
     first = next_battle_odds(trial)
     if first is None:

@@ -16,7 +16,6 @@ passes `turn_cap` turns; capped games count as not won.
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import math
 import os
@@ -24,7 +23,6 @@ import random
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -74,28 +72,6 @@ def next_actions(game: Game, bot: Bot, rng: random.Random,
     return bot.decide(game, rng)
 
 
-@contextmanager
-def cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while playing.
-
-    A game allocates hundreds of thousands of short-lived tuples and dicts,
-    and the collector would look for reference cycles among them: a few per
-    cent of the simulator's time, most of it in the collections of the older
-    generations, which walk the bots' large memo tables. Playing creates no
-    cycles (a test checks that `gc.collect()` finds nothing after many
-    games), so reference counting frees everything on time; the collector
-    resumes afterwards. Nested pauses leave it paused until the outermost
-    ends.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def play_game(board: Board, bot: Bot, seed: int, hard: int,
               turn_cap: int = TURN_CAP,
               on_step: Callable[[Game], None] | None = None,
@@ -105,8 +81,7 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
     `cards`, when given, is the whole deck (a ladder level's, or a deck with
     one card removed); otherwise the normal cards and `hard` hard cards
     chosen by the seed."""
-    with cycle_collector_paused():
-        return _play(board, bot, seed, hard, turn_cap, on_step, cards)
+    return _play(board, bot, seed, hard, turn_cap, on_step, cards)
 
 
 def _play(board: Board, bot: Bot, seed: int, hard: int, turn_cap: int,
@@ -116,7 +91,7 @@ def _play(board: Board, bot: Bot, seed: int, hard: int, turn_cap: int,
     if cards is None:
         chosen = rng.sample(hard_ids(board), hard) if hard else []
         cards = normal_ids(board) + sorted(chosen)
-    game = Game(board, cards, explain=False)
+    game = Game(board, cards)
     dealer = Dealer(f"sim:{seed}")
     home = board.home
     cause = None
@@ -158,9 +133,8 @@ def _run_chunk(task: tuple) -> list[GameResult]:
     content_dir, bot_name, run_seed, hard, start, stop, turn_cap, budget = task
     board = _board(content_dir)
     bot = make_bot(bot_name, budget)
-    with cycle_collector_paused():  # for the whole chunk, not game by game
-        return [play_game(board, bot, game_seed(run_seed, hard, i), hard, turn_cap)
-                for i in range(start, stop)]
+    return [play_game(board, bot, game_seed(run_seed, hard, i), hard, turn_cap)
+            for i in range(start, stop)]
 
 
 EARLY_TURNS = 2   # a loss by the end of this turn counts as early (`lost_by_turn_2`)

@@ -21,6 +21,7 @@ from throne_pnp.render.cards import card_back, card_front
 from throne_pnp.render.layout import icon_variants
 from throne_pnp.render.sheets import CARD_H, CARD_W
 from throne_pnp.rules.actions import Action
+from throne_pnp.rules.events import BattleFought, KingActed, PhaseCard, UncertainDraw
 from throne_pnp.rules.game import Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
 from throne_pnp.web.board import MapArt, Pick
@@ -86,8 +87,8 @@ def recent(session: Any) -> Recent:
         for text in command:
             events += game.apply(Action.parse(text))
         for event in events:
-            if event.kind == "king":
-                out.king_moves = tuple(s for s in event.data.steps
+            if isinstance(event, KingActed):
+                out.king_moves = tuple(s for s in event.result.steps
                                        if s.kind == "move" and s.side == KING)
                 out.king_where = where
     if save.commands:
@@ -109,13 +110,13 @@ def revealed(events: list[Event]) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     seen: set[int] = set()
     for event in events:
-        if event.kind == "phase-card" and event.info.get("from") != "hand":
-            out.append(("The King's card", event.data))
-        elif event.kind == "uncertain-draw":
-            out.append(("Dealt for Uncertain Orders", event.data))
-        elif event.kind == "battle" and id(event.data) not in seen:
-            seen.add(id(event.data))
-            battle = event.data
+        if isinstance(event, PhaseCard) and not event.from_hand:
+            out.append(("The King's card", event.card))
+        elif isinstance(event, UncertainDraw):
+            out.append(("Dealt for Uncertain Orders", event.card))
+        elif isinstance(event, BattleFought) and id(event.battle) not in seen:
+            seen.add(id(event.battle))
+            battle = event.battle
             out.append((f"The King's battle card in {battle.territory}", battle.king_card))
     return out
 
@@ -125,10 +126,11 @@ def battle_results(events: list[Event]) -> list[str]:
     out = []
     seen: set[int] = set()
     for event in events:
-        if event.kind != "battle" or id(event.data) in seen or not event.data.done:
+        if not isinstance(event, BattleFought) or id(event.battle) in seen \
+                or not event.battle.done:
             continue
-        seen.add(id(event.data))
-        battle = event.data
+        seen.add(id(event.battle))
+        battle = event.battle
         winner = {PLAYER: "you won", KING: "the King won"}.get(battle.winner or "",
                                                                "both sides wiped out")
         line = (f"Battle in {battle.territory}: {winner}; casualties: you "

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from throne_pnp.assistant.words import king_lines
+from throne_pnp.narrator.words import king_lines
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import resolve_king
 
@@ -73,4 +73,4 @@ def table_position(game):  # noqa: ANN001, ANN201 (a rules.game.Game; a Position
         return game.position
     card = game.board.cards[game.phase_card]
     return resolve_king(game.board, game.position, game.taken, card.priority,
-                        lambda: None, False).position
+                        lambda: None).position

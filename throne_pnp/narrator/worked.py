@@ -10,21 +10,23 @@ could go (R14). Pure: no files, no terminal.
 
 from __future__ import annotations
 
-from throne_pnp.assistant.words import battle_lines, king_lines
+from dataclasses import dataclass, field
+
 from throne_pnp.content import Example
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.words import battle_lines, king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import deal_from, resolve_king
 from throne_pnp.rules.position import PLAYER, Position, Step
-from throne_pnp.values import Factory, Record
 
 
 class ExampleError(ThroneError):
     """An example the engine cannot play (its file and line named)."""
 
 
-class Worked(Record):
+@dataclass(slots=True)
+class Worked:
     """One example as the engine plays it."""
 
     example: Example
@@ -32,8 +34,8 @@ class Worked(Record):
     after: Position
     steps: list[Step]                 # in the engine's order; arrows are numbered by it
     lines: list[str]                  # the checklist, as the CLI prints it
-    battles: list[int] = Factory(list)
-    costs: dict[int, int] = Factory(dict)   # withdraw-to -> cubes removed
+    battles: list[int] = field(default_factory=list)
+    costs: dict[int, int] = field(default_factory=dict)   # withdraw-to -> cubes removed
 
     @property
     def arrows(self) -> list[tuple[int, Step]]:
@@ -71,7 +73,7 @@ def work(board: Board, example: Example) -> Worked:
                                        pcard, kcard, to)
                 costs[to] = other.withdrawal["removed"] if other.withdrawal else 0
         return Worked(example, before, battle.position, list(battle.steps),
-                      battle_lines(battle), costs=costs)
+                      battle_lines(battle, board), costs=costs)
     except ThroneError as exc:
         if isinstance(exc, ExampleError):
             raise

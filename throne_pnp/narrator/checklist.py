@@ -1,0 +1,277 @@
+"""A command's events as the table checklist, as a log line, and as JSON.
+
+`checklist` walks the typed events `Game.apply` returned, in the order
+things happen at the table, and says each one: a new hand, a reshuffle, the
+phase card, cards dealt for Uncertain Orders, the King's action, battles,
+the player's moves and rallies, fixes, the end. `summary` says the same in a
+few words for `throne log`; `event_json` writes an event for `--json`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from throne_pnp.narrator.kingsofar import so_far_lines, told_before
+from throne_pnp.narrator.words import (
+    BOX,
+    battle_json,
+    battle_lines,
+    card_words,
+    cubes,
+    ids_words,
+    king_json,
+    king_lines,
+    plural,
+    step_json,
+    step_line,
+)
+from throne_pnp.rules.battle import Battle
+from throne_pnp.rules.events import (
+    ActionsDone,
+    ActionsStart,
+    BattleCard,
+    BattleFought,
+    CardsFixed,
+    Event,
+    Fixed,
+    GameOver,
+    HandTold,
+    KingActed,
+    NewHand,
+    NewPhase,
+    PhaseCard,
+    PhaseEnd,
+    PlayerMoved,
+    PlayerRallied,
+    Reshuffle,
+    UncertainDraw,
+    event_fields,
+)
+from throne_pnp.rules.needs import KING_CARD
+from throne_pnp.rules.position import KING, PLAYER
+
+
+def cp_left(game: Any) -> str:
+    return f"{plural(game.command_points, 'command point')} left"
+
+
+def _hand_line(event: NewHand, physical: bool, reshuffled: int | None) -> str:
+    if physical:
+        line = f"{BOX} your hand is empty: draw {plural(event.count, 'new card')} from the deck"
+        if reshuffled is not None:
+            line += (f" (when the deck runs out, shuffle the discard pile, {reshuffled} "
+                     "cards, into a new deck and keep drawing)")
+        return (line + "; if you like, tell me them with `throne hand IDS` (e.g. "
+                "`throne hand 3,6,9,12,14`): I then refuse a card played from elsewhere")
+    return f"New hand: {', '.join(map(str, event.cards or ()))}."
+
+
+def _reshuffle_line(event: Reshuffle, physical: bool, then: str = "") -> str:
+    if physical:
+        return (f"{BOX} the deck is empty: shuffle the discard pile "
+                f"({plural(event.count, 'card')}) into a new face-down deck{then}")
+    return (f"The deck ran out: the discard pile ({plural(event.count, 'card')}) "
+            f"was shuffled into a new deck{then}.")
+
+
+def _uncertain_line(card: Any, physical: bool, last: bool) -> str:
+    """A card dealt for Uncertain Orders; `last`: it emptied the deck, so it
+    waits while the discard pile is shuffled and then starts the new one."""
+    more = " - Uncertain Orders again: deal another" if card.uncertain else ""
+    if physical:
+        where = ("keep it aside: it was the deck's last card" if last
+                 else "put it on the discard pile")
+        return f"{BOX} dealt for Uncertain Orders: {card_words(card)}; {where}{more}."
+    return f"Dealt for Uncertain Orders (then discarded): {card_words(card)}{more}."
+
+
+def checklist(events: list[Event], game: Any, physical: bool,
+              resumed_withdrawal: bool = False) -> list[str]:
+    """What to do on the table, in order, for a command's events."""
+    board = game.board
+    out: list[str] = []
+    shown: set[int] = set()
+    draws_here = sum(1 for e in events if isinstance(e, UncertainDraw))
+    phase_here = any(isinstance(e, PhaseCard) for e in events)
+    held: UncertainDraw | None = None   # the deck's last card, dealt before a reshuffle
+    for i, event in enumerate(events):
+        nxt = events[i + 1] if i + 1 < len(events) else None
+        if isinstance(event, Reshuffle):
+            if physical and isinstance(nxt, NewHand):
+                continue  # told with the hand draw
+            if isinstance(nxt, UncertainDraw) and nxt.card == event.drawn:
+                # At the table the card is dealt first, then the pile is shuffled.
+                card = board.cards[nxt.card]
+                out.append(_uncertain_line(card, physical, True))
+                then = (f"; then put card {nxt.card} on the new discard pile" if physical
+                        else f"; card {nxt.card} starts the new discard pile")
+                out.append(_reshuffle_line(event, physical, then))
+                held = nxt
+                continue
+            out.append(_reshuffle_line(event, physical))
+        elif isinstance(event, NewHand):
+            prev = events[i - 1] if i else None
+            reshuffled = prev.count if isinstance(prev, Reshuffle) else None
+            out.append(_hand_line(event, physical, reshuffled))
+        elif isinstance(event, PhaseCard):
+            card = board.cards[event.card]
+            if event.from_hand:
+                out.append(f"Phase card (from your hand): {card_words(card)}.")
+            else:
+                out.append(f"The King's card (top of the deck): {card_words(card)}.")
+        elif isinstance(event, UncertainDraw):
+            if event is not held:
+                out.append(_uncertain_line(board.cards[event.card], physical, False))
+        elif isinstance(event, KingActed):
+            result = event.result
+            told = told_before(board, _phase_card(events, game), result.draws,
+                               draws_here, phase_here)
+            out += king_lines(result, board, told=told)
+        elif isinstance(event, BattleCard):
+            where = f"the battle in {event.territory}"
+            if physical:
+                out.append(f"Your card {event.card} is on the table for {where}.")
+            else:
+                out.append(f"You play card {event.card} for {where}.")
+        elif isinstance(event, BattleFought):
+            battle = event.battle
+            if id(battle) in shown:
+                continue
+            shown.add(id(battle))
+            only_withdrawal = resumed_withdrawal and i == 0
+            if not physical and not only_withdrawal:
+                out.append(f"The King's battle card: {card_words(board.cards[battle.king_card])}.")
+            out += battle_lines(battle, board, only_withdrawal, physical)
+            if not battle.done:
+                out.append(f"  You lost: your {battle.position.player[battle.territory]} "
+                           "surviving cube(s) must withdraw together.")
+        elif isinstance(event, (PlayerMoved, PlayerRallied)):
+            step = event.step
+            verb = (f"move {cubes(step.count, PLAYER)} {step.src} -> {step.dst}"
+                    if isinstance(event, PlayerMoved) else f"add 1 of your cubes in {step.at}")
+            out.append(f"{BOX} {verb} ({cp_left(game)})")
+            out += ["  " + step_line(board, s) for s in event.removed]
+        elif isinstance(event, ActionsDone):
+            out.append("Player Actions are over.")
+        elif isinstance(event, Fixed):
+            (bk, bp), (ak, ap) = event.before, event.after
+            out.append(f"Record fixed: {event.at} now holds King {ak}, you {ap} "
+                       f"(was King {bk}, you {bp}).")
+        elif isinstance(event, HandTold):
+            out.append(f"Your hand is noted: {ids_words(event.cards)}. A card from elsewhere, "
+                       "or a King's card among these, will be refused.")
+        elif isinstance(event, CardsFixed):
+            for part, words in (("hand", "your hand"), ("discard", "the discard pile")):
+                if event.before[part] != event.after[part]:
+                    out.append(f"Record fixed: {words} now holds {ids_words(event.after[part])} "
+                               f"(was {ids_words(event.before[part])}).")
+        elif isinstance(event, GameOver):
+            if event.outcome == "won":
+                out.append("*** You WON: you hold every castle. ***")
+            else:
+                out.append(f"*** You LOST: your home castle {board.home} has fallen. ***")
+        elif isinstance(event, PhaseEnd):
+            if event.card is not None and physical:
+                out.append(f"{BOX} put the phase card {event.card} on the discard pile")
+            elif event.card is not None:
+                out.append(f"The phase card {event.card} goes to the discard pile.")
+        elif isinstance(event, NewPhase):
+            if event.phase == KING_CARD:
+                out.append(f"--- Turn {event.turn}: the King's card phase ---")
+            else:
+                out.append(f"--- Turn {event.turn}: your card phase ---")
+        # (ActionsStart: the `Next:` line says it)
+    if game.phase_card is not None and (draws_here or phase_here):
+        out += so_far_lines(game, told_before(board, game.phase_card, game.draws, draws_here,
+                                              phase_here))
+    return out
+
+
+def _phase_card(events: list[Event], game: Any) -> int:
+    """The phase card whose King's action this is: the one turned over in these
+    events, else the one on the table."""
+    for event in events:
+        if isinstance(event, PhaseCard):
+            return event.card
+    return game.phase_card if game.phase_card is not None else 0
+
+
+def event_json(event: Event, board: Any) -> dict[str, Any]:
+    """One event as JSON for `--json` command output (`kind` and its fields;
+    the King's action and battles in their `resolve` shape)."""
+    out: dict[str, Any] = {"kind": event.kind}
+    if isinstance(event, KingActed):
+        out.update(king_json(event.result, board))
+    elif isinstance(event, BattleFought):
+        out.update(battle_json(event.battle, board))
+    elif isinstance(event, (PlayerMoved, PlayerRallied)):
+        out["step"] = step_json(board, event.step)
+        out["removed"] = [step_json(board, s) for s in event.removed]
+    else:
+        for key, value in event_fields(event).items():
+            out[key] = list(value) if isinstance(value, tuple) else value
+    return out
+
+
+def _withdrawal_words(battle: Battle) -> str:
+    """Where the losers of a finished battle went, for its log line."""
+    went = battle.withdrawal
+    if not went:
+        return ""
+    who = "you" if went["side"] == PLAYER else "the King"
+    if went["to"] is None:
+        return f"; {who} had nowhere to withdraw: the losers were removed"
+    lost = f" ({went['removed']} removed over the limit)" if went["removed"] else ""
+    return f"; {who} withdrew to {went['to']}{lost}"
+
+
+def summary(events: list[Event]) -> str:
+    """A command's events in a few words, for `throne log`."""
+    parts: list[str] = []
+    for event in events:
+        if isinstance(event, PhaseCard):
+            source = "played" if event.from_hand else "King's card"
+            parts.append(f"{source} {event.card}")
+        elif isinstance(event, UncertainDraw):
+            parts.append(f"Uncertain Orders dealt {event.card}")
+        elif isinstance(event, KingActed):
+            steps = event.result.steps
+            moved = sum(s.count for s in steps if s.kind == "move")
+            rallied = sum(s.count for s in steps if s.kind == "rally")
+            bits = [f"moved {plural(moved, 'cube')}" if moved else "",
+                    f"rallied {rallied}" if rallied else ""]
+            parts.append("King " + (" and ".join(b for b in bits if b) or "did nothing"))
+        elif isinstance(event, BattleCard):
+            parts.append(f"battle card {event.card} in {event.territory}")
+        elif isinstance(event, BattleFought) and event.battle.done:
+            battle = event.battle
+            winner = {PLAYER: "you won", KING: "the King won"}.get(battle.winner or "",
+                                                                   "both wiped out")
+            parts.append(f"battle in {battle.territory} (cards {battle.player_card} v "
+                         f"{battle.king_card}): {winner}{_withdrawal_words(battle)}")
+        elif isinstance(event, PlayerMoved):
+            step = event.step
+            parts.append(f"moved {step.count} {step.src}->{step.dst}")
+        elif isinstance(event, PlayerRallied):
+            parts.append(f"rallied in {event.step.at}")
+        elif isinstance(event, ActionsDone):
+            parts.append("actions done")
+        elif isinstance(event, Fixed):
+            k, p = event.after
+            parts.append(f"fixed {event.at}: King {k}, you {p}")
+        elif isinstance(event, HandTold):
+            parts.append(f"hand told: {ids_words(event.cards)}")
+        elif isinstance(event, CardsFixed):
+            after = event.after
+            parts.append(f"fixed cards: hand {ids_words(after['hand'])}, discard "
+                         f"{ids_words(after['discard'])}")
+        elif isinstance(event, Reshuffle):
+            parts.append("deck reshuffled")
+        elif isinstance(event, GameOver):
+            parts.append(f"game {event.outcome}")
+    return "; ".join(parts) or "nothing happened"
+
+
+# Kinds `checklist` says nothing for on purpose (the `Next:` line or another
+# event's line covers them), for the coverage test.
+SILENT = (ActionsStart,)

@@ -1,0 +1,150 @@
+"""Cube changes on the table (`Step`) and why each happened, as plain data.
+
+Every rule that moves, adds or removes cubes (the King's move and rally,
+battle casualties, a withdrawal, a limit, the player's own move) reports
+each change as a `Step`, and each step carries a small `cause` record naming
+the rule and the numbers it used. No words are made here: the narrator
+(`throne_pnp.narrator`) reads the cause and says it, so the engine, the bots
+and the odds share one record and the CLI and the page one sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+PLAYER = "player"
+KING = "king"
+
+
+@dataclass(frozen=True, slots=True)
+class Toward:
+    """A King's move one step towards the nearest target (R3).
+
+    `goal`: the targets as the board stood at the visit; `cubes`: King cubes
+    there before the move; `guard`: 1 when one stays to guard a castle;
+    `dst_had`: King cubes already at the destination.
+    """
+
+    action: str
+    goal: tuple[int, ...]
+    cubes: int
+    guard: int
+    dst_had: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rallied:
+    """The King's rally at a castle he holds alone (R4); `left`: cubes off the map after."""
+
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Casualties:
+    """Cubes lost in a battle (R9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrew:
+    """A battle's losers withdraw (R9): `options` the free neighbours, `blocked`
+    the neighbours holding enemy cubes, `rising` the King's battle card's priority."""
+
+    options: tuple[int, ...]
+    blocked: tuple[int, ...]
+    rising: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Trapped:
+    """A battle's losers had no neighbour free of enemy cubes: removed (R9)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OverKingLimit:
+    """King cubes over his per-territory limit, removed; `had`: cubes there."""
+
+    limit: int
+    had: int
+
+
+@dataclass(frozen=True, slots=True)
+class OverPlayerLimit:
+    """Player cubes over the limit (R8), removed: `limit`, the wheat territories
+    it came from, and `had` cubes there."""
+
+    limit: int
+    wheat: tuple[int, ...]
+    had: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOrder:
+    """The player's own move or rally during Player Actions (R13)."""
+
+
+CASUALTIES = Casualties()
+TRAPPED = Trapped()
+PLAYER_ORDER = PlayerOrder()
+
+Cause = Toward | Rallied | Casualties | Withdrew | Trapped | OverKingLimit | OverPlayerLimit \
+    | PlayerOrder
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One change to make on the table and its cause.
+
+    kind: `move` (src -> dst), `rally` (at), `remove` (at; casualties and
+    limits), `withdraw` (src -> dst of a battle's losers; dst None: removed).
+    """
+
+    kind: str
+    count: int
+    side: str
+    cause: Cause
+    src: int | None = None
+    dst: int | None = None
+    at: int | None = None
+
+    def apply(self, pos: Any) -> None:
+        """Carry this step out on a (mutable) `Position`."""
+        counts = pos.king if self.side == KING else pos.player
+        if self.kind in ("move", "withdraw"):
+            counts[self.src] -= self.count
+            if self.dst is not None:
+                counts[self.dst] += self.count
+        elif self.kind == "rally":
+            counts[self.at] += self.count
+        elif self.kind == "remove":
+            counts[self.at] -= self.count
+
+    def undo(self, pos: Any) -> None:
+        """Take this step back on a (mutable) `Position`."""
+        counts = pos.king if self.side == KING else pos.player
+        if self.kind in ("move", "withdraw"):
+            counts[self.src] += self.count
+            if self.dst is not None:
+                counts[self.dst] -= self.count
+        elif self.kind == "rally":
+            counts[self.at] -= self.count
+        elif self.kind == "remove":
+            counts[self.at] += self.count
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    """A territory the King's move or rally visited where nothing changed.
+
+    why: `battle` (player cubes there too), `no-target` (none anywhere),
+    `is-target`, `blocked` (the way is to `dst`, full or guarded; `cause`
+    holds the numbers), `contested` (rally: player cubes in the castle),
+    `no-supply` (rally: every King cube on the map), `full` (rally: at the
+    King's limit).
+    """
+
+    at: int
+    cubes: int
+    why: str
+    dst: int | None = None
+    cause: Toward | None = None
