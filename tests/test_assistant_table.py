@@ -21,6 +21,7 @@ HAND_LINE = re.compile(r"\[ \] your hand is empty: draw (\d+) new cards? from th
 SHUFFLE_LINE = re.compile(r"\[ \] the deck is empty: shuffle the discard pile \((\d+) cards?\)")
 PHASE_LINE = re.compile(r"\[ \] put the phase card (\d+) on the discard pile")
 BATTLE_LINE = re.compile(r"\[ \] put battle cards (\d+) and (\d+) on the discard pile")
+KEPT_LINE = re.compile(r"then put card (\d+) on the new discard pile")
 UNCERTAIN_LINE = re.compile(r"\[ \] dealt for Uncertain Orders: (\d+) .*put it on the discard")
 # undo's restore checklist
 TAKE_LINE = re.compile(r"\[ \] take (?:the )?cards? (?:recorded as )?([\d, ]+) from "
@@ -79,6 +80,8 @@ class Table:
             elif m := SHUFFLE_LINE.search(line):
                 self.shuffle_discard(int(m.group(1)))
                 done.append("shuffle")
+                if kept := KEPT_LINE.search(line):   # the old deck's last card, dealt first
+                    self.to_discard(int(kept.group(1)))
             elif m := PHASE_LINE.search(line):
                 self.to_discard(int(m.group(1)))
             elif m := BATTLE_LINE.search(line):
