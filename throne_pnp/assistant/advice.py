@@ -57,7 +57,13 @@ def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = N
          seed: int = 1, jobs: int | None = None) -> dict[str, Any]:
     """The ranking of the decision due in `game`, as SPEC §7's JSON."""
     if decision_of(game) is None:
-        raise ThroneError(f"no decision of yours to advise on now: {game.describe_need()}")
+        from throne_pnp.assistant.explain import next_step
+
+        text, command = next_step(game, game.physical)
+        if game.outcome is not None:
+            raise ThroneError(f"no decision of yours to advise on now: {text}")
+        raise ThroneError(f"no decision of yours to advise on now: {text}; run `{command}` "
+                          "first, then ask again")
     ranking = rank(game, budget=budget or HINT_BUDGET, seed=seed,
                    jobs=jobs or default_jobs(), seconds=seconds, horizon=ADVICE_HORIZON)
     return ranking_json(game, ranking)

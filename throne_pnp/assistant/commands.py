@@ -217,10 +217,11 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
         if king_card is not None:
             from throne_pnp.assistant.explain import fresh_hand
 
-            if card_id is not None and fresh_hand(session.game):
+            fresh = card_id is not None and fresh_hand(session.game)
+            _apply_card(session, act.deal(king_card))
+            if fresh and session.game.outcome is None:   # (no advice once the game is over)
                 cmd.notes.append(f"{card_id} was your last card: draw your new hand first, "
                                  f"then the King's card {king_card} (the deck order counts)")
-            _apply_card(session, act.deal(king_card))
         if withdraw_to is not None:
             after = session.game.need()
             if after.kind == "withdraw":

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from throne_pnp.rules.battle import clash
+from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules.board import Board
 
 Syms = tuple[int, int, int]  # bugles, swords, shields
@@ -75,7 +75,7 @@ def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
     pb, psw, psh, bb, bs = with_bonus(syms, bonus, player_defends)
     total = wins = pc = kc = 0
     for (kb, ksw, ksh), n in kings:
-        w, a, b = clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs, player_defends)
+        w, a, b = battle_rules.clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs, player_defends)
         total += n
         if w == 1:
             wins += n

@@ -34,11 +34,11 @@ from throne_pnp.players.evaluation import Evaluation, Weights
 from throne_pnp.players.planner import ActionScorer
 from throne_pnp.players.scores import EPS, LOSS_SCORE
 from throne_pnp.rules import actions as act
+from throne_pnp.rules import battle as battle_rules
+from throne_pnp.rules import king as king_rules
 from throne_pnp.rules.actions import Action
-from throne_pnp.rules.battle import clash
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
-from throne_pnp.rules.king import move, rally
 from throne_pnp.rules.position import KING, PLAYER, Position, enforce_limits, player_limit
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "Weights", "king_after"]
@@ -201,7 +201,8 @@ class GreedyBot(Evaluation, Bot):
         p_cas: dict[int, int] = {}
         k_cas: dict[int, int] = {}
         for (kb, ksw, ksh), bit in self.cards_by_syms.items():
-            w, a, b = clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs, player_defends)
+            w, a, b = battle_rules.clash(pn, kn, pb, psw, psh, kb + bb, ksw, ksh + bs,
+                                         player_defends)
             if w == 1:
                 wins |= bit
             if a:
@@ -384,8 +385,8 @@ def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: 
         if actions:
             rising = priority == "rising"
             if actions[-1] == "rally":
-                rally(board, hit, rising)
+                king_rules.rally(board, hit, rising)
             else:
-                move(board, hit, actions[-1], rising)
+                king_rules.move(board, hit, actions[-1], rising)
         memo[key] = hit
     return hit

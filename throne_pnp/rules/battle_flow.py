@@ -9,7 +9,8 @@ both cards on the discard pile when a battle ends.
 
 from __future__ import annotations
 
-from throne_pnp.rules.battle import Battle, fight, withdraw
+from throne_pnp.rules import battle as battle_rules
+from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.events import BattleCard, BattleFought, Event
 from throne_pnp.rules.position import PLAYER, Position
@@ -45,13 +46,14 @@ class BattleFlow:
     def _fight(self, king_card_id: int) -> None:
         board = self.board
         king_card = board.cards[king_card_id]
-        result = fight(board, self.position, self.pending_battles[0], self.defender,
-                       board.cards[self.battle_card], king_card)  # type: ignore[index]
+        result = battle_rules.fight(board, self.position, self.pending_battles[0],
+                                    self.defender, board.cards[self.battle_card],  # type: ignore[index]
+                                    king_card)
         if result.needs_choice:
             self.battle = result
             self.events.append(BattleFought(result))
             return
-        withdraw(board, result, king_card,
+        battle_rules.withdraw(board, result, king_card,
                  result.loser_options[0] if result.loser == PLAYER and result.loser_options
                  else None)
         self._end_battle(result)
@@ -60,7 +62,7 @@ class BattleFlow:
         self._expect("withdraw", "withdraw")
         battle = self.battle
         assert battle is not None
-        withdraw(self.board, battle, self.board.cards[battle.king_card], to)
+        battle_rules.withdraw(self.board, battle, self.board.cards[battle.king_card], to)
         self.battle = None
         self._end_battle(battle)
 

@@ -30,7 +30,8 @@ from fractions import Fraction
 
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
-from throne_pnp.rules.battle import Battle, clash, fight, withdraw
+from throne_pnp.rules import battle as battle_rules
+from throne_pnp.rules.battle import Battle, clash
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position, defender_words
 from throne_pnp.values import Value
@@ -80,7 +81,7 @@ def settle(board: Board, pos: Position, territory: int, defender: str, player_ca
     outcome is `win`, `lose` or `both-wiped-out` from the player's side. A
     losing player withdraws where they lose fewest cubes.
     """
-    battle = fight(board, pos, territory, defender, player_card, king_card)
+    battle = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
     if battle.winner is None:
         outcome = BOTH
     else:
@@ -94,7 +95,7 @@ def settle(board: Board, pos: Position, territory: int, defender: str, player_ca
                 best = lost
         assert best is not None
         return outcome, best[0], best[1]
-    withdraw(board, battle, king_card,
+    battle_rules.withdraw(board, battle, king_card,
              battle.loser_options[0] if battle.loser == PLAYER and battle.loser_options else None)
     p, k = _losses(pos, battle.position)
     return outcome, p, k
@@ -102,8 +103,8 @@ def settle(board: Board, pos: Position, territory: int, defender: str, player_ca
 
 def _replay(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
             king_card: Card, to: int) -> Battle:
-    battle = fight(board, pos, territory, defender, player_card, king_card)
-    return withdraw(board, battle, king_card, to)
+    battle = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
+    return battle_rules.withdraw(board, battle, king_card, to)
 
 
 def battle_odds(board: Board, pos: Position, territory: int, defender: str,
