@@ -78,3 +78,22 @@ def test_every_commands_help(words) -> None:
     result = CliRunner().invoke(cli, [*words, "--help"])
     assert result.exit_code == 0
     assert offences(result.output) == []
+
+
+def test_the_king_s_actions_are_named_once_in_the_content_model():
+    """The CLI's choices, the narrator's words, the card faces' labels and icons
+    all read `content.KING_ACTIONS`; nobody keeps a list of their own."""
+    from throne_pnp.cli.resolve_cmds import ACTIONS
+    from throne_pnp.content import KING_ACTIONS
+    from throne_pnp.narrator.words import ACTION_WORDS, TARGET_WORDS
+    from throne_pnp.render.cards import ACTION_LABELS, ACTION_TARGETS
+
+    assert ACTIONS == tuple(KING_ACTIONS)
+    assert ACTION_WORDS == {name: a.words for name, a in KING_ACTIONS.items()}
+    assert ACTION_LABELS == {name: a.card for name, a in KING_ACTIONS.items()}
+    assert set(ACTION_TARGETS) == set(TARGET_WORDS) == {
+        "move-castle", "move-wheat", "move-player"}
+    for package in ("cli", "rules", "narrator", "render", "assistant", "web"):
+        for path in (ROOT / "throne_pnp" / package).rglob("*.py"):
+            text = path.read_text()
+            assert '"move-castle": "' not in text, path   # a second table of words

@@ -1,10 +1,13 @@
 """Battles and withdrawals (R9).
 
-A battle is fought in two parts so that a player who loses can choose where
-to withdraw: `fight` works out symbols, simultaneous capped casualties, the
-winner and where the losers may go; `withdraw` carries out the losers'
-withdrawal (or removal) and then both limits. `resolve_battle` does both for
-the stateless `throne resolve battle`.
+One core: `clash` is R9's arithmetic on bare numbers (casualties and the
+winner), the only place it is written; `fight` applies it to a position
+(symbols, casualties, the winner, where the losers may go) and `withdraw`
+carries out the losers' withdrawal or removal and then both limits (R9,
+R14). A battle is fought in these two parts so that a losing player can
+choose where to withdraw; `resolve_battle` does both for `throne resolve
+battle`. The engine, the bots, the odds and the search all fight here; the
+records (`Battle`, `Step`) carry no words.
 """
 
 from __future__ import annotations

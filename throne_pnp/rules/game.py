@@ -17,14 +17,15 @@ then a card played from elsewhere, or a King's card in the hand, is refused.
 `fixcards` corrects the hand and discard pile; `card_zones()` says where
 every card is, `known_hand()` the hand when all of it is known.
 
-Each `apply` returns the events it caused, for the assistant to explain.
+Each `apply` returns the typed events it caused (`events`), for the narrator.
 
 `Game` itself holds the turn structure: the state, what it needs next, the
 phase card and the King's action (R5, R6, R11), the flow between stages and
 the end (R12). Its other concerns are parts it inherits, one module each:
 `cards.CardRecord` (deck, hand, discard, table; R10), `player_actions`
 (moves, rallies, `fix`; R8, R13) and `battle_flow` (the battles of a phase;
-R9). `needs` holds the vocabulary they share (`Need`, `Event`, stages).
+R9). `needs` holds the vocabulary they share (`Need`, stages); `events` the
+typed records of what happened.
 """
 
 from __future__ import annotations

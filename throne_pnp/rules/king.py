@@ -2,9 +2,12 @@
 
 `resolve_king` takes a position, the phase card's actions and priority, and a
 `deal` callback that reveals the next card from the deck (for Uncertain
-Orders). It returns every cube change as a `Step` with its reason, a note for
-each territory visited where nothing moved, and the battles that follow in
-priority order. The input position is never changed.
+Orders). `move` and `rally` are the one core of R2-R4, used by the engine,
+the bots' look-ahead and everyone else: each visits the territories in
+priority order, changes the position, and returns a record per visit: a
+`Step` (cubes moved or added, with its cause) or a `Stay` (why nothing
+changed). No words: the narrator says them. The input position of
+`resolve_king` is never changed.
 """
 
 from __future__ import annotations

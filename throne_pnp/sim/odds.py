@@ -19,14 +19,17 @@ hand is after the hand is refilled (and the deck perhaps reshuffled; R10):
 `Game.king_card_candidates`. For a position given by hand (`position_odds`),
 the given deck less every card of the player's hand when that is known.
 
-`clash` (in `rules.battle`, re-exported here) is the same arithmetic on bare
-numbers, memoised, for the bots' inner loops; a test checks it against `fight`.
+Every battle here is fought by the engine's one R9 core (`rules.battle`:
+`fight`, whose arithmetic is `clash`, and `withdraw`); `clash` is re-exported
+for the bots' inner loops.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
@@ -34,11 +37,6 @@ from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules.battle import Battle, clash
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position, defender_words
-from throne_pnp.values import Value
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
 
 __all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
            "planned_battle_odds", "position_odds", "settle"]
@@ -46,7 +44,8 @@ __all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
 WIN, LOSE, BOTH = "win", "lose", "both-wiped-out"
 
 
-class CardOdds(Value):
+@dataclass(frozen=True, slots=True)
+class CardOdds:
     """The exact outcome distribution of one player battle card."""
 
     card: int
