@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from test_assistant_helpers import ok
 
 from throne_pnp.cli import cli
+from throne_pnp.narrator.lines import texts
 from throne_pnp.narrator.words import battle_why, king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.king import resolve_king
@@ -56,7 +57,7 @@ def test_a_king_with_one_way_out_is_not_given_a_priority_pick(tmp_path):
 def test_skip_notes_come_in_visiting_order_without_nested_brackets():
     b = line(4, castles=(4,), wheat={4: 1})
     r = resolve_king(b, pos(b, {1: 2, 2: 5, 4: 5}), ["move-wheat"], "rising", lambda: None)
-    assert king_lines(r, b) == [
+    assert texts(king_lines(r, b)) == [
         "The King's action: move towards the nearest wheat (rising).",
         "  (1: nothing moves: the way is to 2, nearest wheat: 4, 3 steps away; 2 stay "
         "because 2 already holds 5 of the King's limit of 5)",

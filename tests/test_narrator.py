@@ -131,3 +131,47 @@ def test_resolve_json_still_gives_every_reason(tmp_path):
     assert "Falling takes the lowest: 4" in data["steps"][0]["why"]
     assert data["notes"] == ["2: 1 King cube(s) stay: already in battle with your cubes"]
     assert data["battles"] == [5, 2]
+
+
+def test_each_line_names_its_ruling(board):
+    """The page's link beside a reason comes with the line, from the step's cause."""
+    from throne_pnp.narrator.words import king_lines, step_line
+    from throne_pnp.rules.steps import CASUALTIES, OverKingLimit, OverPlayerLimit, Withdrew
+
+    start = Position.from_counts(board, {3: 2, 4: 1, 7: 2, 9: 2}, {1: 2, 2: 1, 5: 1})
+    moved = king_lines(resolve_king(board, start, ["move-player"], "falling", lambda: None),
+                       board)
+    assert {line.rule for line in moved if line.kind == "do"} == {"r3"}
+    rallied = king_lines(resolve_king(board, start, ["rally"], "rising", lambda: None), board)
+    assert {line.rule for line in rallied if line.kind == "do"} == {"r4"}
+    for cause, rule in ((CASUALTIES, "r9"), (Withdrew((8,), (), True), "r9"),
+                        (OverKingLimit(5, 6), "r9"), (OverPlayerLimit(3, (1, 2), 4), "r8")):
+        step = Step("remove", 1, "king", cause, at=8)
+        assert step_line(board, step).rule == rule
+    assert step_line(board, Step("move", 1, "player", PLAYER_ORDER, 1, 2)).rule == ""
+
+
+def test_no_web_module_parses_the_narrator_s_sentences(tmp_path):
+    """The page shows the narrator's lines from their fields: no regex, no
+    splitting at a colon, no looking for `[ ]` or a ruling's words."""
+    from pathlib import Path
+
+    from throne_pnp.assistant.session import Session
+    from throne_pnp.narrator.lines import Line
+    from throne_pnp.web.views import recent
+
+    web = Path(__file__).resolve().parents[1] / "throne_pnp" / "web"
+    macros = (web / "templates" / "_macros.html").read_text()
+    body = macros[macros.index("{% macro checklist"):]
+    body = body[:body.index("{% endmacro %}")]
+    for parsing in ("|words", "rule_anchor", "partition", "startswith", "lstrip", "[4:]"):
+        assert parsing not in body, parsing
+    for path in web.rglob("*.py"):
+        text = path.read_text()
+        assert "rule_for" not in text and "RULE_OF" not in text, path
+        assert "explain.checklist(" not in text, path     # the CLI's text, not the lines
+    game = tmp_path / "g.json"
+    ok(game, "new", "--seed", "1")
+    ok(game, "card", "4")
+    lines = recent(Session.open(game, load_content())).last_lines
+    assert lines and all(isinstance(line, Line) for line in lines)

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from test_web_helpers import content, make_client
 
 from throne_pnp.cli import cli
-from throne_pnp.web.rulespage import matching, rule_for, rules_sections
+from throne_pnp.web.rulespage import matching, rules_sections
 
 pytest.importorskip("starlette")
 
@@ -92,20 +92,3 @@ def test_each_kings_reason_links_the_rule_it_applies(game) -> None:
                          tick)
         assert link, tick
         assert link.group(1) == ("r4" if "<strong>add " in tick else "r3")
-
-
-@pytest.mark.parametrize(("line", "anchor"), [
-    ("[ ] move 1 King cube 7 -> 2: nearest wheat: 2, 4 and 5, 1 step away", "r3"),
-    ("[ ] add 1 King cube in 9: castle held by the King: +1 (3 left off the map)", "r4"),
-    ("[ ] remove 2 of your cubes from 7: battle casualties", "r9"),
-    ("[ ] move 3 of your cubes 5 -> 2: you withdraw all your surviving cubes together", "r9"),
-    ("[ ] move 2 King cubes 7 -> 8: the King withdraws by his battle card's priority", "r9"),
-    ("[ ] remove 1 of your cubes from 2: your limit is 3 (wheat in 1 + 2); 4 cubes in 2",
-     "r8"),
-    ("[ ] remove 1 King cube from 8: the King may have at most 5 cubes in a territory",
-     "r9"),
-    ("Uncertain Orders: dealt 14, 9 (they go to the discard pile)", "r5"),
-    ("[ ] put battle cards 2 and 3 on the discard pile", ""),
-])
-def test_rule_for_names_the_ruling_of_a_line(line: str, anchor: str) -> None:
-    assert rule_for(line) == anchor

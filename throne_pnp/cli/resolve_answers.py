@@ -175,13 +175,14 @@ def json_text(data: Any) -> str:
 
 def king_text(result: Any, board: Any = None) -> str:
     """The King's action as a checklist for the table (the assistant's words)."""
+    from throne_pnp.narrator.lines import texts
     from throne_pnp.narrator.words import king_lines
 
     lines = []
     if result.draws:
         lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
                      "(they go to the discard pile)")
-    lines += king_lines(result, board)
+    lines += texts(king_lines(result, board))
     lines.append(position_text(result.position))
     return "\n".join(lines)
 
@@ -196,6 +197,7 @@ def position_text(pos: Any) -> str:
 
 def battle_text(result: Any, board: Any) -> str:
     """The battle's lines for the table, and the position after it."""
+    from throne_pnp.narrator.lines import texts
     from throne_pnp.narrator.words import battle_lines
 
-    return "\n".join([*battle_lines(result, board), position_text(result.position)])
+    return "\n".join([*texts(battle_lines(result, board)), position_text(result.position)])

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.narrator.kingsofar import so_far_lines, told_before
+from throne_pnp.narrator.lines import OVER, PHASE, Command, Line, do, say, texts
 from throne_pnp.narrator.words import (
-    BOX,
     battle_json,
     battle_lines,
     card_words,
@@ -55,41 +55,50 @@ def cp_left(game: Any) -> str:
     return f"{plural(game.command_points, 'command point')} left"
 
 
-def _hand_line(event: NewHand, physical: bool, reshuffled: int | None) -> str:
+def _hand_line(event: NewHand, physical: bool, reshuffled: int | None) -> Line:
     if physical:
-        line = f"{BOX} your hand is empty: draw {plural(event.count, 'new card')} from the deck"
+        why = f"draw {plural(event.count, 'new card')} from the deck"
         if reshuffled is not None:
-            line += (f" (when the deck runs out, shuffle the discard pile, {reshuffled} "
-                     "cards, into a new deck and keep drawing)")
-        return (line + "; if you like, tell me them with `throne hand IDS` (e.g. "
-                "`throne hand 3,6,9,12,14`): I then refuse a card played from elsewhere")
-    return f"New hand: {', '.join(map(str, event.cards or ()))}."
+            why += (f" (when the deck runs out, shuffle the discard pile, {reshuffled} "
+                    "cards, into a new deck and keep drawing)")
+        return do("your hand is empty", why=(
+            why + "; if you like, tell me them with ", Command("hand", ("IDS",)), " (e.g. ",
+            Command("hand", ("3,6,9,12,14",)), "): I then refuse a card played from elsewhere"))
+    return say(f"New hand: {', '.join(map(str, event.cards or ()))}.")
 
 
-def _reshuffle_line(event: Reshuffle, physical: bool, then: str = "") -> str:
+def _reshuffle_line(event: Reshuffle, physical: bool, then: str = "") -> Line:
     if physical:
-        return (f"{BOX} the deck is empty: shuffle the discard pile "
-                f"({plural(event.count, 'card')}) into a new face-down deck{then}")
-    return (f"The deck ran out: the discard pile ({plural(event.count, 'card')}) "
-            f"was shuffled into a new deck{then}.")
+        return do("the deck is empty", why=f"shuffle the discard pile "
+                  f"({plural(event.count, 'card')}) into a new face-down deck{then}")
+    return say(f"The deck ran out: the discard pile ({plural(event.count, 'card')}) "
+               f"was shuffled into a new deck{then}.")
 
 
-def _uncertain_line(card: Any, physical: bool, last: bool) -> str:
+def _uncertain_line(card: Any, physical: bool, last: bool) -> Line:
     """A card dealt for Uncertain Orders; `last`: it emptied the deck, so it
     waits while the discard pile is shuffled and then starts the new one."""
     more = " - Uncertain Orders again: deal another" if card.uncertain else ""
     if physical:
         where = ("keep it aside: it was the deck's last card" if last
                  else "put it on the discard pile")
-        return f"{BOX} dealt for Uncertain Orders: {card_words(card)}; {where}{more}."
-    return f"Dealt for Uncertain Orders (then discarded): {card_words(card)}{more}."
+        return do("dealt for Uncertain Orders", why=f"{card_words(card)}; {where}{more}.",
+                  rule="r5")
+    return say(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}{more}.")
 
 
 def checklist(events: list[Event], game: Any, physical: bool,
               resumed_withdrawal: bool = False) -> list[str]:
+    """What to do on the table, in order, for a command's events, as the CLI
+    prints it."""
+    return texts(checklist_lines(events, game, physical, resumed_withdrawal))
+
+
+def checklist_lines(events: list[Event], game: Any, physical: bool,
+                    resumed_withdrawal: bool = False) -> list[Line]:
     """What to do on the table, in order, for a command's events."""
     board = game.board
-    out: list[str] = []
+    out: list[Line] = []
     shown: set[int] = set()
     draws_here = sum(1 for e in events if isinstance(e, UncertainDraw))
     phase_here = any(isinstance(e, PhaseCard) for e in events)
@@ -116,9 +125,9 @@ def checklist(events: list[Event], game: Any, physical: bool,
         elif isinstance(event, PhaseCard):
             card = board.cards[event.card]
             if event.from_hand:
-                out.append(f"Phase card (from your hand): {card_words(card)}.")
+                out.append(say(f"Phase card (from your hand): {card_words(card)}."))
             else:
-                out.append(f"The King's card (top of the deck): {card_words(card)}.")
+                out.append(say(f"The King's card (top of the deck): {card_words(card)}."))
         elif isinstance(event, UncertainDraw):
             if event is not held:
                 out.append(_uncertain_line(board.cards[event.card], physical, False))
@@ -130,9 +139,9 @@ def checklist(events: list[Event], game: Any, physical: bool,
         elif isinstance(event, BattleCard):
             where = f"the battle in {event.territory}"
             if physical:
-                out.append(f"Your card {event.card} is on the table for {where}.")
+                out.append(say(f"Your card {event.card} is on the table for {where}."))
             else:
-                out.append(f"You play card {event.card} for {where}.")
+                out.append(say(f"You play card {event.card} for {where}."))
         elif isinstance(event, BattleFought):
             battle = event.battle
             if id(battle) in shown:
@@ -140,46 +149,48 @@ def checklist(events: list[Event], game: Any, physical: bool,
             shown.add(id(battle))
             only_withdrawal = resumed_withdrawal and i == 0
             if not physical and not only_withdrawal:
-                out.append(f"The King's battle card: {card_words(board.cards[battle.king_card])}.")
+                king_card = board.cards[battle.king_card]
+                out.append(say(f"The King's battle card: {card_words(king_card)}."))
             out += battle_lines(battle, board, only_withdrawal, physical)
             if not battle.done:
-                out.append(f"  You lost: your {battle.position.player[battle.territory]} "
-                           "surviving cube(s) must withdraw together.")
+                out.append(say(f"You lost: your {battle.position.player[battle.territory]} "
+                               "surviving cube(s) must withdraw together.", depth=1))
         elif isinstance(event, (PlayerMoved, PlayerRallied)):
             step = event.step
             verb = (f"move {cubes(step.count, PLAYER)} {step.src} -> {step.dst}"
                     if isinstance(event, PlayerMoved) else f"add 1 of your cubes in {step.at}")
-            out.append(f"{BOX} {verb} ({cp_left(game)})")
-            out += ["  " + step_line(board, s) for s in event.removed]
+            out.append(do(f"{verb} ({cp_left(game)})"))
+            out += [step_line(board, s, depth=1) for s in event.removed]
         elif isinstance(event, ActionsDone):
-            out.append("Player Actions are over.")
+            out.append(say("Player Actions are over."))
         elif isinstance(event, Fixed):
             (bk, bp), (ak, ap) = event.before, event.after
-            out.append(f"Record fixed: {event.at} now holds King {ak}, you {ap} "
-                       f"(was King {bk}, you {bp}).")
+            out.append(say(f"Record fixed: {event.at} now holds King {ak}, you {ap} "
+                           f"(was King {bk}, you {bp})."))
         elif isinstance(event, HandTold):
-            out.append(f"Your hand is noted: {ids_words(event.cards)}. A card from elsewhere, "
-                       "or a King's card among these, will be refused.")
+            out.append(say(f"Your hand is noted: {ids_words(event.cards)}. A card from "
+                           "elsewhere, or a King's card among these, will be refused."))
         elif isinstance(event, CardsFixed):
             for part, words in (("hand", "your hand"), ("discard", "the discard pile")):
                 if event.before[part] != event.after[part]:
-                    out.append(f"Record fixed: {words} now holds {ids_words(event.after[part])} "
-                               f"(was {ids_words(event.before[part])}).")
+                    out.append(say(f"Record fixed: {words} now holds "
+                                   f"{ids_words(event.after[part])} "
+                                   f"(was {ids_words(event.before[part])})."))
         elif isinstance(event, GameOver):
             if event.outcome == "won":
-                out.append("*** You WON: you hold every castle. ***")
+                out.append(Line(("won",), OVER, ("you hold every castle.",)))
             else:
-                out.append(f"*** You LOST: your home castle {board.home} has fallen. ***")
+                out.append(Line(("lost",), OVER, (f"your home castle {board.home} has fallen.",)))
         elif isinstance(event, PhaseEnd):
             if event.card is not None and physical:
-                out.append(f"{BOX} put the phase card {event.card} on the discard pile")
+                out.append(do(f"put the phase card {event.card} on the discard pile"))
             elif event.card is not None:
-                out.append(f"The phase card {event.card} goes to the discard pile.")
+                out.append(say(f"The phase card {event.card} goes to the discard pile."))
         elif isinstance(event, NewPhase):
             if event.phase == KING_CARD:
-                out.append(f"--- Turn {event.turn}: the King's card phase ---")
+                out.append(say(f"Turn {event.turn}: the King's card phase", kind=PHASE))
             else:
-                out.append(f"--- Turn {event.turn}: your card phase ---")
+                out.append(say(f"Turn {event.turn}: your card phase", kind=PHASE))
         # (ActionsStart: the `Next:` line says it)
     if game.phase_card is not None and (draws_here or phase_here):
         out += so_far_lines(game, told_before(board, game.phase_card, game.draws, draws_here,

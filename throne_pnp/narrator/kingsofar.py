@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from throne_pnp.narrator.words import king_lines
+from throne_pnp.narrator.lines import Line, say
+from throne_pnp.narrator.words import CARRIED_OUT, king_lines
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import resolve_king
 
@@ -51,7 +52,7 @@ def told_before(board: Board, phase_card: int, draws: Sequence[int], new_draws: 
     return settled(board, phase_card, list(draws)[:len(draws) - new_draws])
 
 
-def so_far_lines(game, told: int) -> list[str]:  # noqa: ANN001 (a rules.game.Game)
+def so_far_lines(game, told: int) -> list[Line]:  # noqa: ANN001 (a rules.game.Game)
     """The checklist of the King's actions settled but not yet shown, while the
     game waits for a card dealt for Uncertain Orders (empty otherwise)."""
     need = game.need()
@@ -60,8 +61,8 @@ def so_far_lines(game, told: int) -> list[str]:  # noqa: ANN001 (a rules.game.Ga
     card = game.board.cards[game.phase_card]
     result = resolve_king(game.board, game.position, game.taken, card.priority, lambda: None)
     lines = king_lines(result, game.board, told=told, preview=True)
-    return (["Do this now; Uncertain Orders come after it:"]
-            + [line for line in lines if not line.endswith(": carried out above.")])
+    return ([say("Do this now; Uncertain Orders come after it:")]
+            + [line for line in lines if not line.words().endswith(CARRIED_OUT)])
 
 
 def table_position(game):  # noqa: ANN001, ANN201 (a rules.game.Game; a Position)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.content import KING_ACTIONS, Card
+from throne_pnp.narrator.lines import Line, do, say
 from throne_pnp.rules.battle import SIDES, Battle, Symbols, other
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import KingAction, KingResult, route
@@ -32,6 +33,10 @@ from throne_pnp.rules.steps import (
 ACTION_WORDS = {name: info.words for name, info in KING_ACTIONS.items()}
 TARGET_WORDS = {name: info.target for name, info in KING_ACTIONS.items() if info.target}
 BOX = "[ ]"
+CARRIED_OUT = "carried out above."
+# The ruling each cause applies, for the page's link to it.
+RULES: dict[type, str] = {Toward: "r3", Rallied: "r4", Casualties: "r9", Withdrew: "r9",
+                          Trapped: "r9", OverKingLimit: "r9", OverPlayerLimit: "r8"}
 EXHAUSTED = ("Uncertain Orders: no card without Uncertain Orders can come; "
              "the King does nothing more")
 
@@ -148,15 +153,16 @@ def stay_words(board: Board, stay: Stay, action: str, rising: bool) -> str:
     return f"{t}: no rally: already at the King's limit of {board.king_limit}"
 
 
-def step_line(board: Board, step: Step, rising: bool = True) -> str:
-    """One table change as a checklist line with its reason."""
+def step_line(board: Board, step: Step, rising: bool = True, depth: int = 0) -> Line:
+    """One table change as a checklist line with its reason and ruling."""
     if step.kind in ("move", "withdraw"):
         what = f"move {cubes(step.count, step.side)} {step.src} -> {step.dst}"
     elif step.kind == "rally":
         what = f"add {cubes(step.count, step.side)} in {step.at}"
     else:
         what = f"remove {cubes(step.count, step.side)} from {step.at}"
-    return f"{BOX} {what}: {step_why(board, step, rising)}"
+    return do(what, why=step_why(board, step, rising), depth=depth,
+              rule=RULES.get(type(step.cause), ""))
 
 
 def step_json(board: Board, step: Step, rising: bool = True) -> dict[str, Any]:
@@ -202,7 +208,7 @@ def king_json(result: KingResult, board: Board) -> dict[str, Any]:
 
 
 def king_lines(result: KingResult, board: Board, told: int = 0,
-               preview: bool = False) -> list[str]:
+               preview: bool = False) -> list[Line]:
     """The King's action as a checklist: each action under its own heading with
     its cube changes and its notes, in the order the territories were visited.
 
@@ -216,22 +222,23 @@ def king_lines(result: KingResult, board: Board, told: int = 0,
     for i, entry in enumerate(result.log):
         heading = f"The King's action: {ACTION_WORDS[entry.action]} ({result.priority})"
         if i < told:
-            out.append(f"{heading}: carried out above.")
+            out.append(say(f"{heading}: {CARRIED_OUT}"))
             continue
-        out.append(heading + ".")
+        out.append(say(heading + "."))
         if not any(isinstance(item, Step) for item in entry.items):
-            out.append("  No cube is added." if entry.action == "rally" else "  Nothing moves.")
+            out.append(say("No cube is added." if entry.action == "rally" else "Nothing moves.",
+                           depth=1))
         for item in entry.items:
             if isinstance(item, Step):
-                out.append("  " + step_line(board, item, rising))
+                out.append(step_line(board, item, rising, depth=1))
             else:
-                out.append(f"  ({stay_words(board, item, entry.action, rising)})")
+                out.append(say(f"({stay_words(board, item, entry.action, rising)})", depth=1))
     if not result.actions:
-        out.append("The King's action: nothing.")
+        out.append(say("The King's action: nothing."))
     if result.exhausted:
-        out.append(f"  ({EXHAUSTED})")
+        out.append(say(f"({EXHAUSTED})", depth=1))
     if result.battles and not preview:
-        out.append(f"Battles to fight, in order: {', '.join(map(str, result.battles))}.")
+        out.append(say(f"Battles to fight, in order: {', '.join(map(str, result.battles))}."))
     return out
 
 
@@ -302,18 +309,18 @@ def battle_json(battle: Battle, board: Board) -> dict[str, Any]:
 
 
 def battle_lines(battle: Battle, board: Board, only_withdrawal: bool = False,
-                 physical: bool = False) -> list[str]:
+                 physical: bool = False) -> list[Line]:
     """A battle as a checklist: its reasons, then each cube change."""
     if only_withdrawal:
         steps = [s for s in battle.steps if not isinstance(s.cause, Casualties)]
-        out = [f"Withdrawal from the battle in {battle.territory}:"]
-        out += ["  " + step_line(board, s) for s in steps]
+        out = [say(f"Withdrawal from the battle in {battle.territory}:")]
+        out += [step_line(board, s, depth=1) for s in steps]
     else:
         who = defender_words(battle.defender)
-        out = [f"Battle in {battle.territory} ({who}):"]
-        out += [f"  {line}" for line in battle_why(battle, board)]
-        out += ["  " + step_line(board, s) for s in battle.steps]
+        out = [say(f"Battle in {battle.territory} ({who}):")]
+        out += [say(line, depth=1) for line in battle_why(battle, board)]
+        out += [step_line(board, s, depth=1) for s in battle.steps]
     if battle.done and physical:
-        out.append(f"  {BOX} put battle cards {battle.player_card} and {battle.king_card} "
-                   "on the discard pile")
+        out.append(do(f"put battle cards {battle.player_card} and {battle.king_card} "
+                      "on the discard pile", depth=1))
     return out

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from throne_pnp.content import Example
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.lines import texts
 from throne_pnp.narrator.words import battle_lines, king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board
@@ -60,7 +61,7 @@ def work(board: Board, example: Example) -> Worked:
             if result.draws:
                 lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
                              "(they go to the discard pile)")
-            lines += king_lines(result, board)
+            lines += texts(king_lines(result, board))
             return Worked(example, before, result.position, list(result.steps), lines,
                           list(result.battles))
         pcard, kcard = board.cards[example.player_card], board.cards[example.king_card]
@@ -73,7 +74,7 @@ def work(board: Board, example: Example) -> Worked:
                                        pcard, kcard, to)
                 costs[to] = other.withdrawal["removed"] if other.withdrawal else 0
         return Worked(example, before, battle.position, list(battle.steps),
-                      battle_lines(battle, board), costs=costs)
+                      texts(battle_lines(battle, board)), costs=costs)
     except ThroneError as exc:
         if isinstance(exc, ExampleError):
             raise

@@ -85,7 +85,6 @@ class TablePage:
                                autoescape=select_autoescape(["html"]), trim_blocks=True,
                                lstrip_blocks=True)
         self.env.filters["odds"] = views.odds_words
-        self.env.filters["rule_anchor"] = rulespage.rule_for
         self._rules: list[rulespage.Section] | None = None
         self.env.filters["words"] = page_words
         self.env.filters["command"] = command_words

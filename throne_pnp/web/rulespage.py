@@ -10,8 +10,8 @@ game; the difficulty ladder as a table.
 
 `matching(sections, query)` is the search box: a plain GET query, so it
 works without JavaScript; a section matches when its text holds every word.
-`rule_for(line)` names the ruling a checklist line applies (R3 for a King's
-move, R4 for a rally ...), for the links beside each reason.
+The ruling a checklist line applies (for the links beside each reason)
+comes with the narrator's line (`narrator.lines.Line.rule`).
 """
 
 from __future__ import annotations
@@ -213,27 +213,3 @@ def icon_variants() -> set[tuple[str, str, str]]:
     from throne_pnp.content import ICONS
 
     return {(name, *ICON_INK) for name in ICONS}
-
-
-RULE_OF = (
-    ("Uncertain Orders", "r5"),
-    ("battle casualties", "r9"),
-    ("may have at most", "r9"),
-    ("withdraw", "r9"),
-    ("limit", "r8"),
-    ("add ", "r4"),
-    ("King cube", "r3"),
-)
-
-
-def rule_for(line: str) -> str:
-    """The anchor of the ruling a checklist line applies ("" when none)."""
-    bare = line.strip().removeprefix("[ ]").strip()
-    for needle, anchor in RULE_OF:
-        if needle in bare:
-            if anchor == "r4" and not bare.startswith("add "):
-                continue
-            if anchor == "r3" and not (bare.startswith("move ") and "->" in bare):
-                continue
-            return anchor
-    return ""

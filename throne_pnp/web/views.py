@@ -17,6 +17,8 @@ from typing import Any
 from throne_pnp.assistant import explain
 from throne_pnp.assistant.commands import taken_back_words
 from throne_pnp.content import Card, Content
+from throne_pnp.narrator.checklist import checklist_lines
+from throne_pnp.narrator.lines import Line
 from throne_pnp.render.cards import card_back, card_front
 from throne_pnp.render.layout import icon_variants
 from throne_pnp.render.sheets import CARD_H, CARD_W
@@ -63,7 +65,7 @@ class Recent:
     """The save's history as the page needs it (derived by replay, cached per version)."""
 
     last_actions: list[str] = field(default_factory=list)
-    last_lines: list[str] = field(default_factory=list)
+    last_lines: list[Line] = field(default_factory=list)
     king_moves: tuple[Step, ...] = ()
     king_where: str = ""
     commands: int = 0
@@ -99,9 +101,9 @@ def recent(session: Any) -> Recent:
         # never the engine's action texts, which would name dealt cards
         out.last_said = taken_back_words(session, 1)[0]
         resumed = out.last_actions[0].startswith("withdraw")
-        out.last_lines = explain.checklist(events, game, save.physical, resumed)
+        out.last_lines = checklist_lines(events, game, save.physical, resumed)
     else:
-        out.last_lines = explain.checklist(session.start_events, game, save.physical)
+        out.last_lines = checklist_lines(session.start_events, game, save.physical)
     return out
 
 

@@ -1,0 +1,90 @@
+"""A line the narrator says, as a small record the CLI and the page each show.
+
+The CLI joins a `Line` into its text (`text()`: an indent, `[ ] ` for a change
+to make at the table, `--- ... ---` around a new phase, `*** ... ***` around
+the end, a command in backticks); the page renders the same record with its
+own markup (a checkbox, the reason in small print, the ruling's link, a
+command in the words of its buttons). Nobody re-reads a finished sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DO = "do"          # a change to make on the table (the page: a checkbox)
+SAY = "say"        # something to read
+PHASE = "phase"    # a new phase begins
+OVER = "over"      # the game is over: `what` the verdict (won, lost), `why` the reason
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command named in a line: `name`, its arguments, its options in order."""
+
+    name: str
+    args: tuple[str, ...] = ()
+    options: tuple[tuple[str, str], ...] = ()
+
+    def typed(self) -> str:
+        """As typed at the terminal: `throne battle 4 --king-card 9`."""
+        opts = [f"--{key} {value}" for key, value in self.options]
+        return " ".join(["throne", self.name, *self.args, *opts])
+
+    def said(self) -> str:
+        """As the page's buttons say it: `battle 4 the King's card 9`."""
+        opts = [f"{OPTION_WORDS.get(key, key)} {value}" for key, value in self.options]
+        return " ".join([self.name, *self.args, *opts])
+
+
+OPTION_WORDS = {"king-card": "the King's card"}
+
+Part = str | Command
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line: what to do or read (`what`, words and commands), why (`why`,
+    words; a change's reason), its `kind`, its `depth` (0 or 1, under a
+    heading) and the ruling it applies (`rule`, e.g. "r3", for the page)."""
+
+    what: tuple[Part, ...]
+    kind: str = SAY
+    why: tuple[Part, ...] = ()
+    depth: int = 0
+    rule: str = ""
+
+    def words(self) -> str:
+        """`what` with each command as typed."""
+        return typed(self.what)
+
+    def text(self) -> str:
+        """The line as the CLI prints it."""
+        body = typed(self.what)
+        if self.kind == OVER:
+            return f"*** You {body.upper()}: {typed(self.why)} ***"
+        if self.kind == DO:
+            body = "[ ] " + body
+        if self.why:
+            body += ": " + typed(self.why)
+        if self.kind == PHASE:
+            body = f"--- {body} ---"
+        return "  " * self.depth + body
+
+
+def typed(parts: tuple[Part, ...]) -> str:
+    """Parts as the CLI prints them: each command as typed, in backticks."""
+    return "".join(f"`{p.typed()}`" if isinstance(p, Command) else p for p in parts)
+
+
+def say(*what: Part, depth: int = 0, kind: str = SAY) -> Line:
+    return Line(tuple(what), kind, depth=depth)
+
+
+def do(*what: Part, why: tuple[Part, ...] | str = (), depth: int = 0, rule: str = "") -> Line:
+    return Line(tuple(what), DO, (why,) if isinstance(why, str) and why else tuple(why),
+                depth, rule)
+
+
+def texts(lines: list[Line]) -> list[str]:
+    """The lines as the CLI prints them."""
+    return [line.text() for line in lines]
