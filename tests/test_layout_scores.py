@@ -33,7 +33,7 @@ def by_territory(counts: dict[int, int]) -> list[int]:
 
 def game_with_hand(rng: random.Random) -> Game:
     """A game a few greedy turns in (a real hand and deck for the odds)."""
-    g = Game(BOARD, normal_ids(BOARD), explain=False)
+    g = Game(BOARD, normal_ids(BOARD))
     dealer = Dealer(rng.randint(0, 10**6))
     bot = GreedyBot()
     for _ in range(rng.randint(0, 40)):

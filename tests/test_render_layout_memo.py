@@ -167,5 +167,5 @@ def test_a_kept_build_loads_no_layout_code(tmp_path) -> None:
     loaded = [subprocess.run([sys.executable, "-c", code, str(tmp_path / name)], env=env,
                              check=True, capture_output=True, text=True).stdout.strip()
               for name in ("first", "kept")]
-    assert loaded == ["['throne_pnp.assistant.worked', 'throne_pnp.render.booklet', "
+    assert loaded == ["['throne_pnp.narrator.worked', 'throne_pnp.render.booklet', "
                       "'throne_pnp.render.mapsheet', 'throne_pnp.render.pack']", "[]"]
