@@ -5,8 +5,10 @@ save's history) and returns dicts and strings the Jinja templates lay out:
 the status line, the last command's checklist, the King's last moves, the
 cards of the hand drawn like the printed ones, the odds of each battle card,
 the withdrawal choices with their cost, and the legal Player Actions with the
-reasons other choices are not offered. Words come from `assistant.explain`
-where it already has them, so the page and the CLI say the same things.
+reasons other choices are not offered. The last command's checklist is the
+narrator's lines as records (`narrator.checklist.checklist_lines`), which the
+template lays out field by field; the CLI prints the same lines as text, so
+the page and the CLI say the same things and the page parses no sentence.
 """
 
 from __future__ import annotations
