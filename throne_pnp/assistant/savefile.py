@@ -22,12 +22,13 @@ SAVE_LIMIT bytes) and a JSON reader with bounded numbers and nesting.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import stat
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from throne_pnp.content import Content
 from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
@@ -35,10 +36,6 @@ from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
 from throne_pnp.values import Factory, Record
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
 
 FORMAT = "throne-game"
 VERSION = 1
@@ -364,22 +361,6 @@ def remove_stale_temps(path: Path) -> list[Path]:
 _MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
-def _new_temp(folder: Path, prefix: str) -> tuple[int, str]:
-    """A new file `folder/PREFIX<8 hex>.tmp`, made by us alone, open for writing.
-
-    What `tempfile.mkstemp` does (the same flags and mode 0o600), without
-    importing `tempfile` (with `shutil`, `random`...) on every command."""
-    flags = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    for _ in range(100):
-        name = os.path.join(folder, f"{prefix}{os.urandom(4).hex()}.tmp")
-        try:
-            return os.open(name, flags, 0o600), name
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(folder))
-
-
 def write(path: Path, save: SaveData) -> None:
     """Write the save atomically: temp file in the same folder, fsync, replace."""
     text = save.dumps()
@@ -387,7 +368,8 @@ def write(path: Path, save: SaveData) -> None:
     check_path(path)
     remove_stale_temps(path)
     try:
-        fd, tmp = _new_temp(folder, f"{_temp_prefix(path)}{os.getpid()}-")
+        fd, tmp = tempfile.mkstemp(suffix=".tmp", prefix=f"{_temp_prefix(path)}{os.getpid()}-",
+                                   dir=folder)
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror}") from None
     try:

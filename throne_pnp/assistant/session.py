@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from throne_pnp.assistant import savefile
 from throne_pnp.assistant.lock import save_lock
@@ -35,10 +36,6 @@ from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Event, Game, replay
 from throne_pnp.rules.position import Position, parse_position
 from throne_pnp.values import Factory, Record
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
 
 AUTO_DEALS = ("hand", "uncertain", "battle")
 

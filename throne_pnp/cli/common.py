@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
-from throne_pnp.cli.posfile import quick_position, read_position  # noqa: F401 (re-exported)
+from throne_pnp.cli.posfile import read_position  # noqa: F401 (re-exported)
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import number_words, whole
 

@@ -17,14 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Any
 
 from throne_pnp.errors import IllegalAction
 from throne_pnp.numbers import number_words, whole
 from throne_pnp.values import Value
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
 
 # kind -> argument names, in order
 SHAPES: dict[str, tuple[str, ...]] = {
