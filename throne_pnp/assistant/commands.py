@@ -284,6 +284,74 @@ def done(session: Session) -> Command:
     return cmd
 
 
+# --------------------------------------------------------------------------- one entry
+
+def perform(session: Session, actions: Sequence[act.Action], *,
+            confirmed: bool = False) -> Command:
+    """Play what the player says at once, given as `Action` values (built by
+    `Action.parse` or its typed constructors), through the command above that
+    checks the step and words the refusals.
+
+    The first action is the command (`card`, `battle`, `withdraw`, `move`,
+    `rally`, `done`, `hand`, `fix`, `fixcards`, or `deal`: the card the game
+    waits for, told); the cards told with it follow: `deal`s after `card`
+    (Uncertain Orders) or after `battle` (the King's card), then a
+    `withdraw` after `battle`. The CLI, the table page and `throne play`
+    all come here, so the same words give the same actions and refusals.
+    """
+    if not actions:
+        raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
+    first, rest = actions[0], list(actions[1:])
+    deals = [a.args[0] for a in rest if a.kind == "deal"]
+    withdraws = [a.args[0] for a in rest if a.kind == "withdraw"]
+    extra = [a for a in rest if a.kind not in ("deal", "withdraw")]
+    if first.kind == "deal":      # the card the game waits for, told
+        require(session, ("deal-phase", "deal-uncertain", "deal-battle"), "deal a card")
+        need = session.game.need()
+        if need.purpose == "battle":
+            _only(first, extra + [act.deal(d) for d in deals], withdraws[1:])
+            return play_battle(session, None, first.args[0],
+                               withdraws[0] if withdraws else None)
+        _only(first, extra, withdraws)
+        if need.purpose == "uncertain":
+            return play_card(session, None, [first.args[0], *deals])
+        return play_card(session, first.args[0], deals or None)   # the King's phase card
+    if first.kind == "card":
+        _only(first, extra, withdraws)
+        return play_card(session, first.args[0], deals or None)
+    if first.kind == "battle":
+        _only(first, extra + [act.deal(d) for d in deals[1:]], withdraws[1:])
+        return play_battle(session, first.args[0], deals[0] if deals else None,
+                           withdraws[0] if withdraws else None)
+    if rest:
+        raise ThroneError(_told_wrong(first, actions))
+    if first.kind == "withdraw":
+        return withdraw(session, first.args[0])
+    if first.kind == "move":
+        return move(session, *first.args, confirmed=confirmed)
+    if first.kind == "rally":
+        return rally(session, first.args[0])
+    if first.kind == "done":
+        return done(session)
+    if first.kind == "hand":
+        return tell_hand(session, first.args)
+    if first.kind == "fix":
+        return fix(session, *first.args)
+    return fix(session, hand=first.args[0], discard=first.args[1])   # fixcards
+
+
+def _only(first: act.Action, extra: list[act.Action], withdraws: Sequence[int]) -> None:
+    """Refuse the actions told with `first` that do not belong to it."""
+    if extra or withdraws:
+        raise ThroneError(_told_wrong(first, [first, *extra, *map(act.withdraw, withdraws)]))
+
+
+def _told_wrong(first: act.Action, actions: Sequence[act.Action]) -> str:
+    said_words = "; ".join(a.text() for a in actions)
+    return (f"`{said_words}` is not one command: after `{first.kind}` only the cards told "
+            "with it may follow (`deal` after card or battle, `withdraw` after battle)")
+
+
 # --------------------------------------------------------------------------- record
 
 def tell_hand(session: Session, ids: Sequence[int]) -> Command:
