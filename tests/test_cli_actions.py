@@ -43,6 +43,33 @@ def test_text_to_action_to_text_round_trips(action):
     assert str(action) == text
 
 
+SAID = st.one_of(
+    st.builds(lambda c, ds: [act.card(c), *map(act.deal, ds)], IDS, st.lists(IDS, max_size=3)),
+    st.builds(lambda c, k, w: [act.battle(c), *([act.deal(k)] if k is not None else []),
+                               *([act.withdraw(w)] if w is not None else [])],
+              IDS, st.none() | IDS, st.none() | IDS),
+    ACTIONS.map(lambda a: [a]),
+)
+
+
+@given(SAID)
+def test_what_a_player_says_at_once_round_trips(actions):
+    text = act.said_text(actions)
+    assert act.parse_said(text) == actions
+    assert act.said_text(act.parse_said(text)) == text
+
+
+def test_the_cards_told_with_a_command():
+    assert act.parse_said("battle 4 king=9") == [act.battle(4), act.deal(9)]
+    assert act.parse_said("battle 4 withdraw=2 king=9") == [act.battle(4), act.withdraw(2),
+                                                            act.deal(9)]
+    assert act.parse_said("card 6 draws=3,5") == [act.card(6), act.deal(3), act.deal(5)]
+    with pytest.raises(IllegalAction, match="king= given twice"):
+        act.parse_said("battle 4 king=9 king=8")
+    with pytest.raises(IllegalAction, match="expected: move COUNT FROM TO"):
+        act.parse_said("move 2 7 5 king=9")
+
+
 @pytest.mark.parametrize("text, words", [
     ("move 2 7", ["'move 2 7'", "move COUNT FROM TO"]),
     ("card twelve", ["'card twelve'", "card ID"]),
@@ -113,9 +140,10 @@ def test_player_actions_the_same_three_ways(tmp_path):
 
 
 def test_a_physical_battle_with_the_kings_card_told_at_once(tmp_path):
-    """`throne battle C --king-card K` and the page's battle form: battle C, deal K."""
+    """`throne battle C --king-card K`, the page's battle form and `battle C king=K`
+    typed to `throne play`: battle C, deal K, as one command."""
     pytest.importorskip("starlette")
-    games = {name: tmp_path / f"{name}.json" for name in ("cli", "page")}
+    games = {name: tmp_path / f"{name}.json" for name in ("cli", "page", "play")}
     for game in games.values():
         ok(game, "new", "--physical", "--seed", "2")
         ok(game, "hand", "3,6,9,12,14")
@@ -126,7 +154,8 @@ def test_a_physical_battle_with_the_kings_card_told_at_once(tmp_path):
     assert session(games["cli"]).game.need().kind == "battle"
     _by_cli(games["cli"], [["battle", "6", "--king-card", "1"]])
     _by_page(games["page"], [("/battle", {"card": 6, "king_card": 1})])
-    assert _saved(games["cli"]) == _saved(games["page"])
+    _by_play(games["play"], ["battle 6 king=1"])
+    assert _saved(games["cli"]) == _saved(games["page"]) == _saved(games["play"])
     assert _saved(games["cli"])[-1][:2] == ["battle 6", "deal 1"]
 
 

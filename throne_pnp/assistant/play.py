@@ -30,7 +30,8 @@ HELP = """At any prompt you may type:
   help       this text
   quit       stop here; the game is saved (continue with `throne play`)
 Player Actions: `move COUNT FROM TO` (or `m COUNT FROM TO`), `rally T` (or `r T`), `done`.
-Physical cards: `hand 3 6 9 12 14` tells the cards in your hand (optional)."""
+Physical cards: `hand 3 6 9 12 14` tells the cards in your hand (optional).
+Any command in its text form works too, e.g. `card 12`, `battle 4 king=9 withdraw=2`."""
 
 
 class Quit(Exception):
@@ -159,34 +160,31 @@ def _answer(session: Session, answer: str, confirmed: bool = False) -> Command |
 
 
 def said_actions(session: Session, answer: str) -> list[act.Action] | None:
-    """The actions an answer says, read by `Action.parse`; None if not understood.
+    """The actions an answer says; None if not understood.
 
     A number alone answers the prompt: the card played, the card dealt, the
     battle card, where to withdraw (`12` at "Your phase card" is `card 12`).
-    Otherwise the answer is an action in its text form (`move 2 7 5` or
-    `m 2 7 5`, `rally 5`, `done`, `hand 3 6 9` in a physical game)."""
+    Otherwise the answer is a command in the action text form, read by
+    `actions.parse_said` (`move 2 7 5` or `m 2 7 5`, `rally 5`, `done`,
+    `battle 4 king=9`, `hand 3 6 9` in a physical game); a mistyped one is
+    refused with the form it should have."""
     need = session.game.need()
     words = answer.lower().split()
     if not words:
         return None
-    if words[0] == "hand" and session.physical:
-        return [act.Action.parse(" ".join(words))]
-    if need.kind in ("card", "deal", "battle", "withdraw"):
-        number = whole(words[0])
-        if number is None:
-            return None
+    number = whole(words[0])
+    if number is not None:
         if need.kind == "card":
             return [act.card(number)]
         if need.kind == "deal":
             return [act.deal(number)]
-        return [act.battle(number)] if need.kind == "battle" else [act.withdraw(number)]
+        if need.kind == "battle":
+            return [act.battle(number)]
+        return [act.withdraw(number)] if need.kind == "withdraw" else None
     head = ALIASES.get(words[0], words[0])
-    if head not in ("move", "rally", "done"):
+    if head not in act.SHAPES or (head == "hand" and not session.physical):
         return None
-    try:
-        return [act.Action.parse(" ".join([head, *words[1:]]))]
-    except ValueError:
-        return None
+    return act.parse_said(" ".join([head, *words[1:]]))
 
 
 def _confirm(question: str, pending: list[str]) -> bool:

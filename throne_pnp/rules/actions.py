@@ -11,6 +11,11 @@ and `fixcards hand=3,6,9 discard=1,4` (set the known hand and/or the discard
 pile to exactly these; either part may be left out, `-` names an empty one).
 Their `args` are a tuple of card ids (`hand`) and a pair of such tuples, each
 or None (`fixcards`); every other action's `args` are whole numbers.
+
+What a player says at once is an action followed by the cards told with it
+(`parse_said`, `said_text`): `card 6 draws=3,5` is `card 6`, `deal 3`,
+`deal 5` (Uncertain Orders dealt); `battle 4 king=9 withdraw=2` is
+`battle 4`, `deal 9` (the King's battle card), `withdraw 2`.
 """
 
 from __future__ import annotations
@@ -144,6 +149,53 @@ def _parse_fixcards(text: str, words: list[str]) -> Action:
         raise IllegalAction(f"bad action {text!r}: name the hand=IDS or the discard=IDS "
                             "(or both) to set")
     return fix_cards(parts.get("hand"), parts.get("discard"))
+
+
+# The cards a player may tell after an action, by the action's kind.
+TOLD: dict[str, tuple[str, ...]] = {"card": ("draws",), "battle": ("king", "withdraw")}
+
+
+def parse_said(text: str) -> list[Action]:
+    """What a player says at once: an action in its text form (`Action.parse`),
+    then the cards told with it (`TOLD`): `battle 4 king=9` -> battle 4, deal 9."""
+    words = text.split()
+    told = TOLD.get(words[0], ()) if words else ()
+    start = len(words)
+    while start > 1 and words[start - 1].partition("=")[0] in told:
+        start -= 1
+    actions = [Action.parse(" ".join(words[:start]))]
+    seen: set[str] = set()
+    for word in words[start:]:
+        name, _, raw = word.partition("=")
+        if name in seen:
+            raise IllegalAction(f"bad command {number_words(text, 60)}: {name}= given twice")
+        seen.add(name)
+        if name == "draws":
+            ids = _parse_ids(text, raw, "draws")
+            if not ids:
+                raise IllegalAction(f"bad command {number_words(text, 60)}: draws= takes "
+                                    "the cards dealt, e.g. card 6 draws=3,5")
+            actions += [deal(i) for i in ids]
+            continue
+        number = whole(raw)
+        if number is None:
+            raise IllegalAction(f"bad command {number_words(text, 60)}: {name}= takes a "
+                                "whole number, e.g. battle 4 king=9 withdraw=2")
+        actions.append(deal(number) if name == "king" else withdraw(number))
+    return actions
+
+
+def said_text(actions: Sequence[Action]) -> str:
+    """The text `parse_said` reads back into `actions` (an action and the cards
+    told with it, in the order `parse_said` gives them)."""
+    first, rest = actions[0], actions[1:]
+    deals = [a.args[0] for a in rest if a.kind == "deal"]
+    parts = [first.text()]
+    if deals:
+        parts.append(f"draws={_ids_text(tuple(deals))}" if first.kind == "card"
+                     else f"king={deals[0]}")
+    parts += [f"withdraw={a.args[0]}" for a in rest if a.kind == "withdraw"]
+    return " ".join(parts)
 
 
 # The constructors below hand out one shared value per argument list (actions
