@@ -27,6 +27,7 @@ import os
 import stat
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +36,6 @@ from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
-from throne_pnp.values import Factory, Record
 
 FORMAT = "throne-game"
 VERSION = 1
@@ -46,7 +46,8 @@ class SaveError(ThroneError):
     """The save file is missing, damaged, foreign or from other content."""
 
 
-class SaveData(Record):
+@dataclass(slots=True)
+class SaveData:
     """Everything a save file holds."""
 
     mode: str
@@ -55,12 +56,12 @@ class SaveData(Record):
     hard: list[int]
     start: dict[str, dict[str, int]]
     content_files: dict[str, str]
-    opening: list[str] = Factory(list)
-    commands: list[list[str]] = Factory(list)
+    opening: list[str] = field(default_factory=list)
+    commands: list[list[str]] = field(default_factory=list)
     content_dir: str = ""        # where the content was when the game began (a hint)
-    said: list[str] = Factory(list)  # what was typed, per command
+    said: list[str] = field(default_factory=list)  # what was typed, per command
     game: str = ""       # the game fingerprint ("" in saves from before it existed)
-    game_parts: dict[str, str] = Factory(dict)  # what it was made of
+    game_parts: dict[str, str] = field(default_factory=dict)  # what it was made of
     level: str = ""      # the ladder level it was started at ("" when none was named)
 
     def stamp(self, content: Content) -> None:

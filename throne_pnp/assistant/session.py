@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,17 +36,17 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Event, Game, replay
 from throne_pnp.rules.position import Position, parse_position
-from throne_pnp.values import Factory, Record
 
 AUTO_DEALS = ("hand", "uncertain", "battle")
 
 
-class Command(Record):
+@dataclass(slots=True)
+class Command:
     """The actions and events of one user command (filled while it runs)."""
 
-    actions: list[str] = Factory(list)
-    events: list[Event] = Factory(list)
-    notes: list[str] = Factory(list)
+    actions: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     said: str = ""      # the command as the player would type it, for the log
 
 
