@@ -20,13 +20,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from throne_pnp.assistant.explain import fresh_hand, game_cp_left, next_step
+from throne_pnp.assistant.kingsofar import table_position
 from throne_pnp.assistant.lock import save_lock
+from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.session import Command, Session
 from throne_pnp.assistant.tablediff import restore_lines
 from throne_pnp.content import Content
 from throne_pnp.errors import HandConflict, ThroneError
 from throne_pnp.rules import actions as act
-from throne_pnp.rules.position import Position
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.board import board_for
+from throne_pnp.rules.position import Position, check_position, outcome_words, position_outcome
 
 
 class NeedsConfirmation(ThroneError):
@@ -56,8 +61,6 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     `deal-PURPOSE` for chance cards the player names (`deal-phase`,
     `deal-uncertain`, `deal-battle`). `verb` completes "cannot VERB now".
     """
-    from throne_pnp.assistant.explain import game_cp_left, next_step
-
     need = session.game.need()
     key = f"deal-{need.purpose}" if need.kind == "deal" else need.kind
     if key in kinds:
@@ -103,9 +106,6 @@ def check_start(content: Content, position: Position) -> None:
     """A start position must be able to stand on the table (the King's limit,
     the cubes that exist, the player's wheat limit) and leave a game to play
     (not already won or lost)."""
-    from throne_pnp.rules.board import board_for
-    from throne_pnp.rules.position import check_position, outcome_words, position_outcome
-
     board = board_for(content)
     problem = check_position(board, position)
     if problem:
@@ -214,8 +214,6 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
         else:
             _apply_card(session, act.battle(card_id))
         if king_card is not None:
-            from throne_pnp.assistant.explain import fresh_hand
-
             if card_id is not None and fresh_hand(session.game):
                 cmd.notes.append(f"{card_id} was your last card: draw your new hand first, "
                                  f"then the King's card {king_card} (the deck order counts)")
@@ -448,8 +446,6 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)
     from_hand, drawn = undone_cards(session, gone)
-    from throne_pnp.assistant.kingsofar import table_position
-
     restore = restore_lines(session.board, table_position(before),
                             table_position(session.game),
                             cards=(before, session.game) if session.physical else None,
@@ -459,8 +455,6 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
 
 def taken_back_words(session: Session, count: int) -> list[str]:
     """The player's words for the last `count` commands (see `assistant.said`)."""
-    from throne_pnp.assistant.said import replay_command, typed
-
     save = session.save
     first = max(len(save.commands) - count, 0)
     if all(save.said_for(i) for i in range(first, len(save.commands))):
@@ -478,8 +472,6 @@ def undone_cards(session: Session, gone: list[list[str]]
     """What the commands `gone` (given after the saved ones) did with the cards:
     the cards they played from the hand, and the cards they took off the deck
     in order (None where a new hand was drawn unseen)."""
-    from throne_pnp.rules.actions import Action
-
     game = session.replay()
     from_hand: set[int] = set()
     drawn: list[int | None] = []
