@@ -3,6 +3,8 @@ whenever the map, the scale or the cache says so."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from throne_pnp.content import load_content
@@ -36,8 +38,8 @@ def test_an_edited_map_is_checked_again(private_cache, monkeypatch):
     content = load_content(None)
     calls = _count_checks(monkeypatch)
     fit_memo.remembered_fit_problems(content, 1.0)
-    moved = content.map.replace(name=content.map.name + " (variant)")
-    fit_memo.remembered_fit_problems(content.replace(map=moved), 1.0)
+    moved = dataclasses.replace(content.map, name=content.map.name + " (variant)")
+    fit_memo.remembered_fit_problems(dataclasses.replace(content, map=moved), 1.0)
     assert len(calls) == 2
 
 

@@ -1,5 +1,4 @@
-"""What the build path imports: neither YAML (a cached edition skips it) nor svgwrite,
-nor json (only the map's fit check, which scripts' builds skip, reads its memo)."""
+"""What the build path imports: not svgwrite (only an SVG build needs it)."""
 
 from __future__ import annotations
 
@@ -7,10 +6,9 @@ import subprocess
 import sys
 
 
-def test_build_module_imports_neither_yaml_nor_svgwrite_nor_json() -> None:
+def test_build_module_does_not_import_svgwrite() -> None:
     code = ("import sys, throne_pnp.render.build\n"
-            "print(sorted(m for m in sys.modules\n"
-            "             if m.split('.')[0] in ('yaml', 'svgwrite', 'json')))")
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'svgwrite'))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout
     assert out.strip() == "[]"

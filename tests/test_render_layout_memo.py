@@ -4,6 +4,7 @@ entry says so."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -60,7 +61,8 @@ def test_other_content_or_options_are_laid_out_again(private_cache, laid_out,
     build(content, tmp_path / "a", **one)
     build(content, tmp_path / "b", ink_saver=True, **one)
     build(content, tmp_path / "c", layout="fold", **one)
-    renamed = content.replace(map=content.map.replace(name="Kingdom of Elsewhere"))
+    renamed = dataclasses.replace(
+        content, map=dataclasses.replace(content.map, name="Kingdom of Elsewhere"))
     build(renamed, tmp_path / "d", **one)
     build(content, tmp_path / "e", **one)                # the first, read back
     assert laid_out == ["a4"] * 4

@@ -1,5 +1,7 @@
+
 """Property tests: random maps, positions and games keep the engine's invariants."""
 
+import dataclasses
 import random
 
 import yaml
@@ -105,7 +107,7 @@ def test_quick_king_action_matches_the_explained_one(mp, actions, rising, castle
 
 def replace_rulings(board, **switches):
     """The same board under other rulings (a fresh Board, so fresh memos)."""
-    return board.replace(rulings=board.rulings.replace(**switches))
+    return board.replace(rulings=dataclasses.replace(board.rulings, **switches))
 
 
 @settings(max_examples=100, deadline=None)

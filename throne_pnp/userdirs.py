@@ -1,6 +1,6 @@
 """The user's own folders for what the program keeps between runs (XDG layout).
 
-- `cache_dir()`: what can be rebuilt at any time (the parsed content),
+- `cache_dir()`: what can be rebuilt at any time (remembered build work),
   `$XDG_CACHE_HOME/throne_pnp`, else `~/.cache/throne_pnp`.
 - `state_dir()`: what must outlive a run but is no document of the user's
   (the table page's secrets per save), `$XDG_STATE_HOME/throne_pnp`, else

@@ -16,6 +16,8 @@ rules screen draws the same shapes as inline SVG.
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 from throne_pnp.assistant.worked import Worked
 from throne_pnp.content import Content
 from throne_pnp.render.diagram import diagram, moves_of
@@ -58,7 +60,7 @@ def ladder_levels(content: Content) -> list[Level]:
             if got is None:
                 bots[bot] = None
                 continue
-            data = got if isinstance(got, dict) else vars(got)
+            data = got if isinstance(got, dict) else asdict(got)
             bots[bot] = Measured(float(data["win_rate"]), tuple(data["ci95"]), int(data["games"]))
         hard = getattr(level, "hard", None) or getattr(level, "hard_cards", ())
         levels.append(Level(str(level.name), tuple(hard), bots))
