@@ -51,8 +51,7 @@ def main() -> int:
 
     opts.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        build(load_content(opts.content), Path(tmp), papers=("a4",), formats=("pdf",),
-              parallel=False)
+        build(load_content(opts.content), Path(tmp), papers=("a4",), formats=("pdf",))
 
         def page_image(pdf: str, index: int, dpi: int):
             document = pdfium.PdfDocument(str(Path(tmp) / "a4" / pdf))

@@ -33,7 +33,7 @@ def pdfs(tmp_path_factory) -> Path:
     from throne_pnp.render.build import build
 
     out = tmp_path_factory.mktemp("booklet")
-    build(load_content(), out, formats=("pdf",), parallel=False)
+    build(load_content(), out, formats=("pdf",))
     return out
 
 

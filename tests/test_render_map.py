@@ -296,7 +296,7 @@ def test_build_notes_say_what_keeps_cubes_from_fitting(tmp_path) -> None:
     (target / "map.yaml").write_text(text)
     notes: list[str] = []
     build(load_content(target), tmp_path / "out", papers=("a4",), formats=("pdf",),
-          notes=notes, parallel=False)
+          notes=notes)
     assert notes == ["map.yaml territory 5: its cube spaces reach within 2 mm of its "
                      "border; move `cubes` (the block's centre) or the shape's points",
                      "map.yaml territory 8: its cube spaces cover its label; move `cubes` "

@@ -12,7 +12,6 @@ import pytest
 from printcheck import edge_ink, gray, ink, text_runs, viewer_preferences
 
 from throne_pnp.content import load_content
-from throne_pnp.render import build as build_module
 from throne_pnp.render.build import build
 from throne_pnp.render.sheets import CARD_W, _mark_span, card_grid
 
@@ -122,21 +121,6 @@ def test_crop_marks_measure_63_by_88_mm_on_the_page(out: Path, paper: str) -> No
         assert abs((b - a) / mm - 88.0) < 0.1
 
 
-def test_serial_and_parallel_builds_write_the_same_bytes(out: Path, tmp_path: Path,
-                                                         monkeypatch) -> None:
-    content = load_content()
-    serial = build(content, tmp_path / "serial", parallel=False)
-    monkeypatch.setattr(build_module, "_core_free", lambda: True)   # fork, busy or not
-    parallel = build(content, tmp_path / "parallel", parallel=True)
-    assert [p.relative_to(tmp_path / "serial") for p in serial] == \
-        [p.relative_to(tmp_path / "parallel") for p in parallel]
-    for a, b in zip(serial, parallel, strict=True):
-        assert a.read_bytes() == b.read_bytes(), a.name
-    for paper in ("a4", "letter"):
-        assert (tmp_path / "serial" / paper / "cards.pdf").read_bytes() == \
-            (out / paper / "cards.pdf").read_bytes()
-
-
 # --------------------------------------------------------------------------- home printers
 
 VARIANTS = {
@@ -156,7 +140,7 @@ def variants(tmp_path_factory) -> dict[str, Path]:
     out = {}
     for name, options in VARIANTS.items():
         directory = tmp_path_factory.mktemp(name)
-        build(content, directory, formats=("pdf",), parallel=False, **options)
+        build(content, directory, formats=("pdf",), **options)
         out[name] = directory
     return out
 

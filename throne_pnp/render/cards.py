@@ -29,7 +29,6 @@ from throne_pnp.render.layout import (
     fit_size,
     stroke,
 )
-from throne_pnp.render.memo import per_build
 from throne_pnp.render.sheets import BLEED, CARD_H, CARD_W, Grid, Slot
 
 RUST = "#7a3420"
@@ -178,7 +177,6 @@ def _footer(card: Card, color: str, ink_saver: bool) -> list:
     return out
 
 
-@per_build(maxsize=512)
 def card_front(card: Card, ink_saver: bool = False,
                bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> tuple:
     """Every shape of one face, in trim coordinates (0..63 x 0..88 mm)."""
@@ -204,7 +202,6 @@ def back_edge(ink_saver: bool = False, style: str = "light") -> str:
     return BACK_DARK if style == "dark" else RUST
 
 
-@per_build(maxsize=64)
 def card_back(ink_saver: bool = False,
               bleed: tuple[bool, bool, bool, bool] = (True, True, True, True),
               style: str = "light") -> tuple:

@@ -9,8 +9,7 @@ into this repository; the TTF files are read from the installed reportlab.
 Each face is registered with reportlab once per process, when first used (as
 TrueType fonts, which reportlab embeds as subsets holding only the glyphs a
 document uses), slimmed first by `ttfslim.py` (no screen hinting; renamed
-"Rusty Sans" as the Vera licence asks of modified copies; the slimmed faces
-are kept between builds by `font_memo.py`); `face()` names
+"Rusty Sans" as the Vera licence asks of modified copies); `face()` names
 the face for a weight and slant; `width_pt()` measures text in it, so layout
 code wraps and centres with the metrics the PDF really uses. SVG names the
 same family, with metric-close fallbacks, and pins each run to the measured
@@ -73,32 +72,15 @@ def _register_face(name: str):
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from throne_pnp.render.font_memo import slimmed
+    from throne_pnp.render.ttfslim import slim
 
     path = font_dir() / FACES[name]
     if not path.is_file():
         raise FileNotFoundError(f"reportlab's bundled font {path} is missing; "
                                 "reinstall reportlab")
-    font = TTFont(name, BytesIO(slimmed(path.read_bytes(), EMBEDDED, STYLES[name])))
-    _share_subsets(font.face)
+    font = TTFont(name, BytesIO(slim(path.read_bytes(), EMBEDDED, STYLES[name])))
     pdfmetrics.registerFont(font)
     return font
-
-
-def _share_subsets(face) -> None:
-    """Make each distinct glyph subset of `face` once per process.
-
-    reportlab cuts a subset font file for every document; the documents of a
-    build mostly use the same few subsets (the same letters in the same
-    order), and the cut is the same bytes each time.
-    """
-    make = face.makeSubset
-
-    @lru_cache(maxsize=64)
-    def cut(subset: tuple[int, ...]) -> bytes:
-        return make(list(subset))
-
-    face.makeSubset = lambda subset: cut(tuple(subset))
 
 
 def register() -> tuple[str, ...]:
@@ -116,7 +98,6 @@ def _font(name: str):
     return _register_face(name)
 
 
-@lru_cache(maxsize=4)
 def _widths(name: str):
     """The face's advance widths by code point, and the width of a missing glyph."""
     face = _font(name).face
@@ -136,22 +117,3 @@ def width_pt(text: str, name: str, size: float) -> float:
 def font(name: str):
     """The registered reportlab font object of a face (registering the family if needed)."""
     return _font(name)
-
-
-def split_string(font, text: str, doc) -> list[tuple[int, bytes]]:
-    """`font.splitString(text, doc)`: the text's codes in the document's subsets.
-
-    reportlab assigns each new letter the document's next code, one letter at
-    a time in Python; once a document has met every letter of `text` (the
-    same words recur on every card and page), the answer is the same codes
-    looked up, which `str.translate` does at C speed. That shortcut is taken
-    only when it cannot differ: every letter already assigned, all codes in
-    the first subset (fewer than 256 used) and no no-break space (which
-    reportlab sets as a space); anything else, and every first meeting, is
-    reportlab's own.
-    """
-    state = font.state.get(doc)
-    if (text and state is not None and state.nextCode <= 256 and "\xa0" not in text
-            and state.assignments.keys() >= set(map(ord, text))):
-        return [(0, text.translate(state.assignments).encode("latin-1"))]
-    return font.splitString(text, doc)

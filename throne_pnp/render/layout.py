@@ -17,9 +17,7 @@ Colours are "#rrggbb" strings; inside icon definitions the names "ink" and
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 
-from throne_pnp.render.memo import per_build
 from throne_pnp.values import Factory, Record, Value
 
 PT = 25.4 / 72.0  # millimetres per point
@@ -229,7 +227,6 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
 MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
 
 
-@lru_cache(maxsize=16)
 def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
     """The embedded face for a weight and slant (see `fonts.py`)."""
     from throne_pnp.render.fonts import face
@@ -237,7 +234,6 @@ def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
     return face(bold, italic, mono)
 
 
-@per_build(maxsize=8192)
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
                mono: bool = False) -> float:
     """Width in mm of `text` set in the embedded face at `size` points."""

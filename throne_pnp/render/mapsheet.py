@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from throne_pnp.content import Content
 from throne_pnp.render import sheets
-from throne_pnp.render.fit_memo import remembered_fit_problems
 from throne_pnp.render.layout import (
     PT,
     Group,
@@ -114,12 +113,11 @@ def map_sheets(content: Content, paper: str, size: str = "page",
 
 
 def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> list[str]:
-    """`fit_problems` at the smallest print scale among the sheets of `papers`
-    (remembered between builds of the same map: `fit_memo`)."""
+    """`fit_problems` at the smallest print scale among the sheets of `papers`."""
     if not papers:
         return []
     scale = min(sheet.scale for paper in papers for sheet in map_sheets(content, paper, size))
-    return remembered_fit_problems(content, scale)
+    return fit_problems(content, scale)
 
 
 # --------------------------------------------------------------------------- one sheet

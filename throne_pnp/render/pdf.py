@@ -16,21 +16,18 @@ Text is set in the embedded Bitstream Vera faces (`fonts.py`): reportlab
 writes each as a subset holding only the glyphs used, so any printer shows the
 very letters the layout measured. The document presets print scaling to none
 (a "fit to page" default would shrink the cards) and, for duplex card
-sheets, long-edge duplex (`render_pdf(..., duplex=True)`). reportlab's own
-saving formats numbers and names with memos of the build (`pdf_atoms.py`),
-and the file is written over the last build's (`outfile.py`).
+sheets, long-edge duplex (`render_pdf(..., duplex=True)`). Streams are
+compressed with zlib alone, set per document through reportlab's
+`PDFDocument.defaultStreamFilters` (no ASCII85 layer: smaller files).
 """
 
 from __future__ import annotations
 
 import math
-import types
-import zlib
 from collections.abc import Iterable
-from functools import lru_cache
 from pathlib import Path as FsPath
 
-from throne_pnp.render import fonts, pdf_atoms
+from throne_pnp.render import fonts
 from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
 from throne_pnp.render.layout import (
     PT,
@@ -47,8 +44,6 @@ from throne_pnp.render.layout import (
     icon_variants,
     text_width,
 )
-from throne_pnp.render.memo import on_forget, per_build
-from throne_pnp.render.outfile import write_bytes
 
 MM = 72.0 / 25.4  # points per millimetre
 KAPPA = 0.5522847498  # Bézier handle length for a quarter circle
@@ -65,45 +60,17 @@ def _y_down(canvas, height: float, unit: float) -> None:
 
 def _f(value: float) -> str:
     """A number as PDF wants it: rounded to 0.001 (of a mm, mostly), no exponent,
-    no trailing zeros ("12", "0.5", "-3.25").
-
-    Remembered by value (a build writes the same coordinates thousands of
-    times), except zero: 0.0 and -0.0 are one key but print "0" and "-0"."""
-    text = _numbers.get(value)
-    if text is None:
-        text = f"{value:.3f}".rstrip("0").rstrip(".")
-        if value:
-            if len(_numbers) >= NUMBERS_KEPT:
-                _numbers.clear()
-            _numbers[value] = text
-    return text
+    no trailing zeros ("12", "0.5", "-3.25")."""
+    return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
-NUMBERS_KEPT = 1 << 16
-_numbers: dict[float, str] = {}
-on_forget(_numbers.clear)
-
-
-@per_build(maxsize=4096)
 def _escaped(chunk: bytes) -> str:
-    """reportlab's escape of a text chunk for a PDF string (a pure function, and
-    the same chunks recur in every document of a build).
-
-    reportlab escapes byte by byte, each on its own (a backslash before `\\`,
-    `(` and `)`, octal for what is not printable), in a Python loop; the same
-    table applied by `str.translate` gives the same text at C speed."""
-    return chunk.decode("latin-1").translate(_escape_table())
-
-
-@lru_cache(maxsize=1)
-def _escape_table() -> tuple[str, ...]:
-    """reportlab's escape of each byte value, by value."""
+    """reportlab's escape of a text chunk for a PDF string."""
     from reportlab.pdfbase.pdfdoc import escapePDF
 
-    return tuple(escapePDF(bytes([code])) for code in range(256))
+    return escapePDF(chunk)
 
 
-@lru_cache(maxsize=256)
 def _rgb(color: str) -> str:
     r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
     return f"{_f(r)} {_f(g)} {_f(b)}"
@@ -113,7 +80,6 @@ NEUTRAL = 24 / 255     # channels this close together: a grey (or black), not a 
 BLACK = 0x40 / 255     # a grey this dark is the black of the text
 
 
-@lru_cache(maxsize=256)
 def _text_fill(color: str) -> str:
     """The fill operator for text of `color`. Black and grey text is printed
     with black ink alone (DeviceCMYK, K only): a print shop converting RGB
@@ -128,72 +94,14 @@ def _text_fill(color: str) -> str:
     return f"0 0 0 {_f(k)} k"
 
 
-# One piece of a drawn page: ("ops", operators) handed to the canvas as one
-# literal, or ("form", name) placing a form XObject. An operator is a string,
-# or a text run (x, y, (face, size, text)) whose font encoding is the
-# document's own (see `_Painter.text`).
-Segment = tuple[str, object]
-
-
-class DrawCache:
-    """Pages already drawn, as segments any document can replay.
-
-    The build draws most pages twice (once for a separate PDF, once for the
-    pack): the second document replays the first drawing instead of walking
-    the shapes again. Only the text runs are encoded anew, since each
-    document numbers its own font subsets. A page is known by identity and
-    by its item count (stamping a page adds items), and one cache should live
-    only as long as the pages it holds (one build).
-    """
-
-    def __init__(self) -> None:
-        self.pages: dict[tuple[int, int], tuple[Page, list[Segment]]] = {}
-        self.zipped: dict[bytes, bytes] = {}   # stream -> its compressed bytes
-        self.atoms: dict[object, bytes] = {}   # a number's or name's bytes in the file
-        self.names: dict[str, str] = {}        # a dictionary key as a PDF name
-
-    def compress(self, data: bytes) -> bytes:
-        """zlib's default compression, once per distinct stream: the documents
-        of a build share many (font subsets, icon forms, pages without text)."""
-        out = self.zipped.get(data)
-        if out is None:
-            out = self.zipped[data] = zlib.compress(data)
-        return out
-
-    def get(self, page: Page) -> list[Segment] | None:
-        hit = self.pages.get((id(page), len(page.items)))
-        return hit[1] if hit is not None and hit[0] is page else None
-
-    def put(self, page: Page, segments: list[Segment]) -> None:
-        self.pages[(id(page), len(page.items))] = (page, segments)
-
-    def drawings(self, pages: list[Page]) -> list[tuple[Page, list[Segment]]]:
-        """Each of `pages` drawn so far (once each) with its segments, to keep
-        beside the pages (`layout_memo`) and `seed` a later build's cache."""
-        out, seen = [], set()
-        for page in pages:
-            segments = self.get(page)
-            if segments is not None and id(page) not in seen:
-                seen.add(id(page))
-                out.append((page, segments))
-        return out
-
-    def seed(self, drawings: list[tuple[Page, list[Segment]]]) -> None:
-        """Know the pages of `drawings` as drawn (the pages as they are now)."""
-        for page, segments in drawings:
-            self.put(page, segments)
-
-
 class _Painter:
     """Writes shapes as PDF operators, remembering the current paint state."""
 
     def __init__(self, canvas) -> None:
         self.canvas = canvas
-        self.ops: list = []
-        self.segments: list[Segment] = []     # what this page has handed over so far
+        self.ops: list[str] = []
         self.state: dict[str, object] = {}
         self.stack: list[dict[str, object]] = []
-        self.runs: dict[tuple[str, str, str], str] = {}   # this document's encoded texts
 
     # graphics state -----------------------------------------------------
     def save(self) -> None:
@@ -295,58 +203,34 @@ class _Painter:
         if item.anchor != "start":
             width = text_width(item.text, item.size, item.bold, item.italic, item.mono)
             x -= width / 2 if item.anchor == "middle" else width
-        # encoded when handed to the canvas (`_encode`): the document's font
-        # subsets decide the bytes
-        self.ops.append((_f(x), _f(item.y), (item.font, _f(item.size * PT), item.text)))
+        self.ops.append(f"BT 1 0 0 -1 {_f(x)} {_f(item.y)} Tm "
+                        f"{self._runs(item.font, _f(item.size * PT), item.text)} ET")
 
-    def _encode(self, run: tuple) -> str:
-        """A text run's operators in this document's font subsets.
+    def _runs(self, name: str, size: str, text: str) -> str:
+        """A text's font and show operators in this document's font subsets.
 
         Text matrix: upright glyphs (y flipped back), size given in mm; the
         embedded font is split into subsets of up to 256 glyphs, each its own
-        PDF font, so a run may switch font (never position) midway. The same
-        words recur on every card: each (face, size, text) is encoded once per
-        document, in drawing order (which fixes the subsets' glyph codes).
+        PDF font, so a run may switch font (never position) midway. Letters
+        get their codes in drawing order.
         """
-        x, y, key = run
-        runs = self.runs.get(key)
-        if runs is None:
-            name, size, text = key
-            font = fonts.font(name)
-            doc = self.canvas._doc
-            runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
-                            f"({_escaped(chunk)}) Tj"
-                            for subset, chunk in fonts.split_string(font, text, doc))
-            self.runs[key] = runs
-        return f"BT 1 0 0 -1 {x} {y} Tm {runs} ET"
+        font = fonts.font(name)
+        doc = self.canvas._doc
+        return " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
+                        f"({_escaped(chunk)}) Tj"
+                        for subset, chunk in font.splitString(text, doc))
 
     def flush(self) -> None:
         """Hand the collected operators to the canvas."""
         if self.ops:
-            ops = tuple(self.ops)
-            self.segments.append(("ops", ops))
-            self._literal(ops)
+            self.canvas.addLiteral("\n".join(self.ops))
             self.ops = []
-
-    def _literal(self, ops: tuple) -> None:
-        self.canvas.addLiteral("\n".join(
-            op if type(op) is str else self._encode(op) for op in ops))
 
     def form(self, name: str) -> None:
         """Place the form XObject `name` (after `flush`)."""
-        self.segments.append(("form", name))
         self.canvas.doForm(name)
 
-    def replay(self, segments: list[Segment]) -> None:
-        """Hand the canvas a page drawn before, in another document or this one."""
-        for kind, data in segments:
-            if kind == "ops":
-                self._literal(data)
-            else:
-                self.canvas.doForm(data)
 
-
-@per_build(maxsize=4096)
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
     r = min(r, w / 2, h / 2)
     k = r * (1 - KAPPA)
@@ -361,7 +245,6 @@ def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
             f"{_f(x)} {_f(y + k)} {_f(x + k)} {_f(y)} {_f(x + r)} {_f(y)} c h ")
 
 
-@per_build(maxsize=4096)
 def _circle(cx: float, cy: float, r: float) -> str:
     k = r * KAPPA
     return (f"{_f(cx + r)} {_f(cy)} m "
@@ -371,17 +254,6 @@ def _circle(cx: float, cy: float, r: float) -> str:
             f"{_f(cx + k)} {_f(cy - r)} {_f(cx + r)} {_f(cy - k)} {_f(cx + r)} {_f(cy)} c h ")
 
 
-def preload() -> None:
-    """Import reportlab's canvas and register the embedded faces now.
-
-    Both happen on first use anyway; the build calls this before it forks,
-    so that its two processes share the work instead of each doing it.
-    """
-    import reportlab.pdfgen.canvas  # noqa: F401
-
-    fonts.register()
-
-
 def pdf_version(duplex: bool) -> tuple[int, int]:
     """The PDF version our files need: 1.6 for the /PrintScaling viewer
     preference every file carries, 1.7 when it also presets /Duplex."""
@@ -389,37 +261,13 @@ def pdf_version(duplex: bool) -> tuple[int, int]:
 
 
 def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
-               duplex: bool = False, outline: tuple[tuple[int, str], ...] = (),
-               cache: DrawCache | None = None) -> FsPath:
+               duplex: bool = False, outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
     """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
 
     Print scaling is preset to none; with `duplex`, also long-edge duplex.
     `outline` lists (0-based page, title) bookmarks, shown in a viewer's sidebar.
-    `cache` (shared by the documents of one build) replays pages drawn before.
     """
-    from reportlab import rl_config
-    from reportlab.pdfbase import pdfdoc
-
-    # Compressed streams are written as binary, not ASCII85: smaller files,
-    # and reportlab's pure-Python ASCII85 encoder is the slowest step.
-    saved = rl_config.useA85, pdfdoc.zlib, pdfdoc.format, pdfdoc.PDFName
-    rl_config.useA85 = 0
-    if cache is not None:     # reportlab compresses through its module's `zlib`
-        pdfdoc.zlib = types.SimpleNamespace(compress=cache.compress,
-                                            decompress=zlib.decompress)
-    # ... and formats every object (and names every key) through its module's
-    # `format` (and `PDFName`)
-    pdfdoc.format = pdf_atoms.formatter(pdfdoc.format, cache.atoms if cache is not None else {})
-    pdfdoc.PDFName = pdf_atoms.namer(pdfdoc.PDFName, cache.names if cache is not None else {})
-    try:
-        _write(pages, path, title, subject, duplex, outline, cache)
-    finally:
-        rl_config.useA85, pdfdoc.zlib, pdfdoc.format, pdfdoc.PDFName = saved
-    return path
-
-
-def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bool,
-           outline: tuple[tuple[int, str], ...] = (), cache: DrawCache | None = None) -> None:
+    from reportlab.pdfbase.pdfdoc import PDFZCompress
     from reportlab.pdfgen.canvas import Canvas
 
     first = pages[0]
@@ -428,9 +276,13 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
     fonts.font(fonts.face())
     # The header declares the version of what the file uses: /PrintScaling is
     # PDF 1.6, /Duplex PDF 1.7 (reportlab would write 1.3 and leave them in).
+    # Page compression is off so that every stream (pages, forms, fonts) takes
+    # this document's default filter: zlib alone, where reportlab's page
+    # compression would add an ASCII85 layer (a quarter larger, and slow).
     canvas = Canvas(str(path), pagesize=(first.width * MM, first.height * MM), invariant=1,
-                    pageCompression=1, initialFontName=fonts.face(),
+                    pageCompression=0, initialFontName=fonts.face(),
                     pdfVersion=pdf_version(duplex))
+    canvas._doc.defaultStreamFilters = [PDFZCompress]
     canvas.setTitle(title)
     canvas.setAuthor("throne_pnp")
     canvas.setCreator("throne_pnp build")
@@ -461,15 +313,10 @@ def _write(pages: list[Page], path: FsPath, title: str, subject: str, duplex: bo
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.saveState()
         _y_down(canvas, page.height, MM)
-        segments = cache.get(page) if cache is not None else None
-        if segments is not None:
-            painter.replay(segments)
-        else:
-            painter.state, painter.stack, painter.segments = {}, [], []
-            painter.draw(page.items)
-            painter.flush()
-            if cache is not None:
-                cache.put(page, painter.segments)
+        painter.state, painter.stack = {}, []
+        painter.draw(page.items)
+        painter.flush()
         canvas.restoreState()
         canvas.showPage()
-    write_bytes(path, canvas.getpdfdata())    # what `canvas.save()` writes (see outfile.py)
+    canvas.save()
+    return path

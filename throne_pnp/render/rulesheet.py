@@ -33,7 +33,6 @@ from throne_pnp.render.layout import (
     Text,
     text_width,
 )
-from throne_pnp.render.memo import per_build
 from throne_pnp.values import Value
 
 INK = "#1f1a16"
@@ -165,10 +164,8 @@ def _word_width(word: list[Piece], size: float) -> float:
     return sum(_piece_width(p, size) for p in word)
 
 
-@per_build(maxsize=1024)
 def _measured(text: str, size: float, bold: bool) -> tuple[tuple[list[Piece], float], ...]:
-    """The words of `text` with their widths (cached: each paper size and each
-    trial body size re-breaks the same paragraphs)."""
+    """The words of `text` with their widths."""
     return tuple((word, _word_width(word, size)) for word in words(text, bold))
 
 

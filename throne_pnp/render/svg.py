@@ -36,8 +36,6 @@ from throne_pnp.render.layout import (
     icon_variants,
     text_width,
 )
-from throne_pnp.render.memo import on_forget
-from throne_pnp.render.outfile import write_bytes
 
 FONT_FAMILY = SVG_FAMILY
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
@@ -47,21 +45,9 @@ NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
 
 
 def _n(value: float) -> str:
-    """A compact, stable number (remembered by value: a build writes the same
-    coordinates thousands of times; 0.0 and -0.0 both print "0")."""
-    text = _numbers.get(value)
-    if text is None:
-        text = f"{value:.3f}".rstrip("0").rstrip(".")
-        if text == "-0":
-            text = "0"
-        if len(_numbers) < KEPT:
-            _numbers[value] = text
-    return text
-
-
-KEPT = 1 << 16      # numbers and attribute values remembered, at most
-_numbers: dict[float, str] = {}
-on_forget(_numbers.clear)
+    """A compact, stable number (0.0 and -0.0 both print "0")."""
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def _text_escape(text: str) -> str:
@@ -76,21 +62,7 @@ def _text_escape(text: str) -> str:
 
 
 def _attr_escape(text: str) -> str:
-    """An attribute value escaped for double quotes (and kept on one line);
-    remembered, as the same colours and numbers recur on every element."""
-    escaped = _attrs.get(text)
-    if escaped is None:
-        escaped = _escape_attr(text)
-        if len(_attrs) < KEPT:
-            _attrs[text] = escaped
-    return escaped
-
-
-_attrs: dict[str, str] = {}
-on_forget(_attrs.clear)
-
-
-def _escape_attr(text: str) -> str:
+    """An attribute value escaped for double quotes (and kept on one line)."""
     text = _text_escape(text)
     if '"' in text:
         text = text.replace('"', "&quot;")
@@ -202,20 +174,12 @@ class _Writer:
 
 
 def _symbol(name: str, ink: str, paper: str) -> str:
-    """The <symbol> of one icon colouring (cached: every file shares it)."""
-    key = (name, ink, paper)
-    markup = _SYMBOLS.get(key)
-    if markup is None:
-        writer = _Writer()
-        inner = "".join(writer.element(shape.replace(style=resolve(shape.style, ink, paper)))
-                        for shape in ICON_SHAPES[name])
-        markup = _element("symbol", {"id": variant_id(name, ink, paper),
-                                     "viewBox": f"0 0 {_n(BOX)} {_n(BOX)}"}, inner)
-        _SYMBOLS[key] = markup
-    return markup
-
-
-_SYMBOLS: dict[tuple[str, str, str], str] = {}
+    """The <symbol> of one icon colouring."""
+    writer = _Writer()
+    inner = "".join(writer.element(shape.replace(style=resolve(shape.style, ink, paper)))
+                    for shape in ICON_SHAPES[name])
+    return _element("symbol", {"id": variant_id(name, ink, paper),
+                               "viewBox": f"0 0 {_n(BOX)} {_n(BOX)}"}, inner)
 
 
 def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
@@ -229,5 +193,5 @@ def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
                          "viewBox": f"{_n(ox)} {_n(oy)} {_n(page.width)} {_n(page.height)}"})
     markup = (HEADER + root + ">" + _element("title", {}, _text_escape(str(title)))
               + _element("defs", {}, defs + "".join(writer.clips)) + body + "</svg>")
-    write_bytes(path, markup.encode("utf-8"))
+    FsPath(path).write_bytes(markup.encode("utf-8"))
     return path
