@@ -13,7 +13,7 @@ from printcheck import edge_ink, gray, ink, text_runs, viewer_preferences
 
 from throne_pnp.content import load_content
 from throne_pnp.render.build import build
-from throne_pnp.render.sheets import CARD_W, _mark_span, card_grid
+from throne_pnp.render.components.sheets import CARD_W, _mark_span, card_grid
 
 PT_PER_MM = 72 / 25.4
 SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -159,8 +159,8 @@ def test_nothing_prints_within_4_2_mm_of_any_paper_edge(variants: dict[str, Path
 
 def test_edge_check_sees_ink_in_the_strip(tmp_path: Path) -> None:
     """The check itself: a mark 3 mm from the edge is found, one at 4.5 mm is not."""
-    from throne_pnp.render.layout import Line, Page, stroke
-    from throne_pnp.render.pdf import render_pdf
+    from throne_pnp.render.backend.layout import Line, Page, stroke
+    from throne_pnp.render.backend.pdf import render_pdf
 
     near = Page(210, 297, [Line(3.0, 100, 3.0, 110, stroke())])
     far = Page(210, 297, [Line(4.6, 100, 4.6, 110, stroke())])
@@ -213,7 +213,7 @@ def test_light_backs_use_at_most_35_percent_ink(variants: dict[str, Path], paper
 
 
 def test_every_sheet_carries_the_stamp(variants: dict[str, Path]) -> None:
-    from throne_pnp.render.stamp import stamp_text
+    from throne_pnp.render.components.stamp import stamp_text
 
     stamp = stamp_text(load_content())
     assert "Kingdom of Prydon" in stamp and "throne_pnp" in stamp
@@ -232,8 +232,8 @@ def test_slimmed_font_keeps_outlines_metrics_and_drops_hinting() -> None:
 
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from throne_pnp.render.fonts import font_dir
-    from throne_pnp.render.ttfslim import _glyphs, _tables, slim
+    from throne_pnp.render.backend.fonts import font_dir
+    from throne_pnp.render.backend.ttfslim import _glyphs, _tables, slim
 
     original = (font_dir() / "VeraBd.ttf").read_bytes()
     slimmed = slim(original, "Rusty Sans", "Bold")

@@ -39,8 +39,9 @@ def write_board_svg(game: Game, content: Content, path: Path) -> Path:
         raise ThroneError("this content has no drawing data for the map, so it cannot be "
                           "drawn; `throne show` prints the board as text")
     try:
-        from throne_pnp.render import mapsheet, svg
-        from throne_pnp.render.layout import Group, Page, Text
+        from throne_pnp.render.backend import svg
+        from throne_pnp.render.backend.layout import Group, Page, Text
+        from throne_pnp.render.components import mapsheet
     except ImportError:  # pragma: no cover - the renderer ships with the package
         return _plain_svg(game, content, path)
     drawing = content.map.drawing
@@ -61,7 +62,7 @@ def write_board_svg(game: Game, content: Content, path: Path) -> Path:
 
 def _cube_overlay(game: Game, content: Content, mapsheet) -> list:
     """Filled boxes for the cubes on the table, over the map's empty cube boxes."""
-    from throne_pnp.render.layout import Group, Rect, Text, both
+    from throne_pnp.render.backend.layout import Group, Rect, Text, both
 
     game_map = content.map
     out: list = []

@@ -25,11 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from throne_pnp.content import Content
-from throne_pnp.render import cards, sheets
-from throne_pnp.render.layout import Page
-from throne_pnp.render.pdf import render_pdf
-from throne_pnp.render.stamp import stamp_text
-from throne_pnp.render.svg import render_svg
+from throne_pnp.render.backend.layout import Page
+from throne_pnp.render.backend.pdf import render_pdf
+from throne_pnp.render.backend.svg import render_svg
+from throne_pnp.render.components import cards, sheets
+from throne_pnp.render.components.stamp import stamp_text
 
 PAPER_CHOICES = tuple(sheets.PAPERS)
 LAYOUTS = ("duplex", "backs-separate", "fold")
@@ -65,7 +65,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     if not drawable and notes is not None:
         notes.append(MAP_SKIPPED)
     if notes is not None:
-        from throne_pnp.render.extras import aid_overflow
+        from throne_pnp.render.components.extras import aid_overflow
 
         notes.extend(aid_overflow(content))
     svg_paper = "a4" if "a4" in papers or not papers else papers[0]
@@ -78,7 +78,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
 
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
-            from throne_pnp.render import booklet, mapsheet, pack
+            from throne_pnp.render.components import booklet, mapsheet
+            from throne_pnp.render.exports import pack
 
             maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
             rules = booklet.rules_pages(content, paper, ink_saver)
@@ -113,7 +114,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         svg_map = None
         if drawable:
             if map_size == "tiled":
-                from throne_pnp.render.mapsheet import map_page
+                from throne_pnp.render.components.mapsheet import map_page
 
                 svg_map = map_page(content, svg_paper, ink_saver)
             else:
@@ -128,15 +129,15 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         written += _card_svgs(content, out_dir / "svg", ink_saver, back)
         written += _pack_svg(out_dir / "svg", sheets_of(svg_paper).pack)
     if fit:
-        from throne_pnp.render.mapsheet import fit_notes
+        from throne_pnp.render.components.mapsheet import fit_notes
 
         notes.extend(fit_notes(content, tuple(sorted(wanted)), map_size))
     if "png" in formats:
-        from throne_pnp.render.png import write_pngs
+        from throne_pnp.render.exports.png import write_pngs
 
         written += write_pngs(content, out_dir / "png", pod, ink_saver, back)
     if "tts" in formats:
-        from throne_pnp.render.tts import write_tts
+        from throne_pnp.render.exports.tts import write_tts
 
         written += write_tts(content, out_dir / "tts", tts_url_base, ink_saver, back, notes)
     return written

@@ -24,8 +24,8 @@ import math
 from dataclasses import dataclass
 
 from throne_pnp.content import Content
-from throne_pnp.render import mapsheet
-from throne_pnp.render.layout import Rect, icon_variants
+from throne_pnp.render.backend.layout import Rect, icon_variants
+from throne_pnp.render.components import mapsheet
 from throne_pnp.rules.position import Position, Step
 from throne_pnp.web.svgmarkup import attr, num, points, shape
 

@@ -22,10 +22,10 @@ from html import escape
 
 from throne_pnp.assistant.worked import Worked, work_all
 from throne_pnp.content import Content
-from throne_pnp.render.bookfigs import checklist, ladder_levels
-from throne_pnp.render.diagram import diagram, moves_of
-from throne_pnp.render.icons import variant_id
-from throne_pnp.render.rulesheet import Block, parse_rules
+from throne_pnp.render.backend.icons import variant_id
+from throne_pnp.render.components.bookfigs import checklist, ladder_levels
+from throne_pnp.render.components.diagram import diagram, moves_of
+from throne_pnp.render.components.rulesheet import Block, parse_rules
 from throne_pnp.rules.board import board_for
 from throne_pnp.web.svgmarkup import num, shape
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
-from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.icons import BOX, ICON_SHAPES, resolve, variant_id
+from throne_pnp.render.backend.layout import (
     PT,
     Circle,
     Group,

@@ -26,8 +26,7 @@ it is a layout `Page` drawn by both renderers.
 from __future__ import annotations
 
 from throne_pnp.content import Content
-from throne_pnp.render import sheets
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.layout import (
     Circle,
     Group,
     Icon,
@@ -40,9 +39,10 @@ from throne_pnp.render.layout import (
     fit_size,
     stroke,
 )
-from throne_pnp.render.mapkey import AdjacencyRow, adjacency_rows
-from throne_pnp.render.rulesheet import break_lines, set_line
-from throne_pnp.render.sheets import CARD_H, CARD_W
+from throne_pnp.render.components import sheets
+from throne_pnp.render.components.mapkey import AdjacencyRow, adjacency_rows
+from throne_pnp.render.components.rulesheet import break_lines, set_line
+from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
 INK = "#1f1a16"
 RUST = "#7a3420"

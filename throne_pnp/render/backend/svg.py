@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from pathlib import Path as FsPath
 
-from throne_pnp.render.fonts import SVG_FAMILY
-from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.fonts import SVG_FAMILY
+from throne_pnp.render.backend.icons import BOX, ICON_SHAPES, resolve, variant_id
+from throne_pnp.render.backend.layout import (
     PT,
     Circle,
     Group,

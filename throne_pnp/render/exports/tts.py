@@ -22,10 +22,11 @@ from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from throne_pnp.content import Card, Content
-from throne_pnp.render import cards, png, tts_save
-from throne_pnp.render.layout import Page
-from throne_pnp.render.mapdraw import map_items, territory_geometry
-from throne_pnp.render.sheets import CARD_H, CARD_W
+from throne_pnp.render.backend.layout import Page
+from throne_pnp.render.components import cards
+from throne_pnp.render.components.mapdraw import map_items, territory_geometry
+from throne_pnp.render.components.sheets import CARD_H, CARD_W
+from throne_pnp.render.exports import png, tts_save
 
 SAVE_FILE = "A Rusty Throne.json"
 MAX_SIDE = 4096              # TTS's texture limit, px

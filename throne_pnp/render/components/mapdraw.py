@@ -17,7 +17,7 @@ name. `throne show --svg` draws the current cubes over this same drawing.
 from __future__ import annotations
 
 from throne_pnp.content import Content, GameMap, polygon_edges
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.layout import (
     PT,
     Circle,
     Group,
@@ -34,7 +34,7 @@ from throne_pnp.render.layout import (
     text_width,
     wrap,
 )
-from throne_pnp.render.mapgeom import Box, centroid, clearance
+from throne_pnp.render.backend.mapgeom import Box, centroid, clearance
 from throne_pnp.values import Value
 
 INK = "#2a211b"

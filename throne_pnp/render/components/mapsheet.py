@@ -19,8 +19,7 @@ glued, it hides them all, and the join passes through no cube space.
 from __future__ import annotations
 
 from throne_pnp.content import Content
-from throne_pnp.render import sheets
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.layout import (
     PT,
     Group,
     Icon,
@@ -33,7 +32,9 @@ from throne_pnp.render.layout import (
     stroke,
     text_width,
 )
-from throne_pnp.render.mapdraw import (
+from throne_pnp.render.backend.mapgeom import Box, bounds, box_meets_polygon
+from throne_pnp.render.components import sheets
+from throne_pnp.render.components.mapdraw import (
     CUBE_MM,
     INK,
     RUST,
@@ -43,9 +44,8 @@ from throne_pnp.render.mapdraw import (
     map_items,
     territory_geometry,
 )
-from throne_pnp.render.mapgeom import Box, bounds, box_meets_polygon
-from throne_pnp.render.mapkey import MAP_SYMBOLS
-from throne_pnp.render.sheets import MAP_SIZES
+from throne_pnp.render.components.mapkey import MAP_SYMBOLS
+from throne_pnp.render.components.sheets import MAP_SIZES
 from throne_pnp.values import Value
 
 __all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems",

@@ -72,7 +72,7 @@ def _register_face(name: str):
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from throne_pnp.render.ttfslim import slim
+    from throne_pnp.render.backend.ttfslim import slim
 
     path = font_dir() / FACES[name]
     if not path.is_file():

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 
 from throne_pnp.content import ICON_RE
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.layout import (
     Icon,
     Text,
     text_width,

@@ -19,9 +19,17 @@ from __future__ import annotations
 
 from throne_pnp.assistant.worked import work_all
 from throne_pnp.content import Content
-from throne_pnp.render import bookfigs, sheets
-from throne_pnp.render.layout import PT, Group, Line, Page, Poly, Rect, Text, both, stroke
-from throne_pnp.render.rulesheet import INK, NOTE, RUST, Block, break_lines, parse_rules, set_line
+from throne_pnp.render.backend.layout import PT, Group, Line, Page, Poly, Rect, Text, both, stroke
+from throne_pnp.render.components import bookfigs, sheets
+from throne_pnp.render.components.rulesheet import (
+    INK,
+    NOTE,
+    RUST,
+    Block,
+    break_lines,
+    parse_rules,
+    set_line,
+)
 from throne_pnp.rules.board import board_for
 from throne_pnp.values import Factory, Record
 

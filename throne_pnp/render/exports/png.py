@@ -21,9 +21,9 @@ from pathlib import Path
 
 from throne_pnp.content import Card, Content
 from throne_pnp.errors import ThroneError
-from throne_pnp.render import cards
-from throne_pnp.render.layout import Group, Page, Rect, fill
-from throne_pnp.render.sheets import CARD_H, CARD_W
+from throne_pnp.render.backend.layout import Group, Page, Rect, fill
+from throne_pnp.render.components import cards
+from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
 DPI = 300
 PODS: dict[str, tuple[int, int]] = {
@@ -101,7 +101,7 @@ def rasterise(pages: list[Page], sizes: list[tuple[int, int]], dpi: float,
 
     import pypdfium2 as pdfium
 
-    from throne_pnp.render.pdf import render_pdf
+    from throne_pnp.render.backend.pdf import render_pdf
 
     images = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -27,9 +27,9 @@ import math
 from collections.abc import Iterable
 from pathlib import Path as FsPath
 
-from throne_pnp.render import fonts
-from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend import fonts
+from throne_pnp.render.backend.icons import BOX, ICON_SHAPES, resolve, variant_id
+from throne_pnp.render.backend.layout import (
     PT,
     Circle,
     Group,

@@ -27,7 +27,7 @@ printer that scales the page is caught before anyone cuts.
 
 from __future__ import annotations
 
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.layout import (
     MIN_TEXT,
     Group,
     Line,

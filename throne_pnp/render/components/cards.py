@@ -16,8 +16,7 @@ backs-separate, fold); `card_files` gives one page per face for SVG output.
 from __future__ import annotations
 
 from throne_pnp.content import Card, Content
-from throne_pnp.render import sheets
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.layout import (
     Group,
     Icon,
     Line,
@@ -29,7 +28,8 @@ from throne_pnp.render.layout import (
     fit_size,
     stroke,
 )
-from throne_pnp.render.sheets import BLEED, CARD_H, CARD_W, Grid, Slot
+from throne_pnp.render.components import sheets
+from throne_pnp.render.components.sheets import BLEED, CARD_H, CARD_W, Grid, Slot
 
 RUST = "#7a3420"
 HARD = "#2b2522"

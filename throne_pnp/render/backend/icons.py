@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 
-from throne_pnp.render.layout import Circle, Line, Path, Poly, Rect, Style
+from throne_pnp.render.backend.layout import Circle, Line, Path, Poly, Rect, Style
 
 INK = "ink"
 PAPER = "paper"

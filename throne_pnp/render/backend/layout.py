@@ -229,7 +229,7 @@ MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
 
 def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
     """The embedded face for a weight and slant (see `fonts.py`)."""
-    from throne_pnp.render.fonts import face
+    from throne_pnp.render.backend.fonts import face
 
     return face(bold, italic, mono)
 
@@ -237,7 +237,7 @@ def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
                mono: bool = False) -> float:
     """Width in mm of `text` set in the embedded face at `size` points."""
-    from throne_pnp.render.fonts import face, width_pt
+    from throne_pnp.render.backend.fonts import face, width_pt
 
     return width_pt(text, face(bold, italic, mono), size) * PT
 

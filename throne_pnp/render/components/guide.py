@@ -21,9 +21,7 @@ apart (they sit at different heights).
 from __future__ import annotations
 
 from throne_pnp.content import Content
-from throne_pnp.render import sheets
-from throne_pnp.render.ladder_text import guide_blocks
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.layout import (
     PT,
     Circle,
     Group,
@@ -36,8 +34,10 @@ from throne_pnp.render.layout import (
     stroke,
     text_width,
 )
-from throne_pnp.render.rulesheet import break_lines, set_line
-from throne_pnp.render.sheets import CARD_H, CARD_W
+from throne_pnp.render.components import sheets
+from throne_pnp.render.components.ladder_text import guide_blocks
+from throne_pnp.render.components.rulesheet import break_lines, set_line
+from throne_pnp.render.components.sheets import CARD_H, CARD_W
 from throne_pnp.values import Value
 
 INK = "#1f1a16"

@@ -12,9 +12,9 @@ laid out last, because its table lists the page numbers of every other part.
 from __future__ import annotations
 
 from throne_pnp.content import Content
-from throne_pnp.render import cards, extras, guide, sheets
-from throne_pnp.render.guide import Section
-from throne_pnp.render.layout import Page
+from throne_pnp.render.backend.layout import Page
+from throne_pnp.render.components import cards, extras, guide, sheets
+from throne_pnp.render.components.guide import Section
 from throne_pnp.values import Record
 
 CARD_STOCK = "card, 160-200 gsm"

@@ -21,7 +21,7 @@ import math
 from collections.abc import Iterable
 
 from throne_pnp.content import Content
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.layout import (
     PT,
     Circle,
     Group,
@@ -32,7 +32,7 @@ from throne_pnp.render.layout import (
     both,
     stroke,
 )
-from throne_pnp.render.mapdraw import INK, land_items
+from throne_pnp.render.components.mapdraw import INK, land_items
 from throne_pnp.values import Value
 
 RUST = "#7a3420"

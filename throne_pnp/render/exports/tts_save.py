@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from throne_pnp.content import Card, Content
-from throne_pnp.render.cards import ACTION_LABELS
-from throne_pnp.render.extras import goal_line, turn_lines
-from throne_pnp.render.sheets import CARD_W, GAME_TITLE
+from throne_pnp.render.components.cards import ACTION_LABELS
+from throne_pnp.render.components.extras import goal_line, turn_lines
+from throne_pnp.render.components.sheets import CARD_W, GAME_TITLE
 
 # TTS's meshes at scale 1, in table units (measured approximately).
 CARD_UNITS = (2.25, 3.15)    # a card, poker proportions
