@@ -64,7 +64,8 @@ def main() -> int:
     from throne_pnp.render.backend.mapgeom import free_square
     from throne_pnp.render.backend.pdf import render_pdf
     from throne_pnp.render.components import sheets
-    from throne_pnp.render.components.mapdraw import BORDER_W, territory_geometry
+    from throne_pnp.render.components.board.land import BORDER_W
+    from throne_pnp.render.components.board.territories import territory_geometry
     from throne_pnp.render.components.mapsheet import map_sheets
     from throne_pnp.render.components.stamp import stamp_text
 

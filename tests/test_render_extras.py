@@ -137,7 +137,7 @@ def test_token_counts_follow_forces(tmp_path: Path, forces: int) -> None:
 def test_tokens_sit_inside_the_maps_cube_spaces() -> None:
     """A token stands for a cube: it must fit a cube space of the printed map, on
     the smallest map (Letter), inside the space's border, with 0.5 mm to spare."""
-    from throne_pnp.render.components.mapdraw import CUBE_MM
+    from throne_pnp.render.components.board.territories import CUBE_MM
     from throne_pnp.render.components.mapsheet import map_sheets
 
     content = load_content()

@@ -20,8 +20,8 @@ from throne_pnp.render.backend.mapgeom import (
     point_in_polygon,
     polygon_area,
 )
-from throne_pnp.render.components.mapdraw import (
-    BORDER_W,
+from throne_pnp.render.components.board.land import BORDER_W
+from throne_pnp.render.components.board.territories import (
     CUBE_MM,
     cube_area,
     cube_block_size,
@@ -304,7 +304,7 @@ def test_build_notes_say_what_keeps_cubes_from_fitting(tmp_path) -> None:
 
 
 def test_a_sea_crossing_runs_between_the_two_coasts_clear_of_the_spaces(tmp_path) -> None:
-    from throne_pnp.render.components.mapdraw import map_items
+    from throne_pnp.render.components.board.territories import map_items
 
     target = with_sea_crossing(tmp_path)
     content = load_content(target)

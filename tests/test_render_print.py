@@ -179,7 +179,7 @@ def _grey(color: str, weights: tuple[float, float, float]) -> float:
 def test_greyscale_sea_and_land_are_distinct_tones(weights):
     """A greyscale print (either usual conversion) keeps the sea darker than every
     land tone by at least 7 % of the scale, and lighter than the ink."""
-    from throne_pnp.render.components.mapdraw import HOME, INK, LAND, SEA
+    from throne_pnp.render.components.board.land import HOME, INK, LAND, SEA
 
     sea = _grey(SEA, weights)
     for land in (*LAND, HOME):

@@ -19,7 +19,8 @@ from __future__ import annotations
 from throne_pnp.assistant.worked import Worked
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import PT, Group, Line, Text, stroke
-from throne_pnp.render.components.diagram import diagram, moves_of
+from throne_pnp.render.components.board.figure import diagram
+from throne_pnp.render.components.board.marks import moves_of
 from throne_pnp.render.components.rulesheet import INK, RUST, break_lines, set_line
 from throne_pnp.values import Factory, Value
 

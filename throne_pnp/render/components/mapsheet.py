@@ -34,12 +34,9 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.render.backend.mapgeom import Box, bounds, box_meets_polygon
 from throne_pnp.render.components import sheets
-from throne_pnp.render.components.mapdraw import (
+from throne_pnp.render.components.board.land import INK, RUST, SEA
+from throne_pnp.render.components.board.territories import (
     CUBE_MM,
-    INK,
-    RUST,
-    SEA,
-    cube_area,
     fit_problems,
     map_items,
     territory_geometry,
@@ -48,8 +45,8 @@ from throne_pnp.render.components.mapkey import MAP_SYMBOLS
 from throne_pnp.render.components.sheets import MAP_SIZES
 from throne_pnp.values import Value
 
-__all__ = ["INK", "MAP_SIZES", "MapSheet", "cube_area", "fit_notes", "fit_problems",
-           "map_items", "map_page", "map_pages", "map_sheets", "sheet_papers"]
+__all__ = ["MAP_SIZES", "MapSheet", "fit_notes", "map_page", "map_pages", "map_sheets",
+           "sheet_papers"]
 
 LARGE = {"a4": "a3", "letter": "tabloid"}
 PAPER_MM: dict[str, tuple[float, float]] = {   # the sheets' papers and the large ones

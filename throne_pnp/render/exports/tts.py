@@ -24,7 +24,7 @@ from urllib.parse import quote, urlsplit
 from throne_pnp.content import Card, Content
 from throne_pnp.render.backend.layout import Page
 from throne_pnp.render.components import cards
-from throne_pnp.render.components.mapdraw import map_items, territory_geometry
+from throne_pnp.render.components.board.territories import map_items, territory_geometry
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
 from throne_pnp.render.exports import png, tts_save
 
