@@ -12,6 +12,7 @@ clip boxes are not drawn; everything is escaped.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from html import escape
 
 from throne_pnp.render.backend.icons import BOX, ICON_SHAPES, resolve, variant_id
@@ -119,7 +120,7 @@ def symbols(variants: Iterable[tuple[str, str, str]]) -> str:
     """`<symbol>` definitions for the icon colourings, for one hidden sprite."""
     out = []
     for name, ink, paper in sorted(set(variants)):
-        body = "".join(shape(s.replace(style=resolve(s.style, ink, paper)))
+        body = "".join(shape(replace(s, style=resolve(s.style, ink, paper)))
                        for s in ICON_SHAPES[name])
         out.append(f'<symbol id="{variant_id(name, ink, paper)}" '
                    f'viewBox="0 0 {num(BOX)} {num(BOX)}">{body}</symbol>')

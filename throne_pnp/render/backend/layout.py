@@ -1,8 +1,7 @@
 """Neutral page description: shapes in millimetres with a top-left origin.
 
 Every component (map sheet, card faces and sheets, rules sheet) is built as a
-list of `Page`s holding these frozen shapes (`values.Value`s: a build makes
-thousands, so each writes its `__init__` out); `pdf.py` and `svg.py` each draw
+list of `Page`s holding these frozen shapes; `pdf.py` and `svg.py` each draw
 the very same description, so the two outputs cannot drift apart. Nothing here
 knows about reportlab or svgwrite except `text_width`, which reads the metrics
 of the embedded typeface (`fonts.py`) so that layout code can wrap and centre
@@ -17,8 +16,7 @@ Colours are "#rrggbb" strings; inside icon definitions the names "ink" and
 from __future__ import annotations
 
 from collections.abc import Iterable
-
-from throne_pnp.values import Factory, Record, Value
+from dataclasses import dataclass, field
 
 PT = 25.4 / 72.0  # millimetres per point
 
@@ -26,7 +24,8 @@ BLACK = "#000000"
 WHITE = "#ffffff"
 
 
-class Style(Value):
+@dataclass(frozen=True, slots=True)
+class Style:
     """Paint of a shape: fill and stroke colours (None = none), width in mm, dash in mm."""
 
     fill: str | None = None
@@ -36,10 +35,6 @@ class Style(Value):
     cap: str = "butt"      # butt | round | square
     join: str = "miter"    # miter | round | bevel
 
-    def __init__(self, fill: str | None = None, stroke: str | None = BLACK, width: float = 0.3,
-                 dash: tuple[float, ...] = (), cap: str = "butt", join: str = "miter") -> None:
-        self.__dict__.update(fill=fill, stroke=stroke, width=width, dash=dash, cap=cap,
-                             join=join)
 
 
 def stroke(color: str = BLACK, width: float = 0.3, dash: tuple[float, ...] = (),
@@ -59,7 +54,8 @@ def both(fill_color: str, stroke_color: str = BLACK, width: float = 0.3,
     return Style(fill_color, stroke_color, width, (), "butt", join)
 
 
-class Rect(Value):
+@dataclass(frozen=True, slots=True)
+class Rect:
     """Axis-aligned rectangle, optionally with rounded corners of radius `r`."""
 
     x: float
@@ -70,12 +66,10 @@ class Rect(Value):
     r: float = 0.0
     tag: str = ""
 
-    def __init__(self, x: float, y: float, w: float, h: float, style: Style, r: float = 0.0,
-                 tag: str = "") -> None:
-        self.__dict__.update(x=x, y=y, w=w, h=h, style=style, r=r, tag=tag)
 
 
-class Line(Value):
+@dataclass(frozen=True, slots=True)
+class Line:
     """A straight segment."""
 
     x1: float
@@ -85,12 +79,10 @@ class Line(Value):
     style: Style
     tag: str = ""
 
-    def __init__(self, x1: float, y1: float, x2: float, y2: float, style: Style,
-                 tag: str = "") -> None:
-        self.__dict__.update(x1=x1, y1=y1, x2=x2, y2=y2, style=style, tag=tag)
 
 
-class Poly(Value):
+@dataclass(frozen=True, slots=True)
+class Poly:
     """Polyline (open) or polygon (closed) through `points`."""
 
     points: tuple[tuple[float, float], ...]
@@ -98,12 +90,10 @@ class Poly(Value):
     closed: bool = True
     tag: str = ""
 
-    def __init__(self, points: tuple[tuple[float, float], ...], style: Style,
-                 closed: bool = True, tag: str = "") -> None:
-        self.__dict__.update(points=points, style=style, closed=closed, tag=tag)
 
 
-class Circle(Value):
+@dataclass(frozen=True, slots=True)
+class Circle:
     """Circle of radius `r` around (cx, cy)."""
 
     cx: float
@@ -112,22 +102,20 @@ class Circle(Value):
     style: Style
     tag: str = ""
 
-    def __init__(self, cx: float, cy: float, r: float, style: Style, tag: str = "") -> None:
-        self.__dict__.update(cx=cx, cy=cy, r=r, style=style, tag=tag)
 
 
-class Path(Value):
+@dataclass(frozen=True, slots=True)
+class Path:
     """A path of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
 
     commands: tuple[tuple, ...]
     style: Style
     tag: str = ""
 
-    def __init__(self, commands: tuple[tuple, ...], style: Style, tag: str = "") -> None:
-        self.__dict__.update(commands=commands, style=style, tag=tag)
 
 
-class Text(Value):
+@dataclass(frozen=True, slots=True)
+class Text:
     """One line of text; (x, y) is the baseline point named by `anchor`."""
 
     x: float
@@ -141,18 +129,14 @@ class Text(Value):
     tag: str = ""
     mono: bool = False
 
-    def __init__(self, x: float, y: float, text: str, size: float = 9.0,
-                 anchor: str = "start", bold: bool = False, italic: bool = False,
-                 color: str = BLACK, tag: str = "", mono: bool = False) -> None:
-        self.__dict__.update(x=x, y=y, text=text, size=size, anchor=anchor, bold=bold,
-                             italic=italic, color=color, tag=tag, mono=mono)
 
     @property
     def font(self) -> str:
         return font_name(self.bold, self.italic, self.mono)
 
 
-class Icon(Value):
+@dataclass(frozen=True, slots=True)
+class Icon:
     """An icon of `icons.py` drawn in the square (x, y, size, size)."""
 
     name: str
@@ -163,12 +147,10 @@ class Icon(Value):
     paper: str = WHITE
     tag: str = ""
 
-    def __init__(self, name: str, x: float, y: float, size: float, ink: str = BLACK,
-                 paper: str = WHITE, tag: str = "") -> None:
-        self.__dict__.update(name=name, x=x, y=y, size=size, ink=ink, paper=paper, tag=tag)
 
 
-class Group(Value):
+@dataclass(frozen=True, slots=True)
+class Group:
     """Shapes in a local frame: translate by (dx, dy), rotate (degrees, clockwise), scale.
 
     `clip` (x, y, w, h), in the group's own frame, hides whatever falls outside
@@ -183,22 +165,18 @@ class Group(Value):
     tag: str = ""
     clip: tuple[float, float, float, float] | None = None
 
-    def __init__(self, items: tuple, dx: float = 0.0, dy: float = 0.0, rotate: float = 0.0,
-                 scale: float = 1.0, tag: str = "",
-                 clip: tuple[float, float, float, float] | None = None) -> None:
-        self.__dict__.update(items=items, dx=dx, dy=dy, rotate=rotate, scale=scale, tag=tag,
-                             clip=clip)
 
 
 Shape = Rect | Line | Poly | Circle | Path | Text | Icon | Group
 
 
-class Page(Record):
+@dataclass(slots=True)
+class Page:
     """One physical page (or one SVG file) of `width` x `height` mm."""
 
     width: float
     height: float
-    items: list = Factory(list)
+    items: list = field(default_factory=list)
     name: str = ""
     origin: tuple[float, float] = (0.0, 0.0)   # SVG viewBox origin (bleed beyond 0,0)
 

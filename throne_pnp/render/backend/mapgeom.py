@@ -9,12 +9,13 @@ y grows downwards like the rest of the layout.
 
 from __future__ import annotations
 
-from throne_pnp.values import Value
+from dataclasses import dataclass
 
 Point = tuple[float, float]
 
 
-class Box(Value):
+@dataclass(frozen=True, slots=True)
+class Box:
     """An axis-aligned rectangle: top-left (x, y), width w, height h."""
 
     x: float

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path as FsPath
 
 from throne_pnp.render.backend import fonts
@@ -300,7 +301,7 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
         # coordinates are y-down already: no flip here.
         canvas.beginForm(variant_id(name, ink, paper), 0, 0, BOX, BOX)
         painter.state = {}
-        painter.draw(tuple(s.replace(style=resolve(s.style, ink, paper))
+        painter.draw(tuple(replace(s, style=resolve(s.style, ink, paper))
                            for s in ICON_SHAPES[name]))
         painter.flush()
         canvas.endForm()

@@ -17,6 +17,7 @@ drawing itself, and importing svgwrite alone took longer than most pages;
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path as FsPath
 
 from throne_pnp.render.backend.fonts import SVG_FAMILY
@@ -176,7 +177,7 @@ class _Writer:
 def _symbol(name: str, ink: str, paper: str) -> str:
     """The <symbol> of one icon colouring."""
     writer = _Writer()
-    inner = "".join(writer.element(shape.replace(style=resolve(shape.style, ink, paper)))
+    inner = "".join(writer.element(replace(shape, style=resolve(shape.style, ink, paper)))
                     for shape in ICON_SHAPES[name])
     return _element("symbol", {"id": variant_id(name, ink, paper),
                                "viewBox": f"0 0 {_n(BOX)} {_n(BOX)}"}, inner)

@@ -16,18 +16,20 @@ rules screen draws the same shapes as inline SVG.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from throne_pnp.assistant.worked import Worked
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import PT, Group, Line, Text, stroke
 from throne_pnp.render.components.board.figure import diagram
 from throne_pnp.render.components.board.marks import moves_of
 from throne_pnp.render.components.rulesheet import INK, RUST, break_lines, set_line
-from throne_pnp.values import Factory, Value
 
 BOX = "[ ] "
 
 
-class Measured(Value):
+@dataclass(frozen=True, slots=True)
+class Measured:
     """A bot's measured win rate at one level."""
 
     win_rate: float
@@ -35,12 +37,13 @@ class Measured(Value):
     games: int
 
 
-class Level(Value):
+@dataclass(frozen=True, slots=True)
+class Level:
     """One rung of the difficulty ladder: its name, hard cards, measured odds."""
 
     name: str
     hard: tuple[int, ...]
-    bots: dict[str, Measured | None] = Factory(dict)
+    bots: dict[str, Measured | None] = field(default_factory=dict)
 
 
 def ladder_levels(content: Content) -> list[Level]:

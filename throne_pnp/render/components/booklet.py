@@ -17,6 +17,8 @@ nothing comes within the 4.5 mm the other sheets keep from the paper edge.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from throne_pnp.assistant.worked import work_all
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import PT, Group, Line, Page, Poly, Rect, Text, both, stroke
@@ -31,7 +33,6 @@ from throne_pnp.render.components.rulesheet import (
     set_line,
 )
 from throne_pnp.rules.board import board_for
-from throne_pnp.values import Factory, Record
 
 MARGIN = 13.0
 GUTTER = 7.0
@@ -44,11 +45,12 @@ BOX_PAD = 1.8
 ARROW_GAP = 4.5       # between two boxes of a flow chart, with its arrow
 
 
-class Unit(Record):
+@dataclass(slots=True)
+class Unit:
     """Something the flow places: shapes relative to its own top-left corner."""
 
     height: float
-    shapes: list = Factory(list)
+    shapes: list = field(default_factory=list)
     wide: bool = False
     keep: bool = False        # keep with the next unit (headings)
     brk: str = ""             # "page" | "column": a break, no shapes

@@ -20,6 +20,8 @@ apart (they sit at different heights).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import (
     PT,
@@ -38,7 +40,6 @@ from throne_pnp.render.components import sheets
 from throne_pnp.render.components.ladder_text import guide_blocks
 from throne_pnp.render.components.rulesheet import break_lines, set_line
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
-from throne_pnp.values import Value
 
 INK = "#1f1a16"
 RUST = "#7a3420"
@@ -49,7 +50,8 @@ GUTTER = 7.0
 BODY_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
 
 
-class Section(Value):
+@dataclass(frozen=True, slots=True)
+class Section:
     """One part of the pack as the guide lists it."""
 
     title: str

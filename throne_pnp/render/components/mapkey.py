@@ -8,8 +8,9 @@ where the sea has room. No layout, no files.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from throne_pnp.content import Content
-from throne_pnp.values import Value
 
 # Every icon of the game, in the order a full symbol key lists them.
 KEY_ORDER = ("castle", "wheat", "bugle", "shield", "sword", "flag", "helmet", "arrow",
@@ -27,7 +28,8 @@ MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
 )
 
 
-class AdjacencyRow(Value):
+@dataclass(frozen=True, slots=True)
+class AdjacencyRow:
     """One line of the adjacency list: a territory and where its cubes can go.
 
     `by_sea` holds the neighbours reached only over a drawn sea crossing

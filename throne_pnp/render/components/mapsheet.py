@@ -18,6 +18,8 @@ glued, it hides them all, and the join passes through no cube space.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import (
     PT,
@@ -43,7 +45,6 @@ from throne_pnp.render.components.board.territories import (
 )
 from throne_pnp.render.components.mapkey import MAP_SYMBOLS
 from throne_pnp.render.components.sheets import MAP_SIZES
-from throne_pnp.values import Value
 
 __all__ = ["MAP_SIZES", "MapSheet", "fit_notes", "map_page", "map_pages", "map_sheets",
            "sheet_papers"]
@@ -64,7 +65,8 @@ TICKS = 5
 LEGEND = MAP_SYMBOLS
 
 
-class MapSheet(Value):
+@dataclass(frozen=True, slots=True)
+class MapSheet:
     """One page of the map and where the drawing lies on it.
 
     The drawing point (x, y) is at page point (dx + x * scale, dy + y * scale);

@@ -26,6 +26,7 @@ read these blocks; `break_lines` and `set_line` also set the aid cards.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from throne_pnp.content import ICON_RE
 from throne_pnp.render.backend.layout import (
@@ -33,7 +34,6 @@ from throne_pnp.render.backend.layout import (
     Text,
     text_width,
 )
-from throne_pnp.values import Value
 
 INK = "#1f1a16"
 RUST = "#7a3420"
@@ -44,7 +44,8 @@ TOKEN_RE = re.compile(r"(\*\*|`|\{[a-z-]+\})")
 ANCHOR_RE = re.compile(r"\s*\{#([a-z0-9-]+)\}\s*$")
 
 
-class Block(Value):
+@dataclass(frozen=True, slots=True)
+class Block:
     """One parsed unit of the rules text."""
 
     kind: str          # title | heading | sub | para | bullet | step | note | box | directive
@@ -118,7 +119,8 @@ def parse_rules(text: str) -> list[Block]:
 # --------------------------------------------------------------------------- words
 
 
-class Piece(Value):
+@dataclass(frozen=True, slots=True)
+class Piece:
     """A run of text in one style, or an icon (text == "" and icon set)."""
 
     text: str
@@ -126,10 +128,6 @@ class Piece(Value):
     mono: bool = False
     icon: str = ""
 
-    def __init__(self, text: str, bold: bool = False, mono: bool = False,
-                 icon: str = "") -> None:
-        self.__dict__.update(text=text, bold=bold, mono=mono, icon=icon)   # (made by the
-        # thousand when the rules are set)
 
 
 def words(text: str, bold: bool = False) -> list[list[Piece]]:

@@ -27,6 +27,8 @@ printer that scales the page is caught before anyone cuts.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from throne_pnp.render.backend.layout import (
     MIN_TEXT,
     Group,
@@ -39,7 +41,6 @@ from throne_pnp.render.backend.layout import (
     stroke,
     text_width,
 )
-from throne_pnp.values import Value
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -70,7 +71,8 @@ SCALE_LEN = 50.0
 SCALE_LABEL = "Print at 100%: this bar must measure 50 mm"
 
 
-class Slot(Value):
+@dataclass(frozen=True, slots=True)
+class Slot:
     """Where one card goes on a sheet: trim box top-left, rotation, which sides bleed."""
 
     x: float
@@ -79,7 +81,8 @@ class Slot(Value):
     bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)   # top right bottom left
 
 
-class Grid(Value):
+@dataclass(frozen=True, slots=True)
+class Grid:
     """A block of card cells sharing cut lines, centred on a page."""
 
     page_w: float

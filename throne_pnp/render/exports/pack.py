@@ -11,18 +11,20 @@ laid out last, because its table lists the page numbers of every other part.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import Page
 from throne_pnp.render.components import cards, extras, guide, sheets
 from throne_pnp.render.components.guide import Section
-from throne_pnp.values import Record
 
 CARD_STOCK = "card, 160-200 gsm"
 PLAIN = "plain, 80 gsm"
 LONG_EDGE = "double-sided, flip on long edge"
 
 
-class Part(Record):
+@dataclass(slots=True)
+class Part:
     """A run of pages of the pack with what the guide says about them."""
 
     title: str
@@ -94,7 +96,8 @@ def sections(parts: list[Part]) -> list[Section]:
     return out
 
 
-class Pack(Record):
+@dataclass(slots=True)
+class Pack:
     """The laid-out pack: its pages in print order and the guide's table."""
 
     pages: list[Page]
