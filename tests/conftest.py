@@ -1,5 +1,5 @@
-"""Shared by every test: Hypothesis settings, a private state folder, a
-private cache folder on request, and the browser fixture.
+"""Shared by every test: Hypothesis settings, a private state folder, and
+the browser fixture.
 
 Hypothesis's per-example deadline (200 ms by default) measures wall time,
 which on a shared two-core machine depends on whatever else runs; a slow
@@ -36,10 +36,3 @@ def _private_state_folder(tmp_path_factory):
         patch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
         yield
 
-
-@pytest.fixture
-def private_cache(tmp_path, monkeypatch):
-    """A cache folder of the test's own (the build's memos write there), caching on."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.delenv("THRONE_NO_CACHE", raising=False)
-    return tmp_path / "cache"

@@ -10,7 +10,6 @@ import pytest
 
 from throne_pnp.content import load_content, loader
 from throne_pnp.errors import ContentError
-from throne_pnp.userdirs import cache_dir
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -58,10 +57,3 @@ def test_nothing_is_written_to_the_cache_folder(edition, tmp_path, monkeypatch):
     load_content(edition)
     assert not (tmp_path / "cache").exists()
 
-
-def test_cache_folder_follows_xdg_else_home(monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    assert cache_dir() == tmp_path / "throne_pnp"
-    monkeypatch.setenv("XDG_CACHE_HOME", "relative/ignored")
-    monkeypatch.setenv("HOME", str(tmp_path / "home"))
-    assert cache_dir() == tmp_path / "home" / ".cache" / "throne_pnp"

@@ -44,7 +44,7 @@ def test_the_checker_catches_each_word() -> None:
 
 
 def test_card_faces_aid_cards_and_booklet() -> None:
-    from throne_pnp.render import booklet, cards, extras
+    from throne_pnp.render.components import booklet, cards, extras
 
     content = load_content()
     texts = [texts_of(items) for _, page in cards.card_files(content, False, "light")

@@ -132,13 +132,13 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         if fmt != "tts":
             raise UserError("--tts-url-base names where the Tabletop Simulator images are "
                             "hosted: add --format tts")
-        from throne_pnp.render.tts import check_url_base
+        from throne_pnp.render.exports.tts import check_url_base
         try:
             check_url_base(tts_url_base)
         except ValueError as exc:
             raise UserError(str(exc)) from None
     if fmt in ("png", "tts"):
-        from throne_pnp.render.png import INSTALL_HINT
+        from throne_pnp.render.exports.png import INSTALL_HINT
         try:
             import PIL  # noqa: F401
             import pypdfium2  # noqa: F401

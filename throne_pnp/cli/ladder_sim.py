@@ -86,7 +86,12 @@ def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -
 
 
 def _write_doc(content: Content, doc: Path) -> None:
-    from throne_pnp.render.ladder_text import DOC_BEGIN, DOC_END, markdown_table, replace_doc_region
+    from throne_pnp.render.components.ladder_text import (
+        DOC_BEGIN,
+        DOC_END,
+        markdown_table,
+        replace_doc_region,
+    )
 
     try:
         text = doc.read_text(encoding="utf-8")

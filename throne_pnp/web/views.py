@@ -17,9 +17,9 @@ from typing import Any
 from throne_pnp.assistant import explain
 from throne_pnp.assistant.commands import taken_back_words
 from throne_pnp.content import Card, Content
-from throne_pnp.render.cards import card_back, card_front
-from throne_pnp.render.layout import icon_variants
-from throne_pnp.render.sheets import CARD_H, CARD_W
+from throne_pnp.render.backend.layout import icon_variants
+from throne_pnp.render.components.cards import card_back, card_front
+from throne_pnp.render.components.sheets import CARD_H, CARD_W
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
