@@ -3,8 +3,9 @@
 Each script measures against its own baseline side by side in the same run
 (the machines are shared and noisy), so the ratios are what to read:
 
-- bench_resolve.py: the King's answer vs a bare `python -c pass` (target <= 3x)
-- bench_build.py: the full component build vs a bare reportlab script (target <= 3x)
+- bench_resolve.py: `resolve king` and `status` vs a bare `python -c pass` (target <= 5x)
+- bench_build.py: the full build from an empty cache folder vs a bare reportlab script
+  of the same PDFs and pages (target <= 5x)
 - bench_sim.py: simulator games per second per bot and the --jobs 2 speed-up
 
     python scripts/bench.py

@@ -47,7 +47,7 @@ BOARD = board_for(load_content(None))
 
 
 def opening() -> Game:
-    g = Game(BOARD, normal_ids(BOARD), explain=False)
+    g = Game(BOARD, normal_ids(BOARD))
     dealer = Dealer(5)
     while g.need().kind == "deal":
         g.apply(act.deal(dealer.deal(g)))

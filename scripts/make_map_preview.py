@@ -29,7 +29,7 @@ POSITION = {"king": {3: 2, 7: 5, 8: 1, 9: 3, 4: 2}, "player": {1: 2, 2: 1, 5: 7}
 
 def cube(x: float, y: float, colours: tuple[str, str, str]) -> list:
     """A 10 mm cube seen from above at (x, y): shadow, face, bevelled edges."""
-    from throne_pnp.render.layout import Poly, Rect, fill
+    from throne_pnp.render.backend.layout import Poly, Rect, fill
 
     face, light, dark = colours
     b = 1.1    # bevel
@@ -60,13 +60,14 @@ def main() -> int:
               file=sys.stderr)
         return 2
     from throne_pnp.content import load_content
-    from throne_pnp.render import sheets
-    from throne_pnp.render.layout import Group
-    from throne_pnp.render.mapdraw import BORDER_W, territory_geometry
-    from throne_pnp.render.mapgeom import free_square
-    from throne_pnp.render.mapsheet import map_sheets
-    from throne_pnp.render.pdf import render_pdf
-    from throne_pnp.render.stamp import stamp_text
+    from throne_pnp.render.backend.layout import Group
+    from throne_pnp.render.backend.mapgeom import free_square
+    from throne_pnp.render.backend.pdf import render_pdf
+    from throne_pnp.render.components import sheets
+    from throne_pnp.render.components.board.land import BORDER_W
+    from throne_pnp.render.components.board.territories import territory_geometry
+    from throne_pnp.render.components.mapsheet import map_sheets
+    from throne_pnp.render.components.stamp import stamp_text
 
     content = load_content(ROOT / "content")
     (sheet,) = map_sheets(content, "a4")

@@ -47,12 +47,11 @@ def main() -> int:
     sys.path.insert(0, str(ROOT))
     from throne_pnp.content import load_content
     from throne_pnp.render.build import build
-    from throne_pnp.render.sheets import BLEED, CARD_H, CARD_W, card_grid
+    from throne_pnp.render.components.sheets import BLEED, CARD_H, CARD_W, card_grid
 
     opts.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        build(load_content(opts.content), Path(tmp), papers=("a4",), formats=("pdf",),
-              parallel=False)
+        build(load_content(opts.content), Path(tmp), papers=("a4",), formats=("pdf",))
 
         def page_image(pdf: str, index: int, dpi: int):
             document = pdfium.PdfDocument(str(Path(tmp) / "a4" / pdf))
@@ -82,8 +81,8 @@ def main() -> int:
         sheet.paste(backs, (fronts.width + gap, 0))
         _save(sheet, opts.out / "card-closeup.png")
         # the two player aid cards of the pack's extras sheet, at the same 120 dpi
-        from throne_pnp.render.extras import extras_page
-        from throne_pnp.render.layout import find_tagged
+        from throne_pnp.render.backend.layout import find_tagged
+        from throne_pnp.render.components.extras import extras_page
 
         extras = extras_page(load_content(opts.content), "a4")
         (aid, ox, oy), = find_tagged(extras.items, "aid-turn")
@@ -102,7 +101,7 @@ def _tts_sheets(content, folder: Path, width: int = 1100):
     scaled down to `width` px, on a table-grey ground."""
     from PIL import Image
 
-    from throne_pnp.render.tts import write_tts
+    from throne_pnp.render.exports.tts import write_tts
 
     write_tts(content, folder, map_px=400)
     sheets = [Image.open(folder / name).convert("RGB")

@@ -10,7 +10,7 @@ PY="${PYTHON:-python3}"
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/throne-smoke.XXXXXX")"
 trap 'rm -rf "$WORK"' EXIT
 # The installed program must not see the checkout or the caller's settings.
-unset PYTHONPATH THRONE_CONTENT THRONE_GAME THRONE_NO_CACHE
+unset PYTHONPATH THRONE_CONTENT THRONE_GAME
 export XDG_CACHE_HOME="$WORK/cache"
 
 fail() { echo "smoke: FAIL: $*" >&2; exit 1; }

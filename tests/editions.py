@@ -14,7 +14,7 @@ import pypdfium2 as pdfium
 import yaml
 
 from throne_pnp.content import default_content_dir
-from throne_pnp.render.layout import Icon, Text, text_width, walk
+from throne_pnp.render.backend.layout import Icon, Text, text_width, walk
 
 
 def edited(tmp_path: Path, change, examples: bool = False) -> Path:

@@ -120,7 +120,7 @@ class Workspace:
             fh.truncate(64 * 1024 * 1024)
         self.special["binary"].write_bytes(bytes(range(256)) * 4)
         self.env = {"XDG_CACHE_HOME": str(self.root / "cache"), "THRONE_CONTENT": None,
-                    "THRONE_GAME": None, "THRONE_NO_CACHE": None, "COLUMNS": "100"}
+                    "THRONE_GAME": None, "COLUMNS": "100"}
         self.counter = 0
         self._base_save: bytes | None = None
 

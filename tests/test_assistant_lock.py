@@ -176,3 +176,21 @@ def test_parallel_mix_of_writers_and_readers(tmp_path):
         after = len(json.loads(game.read_text())["commands"])
         assert after == before + accepted["fix"] - accepted["undo"]
         session(game)                                         # the save replays
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX flock only")
+def test_the_lock_is_released_for_the_next_command(tmp_path):
+    game = tmp_path / "g.json"
+    for _ in range(3):
+        with save_lock(game, timeout=0.1):
+            pass
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX flock only")
+def test_an_unwritable_folder_is_one_clear_refusal(tmp_path):
+    folder = tmp_path / "ro"
+    folder.mkdir()
+    (folder / ".g.json.lock").mkdir()          # the lock file cannot be opened (even as root)
+    with pytest.raises(SaveError, match=r"cannot lock .*g\.json: .*the folder must be writable"):
+        with save_lock(folder / "g.json"):
+            pass

@@ -284,25 +284,3 @@ def test_changes_are_named_exactly_when_the_game_differs(then, now):
     found = changes(then, now)
     assert (found == []) == (then == now)
     assert (found == []) == (game_fingerprint(then) == game_fingerprint(now))
-
-
-def test_the_temporary_file_is_new_private_and_named_for_the_writer(tmp_path, monkeypatch):
-    """`savefile._new_temp` (mkstemp's job without tempfile): a name not taken yet."""
-    import re
-    import stat as stat_mod
-    from pathlib import Path
-
-    taken = tmp_path / ".g.json.write-7-00000000.tmp"
-    taken.write_text("another writer's")
-    draws = iter([bytes(4), bytes(4), b"\x01\x02\x03\xff"])
-    monkeypatch.setattr(savefile.os, "urandom", lambda n: next(draws))
-    fd, name = savefile._new_temp(tmp_path, ".g.json.write-7-")
-    os.close(fd)
-    assert Path(name).name == ".g.json.write-7-010203ff.tmp"
-    assert taken.read_text() == "another writer's"
-    assert stat_mod.S_IMODE(os.stat(name).st_mode) == 0o600
-    monkeypatch.undo()
-    fd, other = savefile._new_temp(tmp_path, ".g.json.write-7-")
-    os.close(fd)
-    assert re.fullmatch(r"\.g\.json\.write-7-[0-9a-f]{8}\.tmp", Path(other).name)
-    assert other != name

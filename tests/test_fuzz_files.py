@@ -107,10 +107,10 @@ def test_a_killed_writer_leaves_nothing_behind(tmp_path):
     assert throne("new", "--seed", "3", "--game", str(game), cwd=tmp_path).returncode == 0
     before = game.read_bytes()
     # a writer that dies between creating its temporary file and replacing the save
-    code = ("import os, sys; from pathlib import Path; "
+    code = ("import os, sys, tempfile; from pathlib import Path; "
             "from throne_pnp.assistant import savefile as s; p = Path(sys.argv[1]); "
-            "fd, tmp = s._new_temp(p.parent, s._temp_prefix(p) + str(os.getpid()) + '-'); "
-            "os.write(fd, b'{half'); os.kill(os.getpid(), 9)")
+            "fd, tmp = tempfile.mkstemp('.tmp', s._temp_prefix(p) + str(os.getpid()) + '-', "
+            "p.parent); os.write(fd, b'{half'); os.kill(os.getpid(), 9)")
     killed = subprocess.run([sys.executable, "-c", code, str(game)], capture_output=True)
     assert killed.returncode == -signal.SIGKILL
     left = [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]

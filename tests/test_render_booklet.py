@@ -18,8 +18,8 @@ from click.testing import CliRunner
 from throne_pnp.cli import cli
 from throne_pnp.content import load_content
 from throne_pnp.narrator.worked import work
-from throne_pnp.render.booklet import rules_pages
-from throne_pnp.render.layout import find_tagged
+from throne_pnp.render.backend.layout import find_tagged
+from throne_pnp.render.components.booklet import rules_pages
 from throne_pnp.rules.board import board_for
 
 pytest.importorskip("pypdfium2")
@@ -33,7 +33,7 @@ def pdfs(tmp_path_factory) -> Path:
     from throne_pnp.render.build import build
 
     out = tmp_path_factory.mktemp("booklet")
-    build(load_content(), out, formats=("pdf",), parallel=False)
+    build(load_content(), out, formats=("pdf",))
     return out
 
 
@@ -43,7 +43,7 @@ def _is_aid(text: str, stamp: str) -> bool:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_body_text_is_9_pt_or_more(pdfs: Path, paper: str) -> None:
-    from throne_pnp.render.stamp import stamp_text
+    from throne_pnp.render.components.stamp import stamp_text
 
     stamp = stamp_text(load_content())
     runs = text_runs(pdfs / paper / "rules.pdf")
@@ -177,7 +177,7 @@ def test_an_edited_edition_gets_diagrams_of_its_own_rules(tmp_path: Path) -> Non
 
 def test_the_ladder_comes_from_the_editions_ladder_yaml() -> None:
     from throne_pnp.content.ladder import ladder_of
-    from throne_pnp.render.bookfigs import ladder_levels
+    from throne_pnp.render.components.bookfigs import ladder_levels
 
     content = load_content()
     levels = ladder_levels(content)
@@ -199,7 +199,7 @@ def test_a_measured_ladder_is_printed_with_each_bots_win_rate(monkeypatch) -> No
 
     from editions import texts_of
 
-    from throne_pnp.render.bookfigs import ladder_figure, ladder_levels
+    from throne_pnp.render.components.bookfigs import ladder_figure, ladder_levels
 
     @dataclass
     class FakeLevel:

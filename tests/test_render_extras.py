@@ -17,10 +17,10 @@ from editions import edited, inside, page_texts, texts_of, without_drawing
 from printcheck import edge_ink
 
 from throne_pnp.content import default_content_dir, load_content
-from throne_pnp.render import extras
+from throne_pnp.render.backend.layout import Circle, Group, Rect, Text, find_tagged, walk
 from throne_pnp.render.build import build
-from throne_pnp.render.layout import Circle, Group, Rect, Text, find_tagged, walk
-from throne_pnp.render.sheets import CARD_H, CARD_W
+from throne_pnp.render.components import extras
+from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
 
 def test_adjacency_list_comes_from_the_content(tmp_path: Path) -> None:
@@ -58,7 +58,7 @@ def test_sea_crossings_are_listed_as_such(tmp_path: Path) -> None:
 
 
 def test_symbol_key_covers_every_icon_of_the_game() -> None:
-    from throne_pnp.render.mapkey import KEY_ORDER
+    from throne_pnp.render.components.mapkey import KEY_ORDER
 
     assert sorted(name for name, _ in extras.SYMBOLS) == sorted(KEY_ORDER)
     items = extras.map_aid(load_content())
@@ -137,8 +137,8 @@ def test_token_counts_follow_forces(tmp_path: Path, forces: int) -> None:
 def test_tokens_sit_inside_the_maps_cube_spaces() -> None:
     """A token stands for a cube: it must fit a cube space of the printed map, on
     the smallest map (Letter), inside the space's border, with 0.5 mm to spare."""
-    from throne_pnp.render.mapdraw import CUBE_MM
-    from throne_pnp.render.mapsheet import map_sheets
+    from throne_pnp.render.components.board.territories import CUBE_MM
+    from throne_pnp.render.components.mapsheet import map_sheets
 
     content = load_content()
     scale = min(sheet.scale for paper in ("a4", "letter")
@@ -170,7 +170,7 @@ def test_token_sides_differ_in_shape_and_tone() -> None:
 
 
 def walk_icons(group: Group):
-    from throne_pnp.render.layout import Icon
+    from throne_pnp.render.backend.layout import Icon
 
     return [s for s, _, _ in walk(group.items) if isinstance(s, Icon)]
 

@@ -11,11 +11,11 @@ from editions import inside, page_texts
 
 from throne_pnp.content import default_content_dir, load_content
 from throne_pnp.content.ladder import ladder_of
-from throne_pnp.render import guide
+from throne_pnp.render.backend.layout import Text, walk
 from throne_pnp.render.build import build
-from throne_pnp.render.ladder_text import guide_blocks, rate_words
-from throne_pnp.render.layout import Text, walk
-from throne_pnp.render.sheets import paper_size
+from throne_pnp.render.components import guide
+from throne_pnp.render.components.ladder_text import guide_blocks, rate_words
+from throne_pnp.render.components.sheets import paper_size
 
 
 def _edition(tmp_path: Path, ladder: str | None) -> Path:

@@ -6,12 +6,21 @@ import pytest
 from editions import with_sea_crossing
 
 from throne_pnp.content import load_content
-from throne_pnp.render import cards, sheets
-from throne_pnp.render.booklet import rules_pages
-from throne_pnp.render.layout import Circle, Group, Line, Path, Poly, Rect, find_tagged, walk
-from throne_pnp.render.mapsheet import map_page
-from throne_pnp.render.rulesheet import parse_rules, words
-from throne_pnp.render.sheets import CARD_H, CARD_W, PAPERS
+from throne_pnp.render.backend.layout import (
+    Circle,
+    Group,
+    Line,
+    Path,
+    Poly,
+    Rect,
+    find_tagged,
+    walk,
+)
+from throne_pnp.render.components import cards, sheets
+from throne_pnp.render.components.booklet import rules_pages
+from throne_pnp.render.components.mapsheet import map_page
+from throne_pnp.render.components.rulesheet import parse_rules, words
+from throne_pnp.render.components.sheets import CARD_H, CARD_W, PAPERS
 
 PAPER_LIST = list(PAPERS)
 
@@ -296,7 +305,7 @@ def _crosses(seg, box) -> bool:
 
 def _struck_texts(items) -> list[str]:
     """Texts that a stroke crosses without a filled box between the two."""
-    from throne_pnp.render.layout import Text, text_width
+    from throne_pnp.render.backend.layout import Text, text_width
 
     struck = []
     for i, text in enumerate(items):
@@ -326,7 +335,7 @@ def test_no_card_text_is_struck_through_by_a_line(ink_saver: bool) -> None:
         assert _struck_texts(list(cards.card_front(card, ink_saver))) == [], card.id
     assert _struck_texts(list(cards.card_back(ink_saver))) == []
     # the check does see a line through text
-    from throne_pnp.render.layout import Text, stroke
+    from throne_pnp.render.backend.layout import Text, stroke
     crossed = [Text(10, 10, "THE KING", 6.0), Line(0, 9.2, 40, 9.2, stroke())]
     assert _struck_texts(crossed) == ["THE KING"]
 
@@ -334,7 +343,7 @@ def test_no_card_text_is_struck_through_by_a_line(ink_saver: bool) -> None:
 def test_stamp_date_is_source_date_epoch_else_the_newest_content_file(tmp_path) -> None:
     import os
 
-    from throne_pnp.render.stamp import stamp_date, stamp_text
+    from throne_pnp.render.components.stamp import stamp_date, stamp_text
 
     (tmp_path / "map.yaml").write_text("x")
     (tmp_path / "cards.yaml").write_text("x")
@@ -376,7 +385,7 @@ def _contrast(a: str, b: str) -> float:
 
 def test_card_text_contrast_is_at_least_4_5_to_1() -> None:
     """Each text colour on a card, against the ground it is printed on (WCAG ratio)."""
-    from throne_pnp.render.layout import Text
+    from throne_pnp.render.backend.layout import Text
 
     assert round(_contrast("#000000", "#ffffff"), 1) == 21.0       # the formula itself
     grounds = {cards.TEXT_GREY: cards.CREAM, cards.INK: cards.CREAM,
@@ -399,7 +408,7 @@ def test_card_text_contrast_is_at_least_4_5_to_1() -> None:
 
 @pytest.mark.parametrize("paper", PAPER_LIST)
 def test_a_long_edition_name_is_clipped_to_its_margin(paper: str) -> None:
-    from throne_pnp.render.layout import Text, clip, text_width
+    from throne_pnp.render.backend.layout import Text, clip, text_width
 
     assert clip("short", 50, 6) == "short"
     cut = clip("x" * 200, 30, 6)

@@ -11,15 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from throne_pnp.content import default_content_dir, load_content
-from throne_pnp.render.layout import Line, find_tagged
-from throne_pnp.render.mapdraw import (
-    BORDER_W,
-    CUBE_MM,
-    cube_area,
-    cube_block_size,
-    territory_geometry,
-)
-from throne_pnp.render.mapgeom import (
+from throne_pnp.render.backend.layout import Line, find_tagged
+from throne_pnp.render.backend.mapgeom import (
     Box,
     box_meets_polygon,
     clearance,
@@ -27,7 +20,14 @@ from throne_pnp.render.mapgeom import (
     point_in_polygon,
     polygon_area,
 )
-from throne_pnp.render.mapsheet import (
+from throne_pnp.render.components.board.land import BORDER_W
+from throne_pnp.render.components.board.territories import (
+    CUBE_MM,
+    cube_area,
+    cube_block_size,
+    territory_geometry,
+)
+from throne_pnp.render.components.mapsheet import (
     AID_GAP,
     EDGE,
     OVERLAP,
@@ -164,7 +164,7 @@ def _page_land(sheet, content=CONTENT) -> list:
 
 def _aid_box(item, x: float, y: float) -> Box:
     """Page box of a title / legend / note group (its texts and icons)."""
-    from throne_pnp.render.mapsheet import _extent
+    from throne_pnp.render.components.mapsheet import _extent
 
     boxes = []
     for sub in item.items:
@@ -283,7 +283,7 @@ def test_unknown_map_size_is_refused() -> None:
 
 def test_build_notes_say_what_keeps_cubes_from_fitting(tmp_path) -> None:
     from throne_pnp.render.build import build
-    from throne_pnp.render.mapsheet import fit_notes
+    from throne_pnp.render.components.mapsheet import fit_notes
 
     assert fit_notes(CONTENT, ("a4", "letter")) == []
     target = tmp_path / "content"
@@ -296,7 +296,7 @@ def test_build_notes_say_what_keeps_cubes_from_fitting(tmp_path) -> None:
     (target / "map.yaml").write_text(text)
     notes: list[str] = []
     build(load_content(target), tmp_path / "out", papers=("a4",), formats=("pdf",),
-          notes=notes, parallel=False)
+          notes=notes)
     assert notes == ["map.yaml territory 5: its cube spaces reach within 2 mm of its "
                      "border; move `cubes` (the block's centre) or the shape's points",
                      "map.yaml territory 8: its cube spaces cover its label; move `cubes` "
@@ -304,7 +304,7 @@ def test_build_notes_say_what_keeps_cubes_from_fitting(tmp_path) -> None:
 
 
 def test_a_sea_crossing_runs_between_the_two_coasts_clear_of_the_spaces(tmp_path) -> None:
-    from throne_pnp.render.mapdraw import map_items
+    from throne_pnp.render.components.board.territories import map_items
 
     target = with_sea_crossing(tmp_path)
     content = load_content(target)
@@ -313,7 +313,7 @@ def test_a_sea_crossing_runs_between_the_two_coasts_clear_of_the_spaces(tmp_path
     geometry = {t.number: t for t in territory_geometry(content)}
 
     def on_edge(p, poly) -> bool:
-        from throne_pnp.render.mapgeom import segment_box_distance
+        from throne_pnp.render.backend.mapgeom import segment_box_distance
 
         return any(segment_box_distance(poly[i], poly[(i + 1) % len(poly)],
                                         Box(p[0], p[1], 0, 0)) < 1e-6
@@ -333,7 +333,7 @@ def test_a_sea_crossing_runs_between_the_two_coasts_clear_of_the_spaces(tmp_path
 def test_a_tiled_sheet_clips_the_map_to_its_frame_in_svg_too(tmp_path) -> None:
     import xml.etree.ElementTree as ET
 
-    from throne_pnp.render.svg import render_svg
+    from throne_pnp.render.backend.svg import render_svg
 
     one, _ = map_sheets(CONTENT, "a4", "tiled")
     path = render_svg(one.page, tmp_path / "map-1.svg", "map, sheet 1")

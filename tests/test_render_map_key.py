@@ -5,7 +5,7 @@ from __future__ import annotations
 from editions import with_sea_crossing
 
 from throne_pnp.content import load_content
-from throne_pnp.render.mapkey import KEY_ORDER, MAP_SYMBOLS, AdjacencyRow, adjacency_rows
+from throne_pnp.render.components.mapkey import KEY_ORDER, MAP_SYMBOLS, AdjacencyRow, adjacency_rows
 
 
 def test_adjacency_rows_of_the_default_map() -> None:

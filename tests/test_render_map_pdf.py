@@ -14,11 +14,11 @@ from printcheck import edge_ink, page_sizes_mm, text_runs
 
 from throne_pnp.cli import cli
 from throne_pnp.content import load_content
-from throne_pnp.render.mapgeom import Box
-from throne_pnp.render.mapsheet import map_pages
-from throne_pnp.render.pdf import render_pdf
-from throne_pnp.render.sheets import stamp_pages
-from throne_pnp.render.stamp import stamp_text
+from throne_pnp.render.backend.mapgeom import Box
+from throne_pnp.render.backend.pdf import render_pdf
+from throne_pnp.render.components.mapsheet import map_pages
+from throne_pnp.render.components.sheets import stamp_pages
+from throne_pnp.render.components.stamp import stamp_text
 
 MM = 25.4 / 72
 VARIANTS = [("a4", "page", False), ("letter", "page", False), ("a4", "page", True),

@@ -16,15 +16,16 @@ from editions import edited, inside, page_texts, without_drawing
 from printcheck import edge_ink, text_runs, viewer_preferences
 
 from throne_pnp.content import load_content
-from throne_pnp.render import guide, pack
+from throne_pnp.render.backend.layout import Circle, Group, Rect, Text, find_tagged, walk
 from throne_pnp.render.build import build
-from throne_pnp.render.layout import Circle, Group, Rect, Text, find_tagged, walk
-from throne_pnp.render.sheets import CARD_H, CARD_W, PAPERS
+from throne_pnp.render.components import guide
+from throne_pnp.render.components.sheets import CARD_H, CARD_W, PAPERS
+from throne_pnp.render.exports import pack
 
 
 def rules_count(paper: str, content=None) -> int:
     """How many pages the rules booklet has on this paper (the pack's offsets)."""
-    from throne_pnp.render import booklet
+    from throne_pnp.render.components import booklet
 
     return len(booklet.rules_pages(content or load_content(), paper))
 
@@ -125,7 +126,7 @@ def test_layouts_change_the_pack(tmp_path: Path, layout: str) -> None:
 
 def test_guide_table_names_the_real_page_numbers() -> None:
     content = load_content()
-    from throne_pnp.render import booklet, mapsheet
+    from throne_pnp.render.components import booklet, mapsheet
 
     laid = pack.pack(content, "a4", rules=booklet.rules_pages(content, "a4"),
                      map_pages=[mapsheet.map_page(content, "a4")])
@@ -186,7 +187,7 @@ def test_duplex_crosses_meet_after_a_long_edge_flip(paper: str) -> None:
 
 
 def test_duplex_crosses_sit_on_card_slots() -> None:
-    from throne_pnp.render.sheets import card_grid
+    from throne_pnp.render.components.sheets import card_grid
 
     grid = card_grid("a4")
     (x, y), _ = guide.cross_points("a4")
@@ -196,7 +197,7 @@ def test_duplex_crosses_sit_on_card_slots() -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_own_pages_have_no_text_under_6_pt(paper: str) -> None:
     content = load_content()
-    from throne_pnp.render import booklet, mapsheet
+    from throne_pnp.render.components import booklet, mapsheet
 
     laid = pack.pack(content, paper, rules=booklet.rules_pages(content, paper),
                      map_pages=[mapsheet.map_page(content, paper)])
@@ -261,7 +262,7 @@ def _big_fills(items, area: float = 400.0) -> list:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_ink_saver_pack_pages_have_no_large_filled_areas(paper: str) -> None:
-    from throne_pnp.render import booklet, mapsheet
+    from throne_pnp.render.components import booklet, mapsheet
 
     content = load_content()
     for ink_saver in (False, True):
@@ -288,7 +289,7 @@ def test_throne_build_writes_and_names_the_pack(tmp_path: Path) -> None:
 
 
 def test_a_very_long_edition_name_stays_on_the_guide(tmp_path: Path) -> None:
-    from throne_pnp.render import booklet
+    from throne_pnp.render.components import booklet
 
     def rename(data: dict) -> None:
         data["name"] = "The Most Serene and Extremely Long-Winded Kingdom " * 4

@@ -12,9 +12,8 @@ import pytest
 from printcheck import edge_ink, gray, ink, text_runs, viewer_preferences
 
 from throne_pnp.content import load_content
-from throne_pnp.render import build as build_module
 from throne_pnp.render.build import build
-from throne_pnp.render.sheets import CARD_W, _mark_span, card_grid
+from throne_pnp.render.components.sheets import CARD_W, _mark_span, card_grid
 
 PT_PER_MM = 72 / 25.4
 SIZES = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
@@ -122,21 +121,6 @@ def test_crop_marks_measure_63_by_88_mm_on_the_page(out: Path, paper: str) -> No
         assert abs((b - a) / mm - 88.0) < 0.1
 
 
-def test_serial_and_parallel_builds_write_the_same_bytes(out: Path, tmp_path: Path,
-                                                         monkeypatch) -> None:
-    content = load_content()
-    serial = build(content, tmp_path / "serial", parallel=False)
-    monkeypatch.setattr(build_module, "_core_free", lambda: True)   # fork, busy or not
-    parallel = build(content, tmp_path / "parallel", parallel=True)
-    assert [p.relative_to(tmp_path / "serial") for p in serial] == \
-        [p.relative_to(tmp_path / "parallel") for p in parallel]
-    for a, b in zip(serial, parallel, strict=True):
-        assert a.read_bytes() == b.read_bytes(), a.name
-    for paper in ("a4", "letter"):
-        assert (tmp_path / "serial" / paper / "cards.pdf").read_bytes() == \
-            (out / paper / "cards.pdf").read_bytes()
-
-
 # --------------------------------------------------------------------------- home printers
 
 VARIANTS = {
@@ -156,7 +140,7 @@ def variants(tmp_path_factory) -> dict[str, Path]:
     out = {}
     for name, options in VARIANTS.items():
         directory = tmp_path_factory.mktemp(name)
-        build(content, directory, formats=("pdf",), parallel=False, **options)
+        build(content, directory, formats=("pdf",), **options)
         out[name] = directory
     return out
 
@@ -175,8 +159,8 @@ def test_nothing_prints_within_4_2_mm_of_any_paper_edge(variants: dict[str, Path
 
 def test_edge_check_sees_ink_in_the_strip(tmp_path: Path) -> None:
     """The check itself: a mark 3 mm from the edge is found, one at 4.5 mm is not."""
-    from throne_pnp.render.layout import Line, Page, stroke
-    from throne_pnp.render.pdf import render_pdf
+    from throne_pnp.render.backend.layout import Line, Page, stroke
+    from throne_pnp.render.backend.pdf import render_pdf
 
     near = Page(210, 297, [Line(3.0, 100, 3.0, 110, stroke())])
     far = Page(210, 297, [Line(4.6, 100, 4.6, 110, stroke())])
@@ -229,7 +213,7 @@ def test_light_backs_use_at_most_35_percent_ink(variants: dict[str, Path], paper
 
 
 def test_every_sheet_carries_the_stamp(variants: dict[str, Path]) -> None:
-    from throne_pnp.render.stamp import stamp_text
+    from throne_pnp.render.components.stamp import stamp_text
 
     stamp = stamp_text(load_content())
     assert "Kingdom of Prydon" in stamp and "throne_pnp" in stamp
@@ -248,8 +232,8 @@ def test_slimmed_font_keeps_outlines_metrics_and_drops_hinting() -> None:
 
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from throne_pnp.render.fonts import font_dir
-    from throne_pnp.render.ttfslim import _glyphs, _tables, slim
+    from throne_pnp.render.backend.fonts import font_dir
+    from throne_pnp.render.backend.ttfslim import _glyphs, _tables, slim
 
     original = (font_dir() / "VeraBd.ttf").read_bytes()
     slimmed = slim(original, "Rusty Sans", "Bold")

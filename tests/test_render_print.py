@@ -12,8 +12,8 @@ import pytest
 
 from throne_pnp.content import load_content
 from throne_pnp.render.build import build
-from throne_pnp.render.guide import guide_text
-from throne_pnp.render.pack import pack_parts, sections
+from throne_pnp.render.components.guide import guide_text
+from throne_pnp.render.exports.pack import pack_parts, sections
 
 pytest.importorskip("pypdfium2")
 
@@ -50,8 +50,8 @@ def test_pdf_headers_declare_the_features_they_use(out, paper):
 
 
 def _guide(layout: str) -> tuple[list[str], list]:
-    from throne_pnp.render.booklet import rules_pages
-    from throne_pnp.render.cards import card_pages
+    from throne_pnp.render.components.booklet import rules_pages
+    from throne_pnp.render.components.cards import card_pages
 
     content = load_content()
     parts = pack_parts(content, "a4", layout, rules=rules_pages(content, "a4"),
@@ -111,7 +111,7 @@ def test_text_is_pure_black_ink_never_rgb_near_black(out):
 
 
 def test_text_fill_maps_greys_to_black_ink_alone():
-    from throne_pnp.render.pdf import _text_fill
+    from throne_pnp.render.backend.pdf import _text_fill
 
     assert _text_fill("#1f1a16") == _text_fill("#000000") == "0 0 0 1 k"
     assert _text_fill("#ffffff") == "0 0 0 0 k"
@@ -120,8 +120,8 @@ def test_text_fill_maps_greys_to_black_ink_alone():
 
 
 def test_three_icon_cells_keep_clear_of_their_dividers():
-    from throne_pnp.render.cards import CELL_CLEAR, SAFE, card_front
-    from throne_pnp.render.layout import Icon, Line
+    from throne_pnp.render.backend.layout import Icon, Line
+    from throne_pnp.render.components.cards import CELL_CLEAR, SAFE, card_front
 
     cards = load_content().cards
     full = [c for c in cards if 3 in (c.bugles, c.swords, c.shields)]
@@ -144,9 +144,9 @@ def test_three_icon_cells_keep_clear_of_their_dividers():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_aid_cards_have_bleed_and_a_frame_clear_of_the_cut(paper):
-    from throne_pnp.render import extras
-    from throne_pnp.render.layout import Rect, find_tagged
-    from throne_pnp.render.sheets import BLEED, CARD_H, CARD_W
+    from throne_pnp.render.backend.layout import Rect, find_tagged
+    from throne_pnp.render.components import extras
+    from throne_pnp.render.components.sheets import BLEED, CARD_H, CARD_W
 
     page = extras.extras_page(load_content(), paper)
     [(ground, _, _)] = find_tagged(page.items, "aid-bleed")
@@ -179,7 +179,7 @@ def _grey(color: str, weights: tuple[float, float, float]) -> float:
 def test_greyscale_sea_and_land_are_distinct_tones(weights):
     """A greyscale print (either usual conversion) keeps the sea darker than every
     land tone by at least 7 % of the scale, and lighter than the ink."""
-    from throne_pnp.render.mapdraw import HOME, INK, LAND, SEA
+    from throne_pnp.render.components.board.land import HOME, INK, LAND, SEA
 
     sea = _grey(SEA, weights)
     for land in (*LAND, HOME):
@@ -192,7 +192,7 @@ def test_the_printed_map_shows_the_sea_darker_than_the_land(out):
     frame's corner) and the most common land tone."""
     from printcheck import gray
 
-    from throne_pnp.render.mapsheet import EDGE
+    from throne_pnp.render.components.mapsheet import EDGE
 
     image = gray(out["duplex"] / "a4" / "map.pdf", 0, 50)
     mm = 50 / 25.4

@@ -29,7 +29,7 @@ def test_expected_files(svg_dir: Path) -> None:
 
 
 def test_every_svg_is_well_formed_with_physical_size(svg_dir: Path) -> None:
-    from throne_pnp.render.booklet import rules_pages
+    from throne_pnp.render.components.booklet import rules_pages
 
     files = sorted(svg_dir.rglob("*.svg"))
     booklet = len(rules_pages(load_content(), "a4"))

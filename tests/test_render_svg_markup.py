@@ -7,8 +7,17 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from throne_pnp.render.layout import Group, Line, Page, Rect, Style, Text, stroke, text_width
-from throne_pnp.render.svg import render_svg
+from throne_pnp.render.backend.layout import (
+    Group,
+    Line,
+    Page,
+    Rect,
+    Style,
+    Text,
+    stroke,
+    text_width,
+)
+from throne_pnp.render.backend.svg import render_svg
 
 HEAD = ('<?xml version="1.0" encoding="utf-8" ?>\n<svg baseProfile="full" height="10mm" '
         'version="1.1" viewBox="0 0 20 10" width="20mm" xmlns="http://www.w3.org/2000/svg" '

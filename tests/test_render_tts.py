@@ -26,9 +26,9 @@ from PIL import Image, ImageChops, ImageStat
 
 from throne_pnp.cli import cli
 from throne_pnp.content import default_content_dir, load_content
-from throne_pnp.render import tts, tts_save
-from throne_pnp.render.mapdraw import territory_geometry
-from throne_pnp.render.mapgeom import point_in_polygon
+from throne_pnp.render.backend.mapgeom import point_in_polygon
+from throne_pnp.render.components.board.territories import territory_geometry
+from throne_pnp.render.exports import tts, tts_save
 
 SAVE = tts.SAVE_FILE
 STANDARD = {  # ObjectState fields every object carries, with their JSON types

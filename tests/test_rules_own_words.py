@@ -58,7 +58,7 @@ def test_the_printed_booklet_and_aids_share_no_8_word_run(tmp_path) -> None:
 
     from throne_pnp.render.build import build
 
-    build(load_content(), tmp_path, papers=("a4",), formats=("pdf",), parallel=False)
+    build(load_content(), tmp_path, papers=("a4",), formats=("pdf",))
     for name in ("rules.pdf", "print-and-play.pdf"):
         text = " ".join(run.text for run in text_runs(tmp_path / "a4" / name))
         assert len(text.split()) > 2000 or name != "rules.pdf"

@@ -1,5 +1,7 @@
+
 """Property tests: random maps, positions and games keep the engine's invariants."""
 
+import dataclasses
 import random
 
 import yaml
@@ -91,7 +93,7 @@ def test_king_action_conserves_cubes_and_respects_limits(mp, actions, rising):
 
 def replace_rulings(board, **switches):
     """The same board under other rulings (a fresh Board, so fresh memos)."""
-    return board.replace(rulings=board.rulings.replace(**switches))
+    return board.replace(rulings=dataclasses.replace(board.rulings, **switches))
 
 
 @settings(max_examples=100, deadline=None)

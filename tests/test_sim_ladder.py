@@ -15,7 +15,7 @@ from throne_pnp.content import default_content_dir, load_content
 from throne_pnp.content.ladder import ladder_of
 from throne_pnp.content.ladder_write import rewrite
 from throne_pnp.errors import ThroneError
-from throne_pnp.render.ladder_text import DOC_BEGIN, DOC_END
+from throne_pnp.render.components.ladder_text import DOC_BEGIN, DOC_END
 from throne_pnp.sim.card_report import paired_interval
 from throne_pnp.sim.decks import plain_card
 
@@ -259,7 +259,7 @@ def test_the_search_bot_plays_a_level_with_its_budget(edition):
 def test_balance_doc_shows_the_bundled_ladder_as_measured():
     # docs/balance.md's table is written by `--write-ladder --doc`: it must say what
     # content/ladder.yaml says (re-run the documented command after an edit).
-    from throne_pnp.render.ladder_text import markdown_table
+    from throne_pnp.render.components.ladder_text import markdown_table
 
     doc = (Path(__file__).resolve().parents[1] / "docs" / "balance.md").read_text()
     region = doc[doc.index(DOC_BEGIN) + len(DOC_BEGIN):doc.index(DOC_END)]

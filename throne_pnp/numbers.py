@@ -12,9 +12,7 @@ for a refusal; `number_words` gives the usual one.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing costs a table command's start; see cli.quick)
-    from typing import Any
+from typing import Any
 
 MAX_DIGITS = 9           # longer than any sane count, id or seed given by hand
 LIMIT = 10**MAX_DIGITS - 1

@@ -1,7 +1,5 @@
 """The user's own folders for what the program keeps between runs (XDG layout).
 
-- `cache_dir()`: what can be rebuilt at any time (the parsed content),
-  `$XDG_CACHE_HOME/throne_pnp`, else `~/.cache/throne_pnp`.
 - `state_dir()`: what must outlive a run but is no document of the user's
   (the table page's secrets per save), `$XDG_STATE_HOME/throne_pnp`, else
   `~/.local/state/throne_pnp`.
@@ -24,11 +22,6 @@ def _user_dir(variable: str, default: tuple[str, ...]) -> Path | None:
         return Path.home().joinpath(*default, "throne_pnp")
     except (RuntimeError, KeyError, OSError):   # no home directory to be found
         return None
-
-
-def cache_dir() -> Path | None:
-    """`$XDG_CACHE_HOME/throne_pnp`, else `~/.cache/throne_pnp`; None if neither is known."""
-    return _user_dir("XDG_CACHE_HOME", (".cache",))
 
 
 def state_dir() -> Path | None:

@@ -20,13 +20,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from throne_pnp.assistant.explain import fresh_hand, next_step
 from throne_pnp.assistant.lock import save_lock
+from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.session import Command, Session
 from throne_pnp.assistant.tablediff import restore_lines
 from throne_pnp.content import Content
 from throne_pnp.errors import HandConflict, ThroneError
+from throne_pnp.narrator.checklist import cp_left as game_cp_left
+from throne_pnp.narrator.kingsofar import table_position
 from throne_pnp.rules import actions as act
-from throne_pnp.rules.position import Position
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.board import board_for
+from throne_pnp.rules.position import Position, check_position, outcome_words, position_outcome
 
 
 class NeedsConfirmation(ThroneError):
@@ -56,9 +62,6 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     `deal-PURPOSE` for chance cards the player names (`deal-phase`,
     `deal-uncertain`, `deal-battle`). `verb` completes "cannot VERB now".
     """
-    from throne_pnp.assistant.explain import next_step
-    from throne_pnp.narrator.checklist import cp_left as game_cp_left
-
     need = session.game.need()
     key = f"deal-{need.purpose}" if need.kind == "deal" else need.kind
     if key in kinds:
@@ -104,9 +107,6 @@ def check_start(content: Content, position: Position) -> None:
     """A start position must be able to stand on the table (the King's limit,
     the cubes that exist, the player's wheat limit) and leave a game to play
     (not already won or lost)."""
-    from throne_pnp.rules.board import board_for
-    from throne_pnp.rules.position import check_position, outcome_words, position_outcome
-
     board = board_for(content)
     problem = check_position(board, position)
     if problem:
@@ -215,8 +215,6 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
         else:
             _apply_card(session, act.battle(card_id))
         if king_card is not None:
-            from throne_pnp.assistant.explain import fresh_hand
-
             fresh = card_id is not None and fresh_hand(session.game)
             _apply_card(session, act.deal(king_card))
             if fresh and session.game.outcome is None:   # (no advice once the game is over)
@@ -284,6 +282,74 @@ def done(session: Session) -> Command:
         cmd.said = "done"
         session.apply(act.DONE)
     return cmd
+
+
+# --------------------------------------------------------------------------- one entry
+
+def perform(session: Session, actions: Sequence[act.Action], *,
+            confirmed: bool = False) -> Command:
+    """Play what the player says at once, given as `Action` values (built by
+    `Action.parse` or its typed constructors), through the command above that
+    checks the step and words the refusals.
+
+    The first action is the command (`card`, `battle`, `withdraw`, `move`,
+    `rally`, `done`, `hand`, `fix`, `fixcards`, or `deal`: the card the game
+    waits for, told); the cards told with it follow: `deal`s after `card`
+    (Uncertain Orders) or after `battle` (the King's card), then a
+    `withdraw` after `battle`. The CLI, the table page and `throne play`
+    all come here, so the same words give the same actions and refusals.
+    """
+    if not actions:
+        raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
+    first, rest = actions[0], list(actions[1:])
+    deals = [a.args[0] for a in rest if a.kind == "deal"]
+    withdraws = [a.args[0] for a in rest if a.kind == "withdraw"]
+    extra = [a for a in rest if a.kind not in ("deal", "withdraw")]
+    if first.kind == "deal":      # the card the game waits for, told
+        require(session, ("deal-phase", "deal-uncertain", "deal-battle"), "deal a card")
+        need = session.game.need()
+        if need.purpose == "battle":
+            _only(first, extra + [act.deal(d) for d in deals], withdraws[1:])
+            return play_battle(session, None, first.args[0],
+                               withdraws[0] if withdraws else None)
+        _only(first, extra, withdraws)
+        if need.purpose == "uncertain":
+            return play_card(session, None, [first.args[0], *deals])
+        return play_card(session, first.args[0], deals or None)   # the King's phase card
+    if first.kind == "card":
+        _only(first, extra, withdraws)
+        return play_card(session, first.args[0], deals or None)
+    if first.kind == "battle":
+        _only(first, extra + [act.deal(d) for d in deals[1:]], withdraws[1:])
+        return play_battle(session, first.args[0], deals[0] if deals else None,
+                           withdraws[0] if withdraws else None)
+    if rest:
+        raise ThroneError(_told_wrong(first, actions))
+    if first.kind == "withdraw":
+        return withdraw(session, first.args[0])
+    if first.kind == "move":
+        return move(session, *first.args, confirmed=confirmed)
+    if first.kind == "rally":
+        return rally(session, first.args[0])
+    if first.kind == "done":
+        return done(session)
+    if first.kind == "hand":
+        return tell_hand(session, first.args)
+    if first.kind == "fix":
+        return fix(session, *first.args)
+    return fix(session, hand=first.args[0], discard=first.args[1])   # fixcards
+
+
+def _only(first: act.Action, extra: list[act.Action], withdraws: Sequence[int]) -> None:
+    """Refuse the actions told with `first` that do not belong to it."""
+    if extra or withdraws:
+        raise ThroneError(_told_wrong(first, [first, *extra, *map(act.withdraw, withdraws)]))
+
+
+def _told_wrong(first: act.Action, actions: Sequence[act.Action]) -> str:
+    said_words = "; ".join(a.text() for a in actions)
+    return (f"`{said_words}` is not one command: after `{first.kind}` only the cards told "
+            "with it may follow (`deal` after card or battle, `withdraw` after battle)")
 
 
 # --------------------------------------------------------------------------- record
@@ -382,8 +448,6 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)
     from_hand, drawn = undone_cards(session, gone)
-    from throne_pnp.narrator.kingsofar import table_position
-
     restore = restore_lines(session.board, table_position(before),
                             table_position(session.game),
                             cards=(before, session.game) if session.physical else None,
@@ -393,8 +457,6 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
 
 def taken_back_words(session: Session, count: int) -> list[str]:
     """The player's words for the last `count` commands (see `assistant.said`)."""
-    from throne_pnp.assistant.said import replay_command, typed
-
     save = session.save
     first = max(len(save.commands) - count, 0)
     if all(save.said_for(i) for i in range(first, len(save.commands))):
@@ -412,8 +474,6 @@ def undone_cards(session: Session, gone: list[list[str]]
     """What the commands `gone` (given after the saved ones) did with the cards:
     the cards they played from the hand, and the cards they took off the deck
     in order (None where a new hand was drawn unseen)."""
-    from throne_pnp.rules.actions import Action
-
     game = session.replay()
     from_hand: set[int] = set()
     drawn: list[int | None] = []

@@ -30,7 +30,8 @@ HELP = """At any prompt you may type:
   help       this text
   quit       stop here; the game is saved (continue with `throne play`)
 Player Actions: `move COUNT FROM TO` (or `m COUNT FROM TO`), `rally T` (or `r T`), `done`.
-Physical cards: `hand 3 6 9 12 14` tells the cards in your hand (optional)."""
+Physical cards: `hand 3 6 9 12 14` tells the cards in your hand (optional).
+Any command in its text form works too, e.g. `card 12`, `battle 4 king=9 withdraw=2`."""
 
 
 class Quit(Exception):
@@ -80,11 +81,6 @@ def _meta(session: Session, answer: str) -> bool:
     else:
         return False
     return True
-
-
-def _number(answer: str) -> int | None:
-    word = answer.split()[0] if answer.split() else ""
-    return whole(word)
 
 
 def _prompt_for(session: Session) -> str:
@@ -141,42 +137,54 @@ def _actions_prompt(session: Session) -> str:
             + "; ".join(parts) + "\nYour action")
 
 
+# Short forms of the Player Actions typed at the prompt.
+ALIASES = {"m": "move", "r": "rally", "d": "done"}
+
+
 def _answer(session: Session, answer: str, confirmed: bool = False) -> Command | None:
-    """Turn one answer into one command (`assistant.commands`, as the single
-    commands do); None if it was not understood. A move that empties the home
-    castle raises `NeedsConfirmation` unless `confirmed`."""
-    game = session.game
-    need = game.need()
+    """Turn one answer into one command: the actions it says (`said_actions`)
+    played by `commands.perform`, as the single commands and the page do;
+    None if it was not understood. A move that empties the home castle
+    raises `NeedsConfirmation` unless `confirmed`."""
+    need = session.game.need()
     words = answer.lower().split()
-    number = _number(answer)
-    if words and words[0] == "hand" and session.physical:
-        ids = [n for w in " ".join(words[1:]).replace(",", " ").split()
-               if (n := whole(w)) is not None]
-        return commands.tell_hand(session, ids)
-    if need.kind == "deal" and need.purpose == "phase" and not session.physical:
+    if (need.kind == "deal" and need.purpose == "phase" and not session.physical
+            and not (words and words[0] == "hand")):
         if words and words[0] not in ("draw", "card", "d"):
             return None
-        return commands.play_card(session, None)
-    if need.kind in ("card", "deal", "battle", "withdraw") and number is None:
+        return commands.play_card(session, None)     # the program draws the King's card
+    actions = said_actions(session, answer)
+    if actions is None:
         return None
-    if need.kind == "card" or (need.kind == "deal" and need.purpose == "phase"):
-        return commands.play_card(session, number)
-    if need.kind == "deal" and need.purpose == "uncertain":
-        return commands.play_card(session, None, [number])
-    if need.kind == "deal":
-        return commands.play_battle(session, None, king_card=number)
-    if need.kind == "battle":
-        return commands.play_battle(session, number)
-    if need.kind == "withdraw":
-        return commands.withdraw(session, number)
-    action = _player_action(words)
-    if action is None:
+    return commands.perform(session, actions, confirmed=confirmed)
+
+
+def said_actions(session: Session, answer: str) -> list[act.Action] | None:
+    """The actions an answer says; None if not understood.
+
+    A number alone answers the prompt: the card played, the card dealt, the
+    battle card, where to withdraw (`12` at "Your phase card" is `card 12`).
+    Otherwise the answer is a command in the action text form, read by
+    `actions.parse_said` (`move 2 7 5` or `m 2 7 5`, `rally 5`, `done`,
+    `battle 4 king=9`, `hand 3 6 9` in a physical game); a mistyped one is
+    refused with the form it should have."""
+    need = session.game.need()
+    words = answer.lower().split()
+    if not words:
         return None
-    if action.kind == "move":
-        return commands.move(session, *action.args, confirmed=confirmed)
-    if action.kind == "rally":
-        return commands.rally(session, *action.args)
-    return commands.done(session)
+    number = whole(words[0])
+    if number is not None:
+        if need.kind == "card":
+            return [act.card(number)]
+        if need.kind == "deal":
+            return [act.deal(number)]
+        if need.kind == "battle":
+            return [act.battle(number)]
+        return [act.withdraw(number)] if need.kind == "withdraw" else None
+    head = ALIASES.get(words[0], words[0])
+    if head not in act.SHAPES or (head == "hand" and not session.physical):
+        return None
+    return act.parse_said(" ".join([head, *words[1:]]))
 
 
 def _confirm(question: str, pending: list[str]) -> bool:
@@ -188,22 +196,6 @@ def _confirm(question: str, pending: list[str]) -> bool:
     if answer and answer.lower() not in ("n", "no"):
         pending.append(answer)
     return False
-
-
-def _player_action(words: list[str]) -> act.Action | None:
-    if not words:
-        return None
-    head, rest = words[0], words[1:]
-    nums = [whole(w) for w in rest]
-    if None in nums:
-        return None
-    if head in ("move", "m") and len(nums) == 3:
-        return act.move(*nums)
-    if head in ("rally", "r") and len(nums) == 1:
-        return act.rally(nums[0])
-    if head in ("done", "d") and not nums:
-        return act.DONE
-    return None
 
 
 def run(path: Path, content: Content, *, physical: bool = False, hard: int | None = None,

@@ -10,7 +10,7 @@ that is not a readable save at all (broken JSON) has no commands to keep.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from throne_pnp.assistant import savefile
@@ -45,7 +45,7 @@ class Diagnosis:
 
     def kept(self, content: Content) -> SaveData:
         """The save with the good commands only, marked with `content`."""
-        kept = self.save.replace(commands=[list(c) for c in self.save.commands[:self.good]],
+        kept = replace(self.save, commands=[list(c) for c in self.save.commands[:self.good]],
                        said=list(self.save.said[:self.good]),
                        content_dir=str(content.directory))
         kept.stamp(content)

@@ -22,23 +22,20 @@ SAVE_LIMIT bytes) and a JSON reader with bounded numbers and nesting.
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import stat
+import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from throne_pnp.content import Content
 from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
-from throne_pnp.values import Factory, Record
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
 
 FORMAT = "throne-game"
 VERSION = 1
@@ -49,7 +46,8 @@ class SaveError(ThroneError):
     """The save file is missing, damaged, foreign or from other content."""
 
 
-class SaveData(Record):
+@dataclass(slots=True)
+class SaveData:
     """Everything a save file holds."""
 
     mode: str
@@ -58,12 +56,12 @@ class SaveData(Record):
     hard: list[int]
     start: dict[str, dict[str, int]]
     content_files: dict[str, str]
-    opening: list[str] = Factory(list)
-    commands: list[list[str]] = Factory(list)
+    opening: list[str] = field(default_factory=list)
+    commands: list[list[str]] = field(default_factory=list)
     content_dir: str = ""        # where the content was when the game began (a hint)
-    said: list[str] = Factory(list)  # what was typed, per command
+    said: list[str] = field(default_factory=list)  # what was typed, per command
     game: str = ""       # the game fingerprint ("" in saves from before it existed)
-    game_parts: dict[str, str] = Factory(dict)  # what it was made of
+    game_parts: dict[str, str] = field(default_factory=dict)  # what it was made of
     level: str = ""      # the ladder level it was started at ("" when none was named)
 
     def stamp(self, content: Content) -> None:
@@ -364,22 +362,6 @@ def remove_stale_temps(path: Path) -> list[Path]:
 _MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
-def _new_temp(folder: Path, prefix: str) -> tuple[int, str]:
-    """A new file `folder/PREFIX<8 hex>.tmp`, made by us alone, open for writing.
-
-    What `tempfile.mkstemp` does (the same flags and mode 0o600), without
-    importing `tempfile` (with `shutil`, `random`...) on every command."""
-    flags = (os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-             | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0))
-    for _ in range(100):
-        name = os.path.join(folder, f"{prefix}{os.urandom(4).hex()}.tmp")
-        try:
-            return os.open(name, flags, 0o600), name
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no unused temporary file name", str(folder))
-
-
 def write(path: Path, save: SaveData) -> None:
     """Write the save atomically: temp file in the same folder, fsync, replace."""
     text = save.dumps()
@@ -387,7 +369,8 @@ def write(path: Path, save: SaveData) -> None:
     check_path(path)
     remove_stale_temps(path)
     try:
-        fd, tmp = _new_temp(folder, f"{_temp_prefix(path)}{os.getpid()}-")
+        fd, tmp = tempfile.mkstemp(suffix=".tmp", prefix=f"{_temp_prefix(path)}{os.getpid()}-",
+                                   dir=folder)
     except OSError as exc:
         raise SaveError(f"cannot write {path}: {exc.strerror}") from None
     try:

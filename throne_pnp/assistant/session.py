@@ -20,35 +20,35 @@ comes with `throne card`, so the player sees each phase begin.
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from throne_pnp.assistant import savefile
 from throne_pnp.assistant.lock import save_lock
 from throne_pnp.assistant.savefile import SaveData, SaveError
 from throne_pnp.content import Content
+from throne_pnp.content.ladder import find_level, level_names
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Event, Game, replay
 from throne_pnp.rules.position import Position, parse_position
-from throne_pnp.values import Factory, Record
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
 
 AUTO_DEALS = ("hand", "uncertain", "battle")
 
 
-class Command(Record):
+@dataclass(slots=True)
+class Command:
     """The actions and events of one user command (filled while it runs)."""
 
-    actions: list[str] = Factory(list)
-    events: list[Event] = Factory(list)
-    notes: list[str] = Factory(list)
+    actions: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     said: str = ""      # the command as the player would type it, for the log
 
 
@@ -113,8 +113,6 @@ class Session:
         """Set up a new game (not yet saved: call `write`); `level` names a
         level of the edition's difficulty ladder (its hard cards)."""
         if seed is None:
-            import secrets
-
             seed = secrets.randbelow(10**6)
         hard_ids = choose_hard(content, seed, hard, hard_cards, level)
         cards = sorted(c.id for c in content.normal_cards) + hard_ids
@@ -290,8 +288,6 @@ def choose_hard(content: Content, seed: int, hard: int | None,
     chosen with the seed."""
     available = sorted(c.id for c in content.hard_cards)
     if level is not None:
-        from throne_pnp.content.ladder import find_level, level_names
-
         if hard is not None or hard_cards is not None:
             names = ", ".join(level_names(content)) or "none in this edition"
             raise ThroneError(f"give either --level NAME ({names}) or --hard N / "

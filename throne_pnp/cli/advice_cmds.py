@@ -8,6 +8,7 @@ from pathlib import Path
 
 import click
 
+from throne_pnp.assistant.session import Session
 from throne_pnp.cli.common import (
     UserError,
     content_option,
@@ -16,11 +17,11 @@ from throne_pnp.cli.common import (
     json_option,
     load,
 )
+from throne_pnp.errors import ThroneError
+from throne_pnp.rules.actions import Action
 
 
 def _open(game_file: Path, content_dir: Path | None):
-    from throne_pnp.assistant.session import Session
-
     return Session.open(game_file, load(content_dir))
 
 
@@ -55,7 +56,6 @@ def hint(budget: int | None, seconds: float | None, seed: int, jobs: int | None,
     """
     from throne_pnp.assistant.advice import hint as advise
     from throne_pnp.assistant.advice import hint_lines
-    from throne_pnp.errors import ThroneError
 
     if budget is not None and seconds is not None:
         raise UserError("give either --budget N or --seconds S, not both")
@@ -111,8 +111,6 @@ def review(budget: int | None, seed: int, jobs: int | None, as_json: bool, game_
 
 
 def _parse(texts: list[str]):
-    from throne_pnp.rules.actions import Action
-
     return [Action.parse(t) for t in texts]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import click
 
+from throne_pnp.assistant.session import Session
 from throne_pnp.cli.common import (
     UserError,
     content_option,
@@ -19,7 +20,11 @@ from throne_pnp.cli.common import (
     game_option,
     json_option,
     load,
+    read_position,
 )
+from throne_pnp.cli.resolve_cmds import _card_ids, _territory
+from throne_pnp.errors import ThroneError
+from throne_pnp.rules.board import board_for
 
 
 @click.command()
@@ -82,8 +87,6 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
       throne simulate --games 1000 --sweep --ladder --write-ladder --doc docs/balance.md
       throne simulate --games 200 --cards --level knight
     """
-    from throne_pnp.errors import ThroneError
-    from throne_pnp.rules.board import board_for
     from throne_pnp.sim.bots import BOTS
     from throne_pnp.sim.simulate import hard_ids, progress_bar, run
 
@@ -208,9 +211,6 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
       throne odds --at pos.yaml --territory 7 --defender king --hand 2,5,9
       throne odds --at pos.yaml --territory 5 --defender player --json
     """
-    from throne_pnp.cli.common import read_position
-    from throne_pnp.cli.resolve_cmds import _card_ids, _territory
-    from throne_pnp.rules.board import board_for
     from throne_pnp.sim.odds import position_odds
 
     if at is None:
@@ -235,7 +235,6 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
 
 def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
     """Odds for the tracked game's next battle, from its save file."""
-    from throne_pnp.assistant.session import Session
     from throne_pnp.sim.odds import next_battle_odds
 
     session = Session.open(game_file, load(content_dir))

@@ -10,13 +10,16 @@ King's answer must not pay for the PDF machinery.
 from __future__ import annotations
 
 import errno
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
-from throne_pnp.cli.posfile import quick_position, read_position  # noqa: F401 (re-exported)
+from throne_pnp.cli.posfile import read_position  # noqa: F401 (re-exported)
+from throne_pnp.cli.table_answers import load as load_edition
+from throne_pnp.cli.usage import UsageLine, unknown_command, usage_line
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import number_words, whole
 
@@ -67,8 +70,6 @@ class ThroneGroup(click.Group):
             raise _one_line(exc) from None
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
-        from throne_pnp.cli.usage import unknown_command
-
         if (args and not args[0].startswith("-") and not ctx.resilient_parsing
                 and self.get_command(ctx, args[0]) is None):
             raise unknown_command(self, ctx, args)
@@ -89,8 +90,6 @@ def os_error_line(exc: OSError) -> str:
 
 def _one_line(exc: click.UsageError) -> click.ClickException:
     """Click's usage error as our one line (help shown for a bare `throne` stays)."""
-    from throne_pnp.cli.usage import UsageLine, usage_line
-
     if type(exc).__name__ == "NoArgsIsHelpError":
         return exc
     return UsageLine(usage_line(exc))
@@ -123,15 +122,11 @@ def game_option(func: F) -> F:
 
 def load(content_dir: Path | None):
     """Load the edition the lookup picks (see `content.lookup`); errors become refusals."""
-    from throne_pnp.cli.table_answers import load as load_edition
-
     return load_edition(content_dir)
 
 
 def echo_json(data: Any) -> None:
     """Print JSON the same way everywhere (sorted keys are not used: order is meaningful)."""
-    import json
-
     click.echo(json.dumps(data, indent=2))
 
 

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import click
 
 from throne_pnp.cli.common import UserError, content_option, echo_json, json_option, load
+from throne_pnp.content import check_content, find_edition
+from throne_pnp.content.editable import write_editable_copy
 from throne_pnp.content.lookup import CONTENT_FILES
+from throne_pnp.errors import ThroneError
 
 
 @click.command()
@@ -24,8 +28,6 @@ def init(directory: Path) -> None:
       throne init                  # ./content/map.yaml, cards.yaml, rulings.yaml, rules.txt
       throne init my-edition && throne build --content my-edition
     """
-    from throne_pnp.content.editable import write_editable_copy
-
     for path in write_editable_copy(directory):
         click.echo(f"wrote {path}")
     use = "" if directory == Path("content") else f" --content {directory}"
@@ -47,8 +49,6 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
       throne validate --content my-edition/
       throne validate --json      # {"ok": ..., "problems": [...], "notes": [...]}
     """
-    from throne_pnp.content import check_content, find_edition
-
     edition = find_edition(content_dir)
     directory = edition.directory
     report = check_content(directory)
@@ -132,19 +132,18 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         if fmt != "tts":
             raise UserError("--tts-url-base names where the Tabletop Simulator images are "
                             "hosted: add --format tts")
-        from throne_pnp.render.tts import check_url_base
+        from throne_pnp.render.exports.tts import check_url_base
         try:
             check_url_base(tts_url_base)
         except ValueError as exc:
             raise UserError(str(exc)) from None
     if fmt in ("png", "tts"):
-        from throne_pnp.render.png import INSTALL_HINT
+        from throne_pnp.render.exports.png import INSTALL_HINT
         try:
             import PIL  # noqa: F401
             import pypdfium2  # noqa: F401
         except ImportError:
             raise UserError(INSTALL_HINT) from None
-    from throne_pnp.content import find_edition
 
     edition = find_edition(content_dir)
     directory = edition.directory
@@ -153,8 +152,6 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
     formats = ("pdf", "svg") if fmt == "both" else (fmt,)
 
     def run_once() -> None:
-        import time
-
         from throne_pnp.render.build import build as build_components
 
         content = load(directory)
@@ -191,10 +188,6 @@ def _stamps(directory: Path) -> dict[str, tuple[int, int] | None]:
 
 def _watch(directory: Path, run_once, interval: float = 0.5) -> None:
     """Build, then poll the content files and rebuild on every change (Ctrl-C stops)."""
-    import time
-
-    from throne_pnp.errors import ThroneError
-
     def attempt() -> None:
         try:
             run_once()

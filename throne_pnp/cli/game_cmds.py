@@ -18,6 +18,9 @@ from typing import Any
 
 import click
 
+from throne_pnp.assistant import commands
+from throne_pnp.assistant.explain import card_words, new_game_lines
+from throne_pnp.assistant.session import Command, Session
 from throne_pnp.cli.common import (
     UserError,
     content_option,
@@ -30,6 +33,8 @@ from throne_pnp.cli.common import (
 from throne_pnp.cli.common import load as load_content
 from throne_pnp.cli.table_answers import locked, report_text
 from throne_pnp.numbers import whole
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.board import board_for
 
 F = Callable[..., Any]
 
@@ -39,7 +44,7 @@ def tracked(func: F) -> F:
     return game_option(content_option(func))
 
 
-def report(session, cmd, as_json: bool, resumed_withdrawal: bool = False,
+def report(session: Session, cmd: Command, as_json: bool, resumed_withdrawal: bool = False,
            head: list[str] | None = None, tail: list[str] | None = None) -> None:
     """Print a command's checklist and the next step, or JSON (`table_answers`):
     a failure to explain a command already saved is told on stderr as a bug."""
@@ -80,17 +85,13 @@ def new(physical: bool, hard: int | None, hard_cards: str | None, level: str | N
       throne new --physical --hard-cards 20,23
       throne new --level knight
     """
-    from throne_pnp.assistant.commands import new_game
-    from throne_pnp.assistant.explain import new_game_lines
-    from throne_pnp.rules.board import board_for
-
     if game_file.exists() and not force:
         raise UserError(f"{game_file} already holds a game; add --force to replace it, or "
                         "use --game FILE for another save")
     content = load_content(content_dir)
     position = read_position(board_for(content), at) if at is not None else None
     ids = id_list(hard_cards, "--hard-cards") if hard_cards is not None else None
-    session, cmd = new_game(game_file, content, physical=physical, seed=seed, hard=hard,
+    session, cmd = commands.new_game(game_file, content, physical=physical, seed=seed, hard=hard,
                             hard_cards=ids, position=position, force=force, level=level)
     report(session, cmd, as_json, head=[] if as_json else new_game_lines(session))
 
@@ -117,11 +118,13 @@ def card(card_id: int | None, draws: str | None, as_json: bool, game_file: Path,
       throne card 12
       throne card 6 --draws 3        # physical: Uncertain Orders dealt card 3
     """
-    from throne_pnp.assistant import commands
-
     draw_ids = id_list(draws, "--draws") if draws is not None else None
     with locked(game_file, content_dir) as session:
-        cmd = commands.play_card(session, card_id, draw_ids)
+        if card_id is None:    # the program draws it, or the game waits for told cards
+            cmd = commands.play_card(session, None, draw_ids)
+        else:
+            cmd = commands.perform(session, [act.card(card_id),
+                                             *map(act.deal, draw_ids or [])])
     report(session, cmd, as_json)
 
 
@@ -148,10 +151,13 @@ def battle(card_id: int | None, king_card: int | None, withdraw_to: int | None,
       throne battle 4
       throne battle 4 --king-card 9 --withdraw-to 2   # physical
     """
-    from throne_pnp.assistant import commands
-
     with locked(game_file, content_dir) as session:
-        cmd = commands.play_battle(session, card_id, king_card, withdraw_to)
+        if card_id is None:    # the game waits for the King's card, or a refusal
+            cmd = commands.play_battle(session, None, king_card, withdraw_to)
+        else:
+            told = [act.deal(king_card)] if king_card is not None else []
+            told += [act.withdraw(withdraw_to)] if withdraw_to is not None else []
+            cmd = commands.perform(session, [act.battle(card_id), *told])
     report(session, cmd, as_json)
 
 
@@ -166,10 +172,8 @@ def withdraw(to: int, as_json: bool, game_file: Path, content_dir: Path | None) 
     Example:
       throne withdraw 2
     """
-    from throne_pnp.assistant import commands
-
     with locked(game_file, content_dir) as session:
-        cmd = commands.withdraw(session, to)
+        cmd = commands.perform(session, [act.withdraw(to)])
     report(session, cmd, as_json, resumed_withdrawal=True)
 
 
@@ -225,14 +229,13 @@ def move(words: tuple[str, ...], yes: bool, as_json: bool, game_file: Path,
     Example:
       throne move 2 1 5
     """
-    from throne_pnp.assistant import commands
-
     count, src, dst = move_numbers(words)
     confirmed = yes
     for _ in range(2):
         with locked(game_file, content_dir) as session:
             try:
-                cmd = commands.move(session, count, src, dst, confirmed=confirmed)
+                cmd = commands.perform(session, [act.move(count, src, dst)],
+                                       confirmed=confirmed)
                 break
             except commands.NeedsConfirmation as exc:
                 if not interactive():
@@ -256,10 +259,8 @@ def rally(at: int, as_json: bool, game_file: Path, content_dir: Path | None) -> 
     Example:
       throne rally 1
     """
-    from throne_pnp.assistant import commands
-
     with locked(game_file, content_dir) as session:
-        cmd = commands.rally(session, at)
+        cmd = commands.perform(session, [act.rally(at)])
     report(session, cmd, as_json)
 
 
@@ -273,10 +274,8 @@ def done(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne done
     """
-    from throne_pnp.assistant import commands
-
     with locked(game_file, content_dir) as session:
-        cmd = commands.done(session)
+        cmd = commands.perform(session, [act.DONE])
     report(session, cmd, as_json)
 
 
@@ -300,22 +299,17 @@ def hand(ids: tuple[str, ...], as_json: bool, game_file: Path,
       throne hand 3,6,9,12,14
       throne hand                  # the hand as the program knows it
     """
-    from throne_pnp.assistant import commands
-
     if not ids:
         show_hand(game_file, content_dir, as_json)
         return
     numbers = id_list(" ".join(ids), "throne hand")
     with locked(game_file, content_dir) as session:
-        cmd = commands.tell_hand(session, numbers)
+        cmd = commands.perform(session, [act.hand(numbers)])
     report(session, cmd, as_json)
 
 
 def show_hand(game_file: Path, content_dir: Path | None, as_json: bool) -> None:
     """`throne hand` alone: the hand as told (or dealt), or that none was told."""
-    from throne_pnp.assistant.explain import card_words
-    from throne_pnp.assistant.session import Session
-
     session = Session.open(game_file, load_content(content_dir))
     game = session.game
     known = game.known_hand()

@@ -1,34 +1,28 @@
-"""The `throne` click group: its commands, loaded on demand, and its help.
+"""The `throne` click group: its commands and its help.
 
-Commands live in small modules by theme (content, resolve, game, analysis);
-each parses its options, calls one library function and formats the answer.
-A command's module is imported only when that command runs (or for the
-command list in `--help`), so the King's answer loads no more than it needs.
-`throne_pnp.cli.main` runs this group, after the fast path of `cli.quick`.
+Commands live in small modules by theme (content, resolve, game, record,
+analysis, advice, serve); each parses its options, calls one library
+function and formats the answer. The heavy optional parts (the PDF/SVG
+build, the simulator, the search, the web page) are imported inside the
+commands that need them, so the table's commands never load them.
+`throne_pnp.cli.main` runs this group.
 """
 
 from __future__ import annotations
 
-import importlib
-
 import click
 
 from throne_pnp import __version__
+from throne_pnp.cli import (
+    advice_cmds,
+    analysis,
+    content_cmds,
+    game_cmds,
+    record_cmds,
+    resolve_cmds,
+    serve_cmds,
+)
 from throne_pnp.cli.common import ThroneGroup
-
-# command name -> module under throne_pnp.cli that registers it
-COMMAND_MODULES = {
-    "init": "content_cmds", "validate": "content_cmds", "build": "content_cmds",
-    "resolve": "resolve_cmds",
-    **dict.fromkeys(("new", "card", "battle", "withdraw", "move", "rally", "done", "hand"),
-                    "game_cmds"),
-    **dict.fromkeys(("status", "log", "undo", "fix", "play", "show", "recover"),
-                    "record_cmds"),
-    "simulate": "analysis", "odds": "analysis",
-    "hint": "advice_cmds", "review": "advice_cmds",
-    "serve": "serve_cmds",
-}
-
 
 # `throne --help`: the commands in the order a player meets them, by section,
 # each with one line. A command not listed here still appears, under "More".
@@ -68,19 +62,13 @@ SUMMARIES = {
 }
 
 
-class LazyGroup(ThroneGroup):
-    """Imports a command's module on first use (see COMMAND_MODULES)."""
+class SectionedGroup(ThroneGroup):
+    """Lists its commands in the order a player meets them (HELP_SECTIONS)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        names = set(COMMAND_MODULES) | set(self.commands)
+        names = set(self.commands)
         ordered = [n for _, section in HELP_SECTIONS for n in section if n in names]
         return ordered + sorted(names - set(ordered))
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands and name in COMMAND_MODULES:
-            module = importlib.import_module(f"throne_pnp.cli.{COMMAND_MODULES[name]}")
-            module.register(self)
-        return self.commands.get(name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list by section, one line each (SUMMARIES, else the short help)."""
@@ -101,7 +89,7 @@ class LazyGroup(ThroneGroup):
                     formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=SectionedGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="throne")
 def cli() -> None:
     """Companion for the print-and-play solo wargame A Rusty Throne.
@@ -124,3 +112,8 @@ def cli() -> None:
       eval "$(_THRONE_COMPLETE=bash_source throne)"
     """
 
+
+
+for _module in (content_cmds, resolve_cmds, game_cmds, record_cmds, analysis, advice_cmds,
+                serve_cmds):
+    _module.register(cli)

@@ -14,13 +14,14 @@ from typing import Any
 import click
 
 from throne_pnp.cli.common import UserError, echo_json
+from throne_pnp.content import find_edition, load_content
+from throne_pnp.content.ladder import find_level, ladder_of, measure_command
+from throne_pnp.content.ladder_write import write_ladder
 from throne_pnp.content.model import Content, Level
 from throne_pnp.errors import ThroneError
 
 
 def ladder_levels(content: Content) -> list[Level]:
-    from throne_pnp.content.ladder import ladder_of
-
     levels = ladder_of(content)
     if not levels:
         raise UserError("--ladder: this edition has no difficulty ladder (ladder.yaml); "
@@ -30,8 +31,6 @@ def ladder_levels(content: Content) -> list[Level]:
 
 
 def one_level(content: Content, name: str) -> Level:
-    from throne_pnp.content.ladder import find_level
-
     try:
         return find_level(content, name)
     except ThroneError as exc:
@@ -44,7 +43,6 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
                as_json: bool, sweep: bool = True) -> None:
     """Play the levels (all of them with `sweep`, else one asked for by --level),
     then write, regenerate and report as asked."""
-    from throne_pnp.content.ladder import measure_command
     from throne_pnp.sim.ladder_sweep import ladder_report
     from throne_pnp.sim.simulate import progress_bar
 
@@ -75,9 +73,6 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
 
 
 def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -> Content:
-    from throne_pnp.content import find_edition, load_content
-    from throne_pnp.content.ladder_write import write_ladder
-
     directory = find_edition(content_dir).directory
     try:
         write_ladder(directory, report)
@@ -91,7 +86,12 @@ def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -
 
 
 def _write_doc(content: Content, doc: Path) -> None:
-    from throne_pnp.render.ladder_text import DOC_BEGIN, DOC_END, markdown_table, replace_doc_region
+    from throne_pnp.render.components.ladder_text import (
+        DOC_BEGIN,
+        DOC_END,
+        markdown_table,
+        replace_doc_region,
+    )
 
     try:
         text = doc.read_text(encoding="utf-8")
@@ -110,7 +110,6 @@ def _write_doc(content: Content, doc: Path) -> None:
 
 def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
     """Every bot's curve: the run's own, and the others' current figures in the ladder."""
-    from throne_pnp.content.ladder import ladder_of
     from throne_pnp.sim.ladder_plot import write_ladder_plot
 
     levels = ladder_of(content)

@@ -13,14 +13,26 @@ from pathlib import Path
 
 import click
 
+from throne_pnp.assistant import commands
+from throne_pnp.assistant.board_text import board_text
+from throne_pnp.assistant.explain import (
+    hand_lines,
+    log_entries,
+    log_line,
+    next_line,
+    plural,
+    status_json,
+)
+from throne_pnp.assistant.play import run
+from throne_pnp.assistant.recover import diagnose, keep, recovered_name
+from throne_pnp.assistant.session import Session
 from throne_pnp.cli.common import echo_json, id_list, json_option
 from throne_pnp.cli.common import load as load_content
 from throne_pnp.cli.game_cmds import locked, report, tracked
+from throne_pnp.cli.table_answers import opened, status_answer
 
 
 def _open(game_file: Path, content_dir: Path | None):
-    from throne_pnp.cli.table_answers import opened
-
     return opened(game_file, content_dir)
 
 
@@ -36,8 +48,6 @@ def status(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne status --json
     """
-    from throne_pnp.cli.table_answers import status_answer
-
     click.echo(status_answer(_open(game_file, content_dir), as_json))
 
 
@@ -51,8 +61,6 @@ def log(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne log
     """
-    from throne_pnp.assistant.explain import log_entries, log_line
-
     session = _open(game_file, content_dir)
     entries = log_entries(session)
     if as_json:
@@ -74,8 +82,6 @@ def show(svg_file: Path | None, game_file: Path, content_dir: Path | None) -> No
       throne show
       throne show --svg board.svg
     """
-    from throne_pnp.assistant.board_text import board_text
-
     session = _open(game_file, content_dir)
     if svg_file is not None:
         from throne_pnp.assistant.board_svg import write_board_svg
@@ -102,9 +108,6 @@ def undo(count: int, as_json: bool, game_file: Path, content_dir: Path | None) -
     Example:
       throne undo 2
     """
-    from throne_pnp.assistant import commands
-    from throne_pnp.assistant.explain import hand_lines, next_line, status_json
-
     with locked(game_file, content_dir) as session:
         gone, restore = commands.undo(session, count)
     game = session.game
@@ -150,8 +153,6 @@ def fix(at: int | None, king: int | None, player: int | None, hand_ids: str | No
       throne fix 7 --king 2 --player 0
       throne fix --hand 3,6,9 --discard 1,4
     """
-    from throne_pnp.assistant import commands
-
     hand = card_ids(hand_ids, "--hand")
     discard = card_ids(discard_ids, "--discard")
     with locked(game_file, content_dir) as session:
@@ -187,8 +188,6 @@ def play(physical: bool, hard: int | None, seed: int | None, game_file: Path,
     Example:
       throne play --seed 7
     """
-    from throne_pnp.assistant.play import run
-
     run(game_file, load_content(content_dir), physical=physical, hard=hard, seed=seed)
 
 
@@ -210,10 +209,6 @@ def recover(out: Path | None, as_json: bool, game_file: Path,
       throne recover
       throne recover --out throne-game-recovered.json
     """
-    from throne_pnp.assistant.explain import log_entries, log_line, plural
-    from throne_pnp.assistant.recover import diagnose, keep, recovered_name
-    from throne_pnp.assistant.session import Session
-
     content = load_content(content_dir)
     found = diagnose(game_file, content)
     entries = log_entries(Session(game_file, content, found.kept(content)))

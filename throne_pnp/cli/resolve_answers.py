@@ -1,93 +1,37 @@
-"""The answers of `throne resolve king|battle`, without the command line.
+"""The answers of `throne resolve king|battle`, apart from the option parsing.
 
 What the King does, or how a battle ends, from a position file: the checks
 of what was typed (the edition's cards and territories, a legal position)
-and the words printed. No click here, so that `cli.quick` can answer the
-usual `throne resolve king --at FILE --card N` without loading it; a refusal
-is a `ThroneError`, which the command line prints as its one line, exit 2.
+and the words printed. A refusal is a `ThroneError`, which the command line
+prints as its one line, exit 2.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from throne_pnp.cli.posfile import read_position
+from throne_pnp.content.deck import Card
+from throne_pnp.content.loader import load_content
+from throne_pnp.content.lookup import find_edition
 from throne_pnp.errors import ThroneError
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: see cli.quick)
-    from collections.abc import Callable
-    from typing import Any
-
-
-def load_board(content_dir: Path | str | None) -> Any:
-    """The rules' Board of the edition the lookup picks (see `content.lookup`).
-
-    The Board is all a stateless answer needs, so it is kept in the content
-    cache beside the Content, under the same files' key and the source of
-    the module that makes it, as plain values (`marshal`: no pickle to load,
-    nothing in it but numbers, words and containers): a cached answer then
-    loads neither YAML nor the model's map, example and ladder classes."""
-    from throne_pnp.content import cache
-    from throne_pnp.content.lookup import find_edition
-
-    directory = find_edition(content_dir).directory
-    key = _board_key(directory)
-    if key is not None:
-        data = cache.fetch_bytes(key, "board", "marshal")
-        board = _board_of(data) if data is not None else None
-        if board is not None:
-            return board
-    from throne_pnp.content.loader import load_content
-    from throne_pnp.rules.board import board_from
-
-    board = board_from(load_content(directory))
-    if key is not None and _board_key(directory) == key:   # (unchanged while read)
-        cache.store_bytes(key, "board", "marshal", _board_bytes(board))
-    return board
+from throne_pnp.narrator.lines import texts
+from throne_pnp.narrator.words import battle_json, battle_lines, king_json, king_lines
+from throne_pnp.rules.battle import resolve_battle
+from throne_pnp.rules.board import Board, board_from
+from throne_pnp.rules.king import deal_from, resolve_king
+from throne_pnp.rules.position import Position, check_position
 
 
-def _board_bytes(board: Any) -> bytes:
-    """The Board's own fields as plain values: cards and rulings as field tuples."""
-    import marshal
-
-    values = {name: getattr(board, name) for name in board.INIT_FIELDS}
-    values["rulings"] = board.rulings.astuple()
-    values["cards"] = tuple(card.astuple() for card in board.cards.values())
-    return marshal.dumps(values)
+def load_board(content_dir: Path | str | None) -> Board:
+    """The rules' Board of the edition the lookup picks (see `content.lookup`)."""
+    return board_from(load_content(find_edition(content_dir).directory))
 
 
-def _board_of(data: bytes) -> Any:
-    """The Board `_board_bytes` wrote; None if it cannot be read back."""
-    import marshal
-
-    from throne_pnp.content.deck import Card, Rulings
-    from throne_pnp.rules.board import Board
-
-    try:
-        values = marshal.loads(data)
-        values["rulings"] = Rulings(*values["rulings"])
-        cards = [Card(*fields) for fields in values["cards"]]
-        values["cards"] = {card.id: card for card in cards}
-        return Board(**values)
-    except Exception:   # noqa: BLE001 - damaged or from another build: load normally
-        return None
-
-
-def _board_key(directory: Path) -> str | None:
-    """The content cache's key of the files, with the source of `rules.board`."""
-    import hashlib
-
-    from throne_pnp.content import cache
-    from throne_pnp.rules import board
-
-    key = cache.content_key(directory) if directory.is_dir() else None
-    if key is None:
-        return None
-    source = Path(board.__file__).read_bytes()
-    return hashlib.sha256(key.encode() + b"\0" + source).hexdigest()[:32]
-
-
-def card_of(board: Any, card_id: int, option: str) -> Any:
+def card_of(board: Board, card_id: int, option: str) -> Card:
     """The edition's card `card_id`, refused naming `option` when there is none."""
     if card_id not in board.cards:
         raise ThroneError(f"{option}: there is no card {card_id} in this edition "
@@ -95,7 +39,7 @@ def card_of(board: Any, card_id: int, option: str) -> Any:
     return board.cards[card_id]
 
 
-def territory_of(board: Any, t: int, option: str) -> int:
+def territory_of(board: Board, t: int, option: str) -> int:
     """`t`, refused naming `option` when the map has no such territory."""
     if t not in board.adjacent:
         raise ThroneError(f"{option}: no territory {t} on this map "
@@ -103,12 +47,9 @@ def territory_of(board: Any, t: int, option: str) -> int:
     return t
 
 
-def checked_position(board: Any, at: Path) -> Any:
+def checked_position(board: Board, at: Path) -> Position:
     """The --at position, refused if it cannot stand on the table (the player's
     wheat limit included, which `read_position` leaves to the caller)."""
-    from throne_pnp.cli.posfile import read_position
-    from throne_pnp.rules.position import check_position
-
     pos = read_position(board, at)
     problem = check_position(board, pos)
     if problem:
@@ -116,14 +57,12 @@ def checked_position(board: Any, at: Path) -> Any:
     return pos
 
 
-def king_answer(board: Any, at: Path, card_id: int | None, actions: tuple[str, ...],
+def king_answer(board: Board, at: Path, card_id: int | None, actions: tuple[str, ...],
                 priority: str | None, draws: Callable[[], list[int]], as_json: bool) -> str:
     """What the King's action does at `at`: the checklist, or the JSON text.
 
     `draws` gives the ids dealt for Uncertain Orders (checked after the
     position, so that refusals come in the order they always have)."""
-    from throne_pnp.rules.king import deal_from, resolve_king
-
     if card_id is not None and (actions or priority):
         raise ThroneError("give either --card ID or --action/--priority, not both")
     if card_id is not None:
@@ -141,16 +80,12 @@ def king_answer(board: Any, at: Path, card_id: int | None, actions: tuple[str, .
     if unused:
         raise ThroneError(f"--draws: {unused} card(s) more than Uncertain Orders needed; "
                           f"it stopped at card {result.draws[-1] if result.draws else 'none'}")
-    from throne_pnp.narrator.words import king_json
-
     return json_text(king_json(result, board)) if as_json else king_text(result, board)
 
 
-def battle_answer(board: Any, at: Path, territory: int, defender: str, player_card: int,
+def battle_answer(board: Board, at: Path, territory: int, defender: str, player_card: int,
                   king_card: int, withdraw_to: int | None, as_json: bool) -> str:
     """How the battle in `territory` ends: the lines, or the JSON text."""
-    from throne_pnp.rules.battle import resolve_battle
-
     territory_of(board, territory, "--territory")
     if withdraw_to is not None:
         territory_of(board, withdraw_to, "--withdraw-to")
@@ -161,23 +96,16 @@ def battle_answer(board: Any, at: Path, territory: int, defender: str, player_ca
                           "one card of each number, so each side needs its own")
     pos = checked_position(board, at)
     result = resolve_battle(board, pos, territory, defender, pcard, kcard, withdraw_to)
-    from throne_pnp.narrator.words import battle_json
-
     return json_text(battle_json(result, board)) if as_json else battle_text(result, board)
 
 
 def json_text(data: Any) -> str:
     """JSON as every command prints it (no sorted keys: the order is meaningful)."""
-    import json
-
     return json.dumps(data, indent=2)
 
 
 def king_text(result: Any, board: Any = None) -> str:
     """The King's action as a checklist for the table (the assistant's words)."""
-    from throne_pnp.narrator.lines import texts
-    from throne_pnp.narrator.words import king_lines
-
     lines = []
     if result.draws:
         lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
@@ -187,7 +115,7 @@ def king_text(result: Any, board: Any = None) -> str:
     return "\n".join(lines)
 
 
-def position_text(pos: Any) -> str:
+def position_text(pos: Position) -> str:
     """`Position: King {3: 2}; you {1: 2}`, the line that ends every answer."""
     def side(counts: dict[int, int]) -> str:
         return ", ".join(f"{t}: {n}" for t, n in counts.items()) or "none"
@@ -197,7 +125,4 @@ def position_text(pos: Any) -> str:
 
 def battle_text(result: Any, board: Any) -> str:
     """The battle's lines for the table, and the position after it."""
-    from throne_pnp.narrator.lines import texts
-    from throne_pnp.narrator.words import battle_lines
-
     return "\n".join([*texts(battle_lines(result, board)), position_text(result.position)])

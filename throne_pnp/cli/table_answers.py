@@ -1,43 +1,44 @@
-"""What the table's commands print, without the command line.
+"""What the table's commands print, apart from the option parsing.
 
 The playing commands (`card`, `battle`, `withdraw`, `move`, `rally`, `done`,
 ...) print the checklist of what they did followed by what comes next, or
 JSON; `status` prints where the game stands. The words are the assistant's
-(`assistant.explain`); this module only puts them together, with no click,
-so that `cli.quick_table` can answer the commands typed at every turn
-without loading it, exactly as the click commands (`game_cmds`,
-`record_cmds`) do with the same functions.
+(`assistant.explain`); this module only puts them together for the click
+commands of `game_cmds` and `record_cmds`.
 """
 
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager
 from pathlib import Path
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from throne_pnp.assistant.session import Command, Session
-    from throne_pnp.content.model import Content
+from throne_pnp.assistant.explain import (
+    checklist,
+    command_lines,
+    event_json,
+    status_json,
+    status_text,
+)
+from throne_pnp.assistant.session import Command, Session
+from throne_pnp.content.loader import load_content
+from throne_pnp.content.lookup import find_edition
+from throne_pnp.content.model import Content
+from throne_pnp.errors import ThroneError
 
 
 def load(content_dir: Path | None) -> Content:
     """Load the edition the lookup picks (see `content.lookup`); errors are refusals."""
-    from throne_pnp.content import find_edition, load_content
-
     return load_content(find_edition(content_dir).directory)
 
 
-def locked(game_file: Path, content_dir: Path | None):
+def locked(game_file: Path, content_dir: Path | None) -> AbstractContextManager[Session]:
     """The save opened under its lock (a context manager yielding the session)."""
-    from throne_pnp.assistant.session import Session
-
     return Session.locked(game_file, load(content_dir))
 
 
 def opened(game_file: Path, content_dir: Path | None) -> Session:
     """The save opened without its lock, for the commands that only read it."""
-    from throne_pnp.assistant.session import Session
-
     return Session.open(game_file, load(content_dir))
 
 
@@ -51,9 +52,6 @@ def report_text(session: Session, cmd: Command, as_json: bool,
     explaining it may become a refusal (exit 2 says the save is unchanged):
     such a failure is a bug, told on stderr (True) with the next step.
     """
-    from throne_pnp.assistant.explain import checklist, command_lines, event_json, status_json
-    from throne_pnp.errors import ThroneError
-
     game = session.game
     try:
         if as_json:
@@ -75,7 +73,6 @@ def report_text(session: Session, cmd: Command, as_json: bool,
 
 def status_answer(session: Session, as_json: bool) -> str:
     """`throne status`: where the game stands and what comes next (or JSON)."""
-    from throne_pnp.assistant.explain import status_json, status_text
 
     if as_json:
         return json_text(status_json(session.game, session.mode, session.save.seed,

@@ -17,44 +17,39 @@ reads that collect problems),
 `examplefile` (examples.yaml), `ladderfile` (ladder.yaml) and `ladder`
 (`ladder_of`, the levels as values),
 `check` (the whole check of a directory), `lookup` (which edition),
-`editable` (`throne init`), `cache` (checked content on disk) and `loader`
-(`load_content`).
+`editable` (`throne init`) and `loader` (`load_content`).
 """
 
 from __future__ import annotations
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: the table's commands start faster)
-    from typing import Any
-
-# Every name, by the module that defines it, loaded on first use (PEP 562):
-# `from throne_pnp.content import Card` costs only what Card needs, a cached
-# load never imports YAML, and a cached Board (cli.resolve_answers) never
-# creates the model's other classes.
-_WHERE = {
-    "load_content": "loader",
-    **dict.fromkeys(("Edition", "bundled_content_dir", "default_content_dir",
-                     "find_edition"), "lookup"),
-    **dict.fromkeys(("Card", "Rulings"), "deck"),
-    **dict.fromkeys(("ICON_RE", "ICONS", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES",
-                     "RULINGS_CHOICES", "Content", "Example", "GameMap", "Lake", "Level",
-                     "MapDrawing", "Measured", "Territory", "TerritoryDrawing",
-                     "polygon_edges"), "model"),
-    "check_content": "check", "ContentReport": "check",
-    "drawn_adjacency": "drawing",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _WHERE:
-        import importlib
-
-        module = importlib.import_module(f"throne_pnp.content.{_WHERE[name]}")
-        value = getattr(module, name)
-        globals()[name] = value     # found once; later look-ups are plain attributes
-        return value
-    raise AttributeError(f"module 'throne_pnp.content' has no attribute {name!r}")
-
+from throne_pnp.content.check import ContentReport, check_content
+from throne_pnp.content.deck import Card, Rulings
+from throne_pnp.content.drawing import drawn_adjacency
+from throne_pnp.content.loader import load_content
+from throne_pnp.content.lookup import (
+    Edition,
+    bundled_content_dir,
+    default_content_dir,
+    find_edition,
+)
+from throne_pnp.content.model import (
+    ICON_RE,
+    ICONS,
+    KING_ACTIONS,
+    MAX_SYMBOLS,
+    PRIORITIES,
+    RULINGS_CHOICES,
+    Content,
+    Example,
+    GameMap,
+    Lake,
+    Level,
+    MapDrawing,
+    Measured,
+    Territory,
+    TerritoryDrawing,
+    polygon_edges,
+)
 
 __all__ = [
     "ICONS", "ICON_RE", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES", "RULINGS_CHOICES",

@@ -10,7 +10,7 @@ name cards of `cards.yaml`.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -109,5 +109,5 @@ def check_content(directory: Path | str) -> ContentReport:
         content = Content(game_map, cards, rulings, rules_text, directory, fingerprints,
                           examples)
         if levels:
-            content = content.replace(ladder=settle(content, levels, stored, notes))
+            content = replace(content, ladder=settle(content, levels, stored, notes))
     return ContentReport(content, problems, notes)

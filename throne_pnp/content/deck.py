@@ -2,18 +2,17 @@
 
 `Card` (one Action Card of `cards.yaml`) and `Rulings` (the switches of
 `rulings.yaml`) are all of the content that the rules' `Board` holds besides
-plain numbers. They live in this small module, apart from the rest of the
-model, so that a cached Board (`throne resolve`'s answer, see
-`cli.resolve_answers`) loads without creating the map drawing, examples and
-ladder classes it never uses. `content.model` imports them from here.
+plain numbers: the rules import them from here without the rest of the
+model. `content.model` imports them from here too.
 """
 
 from __future__ import annotations
 
-from throne_pnp.values import Value
+from dataclasses import dataclass
 
 
-class Card(Value):
+@dataclass(frozen=True, slots=True)
+class Card:
     """One Action Card (`cards.yaml`)."""
 
     id: int
@@ -35,7 +34,8 @@ class Card(Value):
         return self.priority == "rising"
 
 
-class Rulings(Value):
+@dataclass(frozen=True, slots=True)
+class Rulings:
     """The switches where readings of the rulebook differ (docs/rulings.md)."""
 
     home_lost_when: str = "empty"

@@ -6,7 +6,7 @@ priority; `draws` for Uncertain Orders) or one battle (`battle`). This module
 checks what can be checked without playing: known keys and types, cubes only
 on existing territories and within `forces` and `king_limit`, cards that
 exist, a battle where both sides stand, a withdrawal to a neighbour. What the
-engine then makes of it is drawn by `throne build` (render/booklet.py).
+engine then makes of it is drawn by `throne build` (render/components/booklet.py).
 """
 
 from __future__ import annotations

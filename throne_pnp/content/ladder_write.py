@@ -20,6 +20,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from throne_pnp.content.check import check_content
 from throne_pnp.errors import ThroneError
 from throne_pnp.yamlsrc import SourceDict, YamlProblem, line_of, load_text
 
@@ -136,8 +137,6 @@ def _header_edit(data: SourceDict, lines: list[str], bot: str, new: str
 
 def write_ladder(directory: Path, report: dict[str, Any]) -> Path:
     """Write `report` (a ladder sweep) into `directory/ladder.yaml`; the file's path."""
-    from throne_pnp.content.check import check_content
-
     path = Path(directory) / "ladder.yaml"
     try:
         old = path.read_text(encoding="utf-8")

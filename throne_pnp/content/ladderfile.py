@@ -16,6 +16,7 @@ with a note saying how to measure them again.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from throne_pnp.content.checker import Checker, describe, is_int, join
@@ -92,8 +93,8 @@ def settle(content: Content, levels: tuple[Level, ...],
                      f"printed; measure again with `{measure_command(bot)}`")
     if not stale:
         return levels
-    return tuple(level.replace(measured={
-        bot: fig.replace(current=bot not in stale) for bot, fig in level.measured.items()})
+    return tuple(replace(level, measured={
+        bot: replace(fig, current=bot not in stale) for bot, fig in level.measured.items()})
         for level in levels)
 
 
@@ -232,8 +233,8 @@ def _figures(body: dict, bot: str, path: str, chk: Checker, header: Measured
             turns = None
     if rate is None or games is None or interval is None:
         return None
-    return header.replace(win_rate=rate, ci95=interval, games=games,
-                          mean_turns=float(turns) if turns is not None else None)
+    return replace(header, win_rate=rate, ci95=interval, games=games,
+                   mean_turns=float(turns) if turns is not None else None)
 
 
 def _fraction(raw: dict, key: str, path: str, chk: Checker, line: int) -> float | None:

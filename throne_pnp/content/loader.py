@@ -1,24 +1,41 @@
-"""`load_content`: the validated edition, as fast as the files allow.
+"""`load_content`: the validated edition of a content directory.
 
 The lookup (`--content`, `THRONE_CONTENT`, `./content`, bundled) is in
-`lookup`; the full check is in `check` (YAML, every rule); `cache` keeps the
-checked result on disk keyed by the files' bytes. This module ties them
-together and imports the YAML machinery only when the cache has no answer,
-so a table command on unchanged content never parses YAML.
+`lookup`; the full check is in `check` (YAML, every rule). This module ties
+them together, and remembers within one process the content it loaded, under
+the directory and the bytes of its files, so that a long-running process
+(`build --watch`, the simulator, the table page) sees every edit.
 """
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
-from throne_pnp.content import cache
-from throne_pnp.content.lookup import default_content_dir
+from throne_pnp.content.check import check_content
+from throne_pnp.content.lookup import CONTENT_FILES, default_content_dir
 from throne_pnp.content.model import Content
 from throne_pnp.errors import ContentError
+from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited
 
-# In-process memo by directory and the files' bytes (the cache key), so a
-# long-running process (build --watch, the simulator) sees every edit.
+# In-process memo: (directory, digest of its files) -> the content loaded from them.
 _loaded: dict[tuple[str, str], Content] = {}
+
+
+def files_digest(directory: Path) -> str | None:
+    """A digest of the bytes of the edition's files; None when one cannot be read
+    (the normal load then reports it)."""
+    h = hashlib.sha256()
+    for name in CONTENT_FILES:
+        try:
+            data = read_limited(directory / name, CONTENT_LIMIT)
+        except FileRefused as exc:
+            if exc.missing:
+                h.update(f"{name}:absent;".encode())
+                continue
+            return None
+        h.update(f"{name}:{len(data)}:".encode() + data)
+    return h.hexdigest()
 
 
 def load_content(directory: Path | str | None = None) -> Content:
@@ -27,22 +44,13 @@ def load_content(directory: Path | str | None = None) -> Content:
     `None` applies the lookup order (THRONE_CONTENT, ./content, bundled).
     """
     directory = Path(directory) if directory is not None else default_content_dir()
-    key = cache.content_key(directory) if directory.is_dir() else None
-    memo = (str(directory.resolve()), key) if key is not None else None
+    digest = files_digest(directory) if directory.is_dir() else None
+    memo = (str(directory.resolve()), digest) if digest is not None else None
     if memo in _loaded:
         return _loaded[memo]
-    content = cache.fetch(directory, key) if key is not None else None
-    if content is None:
-        from throne_pnp.content.check import check_content
-
-        report = check_content(directory)
-        if report.content is None:
-            raise ContentError(report.problems or [f"{directory}: no usable content"])
-        content = report.content
-        if key is None or cache.content_key(directory) != key:
-            return content   # the files changed while being read: remember nothing
-        cache.store(key, content)
-    if memo is not None:
-        _loaded[memo] = content
-    return content
-
+    report = check_content(directory)
+    if report.content is None:
+        raise ContentError(report.problems or [f"{directory}: no usable content"])
+    if memo is not None and files_digest(directory) == digest:   # (unchanged while read)
+        _loaded[memo] = report.content
+    return report.content

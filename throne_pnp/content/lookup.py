@@ -15,9 +15,8 @@ carries a copy made at build time as the package data `throne_pnp/edition/`
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
-
-from throne_pnp.values import Value
 
 # The files of an edition, in the order they are read; rulings.yaml,
 # rules.txt, examples.yaml and ladder.yaml (the difficulty ladder) are optional.
@@ -28,7 +27,8 @@ ENV_VAR = "THRONE_CONTENT"
 _PACKAGE = Path(__file__).resolve().parents[1]   # .../throne_pnp
 
 
-class Edition(Value):
+@dataclass(frozen=True, slots=True)
+class Edition:
     """A content directory and why it was chosen (for the first line of build/validate)."""
 
     directory: Path

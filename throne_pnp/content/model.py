@@ -1,9 +1,8 @@
-"""The content model's frozen values (`values.Value`) and the fixed vocabularies.
+"""The content model's frozen dataclasses and the fixed vocabularies.
 
 `Content` is one whole validated edition (map, cards, rulings, rules text,
 difficulty ladder); its `Card` and `Rulings` are defined in `deck` (all the
-rules engine's `Board` holds of the edition, and all its cache entry needs),
-and importable from here as well;
+rules engine's `Board` holds of the edition), and importable from here as well;
 the engine and the renderers read these plain values and nothing else. The
 constants name what the YAML may say (King actions, priorities, rulings,
 rules-text icons).
@@ -12,11 +11,10 @@ rules-text icons).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from throne_pnp.content.deck import Card, Rulings
-from throne_pnp.values import Factory, Value
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +57,8 @@ ICON_RE = re.compile(r"\{([a-z-]+)\}")
 MAX_SYMBOLS = 3
 
 
-class TerritoryDrawing(Value):
+@dataclass(frozen=True, slots=True)
+class TerritoryDrawing:
     """How one territory is drawn: polygon over named points, label and cube spots."""
 
     shape: tuple[str, ...]
@@ -75,7 +74,8 @@ def polygon_edges(shape: tuple[str, ...]) -> set[frozenset[str]]:
     return {frozenset((shape[i], shape[(i + 1) % len(shape)])) for i in range(len(shape))}
 
 
-class Territory(Value):
+@dataclass(frozen=True, slots=True)
+class Territory:
     """One numbered territory of the map with its printed symbols."""
 
     number: int
@@ -88,14 +88,16 @@ class Territory(Value):
     drawing: TerritoryDrawing | None = None
 
 
-class Lake(Value):
+@dataclass(frozen=True, slots=True)
+class Lake:
     """A body of water inside the island, drawn as a polygon over named points."""
 
     name: str
     shape: tuple[str, ...]
 
 
-class MapDrawing(Value):
+@dataclass(frozen=True, slots=True)
+class MapDrawing:
     """Shared geometry of the map sheet, in millimetres with a top-left origin."""
 
     size: tuple[float, float]
@@ -104,7 +106,8 @@ class MapDrawing(Value):
     crossings: tuple[tuple[int, int], ...] = ()
 
 
-class GameMap(Value):
+@dataclass(frozen=True, slots=True)
+class GameMap:
     """The map and the numbers of setup (`map.yaml`)."""
 
     name: str
@@ -138,7 +141,8 @@ EXAMPLE_KINDS = ("king", "battle")
 DEFENDERS = ("player", "king")
 
 
-class Example(Value):
+@dataclass(frozen=True, slots=True)
+class Example:
     """One worked example of the rules (`examples.yaml`): a position and what
     is asked of the engine there, the King's action (`kind` "king": a card or
     actions with a priority, and the cards dealt for Uncertain Orders) or one
@@ -164,7 +168,8 @@ class Example(Value):
     line: int = 0          # where it starts in examples.yaml, for messages
 
 
-class Measured(Value):
+@dataclass(frozen=True, slots=True)
+class Measured:
     """One bot's measured win rate at one ladder level (`ladder.yaml`).
 
     `command`, `seed`, `budget` and `games` say how it was measured, so the
@@ -182,7 +187,8 @@ class Measured(Value):
     current: bool = True
 
 
-class Level(Value):
+@dataclass(frozen=True, slots=True)
+class Level:
     """A named rung of the difficulty ladder: which hard cards, and how hard it measured.
 
     `hard` lists the level's hard card ids in the ladder's order (the cards
@@ -192,7 +198,7 @@ class Level(Value):
 
     name: str
     hard: tuple[int, ...]
-    measured: dict[str, Measured] = Factory(dict)
+    measured: dict[str, Measured] = field(default_factory=dict)
 
     def figures(self, bot: str) -> Measured | None:
         """The bot's measured figures at this level, or None (not yet measured)."""
@@ -207,7 +213,8 @@ class Level(Value):
         return out
 
 
-class Content(Value):
+@dataclass(frozen=True, slots=True)
+class Content:
     """A whole validated edition."""
 
     map: GameMap
@@ -215,7 +222,7 @@ class Content(Value):
     rulings: Rulings
     rules_text: str
     directory: Path
-    fingerprints: dict[str, str] = Factory(dict)
+    fingerprints: dict[str, str] = field(default_factory=dict)
     examples: tuple[Example, ...] = ()
     ladder: tuple[Level, ...] = ()
 

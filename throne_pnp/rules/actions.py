@@ -11,20 +11,22 @@ and `fixcards hand=3,6,9 discard=1,4` (set the known hand and/or the discard
 pile to exactly these; either part may be left out, `-` names an empty one).
 Their `args` are a tuple of card ids (`hand`) and a pair of such tuples, each
 or None (`fixcards`); every other action's `args` are whole numbers.
+
+What a player says at once is an action followed by the cards told with it
+(`parse_said`, `said_text`): `card 6 draws=3,5` is `card 6`, `deal 3`,
+`deal 5` (Uncertain Orders dealt); `battle 4 king=9 withdraw=2` is
+`battle 4`, `deal 9` (the King's battle card), `withdraw 2`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from throne_pnp.errors import IllegalAction
 from throne_pnp.numbers import number_words, whole
-from throne_pnp.values import Value
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (typing is not loaded at run time: a table command starts faster)
-    from typing import Any
 
 # kind -> argument names, in order
 SHAPES: dict[str, tuple[str, ...]] = {
@@ -40,29 +42,24 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "fixcards": ("hand=IDS", "discard=IDS"),
 }
 
+# What each kind looks like typed, for the refusals of `Action.parse`.
+FORMS: dict[str, str] = {
+    "card": "card ID", "deal": "deal ID", "battle": "battle ID", "withdraw": "withdraw T",
+    "move": "move COUNT FROM TO", "rally": "rally T", "done": "done",
+    "fix": "fix T king=N player=M", "hand": "hand IDS", "fixcards": "fixcards hand=IDS discard=IDS",
+}
+
 # The parts of `fixcards`, in the order of its args.
 FIX_PARTS = ("hand", "discard")
 
 
-class Action(Value):
+@dataclass(frozen=True, slots=True)
+class Action:
     """One step of a game: who did what, with whole-number arguments
     (`fixcards`: two optional tuples of card ids, see the module docstring)."""
 
     kind: str
     args: tuple[Any, ...] = ()
-
-    # Made, compared and hashed at every step of a game: written out for speed.
-    def __init__(self, kind: str, args: tuple[Any, ...] = ()) -> None:
-        store = self.__dict__
-        store["kind"], store["args"] = kind, args
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is Action:
-            return self.kind == other.kind and self.args == other.args  # type: ignore[attr-defined]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.kind, self.args))
 
     def text(self) -> str:
         if self.kind == "fix":
@@ -74,27 +71,46 @@ class Action(Value):
             return " ".join(["fixcards", *parts])
         return " ".join([self.kind, *(str(a) for a in self.args)])
 
-    __str__ = text
+    def __str__(self) -> str:
+        return self.text()
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """Parse the text form; IllegalAction names what a valid one looks like."""
+        """The one parser of the text form (`card 12`, `move 2 7 5`, `hand 3,6,9`...).
+
+        Refused with `IllegalAction` (a `ValueError`) naming the input and the
+        form it should have (an unknown word: every form)."""
         words = text.split()
         if not words or words[0] not in SHAPES:
-            raise IllegalAction(f"unknown action {text!r}; actions: {', '.join(SHAPES)}")
+            raise IllegalAction(f"unknown action {number_words(text, 60)}; actions: "
+                                + ", ".join(FORMS.values()))
         kind = words[0]
         if kind == "hand":
             return _parse_hand(text, words[1:])
         if kind == "fixcards":
             return _parse_fixcards(text, words[1:])
-        raw = [w.split("=", 1)[1] if "=" in w else w for w in words[1:]]
         shape = SHAPES[kind]
+        raw = _named_words(text, kind, words[1:], shape)
         numbers = [whole(r) for r in raw]
         if len(raw) != len(shape) or None in numbers:
-            usage = " ".join(f"<{n}>" for n in shape)
-            raise IllegalAction(f"bad action {number_words(text, 60)}; expected: "
-                                f"{kind} {usage}".rstrip())
-        return cls(kind, tuple(numbers))  # type: ignore[arg-type]  # (no None left)
+            raise IllegalAction(f"bad action {number_words(text, 60)}; expected: {FORMS[kind]}"
+                                f" (whole numbers)")
+        return cls(kind, tuple(numbers))
+
+
+def _named_words(text: str, kind: str, words: list[str], shape: tuple[str, ...]) -> list[str]:
+    """The argument words, a `name=` prefix taken off where the form names it
+    (`fix 7 king=2 player=0`); any other `name=` is refused."""
+    raw = []
+    for i, word in enumerate(words):
+        name, eq, value = word.partition("=")
+        if eq:
+            if i >= len(shape) or name != shape[i] or kind != "fix":
+                raise IllegalAction(f"bad action {number_words(text, 60)}; expected: "
+                                    f"{FORMS[kind]}")
+            word = value
+        raw.append(word)
+    return raw
 
 
 def _ids_text(ids: tuple[int, ...]) -> str:
@@ -133,6 +149,53 @@ def _parse_fixcards(text: str, words: list[str]) -> Action:
         raise IllegalAction(f"bad action {text!r}: name the hand=IDS or the discard=IDS "
                             "(or both) to set")
     return fix_cards(parts.get("hand"), parts.get("discard"))
+
+
+# The cards a player may tell after an action, by the action's kind.
+TOLD: dict[str, tuple[str, ...]] = {"card": ("draws",), "battle": ("king", "withdraw")}
+
+
+def parse_said(text: str) -> list[Action]:
+    """What a player says at once: an action in its text form (`Action.parse`),
+    then the cards told with it (`TOLD`): `battle 4 king=9` -> battle 4, deal 9."""
+    words = text.split()
+    told = TOLD.get(words[0], ()) if words else ()
+    start = len(words)
+    while start > 1 and words[start - 1].partition("=")[0] in told:
+        start -= 1
+    actions = [Action.parse(" ".join(words[:start]))]
+    seen: set[str] = set()
+    for word in words[start:]:
+        name, _, raw = word.partition("=")
+        if name in seen:
+            raise IllegalAction(f"bad command {number_words(text, 60)}: {name}= given twice")
+        seen.add(name)
+        if name == "draws":
+            ids = _parse_ids(text, raw, "draws")
+            if not ids:
+                raise IllegalAction(f"bad command {number_words(text, 60)}: draws= takes "
+                                    "the cards dealt, e.g. card 6 draws=3,5")
+            actions += [deal(i) for i in ids]
+            continue
+        number = whole(raw)
+        if number is None:
+            raise IllegalAction(f"bad command {number_words(text, 60)}: {name}= takes a "
+                                "whole number, e.g. battle 4 king=9 withdraw=2")
+        actions.append(deal(number) if name == "king" else withdraw(number))
+    return actions
+
+
+def said_text(actions: Sequence[Action]) -> str:
+    """The text `parse_said` reads back into `actions` (an action and the cards
+    told with it, in the order `parse_said` gives them)."""
+    first, rest = actions[0], actions[1:]
+    deals = [a.args[0] for a in rest if a.kind == "deal"]
+    parts = [first.text()]
+    if deals:
+        parts.append(f"draws={_ids_text(tuple(deals))}" if first.kind == "card"
+                     else f"king={deals[0]}")
+    parts += [f"withdraw={a.args[0]}" for a in rest if a.kind == "withdraw"]
+    return " ".join(parts)
 
 
 # The constructors below hand out one shared value per argument list (actions

@@ -20,7 +20,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from throne_pnp.content.model import Card, Content
@@ -95,10 +95,10 @@ def plain_card(content: Content, card: Card) -> Card:
     flags = sorted(c.flags for c in normal)
     singles = Counter(c.king[0] for c in normal if len(c.king) == 1 and not c.uncertain)
     action = max(singles, key=lambda a: (singles[a], a == "rally")) if singles else "rally"
-    return card.replace(bugles=avg([c.bugles for c in normal]),
-                        swords=avg([c.swords for c in normal]),
-                        shields=avg([c.shields for c in normal]),
-                        king=(action,), flags=flags[(n - 1) // 2], name="plain card")
+    return replace(card, bugles=avg([c.bugles for c in normal]),
+                   swords=avg([c.swords for c in normal]),
+                   shields=avg([c.shields for c in normal]),
+                   king=(action,), flags=flags[(n - 1) // 2], name="plain card")
 
 
 def level_deck(content: Content, hard: tuple[int, ...]) -> Deck:
@@ -120,8 +120,8 @@ def _board(content_dir: str | None, swapped: int | None) -> Board:
         content = load_content(content_dir)
         if swapped is not None:
             plain = plain_card(content, content.card(swapped))
-            content = content.replace(cards=tuple(plain if c.id == swapped else c
-                                                  for c in content.cards))
+            content = replace(content, cards=tuple(plain if c.id == swapped else c
+                                                for c in content.cards))
         _boards[key] = board_for(content)
     return _boards[key]
 

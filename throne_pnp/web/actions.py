@@ -1,9 +1,11 @@
-"""The table page's POST routes: one form -> one `assistant.commands` call.
+"""The table page's POST routes: one form -> the actions it says -> one command.
 
-Each handler turns form fields into numbers (`app.number`) and calls the
-command function the CLI calls, on a session opened under the save lock
-(`TablePage.command` -> `Door.run`). No game logic lives here: which step
-accepts what, and the words of every refusal, are the commands' own.
+Each handler turns form fields into numbers (`forms.number`), builds the
+`Action` values they say with the rules' typed constructors, and gives them
+to `assistant.commands.perform`, as the CLI and `throne play` do, on a
+session opened under the save lock (`TablePage.command` -> `Door.run`). No
+game logic lives here: which step accepts what, and the words of every
+refusal, are the commands' own.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from throne_pnp.assistant import commands
+from throne_pnp.rules import actions as act
 from throne_pnp.web.forms import BadForm, number, numbers
 
 Handler = Callable[[Request], Awaitable[Response]]
@@ -21,33 +25,37 @@ Handler = Callable[[Request], Awaitable[Response]]
 
 def handlers(page: Any) -> dict[str, Handler]:
     """`path -> handler` for every state-changing route of `page` (a `TablePage`)."""
-    from throne_pnp.assistant import commands
-
     def card(session: Any, form: Any) -> Any:
         draw = number(form, "draw", "the card dealt for Uncertain Orders", optional=True)
         card_id = number(form, "card", "the card's number", optional=True)
-        return commands.play_card(session, card_id, [draw] if draw is not None else None)
+        if card_id is None:    # the program draws it, or the game waits for told cards
+            return commands.play_card(session, None, [draw] if draw is not None else None)
+        told = [act.deal(draw)] if draw is not None else []
+        return commands.perform(session, [act.card(card_id), *told])
 
     def battle(session: Any, form: Any) -> Any:
-        return commands.play_battle(
-            session, number(form, "card", "your battle card", optional=True),
-            number(form, "king_card", "the King's battle card", optional=True))
+        card_id = number(form, "card", "your battle card", optional=True)
+        king_card = number(form, "king_card", "the King's battle card", optional=True)
+        if card_id is None:    # the game waits for the King's card, or a refusal
+            return commands.play_battle(session, None, king_card)
+        told = [act.deal(king_card)] if king_card is not None else []
+        return commands.perform(session, [act.battle(card_id), *told])
 
     def withdraw(session: Any, form: Any) -> Any:
-        return commands.withdraw(session, number(form, "to", "where to withdraw"))
+        return commands.perform(session, [act.withdraw(number(form, "to", "where to withdraw"))])
 
     def move(session: Any, form: Any) -> Any:
         count = number(form, "count", "how many cubes move")
         src = number(form, "from", "the territory to move from")
         dst = number(form, "to", "the territory to move to")
         confirmed = form.get("confirmed") == "yes"
-        return commands.move(session, count, src, dst, confirmed=confirmed)
+        return commands.perform(session, [act.move(count, src, dst)], confirmed=confirmed)
 
     def rally(session: Any, form: Any) -> Any:
-        return commands.rally(session, number(form, "at", "the castle to rally at"))
+        return commands.perform(session, [act.rally(number(form, "at", "the castle to rally at"))])
 
     def done(session: Any, form: Any) -> Any:
-        return commands.done(session)
+        return commands.perform(session, [act.DONE])
 
     def fix(session: Any, form: Any) -> Any:
         part = form.get("part")
@@ -67,7 +75,7 @@ def handlers(page: Any) -> dict[str, Handler]:
         ids = numbers(form, "cards", "your hand")
         if not ids:
             raise BadForm("tick the cards in your hand first")
-        return commands.tell_hand(session, ids)
+        return commands.perform(session, [act.hand(ids)])
 
     async def new(request: Request) -> Response:
         return await page.new_game(request)
@@ -99,6 +107,5 @@ def handlers(page: Any) -> dict[str, Handler]:
         "/undo": post("undo", undo),
         "/new": new,
     }
-    if hasattr(commands, "tell_hand"):
-        routes["/hand"] = post("hand", hand, back="/hand")
+    routes["/hand"] = post("hand", hand, back="/hand")
     return routes

@@ -1,11 +1,12 @@
 """The board on the table page: the printed map with the game drawn over it.
 
-The map itself is the map sheet's drawing (`render.mapsheet.map_items`):
-the same polygons, names, symbols and cube boxes the player has printed, so
-the screen and the paper look alike. Over it, per game state: the cube boxes
-filled with the cubes now on the table, a count badge per territory, pending
-battles ringed, the King's last moves as numbered arrows, and, while the
-player picks a move, tap targets over the territories that may be chosen.
+The board is the one board drawing (`render.components.board`): the map is
+its `map_items`, the same polygons, names, symbols and cube boxes the player
+has printed, so the screen and the paper look alike; over it, per game state,
+its marks: the cube boxes filled with the cubes now on the table, pending
+battles ringed, the King's last moves as arrows with their cube counts. This
+module adds what only a page has: the accessible names and, while the player
+picks a move, tap targets over the territories that may be chosen.
 
 Every territory carries an accessible label with its number, name and cubes;
 a tappable one is a link whose name starts with the command word (`move`).
@@ -20,12 +21,19 @@ listed under the board by the page.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from throne_pnp.content import Content
-from throne_pnp.render import mapsheet
-from throne_pnp.render.layout import Rect, icon_variants
+from throne_pnp.render.backend.layout import PT, both, icon_variants
+from throne_pnp.render.components.board.marks import (
+    ArrowLook,
+    CubeLook,
+    arrow,
+    battle_outline,
+    cube_fills,
+    number_disc,
+)
+from throne_pnp.render.components.board.territories import map_items
 from throne_pnp.rules.position import Position, Step
 from throne_pnp.web.svgmarkup import attr, num, points, shape
 
@@ -36,6 +44,10 @@ PICK = "#1d5fbf"
 INK = "#2a211b"
 NUMBER_SIZE = 10.0     # map units (mm): ~12 CSS px when the 268 mm map is 330 px wide
 NUMBER_RADIUS = 7.0
+CUBES = CubeLook(king=KING_FILL, player=PLAYER_FILL, inset=0.7, corner=0.5, edge=0.25,
+                 more=7.0 / PT)
+KING_ARROW = ArrowLook(start_gap=6.0, end_gap=7.0, width=1.3, halo=2.6, head=3.2, radius=4.8,
+                       size=7.0 / PT)
 
 
 @dataclass(frozen=True)
@@ -56,41 +68,23 @@ class MapArt:
         assert drawing is not None and game_map.drawable
         self.content = content
         self.width, self.height = drawing.size
-        items = mapsheet.map_items(content)
+        items = map_items(content)
         self.variants = icon_variants(items)
         self.base = "".join(shape(item) for item in items)
         self.polygons: dict[int, str] = {}
         self.anchor: dict[int, tuple[float, float]] = {}
-        self.boxes: dict[int, tuple[list[Rect], list[Rect], tuple[float, float]]] = {}
+        numbers: list = []
         for n in game_map.numbers:
             terr = game_map.territories[n]
             assert terr.drawing is not None
             self.polygons[n] = points(drawing.points[p] for p in terr.drawing.shape)
-            cx, cy = terr.drawing.cubes
-            self.anchor[n] = (cx, cy)
-            area = mapsheet.cube_area(cx, cy, game_map.king_limit, game_map.forces, "")
-            rects = [item for item in area.items if isinstance(item, Rect)]
-            king = rects[:game_map.king_limit]
-            player = rects[game_map.king_limit:] or rects[-5:]
-            self.boxes[n] = (king, player, (area.dx, area.dy))
-        self.numbers = self._numbers(items)
-
-    @staticmethod
-    def _numbers(items: list) -> str:
-        """Each territory's number as a badge large enough to read on a phone, centred
-        on the printed badge (the `terr-N` text of the map sheet's `items`)."""
-        marks = []
-        for item in items:
-            tag = getattr(item, "tag", "")
-            if not tag.startswith("terr-"):
-                continue
-            cx, cy = item.x, item.y - item.size * 0.127   # the printed badge's centre
-            marks.append(f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(NUMBER_RADIUS)}" '
-                         f'fill="{INK}" stroke="#fff" stroke-width="0.6"/>'
-                         f'<text class="terrnum" x="{num(cx)}" y="{num(cy + NUMBER_SIZE * 0.36)}" '
-                         f'font-size="{num(NUMBER_SIZE)}" font-weight="bold" fill="#fff" '
-                         f'text-anchor="middle">{attr(item.text)}</text>')
-        return '<g aria-hidden="true">' + "".join(marks) + "</g>"
+            self.anchor[n] = terr.drawing.cubes
+            # each number again, large enough to read on a phone, over the printed one
+            numbers += number_disc(*terr.drawing.label, str(n), NUMBER_RADIUS,
+                                   NUMBER_SIZE / PT, both(INK, "#ffffff", 0.6), "#ffffff",
+                                   tag="terrnum")
+        self.numbers = ('<g aria-hidden="true">'
+                        + "".join(shape(item, classes=True) for item in numbers) + "</g>")
 
     def names(self, n: int) -> str:
         return self.content.map.territories[n].name
@@ -100,69 +94,33 @@ class MapArt:
               title: str = "") -> str:
         """The whole board for one state, as an inline `<svg>`."""
         picks = picks or {}
+        content = self.content
         out = [f'<svg class="board" viewBox="0 0 {num(self.width)} {num(self.height)}" '
                f'role="group" aria-label="{attr(title or "The map")}">',
-               '<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="8" refY="5" '
-               'markerWidth="4" markerHeight="4" orient="auto-start-reverse">'
-               f'<path d="M0,0 L10,5 L0,10 z" fill="{KING_FILL}"/></marker></defs>',
-               f'<g aria-hidden="true">{self.base}</g>']
-        for n in self.content.map.numbers:
-            out.append(self._cubes(n, position))
-        out.append(self.numbers)
+               f'<g aria-hidden="true">{self.base}</g>',
+               '<g aria-hidden="true">'
+               + "".join(shape(group) for group in cube_fills(content, position.king,
+                                                               position.player, CUBES))
+               + "</g>",
+               self.numbers]
         for t in battles:
-            out.append(f'<polygon class="battle-ring" points="{self.polygons[t]}" fill="none" '
-                       f'stroke="{BATTLE}" stroke-width="1.6" stroke-dasharray="3 1.6"/>')
-        out += self._arrows(king_moves)
-        for n in self.content.map.numbers:
+            out.append(shape(battle_outline(content, t, BATTLE), classes=True))
+        for i, step in enumerate(king_moves):
+            if step.src is None or step.dst is None:
+                continue
+            label = (f"The King moved {step.count} cube{'s' if step.count != 1 else ''} "
+                     f"from {step.src} to {step.dst}")
+            # bowed sideways (the curve's crest 3.5 to 5.5 mm off the straight
+            # line), more for each next move, so that a move and its reverse do
+            # not overlap
+            drawn = arrow(self.anchor[step.src], self.anchor[step.dst], str(step.count),
+                          KING_FILL, KING_ARROW, bow=(7 + 2 * (i % 3)) / 3)
+            out.append(f'<g class="king-move" role="img" aria-label="{attr(label)}">'
+                       + "".join(shape(item) for item in drawn.items) + "</g>")
+        for n in content.map.numbers:
             out.append(self._target(n, position, n in battles, picks.get(n)))
         out.append("</svg>")
         return "".join(out)
-
-    def _cubes(self, n: int, position: Position) -> str:
-        king_boxes, player_boxes, (dx, dy) = self.boxes[n]
-        marks = []
-        for count, row, color in ((position.king[n], king_boxes, KING_FILL),
-                                  (position.player[n], player_boxes, PLAYER_FILL)):
-            for box in row[:count]:
-                marks.append(f'<rect x="{num(box.x + 0.7)}" y="{num(box.y + 0.7)}" '
-                             f'width="{num(box.w - 1.4)}" height="{num(box.h - 1.4)}" rx="0.5" '
-                             f'fill="{color}" stroke="#000" stroke-width="0.25"/>')
-            if count > len(row) and row:
-                last = row[-1]
-                marks.append(f'<text x="{num(last.x + last.w + 1)}" y="{num(last.y + last.h - 1)}"'
-                             f' font-size="7" font-weight="bold">+{count - len(row)}</text>')
-        return (f'<g aria-hidden="true" transform="translate({num(dx)} {num(dy)})">'
-                + "".join(marks) + "</g>")
-
-    def _arrows(self, moves: tuple[Step, ...]) -> list[str]:
-        out = []
-        for i, step in enumerate(moves):
-            if step.src is None or step.dst is None:
-                continue
-            (x1, y1), (x2, y2) = self.anchor[step.src], self.anchor[step.dst]
-            dx, dy = x2 - x1, y2 - y1
-            length = math.hypot(dx, dy) or 1.0
-            ux, uy = dx / length, dy / length
-            # start and end a little off the cube boxes; bow sideways so that
-            # a move and its reverse do not overlap
-            sx, sy = x1 + ux * 6, y1 + uy * 6
-            ex, ey = x2 - ux * 7, y2 - uy * 7
-            bow = 7 + 2 * (i % 3)
-            mx, my = (sx + ex) / 2 - uy * bow, (sy + ey) / 2 + ux * bow
-            label = (f"The King moved {step.count} cube{'s' if step.count != 1 else ''} "
-                     f"from {step.src} to {step.dst}")
-            tx, ty = (sx + 2 * mx + ex) / 4, (sy + 2 * my + ey) / 4
-            out.append(f'<g class="king-move" role="img" aria-label="{attr(label)}">'
-                       f'<path d="M{num(sx)} {num(sy)} Q{num(mx)} {num(my)} {num(ex)} {num(ey)}" '
-                       f'fill="none" stroke="#fff" stroke-width="2.6" stroke-linecap="round"/>'
-                       f'<path d="M{num(sx)} {num(sy)} Q{num(mx)} {num(my)} {num(ex)} {num(ey)}" '
-                       f'fill="none" stroke="{KING_FILL}" stroke-width="1.3" '
-                       f'stroke-linecap="round" marker-end="url(#arrowhead)"/>'
-                       f'<circle cx="{num(tx)}" cy="{num(ty)}" r="4.8" fill="{KING_FILL}" '
-                       f'stroke="#fff" stroke-width="0.6"/>'
-                       f'<text x="{num(tx)}" y="{num(ty + 2.5)}" font-size="7" fill="#fff" '
-                       f'font-weight="bold" text-anchor="middle">{step.count}</text></g>')
-        return out
 
     def _target(self, n: int, position: Position, battle: bool, pick: Pick | None) -> str:
         """The territory's accessible shape: a label, or a link when it can be tapped."""

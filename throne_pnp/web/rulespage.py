@@ -4,7 +4,7 @@ The same `rules.txt` blocks the booklet typesets (`render.rulesheet`) become
 sections (one per `##` heading and one per `###` sub-heading, each with its
 anchor, so the page's explanations can link `/rules#r3`), and the same
 figures: each worked example as played by the rules engine
-(`narrator.worked`), its before and after boards drawn by `render.diagram`
+(`narrator.worked`), its before and after boards drawn by `render.components.board.figure`
 as inline SVG, its checklist numbered like the arrows; the start of the
 game; the difficulty ladder as a table.
 
@@ -22,10 +22,11 @@ from html import escape
 
 from throne_pnp.content import Content
 from throne_pnp.narrator.worked import Worked, work_all
-from throne_pnp.render.bookfigs import checklist, ladder_levels
-from throne_pnp.render.diagram import diagram, moves_of
-from throne_pnp.render.icons import variant_id
-from throne_pnp.render.rulesheet import Block, parse_rules
+from throne_pnp.render.backend.icons import variant_id
+from throne_pnp.render.components.board.figure import diagram
+from throne_pnp.render.components.board.marks import moves_of
+from throne_pnp.render.components.bookfigs import checklist, ladder_levels
+from throne_pnp.render.components.rulesheet import Block, parse_rules
 from throne_pnp.rules.board import board_for
 from throne_pnp.web.svgmarkup import num, shape
 

@@ -1,10 +1,10 @@
 """Layout shapes as inline SVG markup for the table page.
 
-The component renderer (`render.svg`) writes whole files and pins every text
+The component renderer (`render.backend.svg`) writes whole files and pins every text
 run to its PDF width, which needs the PDF font metrics. The page wants
 something else: fragments to place inside HTML (the map, a card face), icons
 defined once per page as `<symbol>`s, and no file at all. So this module turns
-the same layout shapes (`render.layout`) into markup strings itself: one
+the same layout shapes (`render.backend.layout`) into markup strings itself: one
 geometry, a second small writer. Text is left to the browser's sans-serif;
 clip boxes are not drawn; everything is escaped.
 """
@@ -12,10 +12,11 @@ clip boxes are not drawn; everything is escaped.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from html import escape
 
-from throne_pnp.render.icons import BOX, ICON_SHAPES, resolve, variant_id
-from throne_pnp.render.layout import (
+from throne_pnp.render.backend.icons import BOX, ICON_SHAPES, resolve, variant_id
+from throne_pnp.render.backend.layout import (
     PT,
     Circle,
     Group,
@@ -53,9 +54,12 @@ def paint(style: Style) -> str:
     return " ".join(parts)
 
 
-def shape(item) -> str:
-    """One layout shape (recursively for groups) as SVG markup."""
+def shape(item, classes: bool = False) -> str:
+    """One layout shape (recursively for groups) as SVG markup; with `classes`,
+    a shape's tag becomes its `class` (for the page's styles and scripts)."""
     kind = type(item)
+    if classes and item.tag:
+        return _with_class(shape(item), item.tag)
     if kind is Group:
         moves = []
         if item.dx or item.dy:
@@ -98,6 +102,12 @@ def shape(item) -> str:
     raise TypeError(f"cannot draw {item!r}")  # pragma: no cover - every shape is above
 
 
+def _with_class(markup: str, name: str) -> str:
+    """`markup` (one element) with `class="name"` right after its tag name."""
+    end = min(i for i in (markup.find(" "), markup.find(">"), markup.find("/")) if i > 0)
+    return f'{markup[:end]} class="{attr(name)}"{markup[end:]}'
+
+
 def points(pts: Iterable[tuple[float, float]]) -> str:
     return " ".join(f"{num(x)},{num(y)}" for x, y in pts)
 
@@ -110,7 +120,7 @@ def symbols(variants: Iterable[tuple[str, str, str]]) -> str:
     """`<symbol>` definitions for the icon colourings, for one hidden sprite."""
     out = []
     for name, ink, paper in sorted(set(variants)):
-        body = "".join(shape(s.replace(style=resolve(s.style, ink, paper)))
+        body = "".join(shape(replace(s, style=resolve(s.style, ink, paper)))
                        for s in ICON_SHAPES[name])
         out.append(f'<symbol id="{variant_id(name, ink, paper)}" '
                    f'viewBox="0 0 {num(BOX)} {num(BOX)}">{body}</symbol>')

@@ -21,9 +21,9 @@ from throne_pnp.assistant.commands import taken_back_words
 from throne_pnp.content import Card, Content
 from throne_pnp.narrator.checklist import checklist_lines
 from throne_pnp.narrator.lines import Line
-from throne_pnp.render.cards import card_back, card_front
-from throne_pnp.render.layout import icon_variants
-from throne_pnp.render.sheets import CARD_H, CARD_W
+from throne_pnp.render.backend.layout import icon_variants
+from throne_pnp.render.components.cards import card_back, card_front
+from throne_pnp.render.components.sheets import CARD_H, CARD_W
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.events import BattleFought, KingActed, PhaseCard, UncertainDraw
 from throne_pnp.rules.game import Event, Game

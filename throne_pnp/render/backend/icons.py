@@ -1,0 +1,269 @@
+"""Our own vector icons, each defined once as shapes in a 24 x 24 box.
+
+The icons are silhouettes chosen to differ in outline, not only in colour, so
+that they stay legible in black-and-white print and at 4 mm: a two-towered
+castle, an ear of wheat, a curled bugle, an upright sword, a heater shield, a
+swallow-tailed flag, a hanging banner with a plus (rally), a helmet (the
+player's cubes), two crossed cards (Uncertain Orders), a broad movement
+arrow, a skull, the rising and falling priority arrows, and two cubes (the
+player's open one, the King's solid one with a crown). `crown` and `throne`
+are decorations for card backs and titles.
+
+Shapes use the colour names "ink" and "paper"; renderers substitute the
+colours given where an icon is placed, and define each (icon, ink, paper)
+variant once (a PDF form XObject, an SVG <symbol>) so that repeated icons
+cost one reference each.
+"""
+
+from __future__ import annotations
+
+import math
+
+from throne_pnp.render.backend.layout import Circle, Line, Path, Poly, Rect, Style
+
+INK = "ink"
+PAPER = "paper"
+BOX = 24.0
+
+_FILL = Style(INK, None, 0.0)
+_PAPER = Style(PAPER, None, 0.0)
+
+
+def _ink_line(w: float, cap: str = "round") -> Style:
+    return Style(None, INK, w, (), cap, "round")
+
+
+def _paper_line(w: float) -> Style:
+    return Style(None, PAPER, w, (), "round", "round")
+
+
+def _castle() -> tuple:
+    body = Poly((
+        (2, 22.5), (2, 5), (4, 5), (4, 7), (5.5, 7), (5.5, 5), (7.5, 5), (7.5, 7),
+        (9, 7), (9, 5), (10.5, 5), (10.5, 10), (11.25, 10), (11.25, 8.5), (12.75, 8.5),
+        (12.75, 10), (13.5, 10), (13.5, 5), (15, 5), (15, 7), (16.5, 7), (16.5, 5),
+        (18.5, 5), (18.5, 7), (20, 7), (20, 5), (22, 5), (22, 22.5),
+    ), _FILL)
+    door = Path((("M", 9.5, 22.5), ("L", 9.5, 17), ("C", 9.5, 13.8, 14.5, 13.8, 14.5, 17),
+                 ("L", 14.5, 22.5), ("Z",)), _PAPER)
+    windows = (Rect(5, 11, 1.6, 3.2, _PAPER), Rect(17.4, 11, 1.6, 3.2, _PAPER))
+    return (body, door, *windows)
+
+
+def _grain(cx: float, cy: float, angle: float) -> Path:
+    """A leaf-shaped grain centred at (cx, cy), tilted by `angle` degrees from vertical."""
+    a = math.radians(angle)
+    ux, uy = math.sin(a), -math.cos(a)   # along the grain (upwards)
+    vx, vy = -uy, ux                     # across
+    h, w = 3.4, 1.9
+    tip = (cx + ux * h, cy + uy * h)
+    base = (cx - ux * h, cy - uy * h)
+    c1 = (cx + vx * w * 1.3 + ux * h * 0.6, cy + vy * w * 1.3 + uy * h * 0.6)
+    c2 = (cx + vx * w * 1.3 - ux * h * 0.6, cy + vy * w * 1.3 - uy * h * 0.6)
+    c3 = (cx - vx * w * 1.3 - ux * h * 0.6, cy - vy * w * 1.3 - uy * h * 0.6)
+    c4 = (cx - vx * w * 1.3 + ux * h * 0.6, cy - vy * w * 1.3 + uy * h * 0.6)
+    return Path((("M", *base), ("C", *c2, *c1, *tip), ("C", *c4, *c3, *base), ("Z",)), _FILL)
+
+
+def _wheat() -> tuple:
+    stem = Line(12, 23, 12, 7, _ink_line(1.5))
+    grains = [_grain(12, 4.2, 0)]
+    for y in (9.0, 13.5, 18.0):
+        grains.append(_grain(9.4, y - 0.6, -38))
+        grains.append(_grain(14.6, y - 0.6, 38))
+    return (stem, *grains)
+
+
+def _bugle() -> tuple:
+    horn = Path((("M", 1.5, 9.6), ("L", 3.2, 9.6), ("L", 3.4, 10.6), ("L", 13, 10.2),
+                 ("C", 16.5, 9.8, 19.5, 7, 21.2, 3.6), ("L", 22.6, 3.6), ("L", 22.6, 20.4),
+                 ("L", 21.2, 20.4), ("C", 19.5, 17, 16.5, 14.2, 13, 13.8), ("L", 3.4, 13.4),
+                 ("L", 3.2, 14.4), ("L", 1.5, 14.4), ("Z",)), _FILL)
+    loop = Path((("M", 6, 13.4), ("C", 6, 20.5, 16, 20.5, 16, 14.2)), _ink_line(1.5))
+    cord = Line(9.5, 18.7, 9.5, 21.5, _ink_line(1.2))
+    return (horn, loop, cord)
+
+
+def _sword() -> tuple:
+    blade = Poly(((12, 0.6), (14.6, 4), (14.6, 15.5), (9.4, 15.5), (9.4, 4)), _FILL)
+    fuller = Line(12, 4.8, 12, 14.2, _paper_line(0.8))
+    guard = Rect(4.5, 15.3, 15, 2.8, _FILL, r=1.0)
+    grip = Rect(10.6, 17.5, 2.8, 3.8, _FILL)
+    pommel = Circle(12, 22, 2.0, _FILL)
+    return (blade, fuller, guard, grip, pommel)
+
+
+def _shield() -> tuple:
+    outline = Path((("M", 3.5, 2.5), ("L", 20.5, 2.5), ("L", 20.5, 11),
+                    ("C", 20.5, 17, 16.5, 20.6, 12, 23), ("C", 7.5, 20.6, 3.5, 17, 3.5, 11),
+                    ("Z",)), _FILL)
+    band = Path((("M", 12, 4.5), ("L", 12, 20.2)), _paper_line(1.3))
+    bar = Path((("M", 5.5, 10), ("L", 18.5, 10)), _paper_line(1.3))
+    return (outline, band, bar)
+
+
+def _flag() -> tuple:
+    pole = Line(4, 1.5, 4, 23, _ink_line(1.8))
+    cloth = Poly(((4.5, 2.5), (21.5, 2.5), (16.5, 7.75), (21.5, 13), (4.5, 13)), _FILL)
+    foot = Line(1.5, 23, 6.5, 23, _ink_line(1.5))
+    return (pole, cloth, foot)
+
+
+def _banner() -> tuple:
+    bar = Line(2.5, 2.5, 21.5, 2.5, _ink_line(1.8))
+    cloth = Poly(((5, 3), (19, 3), (19, 22.5), (12, 17.5), (5, 22.5)), _FILL)
+    plus_v = Line(12, 6.5, 12, 14, _paper_line(2.0))
+    plus_h = Line(8.2, 10.25, 15.8, 10.25, _paper_line(2.0))
+    return (bar, cloth, plus_v, plus_h)
+
+
+def _helmet() -> tuple:
+    dome = Path((("M", 3, 21.5), ("L", 3, 13), ("C", 3, 6.5, 7, 3.5, 12, 3.5),
+                 ("C", 17, 3.5, 21, 6.5, 21, 13), ("L", 21, 21.5), ("L", 15, 21.5),
+                 ("L", 15, 17), ("L", 9, 17), ("L", 9, 21.5), ("Z",)), _FILL)
+    slit = Rect(5.5, 11.2, 13, 2.2, _PAPER)
+    nose = Rect(10.9, 10.5, 2.2, 7.5, _FILL)
+    crest = Line(12, 1, 12, 4, _ink_line(2.2))
+    return (dome, slit, nose, crest)
+
+
+def _card(cx: float, cy: float, angle: float, style: Style) -> Poly:
+    a = math.radians(angle)
+    ca, sa = math.cos(a), math.sin(a)
+    pts = []
+    for x, y in ((-4.6, -7.2), (4.6, -7.2), (4.6, 7.2), (-4.6, 7.2)):
+        pts.append((round(cx + x * ca - y * sa, 3), round(cy + x * sa + y * ca, 3)))
+    return Poly(tuple(pts), style)
+
+
+def _uncertain() -> tuple:
+    back = _card(12, 12, -28, Style(INK, INK, 1.2, (), "butt", "round"))
+    front = _card(12, 12, 28, Style(PAPER, INK, 1.5, (), "butt", "round"))
+    mark = Path((("M", 10, 9.2), ("C", 10, 6.6, 14.2, 6.6, 14.2, 9.2),
+                 ("C", 14.2, 11, 12, 11, 12, 13.2)), _ink_line(1.5))
+    dot = Circle(12, 15.8, 0.95, _FILL)
+    return (back, front, mark, dot)
+
+
+def _arrow() -> tuple:
+    return (Poly(((1.5, 9), (13, 9), (13, 3.5), (23, 12), (13, 20.5), (13, 15), (1.5, 15)),
+                 _FILL),)
+
+
+def _skull() -> tuple:
+    head = Path((("M", 6.5, 17.5), ("C", 2.5, 15, 2.5, 9.5, 4, 7),
+                 ("C", 6, 2.6, 18, 2.6, 20, 7), ("C", 21.5, 9.5, 21.5, 15, 17.5, 17.5),
+                 ("L", 17.5, 22), ("L", 6.5, 22), ("Z",)), _FILL)
+    eyes = (Circle(8.6, 11.5, 2.6, _PAPER), Circle(15.4, 11.5, 2.6, _PAPER))
+    nose = Poly(((12, 14), (13.4, 17), (10.6, 17)), _PAPER)
+    teeth = tuple(Line(x, 19.2, x, 22.2, _paper_line(0.9)) for x in (9.7, 12, 14.3))
+    return (head, *eyes, nose, *teeth)
+
+
+def _rising() -> tuple:
+    return (Poly(((12, 1), (22, 11.5), (15.5, 11.5), (15.5, 23), (8.5, 23), (8.5, 11.5),
+                  (2, 11.5)), _FILL),)
+
+
+def _falling() -> tuple:
+    return (Poly(((12, 23), (22, 12.5), (15.5, 12.5), (15.5, 1), (8.5, 1), (8.5, 12.5),
+                  (2, 12.5)), _FILL),)
+
+
+_TOP = ((12, 2.5), (21, 7), (12, 11.5), (3, 7))
+_LEFT = ((3, 7), (12, 11.5), (12, 21.5), (3, 17))
+_RIGHT = ((21, 7), (12, 11.5), (12, 21.5), (21, 17))
+
+
+def _cube() -> tuple:
+    edge = Style(PAPER, INK, 1.4, (), "butt", "round")
+    return (Poly(_TOP, edge), Poly(_LEFT, edge), Poly(_RIGHT, edge))
+
+
+def _king_cube() -> tuple:
+    solid = Style(INK, INK, 1.4, (), "butt", "round")
+    faces = (Poly(_TOP, solid), Poly(_LEFT, solid), Poly(_RIGHT, solid))
+    edges = (Line(12, 11.5, 12, 21, _paper_line(0.6)), Line(3.6, 7.3, 12, 11.5, _paper_line(0.6)),
+             Line(12, 11.5, 20.4, 7.3, _paper_line(0.6)))
+    crown = Poly(((9.3, 7.9), (9.6, 5), (10.9, 6.5), (12, 4.4), (13.1, 6.5), (14.4, 5),
+                  (14.7, 7.9)), _PAPER)
+    return (*faces, *edges, crown)
+
+
+def _crown() -> tuple:
+    band = Poly(((3, 19), (2, 7), (7.5, 12), (12, 4), (16.5, 12), (22, 7), (21, 19)), _FILL)
+    base = Rect(3, 19.8, 18, 2.6, _FILL, r=0.6)
+    gems = (Circle(2, 6, 1.4, _FILL), Circle(12, 3, 1.4, _FILL), Circle(22, 6, 1.4, _FILL),
+            Circle(12, 15, 1.6, _PAPER))
+    return (band, base, *gems)
+
+
+def _throne() -> tuple:
+    back = Path((("M", 6, 14), ("L", 6, 5), ("L", 8.5, 2), ("L", 10, 4), ("L", 12, 1),
+                 ("L", 14, 4), ("L", 15.5, 2), ("L", 18, 5), ("L", 18, 14), ("Z",)), _FILL)
+    seat = Rect(3.5, 13.5, 17, 3.2, _FILL, r=0.8)
+    legs = (Rect(5, 16, 2.4, 7, _FILL), Rect(16.6, 16, 2.4, 7, _FILL))
+    gem = Circle(12, 8.5, 1.7, _PAPER)
+    return (back, seat, *legs, gem)
+
+
+ICON_SHAPES: dict[str, tuple] = {
+    "castle": _castle(),
+    "wheat": _wheat(),
+    "bugle": _bugle(),
+    "sword": _sword(),
+    "shield": _shield(),
+    "flag": _flag(),
+    "banner": _banner(),
+    "helmet": _helmet(),
+    "uncertain": _uncertain(),
+    "arrow": _arrow(),
+    "skull": _skull(),
+    "rising": _rising(),
+    "falling": _falling(),
+    "cube": _cube(),
+    "king-cube": _king_cube(),
+    "crown": _crown(),
+    "throne": _throne(),
+}
+
+# What each content icon means, for symbol keys (our words).
+ICON_MEANINGS: dict[str, str] = {
+    "castle": "Castle: rally here; hold all castles to win",
+    "wheat": "Wheat: your cube limit per territory",
+    "bugle": "Bugle: +1 to battle strength",
+    "sword": "Sword: kills one enemy cube",
+    "shield": "Shield: blocks one sword",
+    "flag": "Flag: one command point",
+    "banner": "King rallies at his castles",
+    "helmet": "Your cubes",
+    "uncertain": "Uncertain Orders: deal for the action",
+    "arrow": "King moves towards the nearest target",
+    "skull": "Hard card",
+    "rising": "Rising priority: 1 up to 9",
+    "falling": "Falling priority: 9 down to 1",
+    "cube": "Your cube",
+    "king-cube": "King's cube",
+}
+
+
+def resolve(style: Style, ink: str, paper: str) -> Style:
+    """`style` with the colour names "ink"/"paper" replaced by real colours."""
+    def sub(value: str | None) -> str | None:
+        if value == INK:
+            return ink
+        if value == PAPER:
+            return paper
+        return value
+
+    if style.fill in (INK, PAPER) or style.stroke in (INK, PAPER):
+        return Style(sub(style.fill), sub(style.stroke), style.width, style.dash,
+                     style.cap, style.join)
+    return style
+
+
+def variant_id(name: str, ink: str, paper: str) -> str:
+    """A stable id for one colouring of an icon (used by both renderers)."""
+    suffix = "" if (ink, paper) == ("#000000", "#ffffff") else \
+        f"-{ink.lstrip('#')}-{paper.lstrip('#')}"
+    return f"icon-{name}{suffix}"

@@ -1,0 +1,278 @@
+"""Neutral page description: shapes in millimetres with a top-left origin.
+
+Every component (map sheet, card faces and sheets, rules sheet) is built as a
+list of `Page`s holding these frozen shapes; `pdf.py` and `svg.py` each draw
+the very same description, so the two outputs cannot drift apart. Nothing here
+knows about reportlab or svgwrite except `text_width`, which reads the metrics
+of the embedded typeface (`fonts.py`) so that layout code can wrap and centre
+text exactly as both renderers set it.
+
+Units: lengths in mm, y grows downwards, font sizes in points. Icons live in
+a 24 x 24 box (see `icons.py`) and are placed with `Icon(name, x, y, size)`.
+Colours are "#rrggbb" strings; inside icon definitions the names "ink" and
+"paper" stand for the colours chosen where the icon is placed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+PT = 25.4 / 72.0  # millimetres per point
+
+BLACK = "#000000"
+WHITE = "#ffffff"
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """Paint of a shape: fill and stroke colours (None = none), width in mm, dash in mm."""
+
+    fill: str | None = None
+    stroke: str | None = BLACK
+    width: float = 0.3
+    dash: tuple[float, ...] = ()
+    cap: str = "butt"      # butt | round | square
+    join: str = "miter"    # miter | round | bevel
+
+
+
+def stroke(color: str = BLACK, width: float = 0.3, dash: tuple[float, ...] = (),
+           cap: str = "butt", join: str = "miter") -> Style:
+    """An unfilled outline."""
+    return Style(None, color, width, dash, cap, join)
+
+
+def fill(color: str) -> Style:
+    """A filled area without outline."""
+    return Style(color, None, 0.0)
+
+
+def both(fill_color: str, stroke_color: str = BLACK, width: float = 0.3,
+         join: str = "miter") -> Style:
+    """Filled and outlined."""
+    return Style(fill_color, stroke_color, width, (), "butt", join)
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """Axis-aligned rectangle, optionally with rounded corners of radius `r`."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style
+    r: float = 0.0
+    tag: str = ""
+
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A straight segment."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style
+    tag: str = ""
+
+
+
+@dataclass(frozen=True, slots=True)
+class Poly:
+    """Polyline (open) or polygon (closed) through `points`."""
+
+    points: tuple[tuple[float, float], ...]
+    style: Style
+    closed: bool = True
+    tag: str = ""
+
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    """Circle of radius `r` around (cx, cy)."""
+
+    cx: float
+    cy: float
+    r: float
+    style: Style
+    tag: str = ""
+
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """A path of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
+
+    commands: tuple[tuple, ...]
+    style: Style
+    tag: str = ""
+
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text; (x, y) is the baseline point named by `anchor`."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 9.0            # points
+    anchor: str = "start"        # start | middle | end
+    bold: bool = False
+    italic: bool = False
+    color: str = BLACK
+    tag: str = ""
+    mono: bool = False
+
+
+    @property
+    def font(self) -> str:
+        return font_name(self.bold, self.italic, self.mono)
+
+
+@dataclass(frozen=True, slots=True)
+class Icon:
+    """An icon of `icons.py` drawn in the square (x, y, size, size)."""
+
+    name: str
+    x: float
+    y: float
+    size: float
+    ink: str = BLACK
+    paper: str = WHITE
+    tag: str = ""
+
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Shapes in a local frame: translate by (dx, dy), rotate (degrees, clockwise), scale.
+
+    `clip` (x, y, w, h), in the group's own frame, hides whatever falls outside
+    that rectangle (a map tiled over two sheets shows one part on each).
+    """
+
+    items: tuple
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+    scale: float = 1.0
+    tag: str = ""
+    clip: tuple[float, float, float, float] | None = None
+
+
+
+Shape = Rect | Line | Poly | Circle | Path | Text | Icon | Group
+
+
+@dataclass(slots=True)
+class Page:
+    """One physical page (or one SVG file) of `width` x `height` mm."""
+
+    width: float
+    height: float
+    items: list = field(default_factory=list)
+    name: str = ""
+    origin: tuple[float, float] = (0.0, 0.0)   # SVG viewBox origin (bleed beyond 0,0)
+
+    def add(self, *shapes: Shape) -> None:
+        self.items.extend(shapes)
+
+    def extend(self, shapes) -> None:
+        self.items.extend(shapes)
+
+
+def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, str, str]]:
+    """Every (icon, ink, paper) colouring used in `items`, recursively: each
+    renderer defines each colouring once (a PDF form, an SVG <symbol>)."""
+    found = set() if found is None else found
+    for item in items:
+        if type(item) is Icon:
+            found.add((item.name, item.ink, item.paper))
+        elif type(item) is Group:
+            icon_variants(item.items, found)
+    return found
+
+
+# --------------------------------------------------------------------------- text
+
+
+MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
+
+
+def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
+    """The embedded face for a weight and slant (see `fonts.py`)."""
+    from throne_pnp.render.backend.fonts import face
+
+    return face(bold, italic, mono)
+
+
+def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
+               mono: bool = False) -> float:
+    """Width in mm of `text` set in the embedded face at `size` points."""
+    from throne_pnp.render.backend.fonts import face, width_pt
+
+    return width_pt(text, face(bold, italic, mono), size) * PT
+
+
+def fit_size(text: str, width: float, size: float, bold: bool = False,
+             minimum: float = MIN_TEXT) -> float:
+    """The largest size <= `size` (in 0.25 pt steps, >= minimum) at which text fits `width` mm."""
+    while size > minimum and text_width(text, size, bold) > width:
+        size -= 0.25
+    return size
+
+
+def clip(text: str, width: float, size: float, bold: bool = False) -> str:
+    """`text`, cut short with an ellipsis if needed to fit `width` mm at `size` points."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…" if text else ""
+
+
+def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """Greedy word wrap of plain text into lines no wider than `width` mm."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}" if current else word
+        if current and text_width(trial, size, bold) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+# --------------------------------------------------------------------------- walking
+
+
+def walk(items, dx: float = 0.0, dy: float = 0.0):
+    """Yield (shape, dx, dy) for every non-group shape, with the offsets of
+    untransformed ancestor groups (rotated or scaled groups yield as a whole)."""
+    for item in items:
+        if isinstance(item, Group) and item.rotate == 0 and item.scale == 1:
+            yield from walk(item.items, dx + item.dx, dy + item.dy)
+        else:
+            yield item, dx, dy
+
+
+def find_tagged(items, prefix: str):
+    """Every shape or group whose tag starts with `prefix`, with its page offset."""
+    out = []
+    for item in items:
+        if item.tag.startswith(prefix):
+            out.append((item, 0.0, 0.0))
+        if isinstance(item, Group):
+            for sub, x, y in find_tagged(item.items, prefix):
+                out.append((sub, x + item.dx, y + item.dy))
+    return out

@@ -1,0 +1,323 @@
+"""PDF renderer: draws layout `Page`s with reportlab into one PDF file.
+
+Every page is drawn in millimetres with y growing downwards, exactly as the
+layout describes it; `_y_down` is the one place that turns PDF's bottom-left,
+point-based space into that frame (icon forms are drawn inside it, so they
+need no flip of their own; text gets an upright text matrix).
+
+reportlab owns the document: pages, fonts, form XObjects, compression,
+`invariant=1` for byte-identical output. The page content itself is written
+as PDF operators through `Canvas.addLiteral`, with our own number formatting
+and a tracked graphics state so that colours, widths and dashes are only set
+when they change: reportlab's per-call path is several times slower for the
+thousands of small shapes a card sheet holds. Icons become form XObjects,
+defined once per colouring and placed by reference, which keeps files small.
+Text is set in the embedded Bitstream Vera faces (`fonts.py`): reportlab
+writes each as a subset holding only the glyphs used, so any printer shows the
+very letters the layout measured. The document presets print scaling to none
+(a "fit to page" default would shrink the cards) and, for duplex card
+sheets, long-edge duplex (`render_pdf(..., duplex=True)`). Streams are
+compressed with zlib alone, set per document through reportlab's
+`PDFDocument.defaultStreamFilters` (no ASCII85 layer: smaller files).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import replace
+from pathlib import Path as FsPath
+
+from throne_pnp.render.backend import fonts
+from throne_pnp.render.backend.icons import BOX, ICON_SHAPES, resolve, variant_id
+from throne_pnp.render.backend.layout import (
+    PT,
+    Circle,
+    Group,
+    Icon,
+    Line,
+    Page,
+    Path,
+    Poly,
+    Rect,
+    Style,
+    Text,
+    icon_variants,
+    text_width,
+)
+
+MM = 72.0 / 25.4  # points per millimetre
+KAPPA = 0.5522847498  # Bézier handle length for a quarter circle
+_CAPS = {"butt": 0, "round": 1, "square": 2}
+_JOINS = {"miter": 0, "round": 1, "bevel": 2}
+
+
+def _y_down(canvas, height: float, unit: float) -> None:
+    """The y-flip: make (x, y) mean `unit`s from the top-left corner of a box
+    `height` units tall (PDF itself counts points up from the bottom-left)."""
+    canvas.translate(0, height * unit)
+    canvas.scale(unit, -unit)
+
+
+def _f(value: float) -> str:
+    """A number as PDF wants it: rounded to 0.001 (of a mm, mostly), no exponent,
+    no trailing zeros ("12", "0.5", "-3.25")."""
+    return f"{value:.3f}".rstrip("0").rstrip(".")
+
+
+def _escaped(chunk: bytes) -> str:
+    """reportlab's escape of a text chunk for a PDF string."""
+    from reportlab.pdfbase.pdfdoc import escapePDF
+
+    return escapePDF(chunk)
+
+
+def _rgb(color: str) -> str:
+    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    return f"{_f(r)} {_f(g)} {_f(b)}"
+
+
+NEUTRAL = 24 / 255     # channels this close together: a grey (or black), not a colour
+BLACK = 0x40 / 255     # a grey this dark is the black of the text
+
+
+def _text_fill(color: str) -> str:
+    """The fill operator for text of `color`. Black and grey text is printed
+    with black ink alone (DeviceCMYK, K only): a print shop converting RGB
+    near-black to CMYK would lay small text down in four inks, blurred by
+    their registration. Every near-black is pure black (100 % K); a grey is
+    its tint of K; coloured text stays RGB."""
+    r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    if max(r, g, b) - min(r, g, b) > NEUTRAL:
+        return f"{_rgb(color)} rg"
+    level = (r + g + b) / 3
+    k = 1.0 if level <= BLACK else 1.0 - level
+    return f"0 0 0 {_f(k)} k"
+
+
+class _Painter:
+    """Writes shapes as PDF operators, remembering the current paint state."""
+
+    def __init__(self, canvas) -> None:
+        self.canvas = canvas
+        self.ops: list[str] = []
+        self.state: dict[str, object] = {}
+        self.stack: list[dict[str, object]] = []
+
+    # graphics state -----------------------------------------------------
+    def save(self) -> None:
+        self.ops.append("q")
+        self.stack.append(dict(self.state))
+
+    def restore(self) -> None:
+        self.ops.append("Q")
+        self.state = self.stack.pop()
+
+    def _set(self, key: str, value: object, op: str) -> None:
+        if self.state.get(key) != value:
+            self.state[key] = value
+            self.ops.append(op)
+
+    def paint(self, style: Style) -> str:
+        """Set fill/stroke state for `style`; return the painting operator."""
+        if style.fill is not None:
+            self._set("fill", style.fill, f"{_rgb(style.fill)} rg")
+        if style.stroke is None:
+            return "f" if style.fill is not None else "n"
+        self._set("stroke", style.stroke, f"{_rgb(style.stroke)} RG")
+        self._set("width", style.width, f"{_f(style.width)} w")
+        self._set("cap", style.cap, f"{_CAPS[style.cap]} J")
+        self._set("join", style.join, f"{_JOINS[style.join]} j")
+        self._set("dash", style.dash, f"[{' '.join(_f(d) for d in style.dash)}] 0 d")
+        return "B" if style.fill is not None else "S"
+
+    # drawing ------------------------------------------------------------
+    def draw(self, items: Iterable) -> None:
+        for item in items:
+            kind = type(item)
+            if kind is Icon:
+                s = item.size / BOX
+                self.ops.append(f"q {_f(s)} 0 0 {_f(s)} {_f(item.x)} {_f(item.y)} cm")
+                self.flush()
+                self.form(variant_id(item.name, item.ink, item.paper))
+                self.ops.append("Q")
+            elif kind is Text:
+                self.text(item)
+            elif kind is Group:
+                self.save()
+                if item.dx or item.dy:
+                    self.ops.append(f"1 0 0 1 {_f(item.dx)} {_f(item.dy)} cm")
+                if item.rotate:
+                    a = math.radians(item.rotate)
+                    c, s = math.cos(a), math.sin(a)
+                    self.ops.append(f"{_f(c)} {_f(s)} {_f(-s)} {_f(c)} 0 0 cm")
+                if item.scale != 1:
+                    self.ops.append(f"{_f(item.scale)} 0 0 {_f(item.scale)} 0 0 cm")
+                if item.clip:
+                    self.ops.append(" ".join(_f(v) for v in item.clip) + " re W n")
+                self.draw(item.items)
+                self.restore()
+            else:
+                self.shape(item)
+
+    def shape(self, item) -> None:
+        op = self.paint(item.style)
+        kind = type(item)
+        ops = self.ops
+        if kind is Rect:
+            if item.r:
+                ops.append(_round_rect(item.x, item.y, item.w, item.h, item.r) + op)
+            else:
+                ops.append(f"{_f(item.x)} {_f(item.y)} {_f(item.w)} {_f(item.h)} re {op}")
+        elif kind is Line:
+            ops.append(f"{_f(item.x1)} {_f(item.y1)} m {_f(item.x2)} {_f(item.y2)} l S")
+        elif kind is Circle:
+            ops.append(_circle(item.cx, item.cy, item.r) + op)
+        elif kind is Poly:
+            (x0, y0), *rest = item.points
+            parts = [f"{_f(x0)} {_f(y0)} m"]
+            parts += [f"{_f(x)} {_f(y)} l" for x, y in rest]
+            if item.closed:
+                parts.append("h")
+            else:
+                op = "S"
+            ops.append(" ".join(parts) + " " + op)
+        elif kind is Path:
+            parts = []
+            for cmd in item.commands:
+                code = cmd[0]
+                if code == "M":
+                    parts.append(f"{_f(cmd[1])} {_f(cmd[2])} m")
+                elif code == "L":
+                    parts.append(f"{_f(cmd[1])} {_f(cmd[2])} l")
+                elif code == "C":
+                    parts.append(" ".join(_f(v) for v in cmd[1:]) + " c")
+                else:
+                    parts.append("h")
+            ops.append(" ".join(parts) + " " + op)
+        else:  # pragma: no cover - the layout has no other shapes
+            raise TypeError(f"cannot draw {item!r}")
+
+    def text(self, item: Text) -> None:
+        self._set("fill", ("text", item.color), _text_fill(item.color))
+        x = item.x
+        if item.anchor != "start":
+            width = text_width(item.text, item.size, item.bold, item.italic, item.mono)
+            x -= width / 2 if item.anchor == "middle" else width
+        self.ops.append(f"BT 1 0 0 -1 {_f(x)} {_f(item.y)} Tm "
+                        f"{self._runs(item.font, _f(item.size * PT), item.text)} ET")
+
+    def _runs(self, name: str, size: str, text: str) -> str:
+        """A text's font and show operators in this document's font subsets.
+
+        Text matrix: upright glyphs (y flipped back), size given in mm; the
+        embedded font is split into subsets of up to 256 glyphs, each its own
+        PDF font, so a run may switch font (never position) midway. Letters
+        get their codes in drawing order.
+        """
+        font = fonts.font(name)
+        doc = self.canvas._doc
+        return " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
+                        f"({_escaped(chunk)}) Tj"
+                        for subset, chunk in font.splitString(text, doc))
+
+    def flush(self) -> None:
+        """Hand the collected operators to the canvas."""
+        if self.ops:
+            self.canvas.addLiteral("\n".join(self.ops))
+            self.ops = []
+
+    def form(self, name: str) -> None:
+        """Place the form XObject `name` (after `flush`)."""
+        self.canvas.doForm(name)
+
+
+def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - KAPPA)
+    x2, y2 = x + w, y + h
+    return (f"{_f(x + r)} {_f(y)} m {_f(x2 - r)} {_f(y)} l "
+            f"{_f(x2 - k)} {_f(y)} {_f(x2)} {_f(y + k)} {_f(x2)} {_f(y + r)} c "
+            f"{_f(x2)} {_f(y2 - r)} l "
+            f"{_f(x2)} {_f(y2 - k)} {_f(x2 - k)} {_f(y2)} {_f(x2 - r)} {_f(y2)} c "
+            f"{_f(x + r)} {_f(y2)} l "
+            f"{_f(x + k)} {_f(y2)} {_f(x)} {_f(y2 - k)} {_f(x)} {_f(y2 - r)} c "
+            f"{_f(x)} {_f(y + r)} l "
+            f"{_f(x)} {_f(y + k)} {_f(x + k)} {_f(y)} {_f(x + r)} {_f(y)} c h ")
+
+
+def _circle(cx: float, cy: float, r: float) -> str:
+    k = r * KAPPA
+    return (f"{_f(cx + r)} {_f(cy)} m "
+            f"{_f(cx + r)} {_f(cy + k)} {_f(cx + k)} {_f(cy + r)} {_f(cx)} {_f(cy + r)} c "
+            f"{_f(cx - k)} {_f(cy + r)} {_f(cx - r)} {_f(cy + k)} {_f(cx - r)} {_f(cy)} c "
+            f"{_f(cx - r)} {_f(cy - k)} {_f(cx - k)} {_f(cy - r)} {_f(cx)} {_f(cy - r)} c "
+            f"{_f(cx + k)} {_f(cy - r)} {_f(cx + r)} {_f(cy - k)} {_f(cx + r)} {_f(cy)} c h ")
+
+
+def pdf_version(duplex: bool) -> tuple[int, int]:
+    """The PDF version our files need: 1.6 for the /PrintScaling viewer
+    preference every file carries, 1.7 when it also presets /Duplex."""
+    return (1, 7) if duplex else (1, 6)
+
+
+def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
+               duplex: bool = False, outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
+    """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
+
+    Print scaling is preset to none; with `duplex`, also long-edge duplex.
+    `outline` lists (0-based page, title) bookmarks, shown in a viewer's sidebar.
+    """
+    from reportlab.pdfbase.pdfdoc import PDFZCompress
+    from reportlab.pdfgen.canvas import Canvas
+
+    first = pages[0]
+    # The canvas's initial font is declared on every page: make it our embedded
+    # face, or reportlab declares an unembedded Helvetica that print shops flag.
+    fonts.font(fonts.face())
+    # The header declares the version of what the file uses: /PrintScaling is
+    # PDF 1.6, /Duplex PDF 1.7 (reportlab would write 1.3 and leave them in).
+    # Page compression is off so that every stream (pages, forms, fonts) takes
+    # this document's default filter: zlib alone, where reportlab's page
+    # compression would add an ASCII85 layer (a quarter larger, and slow).
+    canvas = Canvas(str(path), pagesize=(first.width * MM, first.height * MM), invariant=1,
+                    pageCompression=0, initialFontName=fonts.face(),
+                    pdfVersion=pdf_version(duplex))
+    canvas._doc.defaultStreamFilters = [PDFZCompress]
+    canvas.setTitle(title)
+    canvas.setAuthor("throne_pnp")
+    canvas.setCreator("throne_pnp build")
+    canvas.setSubject(subject or title)
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex:
+        canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
+    painter = _Painter(canvas)
+
+    variants: set = set()
+    for page in pages:
+        icon_variants(page.items, variants)
+    for name, ink, paper in sorted(variants):
+        # Forms are drawn into the page's y-down space, so their own
+        # coordinates are y-down already: no flip here.
+        canvas.beginForm(variant_id(name, ink, paper), 0, 0, BOX, BOX)
+        painter.state = {}
+        painter.draw(tuple(replace(s, style=resolve(s.style, ink, paper))
+                           for s in ICON_SHAPES[name]))
+        painter.flush()
+        canvas.endForm()
+
+    marks = dict(outline)
+    for index, page in enumerate(pages):
+        if index in marks:
+            canvas.bookmarkPage(f"part-{index}")
+            canvas.addOutlineEntry(marks[index], f"part-{index}", level=0)
+        canvas.setPageSize((page.width * MM, page.height * MM))
+        canvas.saveState()
+        _y_down(canvas, page.height, MM)
+        painter.state, painter.stack = {}, []
+        painter.draw(page.items)
+        painter.flush()
+        canvas.restoreState()
+        canvas.showPage()
+    canvas.save()
+    return path

@@ -1,0 +1,227 @@
+"""The board's territories: number discs, names, symbols and cube spaces.
+
+Each territory gets its number in a large disc at its `label` point, its
+name and symbol icons beside the disc, and a block of cube spaces centred on
+its `cubes` point: a row for the King's cubes marked with a crown over a row
+for the player's marked with a helmet. The spaces are sized for real 10 mm
+cubes at print size (`CUBE_MM`); `territory_geometry` gives the boxes of
+labels and spaces so that the sheet, the fit check (`fit_problems`) and the
+tests measure the same numbers. `map_items` is the whole printed board: the
+land (`land.py`) with every territory's label and cube spaces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from throne_pnp.content import Content, GameMap
+from throne_pnp.render.backend.layout import (
+    PT,
+    Circle,
+    Group,
+    Icon,
+    Rect,
+    Text,
+    both,
+    fit_size,
+    text_width,
+)
+from throne_pnp.render.backend.mapgeom import Box, clearance
+from throne_pnp.render.components.board.land import BORDER_W, INK, RUST, land_items
+
+KING_BOX = "#d9d0c3"    # the King's spaces are tinted, the player's white
+
+CUBE_MM = 10.5          # one cube space, drawing mm (>= 10 mm printed at scale >= 0.96)
+CUBE_GAP = 0.7
+ROW_GAP = 1.6
+MARK = 5.5              # the crown / helmet at the start of each row
+MARK_GAP = 1.0
+PER_ROW = 5
+PLAYER_SPACES = 5
+
+NUM_R = 5.5             # number disc radius
+NUM_PT = 15.0
+NAME_PT = 9.5
+HOME_PT = 6.5
+ICON = 5.5
+ICON_GAP = 0.6
+ASCENT = 0.77           # of the font size: top of the tallest glyph above the baseline
+DESCENT = 0.24
+
+
+def cube_block_size(king_limit: int) -> tuple[float, float]:
+    """(width, height) in drawing mm of a territory's block of cube spaces."""
+    per_row = max(1, min(king_limit, PER_ROW))
+    rows = -(-king_limit // per_row) + 1
+    cols = max(per_row, PLAYER_SPACES)
+    return (MARK + MARK_GAP + cols * CUBE_MM + (cols - 1) * CUBE_GAP,
+            rows * CUBE_MM + (rows - 1) * ROW_GAP)
+
+
+def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str,
+              ink_saver: bool = False) -> Group:
+    """The block of cube spaces centred on (x, y): the King's row(s) on top, each
+    opened by a crown, then the player's row opened by a helmet.
+
+    The group's `Rect` items are the spaces, the King's first, then the
+    player's (`throne show --svg` fills them in that order). `forces` is kept
+    for callers that pass it; the player always gets `PLAYER_SPACES` spaces
+    and stacks any more on the open ground beside them.
+    """
+    del forces
+    per_row = max(1, min(king_limit, PER_ROW))
+    rows_k = -(-king_limit // per_row)
+    w, h = cube_block_size(king_limit)
+    items: list = []
+    y0 = 0.0
+    left = MARK + MARK_GAP
+    king_style = (both("#ffffff", INK, 0.6) if ink_saver else both(KING_BOX, INK, 0.35))
+    player_style = both("#ffffff", INK, 0.35)
+    placed = 0
+    for side, count in (("king", king_limit), ("player", PLAYER_SPACES)):
+        rows = rows_k if side == "king" else 1
+        for _r in range(rows):
+            mark = "crown" if side == "king" else "helmet"
+            items.append(Icon(mark, 0, y0 + (CUBE_MM - MARK) / 2, MARK, INK,
+                              tag=f"row-{side}"))
+            in_row = min(per_row if side == "king" else PLAYER_SPACES, count)
+            for k in range(in_row):
+                bx = left + k * (CUBE_MM + CUBE_GAP)
+                items.append(Rect(bx, y0, CUBE_MM, CUBE_MM,
+                                  king_style if side == "king" else player_style,
+                                  r=0.8, tag=f"space-{side}"))
+            count -= in_row
+            placed += in_row
+            y0 += CUBE_MM + ROW_GAP
+    return Group(tuple(items), x - w / 2, y - h / 2, tag=tag)
+
+
+@dataclass(frozen=True, slots=True)
+class TerritoryGeometry:
+    """Where one territory's parts lie, in drawing mm."""
+
+    number: int
+    polygon: tuple[tuple[float, float], ...]
+    spaces: tuple[Box, ...]          # the King's then the player's cube spaces
+    labels: tuple[Box, ...]          # number disc, name, "YOUR HOME", symbol icons
+    markers: tuple[Box, ...]         # the crown and helmet opening each row
+
+
+def _symbols(game_map: GameMap, n: int) -> list[str]:
+    terr = game_map.territories[n]
+    icons = ["castle"] if terr.castle else []
+    return icons + ["wheat"] * terr.wheat + ["bugle"] * terr.bugles + ["shield"] * terr.shields
+
+
+def _name_size(name: str) -> float:
+    return fit_size(name, 44, NAME_PT, bold=True, minimum=7)
+
+
+def _label_parts(game_map: GameMap, n: int) -> list[tuple[str, Box, object]]:
+    """(kind, box, extra) for each part of a territory's label, in drawing mm."""
+    terr = game_map.territories[n]
+    assert terr.drawing is not None
+    lx, ly = terr.drawing.label
+    parts: list[tuple[str, Box, object]] = [
+        ("disc", Box(lx - NUM_R, ly - NUM_R, 2 * NUM_R, 2 * NUM_R), None)]
+    tx = lx + NUM_R + 1.6
+    icons = _symbols(game_map, n)
+    size = _name_size(terr.name)
+    base = ly - 0.9 if icons else ly + size * PT * 0.36
+    width = text_width(terr.name, size, bold=True)
+    parts.append(("name", Box(tx, base - size * PT * ASCENT, width,
+                              size * PT * (ASCENT + DESCENT)), (base, size)))
+    if n == game_map.home:
+        hb = base - size * PT * ASCENT - 1.0
+        parts.append(("home", Box(tx, hb - HOME_PT * PT * ASCENT,
+                                  text_width("YOUR HOME", HOME_PT, bold=True),
+                                  HOME_PT * PT * (ASCENT + DESCENT)), hb))
+    for i, name in enumerate(icons):
+        parts.append(("icon", Box(tx + i * (ICON + ICON_GAP), ly + 0.5, ICON, ICON), name))
+    return parts
+
+
+def territory_geometry(content: Content) -> list[TerritoryGeometry]:
+    """Polygon, cube spaces, label boxes and row markers of every territory."""
+    game_map = content.map
+    drawing = game_map.drawing
+    assert drawing is not None and game_map.drawable
+    out = []
+    for n in game_map.numbers:
+        terr = game_map.territories[n]
+        assert terr.drawing is not None
+        area = cube_area(*terr.drawing.cubes, game_map.king_limit, game_map.forces, "")
+        spaces = tuple(Box(area.dx + r.x, area.dy + r.y, r.w, r.h)
+                       for r in area.items if isinstance(r, Rect))
+        markers = tuple(Box(area.dx + i.x, area.dy + i.y, i.size, i.size)
+                        for i in area.items if isinstance(i, Icon))
+        labels = tuple(box for _, box, _ in _label_parts(game_map, n))
+        poly = tuple(drawing.points[p] for p in terr.drawing.shape)
+        out.append(TerritoryGeometry(n, poly, spaces, labels, markers))
+    return out
+
+
+def _territory_label(game_map: GameMap, n: int, ink_saver: bool) -> list:
+    """Number disc at the label point; name and symbol icons to its right."""
+    terr = game_map.territories[n]
+    out: list = []
+    for kind, box, extra in _label_parts(game_map, n):
+        if kind == "disc":
+            cx, cy = box.x + NUM_R, box.y + NUM_R
+            disc = both("#ffffff", INK, 0.7) if ink_saver else both(INK, INK, 0.4)
+            out.append(Circle(cx, cy, NUM_R, disc))
+            out.append(Text(cx, cy + NUM_PT * PT * 0.36, str(n), NUM_PT, "middle", bold=True,
+                            color=INK if ink_saver else "#ffffff", tag=f"terr-{n}"))
+        elif kind == "name":
+            base, size = extra  # type: ignore[misc]
+            out.append(Text(box.x, base, terr.name, size, bold=True, color=INK,
+                            tag=f"name-{n}"))
+        elif kind == "home":
+            out.append(Text(box.x, extra, "YOUR HOME", HOME_PT, bold=True, color=RUST))
+        else:
+            out.append(Icon(str(extra), box.x, box.y, box.w, INK))
+    return out
+
+
+def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> list:
+    """Every shape of the map drawing, in the drawing's own millimetres.
+
+    With `sea` the drawing's whole rectangle is painted as sea first (the
+    board of `throne show`); the sheet paints its own, larger sea instead.
+    """
+    game_map = content.map
+    out = land_items(content, ink_saver, sea)
+    for n in game_map.numbers:
+        out += _territory_label(game_map, n, ink_saver)
+        cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
+        out.append(cube_area(cx, cy, game_map.king_limit, game_map.forces, f"cubes-{n}",
+                             ink_saver))
+    return out
+
+
+def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
+    """What keeps real cubes from fitting, territory by territory, at print `scale`.
+
+    Each cube space must be at least 10 mm, at least 2 mm inside the ink of
+    its territory's border, and clear of the labels and row marks; each label
+    must lie inside its territory. An edition's own map gets these as notes
+    from `throne build`, saying what to move.
+    """
+    problems = []
+    need = 2.0 / scale + BORDER_W / 2
+    for terr in territory_geometry(content):
+        where = f"map.yaml territory {terr.number}"
+        if CUBE_MM * scale < 10.0:
+            problems.append(f"{where}: cube spaces print at {CUBE_MM * scale:.1f} mm, "
+                            "under 10 mm")
+        if min(clearance(b, terr.polygon) for b in terr.spaces + terr.markers) < need:
+            problems.append(f"{where}: its cube spaces reach within 2 mm of its border; "
+                            "move `cubes` (the block's centre) or the shape's points")
+        marks = terr.labels + terr.markers
+        if any(s.overlaps(m) for s in terr.spaces for m in marks):
+            problems.append(f"{where}: its cube spaces cover its label; move `cubes` "
+                            "or `label`")
+        if min(clearance(b, terr.polygon) for b in terr.labels) < BORDER_W / 2:
+            problems.append(f"{where}: its number, name or symbols cross its border; "
+                            "move `label`")
+    return problems

@@ -1,0 +1,307 @@
+"""Sheet geometry: paper sizes, the card grids, crop marks, print aids.
+
+Cards are poker size (63 x 88 mm) in a 3 x 3 grid that shares its cut lines:
+neighbouring cards meet at one cut, and each card's frame colour runs to its
+edge, so a slightly missed cut still shows frame. The 3 mm bleed surrounds the
+whole grid. The grid (195 x 270 mm with bleed) is centred and fits both A4 and
+Letter, so the same layout serves both papers.
+
+Home printers leave about 4.2 mm at every paper edge unprinted, and a print
+shop puts its own marks in the outer 5 mm, so no crop mark comes closer than
+5 mm to the paper edge (nothing else closer than 4.5 mm). Every cut line gets
+a mark at both ends: 2 to 4 mm long in the margin beyond the bleed where it
+fits (A4 everywhere, Letter at the sides), else running from 5 mm in across
+the bleed to the cut line, 2.7 mm long, cased in white so it shows on the art
+(Letter's top and bottom, where only 7.7 mm separate grid and paper edge:
+the bleed leaves no room for a mark outside it there).
+
+Backs for long-edge duplex are placed with their columns mirrored about the
+page centre: flipping a sheet on its long edge brings each back behind its own
+front. The fold-and-glue layout puts each front above its back (turned 180°),
+four pairs to a landscape page, with a dashed fold line across each pair.
+
+Every sheet carries the game's title, the footer stamp (edition, program
+version, date: `stamp.py`), "print at 100%" and a 50 mm scale bar, so a
+printer that scales the page is caught before anyone cuts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from throne_pnp.render.backend.layout import (
+    MIN_TEXT,
+    Group,
+    Line,
+    Page,
+    Rect,
+    Text,
+    clip,
+    fill,
+    stroke,
+    text_width,
+)
+
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+}
+CARD_W = 63.0
+CARD_H = 88.0
+BLEED = 3.0
+COLS = 3
+ROWS = 3
+PER_PAGE = COLS * ROWS
+MARK_GAP = 0.5       # between the bleed edge and a crop mark
+MARK_LEN = 4.0
+MARK_MIN = 2.0       # a mark outside the bleed is at least this long
+EDGE = 4.2           # home printers cannot print this close to the paper edge
+AID_EDGE = EDGE + 0.3    # so nothing of ours comes closer than this (4.5 mm)
+MARK_EDGE = 5.0      # nor any crop mark closer than this: the print shop's own margin
+MARK_STYLE = stroke("#000000", 0.25)
+CASING = 0.9         # white under a mark that crosses the bleed
+FOLD_DASH = (1.6, 1.0)
+FOLD_COLS = 4
+AID_TEXT = MIN_TEXT  # title, stamp and scale-bar label: 6 pt
+STAMP_INK = "#3d3833"
+STAMP_FROM_BOTTOM = 5.6   # default stamp baseline above the bottom edge
+GAME_TITLE = "A Rusty Throne"
+MAP_SIZES = ("page", "a3", "tiled")   # what map.pdf holds (see `mapsheet.map_sheets`)
+SCALE_LEN = 50.0
+SCALE_LABEL = "Print at 100%: this bar must measure 50 mm"
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where one card goes on a sheet: trim box top-left, rotation, which sides bleed."""
+
+    x: float
+    y: float
+    rotate: bool = False                       # turned 180° (fold layout backs)
+    bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)   # top right bottom left
+
+
+@dataclass(frozen=True, slots=True)
+class Grid:
+    """A block of card cells sharing cut lines, centred on a page."""
+
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+
+    @property
+    def x0(self) -> float:
+        return (self.page_w - self.cols * CARD_W) / 2
+
+    @property
+    def y0(self) -> float:
+        return (self.page_h - self.rows * CARD_H) / 2
+
+    def cell(self, col: int, row: int) -> tuple[float, float]:
+        """Top-left corner of the trim box of a cell."""
+        return (self.x0 + col * CARD_W, self.y0 + row * CARD_H)
+
+    def bleed_sides(self, col: int, row: int) -> tuple[bool, bool, bool, bool]:
+        return (row == 0, col == self.cols - 1, row == self.rows - 1, col == 0)
+
+    def slot(self, col: int, row: int, rotate: bool = False) -> Slot:
+        x, y = self.cell(col, row)
+        return Slot(x, y, rotate, self.bleed_sides(col, row))
+
+    def cut_xs(self) -> list[float]:
+        return [self.x0 + i * CARD_W for i in range(self.cols + 1)]
+
+    def cut_ys(self) -> list[float]:
+        return [self.y0 + j * CARD_H for j in range(self.rows + 1)]
+
+
+def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
+    w, h = PAPERS[paper]
+    return (h, w) if landscape else (w, h)
+
+
+def card_grid(paper: str) -> Grid:
+    w, h = PAPERS[paper]
+    return Grid(w, h, COLS, ROWS)
+
+
+def fold_grid(paper: str) -> Grid:
+    """Four columns of front-over-back pairs on a landscape page."""
+    w, h = paper_size(paper, landscape=True)
+    return Grid(w, h, FOLD_COLS, 2)
+
+
+def front_slots(grid: Grid, count: int) -> list[Slot]:
+    """Slots for `count` fronts, row by row."""
+    return [grid.slot(i % grid.cols, i // grid.cols) for i in range(count)]
+
+
+def duplex_back_slots(grid: Grid, count: int) -> list[Slot]:
+    """Slots for the backs of the fronts in `front_slots(grid, count)`, in the same
+    order, mirrored left-right so a long-edge flip puts each behind its front."""
+    return [grid.slot(grid.cols - 1 - i % grid.cols, i // grid.cols) for i in range(count)]
+
+
+def fold_slots(grid: Grid, count: int) -> list[tuple[Slot, Slot]]:
+    """(front, back) slots: front in the top row, its back below it turned 180°."""
+    return [(grid.slot(i, 0), grid.slot(i, 1, rotate=True)) for i in range(count)]
+
+
+def _mark_span(trim: float) -> tuple[float, float, bool]:
+    """Where a crop mark goes, as distances from the paper edge it points to.
+
+    `trim` is the cut line's distance from that edge. The mark sits in the
+    margin beyond the bleed when at least MARK_MIN of it fits there clear of
+    the printer's dead strip; otherwise it runs from the edge of the
+    printable area across the bleed to the cut line (the bleed is cut away)
+    and is cased in white so it shows on the art. Returns (near, far, cased).
+    """
+    outer = trim - BLEED - MARK_GAP
+    room = outer - MARK_EDGE
+    if room >= MARK_MIN:
+        return outer, outer - min(MARK_LEN, room), False
+    return trim, MARK_EDGE, True
+
+
+def _mark(x1: float, y1: float, x2: float, y2: float, cased: bool, tag: str,
+          dash: tuple[float, ...] = ()) -> list:
+    style = stroke("#000000", MARK_STYLE.width, dash)
+    line = Line(x1, y1, x2, y2, style, tag=tag)
+    if not cased:
+        return [line]
+    return [Line(x1, y1, x2, y2, stroke("#ffffff", CASING), tag=f"{tag}-casing"), line]
+
+
+def crop_marks(grid: Grid, fold: bool = False) -> list:
+    """Marks on the extension of every cut line, kept off the printer's dead strip.
+
+    Draw them after the cards: a mark that has to run into the bleed lies on
+    the art. With `fold`, the middle horizontal line is a fold: its margin
+    marks are dashed (see `fold_lines` for the line across each pair).
+    """
+    out: list = []
+    ys = grid.cut_ys()
+    xs = grid.cut_xs()
+    top = _mark_span(ys[0])
+    bottom = _mark_span(grid.page_h - ys[-1])
+    left = _mark_span(xs[0])
+    right = _mark_span(grid.page_w - xs[-1])
+    for x in xs:
+        out += _mark(x, top[0], x, top[1], top[2], "crop-v")
+        out += _mark(x, grid.page_h - bottom[0], x, grid.page_h - bottom[1], bottom[2], "crop-v")
+    for j, y in enumerate(ys):
+        folding = fold and 0 < j < grid.rows
+        tag = "fold" if folding else "crop-h"
+        dash = FOLD_DASH if folding else ()
+        out += _mark(left[0], y, left[1], y, left[2], tag, dash)
+        out += _mark(grid.page_w - right[0], y, grid.page_w - right[1], y, right[2], tag, dash)
+    return out
+
+
+def fold_lines(grid: Grid, count: int) -> list:
+    """A dashed fold line (cased in white, so it shows on any art) across each
+    of the first `count` front-over-back pairs, on their shared edge."""
+    y = grid.cut_ys()[1]
+    out: list = []
+    for x in grid.cut_xs()[:count]:
+        out += _mark(x + 1.0, y, x + CARD_W - 1.0, y, True, "fold-line", FOLD_DASH)
+    return out
+
+
+# --------------------------------------------------------------------------- print aids
+
+
+def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
+    """A 50 mm bar with 10 mm ticks starting at (x, y), labelled to check print scale.
+
+    The label sits above the bar (up to 2.2 mm above y), the ticks below it
+    (to 2.8 mm below y). Horizontal bars read left to right; vertical ones run
+    downward from (x, y) with their label turned to read bottom-to-top, the
+    label to the left of x and the ticks to its right.
+    """
+    items: list = [Rect(0, 0, SCALE_LEN, 1.6, stroke("#000000", 0.2))]
+    for i in range(5):
+        if i % 2 == 0:
+            items.append(Rect(i * 10, 0, 10, 1.6, fill("#000000")))
+    for i in range(6):
+        items.append(Line(i * 10, 1.6, i * 10, 2.8, stroke("#000000", 0.2)))
+    items.append(Text(0, -0.6, SCALE_LABEL, AID_TEXT))
+    if vertical:
+        # rotate -90 about the bar start: the bar then runs upward, so shift it down
+        return Group((Group(tuple(items), rotate=-90),), x, y + SCALE_LEN, tag="scale-bar")
+    return Group(tuple(items), x, y, tag="scale-bar")
+
+
+def text_page_aids(page: Page, margin: float, part: str, ink: str) -> None:
+    """The print aids at the foot of a text page (rules, print guide, duplex test,
+    extras): the 50 mm scale bar at the bottom left, "A Rusty Throne: `part`"
+    at the bottom right, their baseline 2 mm below the bottom margin."""
+    y = page.height - margin + 2.0
+    page.add(scale_bar(margin, y - 3.2))
+    page.add(Text(page.width - margin, y, f"{GAME_TITLE}: {part}", 6.5, "end", color=ink))
+
+
+def title_line(x: float, y: float, text: str, size: float = 7.0, anchor: str = "start",
+               rotate: bool = False) -> Group | Text:
+    """The game's title (and a part name) as a small label."""
+    label = Text(0, 0, text, size, anchor, bold=True)
+    if rotate:
+        return Group((label,), x, y, rotate=-90, tag="title")
+    return Group((label,), x, y, tag="title")
+
+
+def footer_stamp(x: float, y: float, text: str, anchor: str = "start",
+                 rotate: bool = False) -> Group:
+    """The edition/version/date stamp (see `stamp.py`) as a 6 pt line tagged "stamp"."""
+    label = Text(0, 0, text, AID_TEXT, anchor, color=STAMP_INK)
+    return Group((label,), x, y, rotate=-90 if rotate else 0.0, tag="stamp")
+
+
+def has_stamp(page: Page) -> bool:
+    return any(item.tag == "stamp" for item in page.items)
+
+
+def stamp_pages(pages: list[Page], text: str) -> list[Page]:
+    """Give every page without a stamp of its own the default one: centred,
+    6 pt, its baseline STAMP_FROM_BOTTOM above the paper's bottom edge (layouts
+    keep that band clear or place their own `footer_stamp`)."""
+    for page in pages:
+        if text and not has_stamp(page):
+            page.add(footer_stamp(page.width / 2, page.height - STAMP_FROM_BOTTOM,
+                                  clip(text, page.width - 20.0, AID_TEXT), "middle"))
+    return pages
+
+
+def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
+    """Title, stamp and the 50 mm scale bar ("print at 100%") around a card grid.
+
+    Where the bottom margin has room (A4 portrait, both papers landscape) the
+    title and stamp share one line below the grid, left, and the bar sits at
+    the right, all below the crop marks. Otherwise (Letter portrait) they run
+    vertically in the side margins between the crop marks: title and bar on
+    the left, the stamp on the right. Either way nothing touches a card or
+    comes within 4.2 mm of the paper edge.
+    """
+    label = f"{GAME_TITLE}: {part}"
+    xs, ys = grid.cut_xs(), grid.cut_ys()
+    below = ys[-1] + BLEED
+    if grid.page_h - below >= 12.5:
+        base = min(below + 9.0, grid.page_h - STAMP_FROM_BOTTOM)
+        bar_x = xs[-1] - 2.0 - SCALE_LEN
+        out = [title_line(xs[0], base, label, AID_TEXT)]
+        if stamp:
+            at = xs[0] + text_width(label + " · ", AID_TEXT, True)
+            out.append(footer_stamp(at, base, clip(stamp, bar_x - 4.0 - at, AID_TEXT)))
+        out.append(scale_bar(bar_x, base - 2.2))
+        return out
+    x = grid.x0 - BLEED
+    right = grid.x0 + grid.cols * CARD_W + BLEED
+    out = [
+        title_line(x - 2.5, ys[1] - 4.0, label, AID_TEXT, rotate=True),
+        scale_bar(AID_EDGE + 2.4, ys[1] + (CARD_H - SCALE_LEN) / 2, vertical=True),
+    ]
+    if stamp:   # within row 2's side margin, clear of the marks at both its ends
+        out.append(footer_stamp(right + 3.0, ys[2] - 4.0, clip(stamp, CARD_H - 8.0, AID_TEXT),
+                                rotate=True))
+    return out

@@ -1,0 +1,141 @@
+"""PNG export for print-on-demand: one image per card face and the back.
+
+Print-on-demand services take one raster image per card face with bleed at
+300 dpi. We draw each face and the back as its own PDF page (the same layout
+and PDF renderer as the sheets, fonts embedded) sized to the service's pixel
+box, and rasterise those pages with pypdfium2 (the optional [png] extra:
+`pip install "throne_pnp[png]"`, no system libraries).
+
+Sizes (width x height in pixels, 300 dpi):
+- plain: 815 x 1110, poker 63 x 88 mm with 3 mm bleed;
+- `mpc` (MakePlayingCards): 822 x 1122;
+- `tgc` (The Game Crafter): 825 x 1125.
+A service's box is larger than 63 + 6 mm; the extra is bleed, filled with the
+card's own edge colour (the frame, or the back's ground), so the trim sits
+centred and nothing important moves toward the cut.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from throne_pnp.content import Card, Content
+from throne_pnp.errors import ThroneError
+from throne_pnp.render.backend.layout import Group, Page, Rect, fill
+from throne_pnp.render.components import cards
+from throne_pnp.render.components.sheets import CARD_H, CARD_W
+
+DPI = 300
+PODS: dict[str, tuple[int, int]] = {
+    "": (815, 1110),
+    "mpc": (822, 1122),
+    "tgc": (825, 1125),
+}
+INSTALL_HINT = 'PNG export needs pypdfium2 and Pillow: pip install "throne_pnp[png]"'
+
+
+class MissingExtra(ThroneError):
+    """An optional dependency is not installed; the message says what to install."""
+
+
+def require() -> None:
+    """Raise MissingExtra (one line naming the pip command) unless the [png] extra is there."""
+    try:
+        import PIL  # noqa: F401
+        import pypdfium2  # noqa: F401
+    except ImportError as exc:
+        raise MissingExtra(INSTALL_HINT) from exc
+
+
+def box_mm(pod: str = "") -> tuple[float, float]:
+    """The image's size in mm for a service ("" = plain 3 mm bleed)."""
+    if pod not in PODS:
+        raise ValueError(f"unknown print-on-demand service {pod!r}; use mpc or tgc")
+    w, h = PODS[pod]
+    return (w / DPI * 25.4, h / DPI * 25.4)
+
+
+def face_page(shapes: tuple, edge: str, pod: str = "", name: str = "",
+              box: tuple[float, float] | None = None) -> Page:
+    """One card (trim-coordinate shapes) centred on a page of the service's box
+    (or of `box`, w x h mm), the margin beyond the drawn 3 mm bleed filled with
+    `edge`."""
+    w, h = box if box is not None else box_mm(pod)
+    dx, dy = (w - CARD_W) / 2, (h - CARD_H) / 2
+    page = Page(w, h, name=name)
+    page.add(Rect(0, 0, w, h, fill(edge)), Group(shapes, dx, dy))
+    return page
+
+
+def card_images(content: Content, pod: str = "", ink_saver: bool = False,
+                back: str = "light") -> list[tuple[str, Page]]:
+    """(file name, page) for every face (card-NN.png) and back.png."""
+    digits = max(2, len(str(max(c.id for c in content.cards))))
+    out = []
+    for card in content.cards:
+        out.append((f"card-{card.id:0{digits}d}.png",
+                    face_page(cards.card_front(card, ink_saver), front_edge(card, ink_saver),
+                              pod, f"card-{card.id}")))
+    out.append(("back.png", face_page(cards.card_back(ink_saver, style=back),
+                                      cards.back_edge(ink_saver, back), pod, "back")))
+    return out
+
+
+def front_edge(card: Card, ink_saver: bool) -> str:
+    """The colour at a face's outer edge (what a wider bleed continues)."""
+    if ink_saver:
+        return cards.WHITE
+    return cards.HARD if card.hard else cards.RUST
+
+
+def rasterise(pages: list[Page], sizes: list[tuple[int, int]], dpi: float,
+              title: str = "card faces") -> list:
+    """Each page drawn through our PDF renderer and rasterised with pypdfium2 at
+    `dpi`, as an RGB Pillow image of exactly its size in `sizes`.
+
+    The one raster path of the build: `--format png` and `--format tts` both
+    come through here, so an image always shows the printed drawing.
+    """
+    require()
+    import tempfile
+
+    import pypdfium2 as pdfium
+
+    from throne_pnp.render.backend.pdf import render_pdf
+
+    images = []
+    with tempfile.TemporaryDirectory() as tmp:
+        source = render_pdf(pages, Path(tmp) / "pages.pdf", title)
+        document = pdfium.PdfDocument(str(source))
+        try:
+            for index, size in enumerate(sizes):
+                image = document[index].render(scale=dpi / 72).to_pil().convert("RGB")
+                if image.size != size:
+                    # the page box rounds to 0.01 pt; trim (or pad) the odd pixel of bleed
+                    image = image.crop((0, 0, *size))
+                images.append(image)
+        finally:
+            document.close()
+    return images
+
+
+def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = False,
+               back: str = "light") -> list[Path]:
+    """Rasterise every face and the back into `folder`; return the written paths.
+
+    Stale card-*.png files (a card removed from the deck) are deleted.
+    """
+    folder = Path(folder)
+    images = card_images(content, pod, ink_saver, back)
+    rasters = rasterise([page for _, page in images], [PODS[pod]] * len(images), DPI)
+    folder.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for (name, _), image in zip(images, rasters, strict=True):
+        path = folder / name
+        image.save(path, format="PNG", dpi=(DPI, DPI), optimize=False)
+        written.append(path)
+    names = {name for name, _ in images}
+    for stale in sorted(folder.glob("card-*.png")):
+        if stale.name not in names:
+            stale.unlink()
+    return written
