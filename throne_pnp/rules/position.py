@@ -16,6 +16,7 @@ from collections.abc import Mapping
 
 from throne_pnp.errors import PositionError
 from throne_pnp.numbers import bounded, number_words, whole
+from throne_pnp.rules import limits
 from throne_pnp.rules.board import Board
 from throne_pnp.values import Value
 
@@ -90,16 +91,14 @@ class Position:
 
 def player_limit(board: Board, pos: Position, contested_to: str) -> int:
     """The player's per-territory limit: wheat in territories the player holds (R8)."""
-    P, wheat = pos.player, board.wheat
-    if contested_to == PLAYER:
-        return sum([wheat[t] for t in board.numbers if P[t]])
-    K = pos.king
-    return sum([wheat[t] for t in board.numbers if P[t] and not K[t]])
+    return limits.player_limit(board.wheat_places, board.wheat, pos.player, pos.king,
+                               contested_to == KING)
 
 
 def held_wheat(board: Board, pos: Position, contested_to: str) -> list[int]:
     """Territories with wheat the player holds, for explaining the limit."""
-    return [t for t in board.numbers if board.wheat[t] and pos.player_holds(t, contested_to)]
+    return limits.held_wheat_places(board.wheat_places, pos.player, pos.king,
+                                    contested_to == KING)
 
 
 def limit_words(board: Board, pos: Position, contested_to: str) -> str:
@@ -173,8 +172,8 @@ def enforce_limits(board: Board, pos: Position, contested_to: str) -> list[Step]
     if max(pos.player.values()) <= limit:
         return steps  # nobody over a limit: the usual case
     for t in board.numbers:
-        excess = pos.player[t] - limit
-        if excess > 0:
+        excess = limits.excess(pos.player[t], limit)
+        if excess:
             step = Step("remove", excess, f"your limit is "
                         f"{limit_words(board, pos, contested_to)}; "
                         f"{pos.player[t]} cubes in {t}", PLAYER, at=t)
@@ -211,7 +210,7 @@ def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
                             "exist")
     limit = player_limit(board, pos, contested_to)
     for t in board.numbers if player_limit_too else ():
-        if pos.player[t] > limit:
+        if limits.excess(pos.player[t], limit):
             problems.append(f"{pos.player[t]} of your cubes in {t}, over your limit of "
                             f"{limit_words(board, pos, contested_to)}: the wheat in "
                             "the territories you hold caps every stack")
