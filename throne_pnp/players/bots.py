@@ -34,6 +34,7 @@ from throne_pnp.players.evaluation import Evaluation, Weights
 from throne_pnp.players.planner import ActionScorer
 from throne_pnp.players.scores import EPS, LOSS_SCORE
 from throne_pnp.rules import actions as act
+from throne_pnp.rules import limits
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import clash
 from throne_pnp.rules.board import Board
@@ -275,7 +276,7 @@ class GreedyBot(Evaluation, Bot):
             return []
         dist = self.board.dist
         wheat = self.wheat_of
-        limit = sum([wheat[t] for t in numbers if P[t]])
+        limit = limits.player_limit(self.wheat_places, wheat, P, K, True)
         best: tuple[int, int, int] | None = None  # (steps, from, castle)
         for castle in self.enemy_castles:
             if P[castle]:
@@ -356,13 +357,7 @@ def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -
     The limit during Player Actions counts contested territories as the King's
     (R7), as `player_limit(board, pos, KING)` does.
     """
-    P = trial.player
-    wheat = board.wheat
-    if not (wheat[src] or wheat[dst]):
-        return P[dst] <= old_limit  # no wheat changed hands: the limit is the same
-    K = trial.king
-    limit = sum(wheat[t] for t in board.numbers if P[t] and not K[t])
-    return max(P.values()) <= limit
+    return max(trial.player.values()) <= player_limit(board, trial, KING)
 
 
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,

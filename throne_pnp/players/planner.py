@@ -20,11 +20,11 @@ kept sorted so the limit check need not scan the map.
 
 from __future__ import annotations
 
-import itertools
 from operator import mul
 
 from throne_pnp.players.scores import EPS, LOSS_SCORE, WIN_SCORE, ScoringBot, TermRow
 from throne_pnp.rules import actions as act
+from throne_pnp.rules import limits
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import RALLY_COST
 from throne_pnp.rules.position import Position
@@ -78,11 +78,9 @@ class ActionScorer:
         self.base = sum(terms)
         self.advance = _advance_sum(P, row)
         self.threat = sum([self.threat_at(t, P[t]) for t in numbers])
-        wheat = bot.wheat_of
-        self.wheat = sum([wheat[t] for t in numbers if P[t] and not K[t]])
+        self.limit = limits.player_limit(bot.wheat_places, bot.wheat_of, P, K, True)  # R8
         self.held = sum([1 for c in bot.castle_order if P[c] and not K[c]])
         self.on_map = sum(P)
-        self.top: list[tuple[int, int]] | None = None  # the largest stacks, when needed
 
     def threat_at(self, t: int, p: int) -> float:
         """Territory t's share of the threat to home with p player cubes there."""
@@ -97,13 +95,6 @@ class ActionScorer:
         if value is None:
             value = self.bot.fill_term(self.rows[t], t, self.K[t], p)
         return value
-
-    def _top(self) -> list[tuple[int, int]]:
-        """The three largest stacks of player cubes, (count, territory), largest first:
-        enough to find the largest outside any two territories."""
-        if self.top is None:  # (index 0 and any gap in the numbering: 0 cubes)
-            self.top = sorted(zip(self.P, itertools.count()), reverse=True)[:3]
-        return self.top
 
     def _total(self, base: float, advance: float, threat: float, home_cubes: int,
                held: int) -> float:
@@ -127,7 +118,6 @@ class ActionScorer:
         rounding in the last place); a move that changes the castles still to
         take recomputes everything (`_reset`)."""
         P, K = self.P, self.K
-        self.top = None
         if action.kind == "rally":
             t = action.args[0]
             have = P[t]
@@ -135,7 +125,7 @@ class ActionScorer:
             self.base += self.term(t, have + 1) - self.term(t, have)
             self.advance += self.row[t]
             self.on_map += 1
-            return  # t was held already: the threat, wheat and castles held stay
+            return  # t was held already: the threat, limit and castles held stay
         count, src, dst = action.args
         have, pd = P[src], P[dst]
         ps, pd2 = have - count, pd + count
@@ -151,16 +141,11 @@ class ActionScorer:
         self.threat += (self.threat_at(src, ps) - self.threat_at(src, have)
                         + self.threat_at(dst, pd2) - self.threat_at(dst, pd))
         P[src], P[dst] = ps, pd2
-        if not ps:
-            if not K[src]:
-                self.wheat -= bot.wheat_of[src]
-                if bot.is_castle[src]:
-                    self.held -= 1
-        if not pd:
-            if not K[dst]:
-                self.wheat += bot.wheat_of[dst]
-                if bot.is_castle[dst]:
-                    self.held += 1
+        self.limit = limits.player_limit(bot.wheat_places, bot.wheat_of, P, K, True)
+        if not ps and not K[src] and bot.is_castle[src]:
+            self.held -= 1
+        if not pd and not K[dst] and bot.is_castle[dst]:
+            self.held += 1
 
     # ------------------------------------------------------------ search
 
@@ -181,12 +166,14 @@ class ActionScorer:
         wheat, adjacent = bot.wheat_of, bot.neighbours
         is_castle, is_enemy = bot.is_castle, bot.is_enemy_castle
         home, castle_count, row = self.home, self.castle_count, self.row
-        base0, threat0, wheat0, held0, adv0 = (self.base, self.threat, self.wheat, self.held,
+        base0, threat0, limit0, held0, adv0 = (self.base, self.threat, self.limit, self.held,
                                                self.advance)
         dangers, danger, king_limit = bot.dangers, bot.home_danger, bot.king_limit
         best: tuple[int, int, int] | None = None
         best_score = -LOSS_SCORE - 1.0
-        top = self.top
+        # (index 0 and any gap in the numbering: 0 cubes)
+        top = limits.largest_stacks(P, range(len(P)))
+        move_room, wheat_if_held = limits.move_room, limits.wheat_if_held
         for src in self.numbers:
             have = P[src]
             if not have:
@@ -201,6 +188,7 @@ class ActionScorer:
             now = self.threat_at(src, have)
             threat_src = [self.threat_at(src, left) - now for left in range(have + 1)]
             row_src = row[src]
+            wheat_src = wheat_if_held(wheat[src], K[src], True)
             for dst in adjacent[src]:
                 pd = P[dst]
                 k_dst = K[dst]
@@ -209,20 +197,16 @@ class ActionScorer:
                 base_sd = base_src - (self.term(dst, pd) if term is None else term)
                 threat_sd = threat0 - self.threat_at(dst, pd)
                 takes_castle = is_castle[dst] and not k_dst and not pd
-                gain_limit = wheat0 + (wheat[dst] if not pd and not k_dst else 0)
                 step_gain = row[dst] - row_src
-                for count, ps, term_ps, wheat_lost in options:
+                # R8 (refuse): the counts that keep every territory within the limit.
+                most, _kept, whole = move_room(limit0, wheat_src,
+                                               wheat_if_held(wheat[dst], k_dst, True),
+                                               have, pd, top, src, dst)
+                for count, ps, term_ps in options:
+                    if (count > most) if ps else whole is None:
+                        continue
                     pd2 = pd + count
                     threat_d = self.threat_at(dst, pd2) if k_dst else 0.0
-                    # R8 (refuse): every territory within the new limit.
-                    limit = gain_limit - wheat_lost
-                    if pd2 > limit or ps > limit:
-                        continue
-                    if limit < wheat0:
-                        if top is None:
-                            top = self._top()
-                        if _largest_elsewhere(top, src, dst) > limit:
-                            continue
                     term_pd2 = row_dst[pd2]
                     if term_pd2 is None:
                         term_pd2 = self.term(dst, pd2)
@@ -259,16 +243,15 @@ class ActionScorer:
                         best, best_score = (count, src, dst), value
         return best, best_score
 
-    def _source_options(self, src: int, have: int) -> list[tuple[int, int, float, int]]:
+    def _source_options(self, src: int, have: int) -> list[tuple[int, int, float]]:
         """Each count that may leave src, most first: (count, cubes left, src's term
-        then, wheat the player's limit loses when src empties). Never empties home."""
-        k_src, wheat = self.K[src], self.bot.wheat_of[src]
+        then). Never empties home."""
         options = []
         for count in range(have, 0, -1):
             ps = have - count
             if not ps and src == self.home:
                 continue
-            options.append((count, ps, self.term(src, ps), wheat if not ps and not k_src else 0))
+            options.append((count, ps, self.term(src, ps)))
         return options
 
     def _advance_after(self, src: int, ps: int, dst: int, pd2: int) -> float:
@@ -293,7 +276,7 @@ class ActionScorer:
         found: int | None = None
         for t in self.bot.castle_order:
             have = P[t]
-            if have and not K[t] and have + 1 <= self.wheat:
+            if have and not K[t] and limits.rally_fits(self.limit, have):
                 base = self.base - self.term(t, have) + self.term(t, have + 1)
                 advance = self.advance + self.row[t]
                 threat = self.threat  # t is held: no threat part either way
@@ -302,15 +285,6 @@ class ActionScorer:
                 if value > best_score + EPS:
                     found, best_score = t, value
         return found, best_score
-
-
-def _largest_elsewhere(top: list[tuple[int, int]], src: int, dst: int) -> int:
-    """The most player cubes in one territory other than src and dst (`top`: the
-    three largest stacks)."""
-    for n, t in top:
-        if t != src and t != dst:
-            return n
-    return 0
 
 
 def _advance_sum(P: list[int], row: list[float]) -> float:

@@ -33,6 +33,7 @@ class ScoringBot(Protocol):
     enemy_castles: tuple[int, ...]
     neighbours: list[tuple[int, ...]]
     wheat_of: list[int]
+    wheat_places: tuple[int, ...]
     is_castle: list[bool]
     is_enemy_castle: list[bool]
     target_bit: list[int]
