@@ -31,7 +31,7 @@ from throne_pnp.players.battle_memo import (
     with_bonus,
 )
 from throne_pnp.players.evaluation import Evaluation, Weights
-from throne_pnp.players.planner import ActionScorer
+from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.players.scores import EPS, LOSS_SCORE
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import limits
@@ -242,8 +242,9 @@ class GreedyBot(Evaluation, Bot):
         pos = game.position
         if board.rulings.over_limit_move == "trim" or pos.king[board.home]:
             return self._plan_slowly(game)
-        scorer = ActionScorer(self, pos)
         cp = game.command_points
+        scorer = IncrementalEvaluation(self, self.by_territory(pos.king),
+                                       self.by_territory(pos.player), cp)
         plan: list[Action] = []
         current = scorer.score()
         while cp >= MOVE_COST:

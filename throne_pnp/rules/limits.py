@@ -10,7 +10,7 @@ withdrawal, R14, or a move under the `trim` ruling) the excess is removed.
 Everything here takes plain ints and containers indexed by territory number
 (a `Position`'s dicts or the search's tuples alike), so the engine's legality
 checks (`rules.player_actions`, `rules.position.enforce_limits`), the plan
-walk (`search.plans`) and greedy's planner (`players.planner`) all ask the
+walk (`search.plans`) and greedy's planner (`players.incremental`) all ask the
 same functions. `move_room` answers for all the counts of one move at once,
 the question the hot loops ask, so they call it once per pair of
 territories. The position it is asked about is within its limit (as the

@@ -1,0 +1,319 @@
+"""Greedy's evaluation kept up to date move by move: `IncrementalEvaluation`.
+
+During Player Actions the King's cubes do not move (R13), so with the hand
+fixed `Evaluation.evaluate(Position(king, player), False)` is a sum of one
+term per territory (its cubes, wheat, castle and battle odds, by the
+player's cube count there) less two global terms: the danger to home (a
+function of a sum of per-territory threats and of the cubes on home) and the
+advance towards the castles still to take. So each territory's term, threat
+and whether it stands in the way of a win are tabulated once per King layout
+(`_king_tables`, shared by every decision with the same hand), and
+
+- `score_layout(layout)` scores any layout by table lookups (the plan
+  search's thousands of end layouts a decision);
+- `score()`, `best(cp)` and `take(action)` keep the running totals of one
+  layout and score every next action by replacing the terms of its two
+  territories (greedy's Player Actions planner, its inner loop).
+
+It is the evaluation's own value up to float rounding (the same terms in
+another order); `tests/test_incremental.py` holds the two equal on random
+positions. The limit (R8) is the engine's (`rules.limits`).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+from throne_pnp.players.evaluation import Evaluation
+from throne_pnp.players.scores import EPS, LOSS_SCORE, WIN_SCORE
+from throne_pnp.rules import actions as act
+from throne_pnp.rules import limits
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.game import RALLY_COST
+
+_at = list.__getitem__
+# Per territory, by the player's cube count: its term, its threat to home, and
+# whether it stands in the way of a win (a castle not held, a pending battle).
+KingTables = tuple[list[list[float]], list[list[float]], list[list[bool]]]
+
+
+class IncrementalEvaluation:
+    """`evaluation.evaluate(Position(king, player), False)` for the hand the
+    evaluation's context holds now (`Evaluation._context`), by tables: of any
+    layout (`score_layout`), and of one layout kept up to date (`score`,
+    `best`, `take`), for the layouts Player Actions can reach from `player`
+    with `points` command points (King's and player's cubes by territory
+    number)."""
+
+    def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
+                 points: int):
+        ev = self.ev = evaluation
+        self.numbers = ev.numbers
+        self.home = ev.board.home
+        self.forces = ev.board.forces
+        self.K = K = tuple(king)
+        most = stack_bound(sum(player), self.forces, points)
+        self.terms, self.threats, self.blocks = _king_tables(ev, K, most)
+        self.home_open = not K[self.home]  # no battle pends on home
+        # Enemy castles with King cubes are still to take whatever the layout.
+        self.base_mask = sum([ev.target_bit[c] for c in ev.enemy_castles if K[c]])
+        self.open_castles = tuple((c, ev.target_bit[c]) for c in ev.enemy_castles if not K[c])
+        self.P = list(player)
+        self._reset()
+
+    # ------------------------------------------------------------ any layout
+
+    def score_layout(self, layout: Sequence[int]) -> float:
+        """The evaluation of `layout` (the player's cubes by territory number)."""
+        home_cubes = layout[self.home]
+        if not home_cubes:
+            return -LOSS_SCORE
+        if self.home_open and not any(map(_at, self.blocks, layout)):
+            return WIN_SCORE
+        mask = self.base_mask
+        for c, bit in self.open_castles:
+            if not layout[c]:
+                mask |= bit
+        advance = sum(map(operator.mul, layout, self.ev.advance_by_mask[mask]))
+        return self._total(sum(map(_at, self.terms, layout)), advance,
+                           sum(map(_at, self.threats, layout)), home_cubes, 1)
+
+    def _total(self, base: float, advance: float, threat: float, home_cubes: int,
+               blocking: int) -> float:
+        if not home_cubes:
+            return -LOSS_SCORE
+        if not blocking and self.home_open:
+            return WIN_SCORE
+        if threat >= 0.5 and self.home_open:
+            base -= self.ev.home_danger(threat, home_cubes)
+        return base - advance
+
+    # ------------------------------------------------------------ one layout
+
+    def _reset(self) -> None:
+        """Recompute every running total from the counts `P`."""
+        ev, P = self.ev, self.P
+        numbers, terms, threats, blocks = self.numbers, self.terms, self.threats, self.blocks
+        self.mask = self.base_mask | sum([bit for c, bit in self.open_castles if not P[c]])
+        self.row = ev.advance_by_mask[self.mask]
+        self.base = sum([terms[t][P[t]] for t in numbers])
+        self.advance = sum(map(operator.mul, P, self.row))
+        self.threat = sum([threats[t][P[t]] for t in numbers])
+        self.blocking = sum([blocks[t][P[t]] for t in numbers])
+        self.limit = limits.player_limit(ev.wheat_places, ev.wheat_of, P, self.K, True)  # R8
+        self.on_map = sum(P)
+
+    def score(self) -> float:
+        return self._total(self.base, self.advance, self.threat, self.P[self.home],
+                           self.blocking)
+
+    def take(self, action: Action) -> None:
+        """Carry out the chosen action on the running totals: they change only
+        in the action's territories (the same values up to rounding in the
+        last place); a move that changes the castles still to take recomputes
+        everything (`_reset`)."""
+        P, terms, threats, blocks = self.P, self.terms, self.threats, self.blocks
+        if action.kind == "rally":
+            t = action.args[0]
+            have = P[t]
+            P[t] = have + 1
+            self.base += terms[t][have + 1] - terms[t][have]
+            self.advance += self.row[t]
+            self.on_map += 1
+            return  # t was held already: the threat, limit and win stay
+        count, src, dst = action.args
+        have, pd = P[src], P[dst]
+        ps, pd2 = have - count, pd + count
+        bit = self.ev.target_bit
+        P[src], P[dst] = ps, pd2
+        if (bit[src] and not ps) or (bit[dst] and not pd):
+            self._reset()  # the castles still to take may change
+            return
+        self.base += (terms[src][ps] - terms[src][have] + terms[dst][pd2] - terms[dst][pd])
+        self.advance += count * (self.row[dst] - self.row[src])
+        self.threat += (threats[src][ps] - threats[src][have]
+                        + threats[dst][pd2] - threats[dst][pd])
+        self.blocking += (blocks[src][ps] - blocks[src][have]
+                          + blocks[dst][pd2] - blocks[dst][pd])
+        self.limit = limits.player_limit(self.ev.wheat_places, self.ev.wheat_of, P, self.K, True)
+
+    def best(self, cp: int) -> tuple[Action | None, float]:
+        """The best legal action from here and its score (a move, or a rally
+        that beats it when `cp` pays for one)."""
+        best, best_score = self._best_move()
+        best_action = act.move(*best) if best else None
+        if cp >= RALLY_COST and self.on_map < self.forces:
+            rally, score = self._best_rally(best_score)
+            if rally is not None:
+                best_action, best_score = act.rally(rally), score
+        return best_action, best_score
+
+    def _best_move(self) -> tuple[tuple[int, int, int] | None, float]:
+        """The best (count, src, dst) move within the limit and its score (the
+        first of equals; never one that empties home)."""
+        ev = self.ev
+        P, K = self.P, self.K
+        terms, threats, blocks = self.terms, self.threats, self.blocks
+        wheat, adjacent, bit = ev.wheat_of, ev.neighbours, ev.target_bit
+        home, row, home_open = self.home, self.row, self.home_open
+        base0, threat0, limit0, blocking0, adv0 = (self.base, self.threat, self.limit,
+                                                   self.blocking, self.advance)
+        dangers, danger, king_limit = ev.dangers, ev.home_danger, ev.king_limit
+        best: tuple[int, int, int] | None = None
+        best_score = -LOSS_SCORE - 1.0
+        top = limits.largest_stacks(P, range(len(P)))
+        move_room, wheat_if_held = limits.move_room, limits.wheat_if_held
+        for src in self.numbers:
+            have = P[src]
+            if not have:
+                continue
+            terms_src, threats_src, blocks_src = terms[src], threats[src], blocks[src]
+            base_src = base0 - terms_src[have]
+            now = threats_src[have]
+            threat_src = [threats_src[left] - now for left in range(have + 1)]
+            blocking_src = blocking0 - blocks_src[have]
+            row_src = row[src]
+            wheat_src = wheat_if_held(wheat[src], K[src], True)
+            frees_target = bit[src] and not K[src]  # emptied, src is a castle to take again
+            for dst in adjacent[src]:
+                pd = P[dst]
+                terms_dst, blocks_dst = terms[dst], blocks[dst]
+                base_sd = base_src - terms_dst[pd]
+                threat_sd = threat0 - threats[dst][pd]
+                blocking_sd = blocking_src - blocks_dst[pd]
+                takes_target = bit[dst] and not pd and not K[dst]
+                step_gain = row[dst] - row_src
+                # R8 (refuse): the counts that keep every territory within the limit.
+                most, _kept, whole = move_room(limit0, wheat_src,
+                                               wheat_if_held(wheat[dst], K[dst], True),
+                                               have, pd, top, src, dst)
+                for count in range(have, 0, -1):
+                    ps = have - count
+                    if ps:
+                        if count > most:
+                            continue
+                    elif whole is None or src == home:
+                        continue
+                    pd2 = pd + count
+                    base = base_sd + terms_src[ps] + terms_dst[pd2]
+                    if (frees_target and not ps) or takes_target:
+                        advance = self._advance_after(src, ps, dst, pd2)
+                    else:
+                        advance = adv0 + count * step_gain
+                    if src == home:
+                        home_cubes = ps
+                    elif dst == home:
+                        home_cubes = pd2
+                    else:
+                        home_cubes = P[home]
+                    if not home_cubes:
+                        value = -LOSS_SCORE
+                    elif home_open and not (blocking_sd + blocks_src[ps] + blocks_dst[pd2]):
+                        value = WIN_SCORE
+                    else:
+                        threat = threat_sd + threats[dst][pd2] + threat_src[ps]
+                        if threat >= 0.5 and home_open:  # `ev.home_danger`'s memo, read inline
+                            attackers = int(threat + 0.5)
+                            cost = dangers[home_cubes][
+                                attackers if attackers < king_limit else king_limit]
+                            base -= danger(threat, home_cubes) if cost is None else cost
+                        value = base - advance
+                    if value > best_score + EPS:
+                        best, best_score = (count, src, dst), value
+        return best, best_score
+
+    def _advance_after(self, src: int, ps: int, dst: int, pd2: int) -> float:
+        """The advance term after a move that changes the castles still to take."""
+        P = self.P
+        have, pd = P[src], P[dst]
+        P[src], P[dst] = ps, pd2
+        mask = self.base_mask | sum([bit for c, bit in self.open_castles if not P[c]])
+        advance = sum(map(operator.mul, P, self.ev.advance_by_mask[mask]))
+        P[src], P[dst] = have, pd
+        return advance
+
+    def _best_rally(self, best_score: float) -> tuple[int | None, float]:
+        """A castle whose rally beats `best_score`, and its score (last of the better)."""
+        P, K, terms = self.P, self.K, self.terms
+        home = self.home
+        found: int | None = None
+        for t in self.ev.castle_order:
+            have = P[t]
+            if have and not K[t] and limits.rally_fits(self.limit, have):
+                base = self.base - terms[t][have] + terms[t][have + 1]
+                value = self._total(base, self.advance + self.row[t], self.threat,
+                                    have + 1 if t == home else P[home], self.blocking)
+                if value > best_score + EPS:
+                    found, best_score = t, value
+        return found, best_score
+
+
+def stack_bound(on_map: int, forces: int, points: int) -> int:
+    """The largest stack a layout reached from `on_map` cubes with `points`
+    command points can hold: every cube in one territory, rallies included."""
+    return max(on_map, min(forces, on_map + points // RALLY_COST))
+
+
+def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
+    """Each territory's term, threat and win-blocking by the player's cubes there
+    (0 to `most`), with the King's cubes `K`: shared by every decision with the
+    same hand and King's cubes (`Evaluation.king_tables`). The rows of a
+    territory without King cubes do not depend on the hand: they are shared
+    by all (`_free_rows`)."""
+    key = (K, most)
+    hit = ev.king_tables.get(key)
+    if hit is not None:
+        return hit
+    w, home = ev.w, ev.board.home
+    terms, blocks = (list(rows) for rows in _free_rows(ev, most))
+    zeros = [0.0] * (most + 1)
+    threats = [zeros] * len(K)
+    for t in ev.numbers:
+        k = K[t]
+        if not k:
+            continue
+        tw = ev.threat_weight[t]
+        terms_t, threats_t, blocks_t = [0.0] * (most + 1), [0.0] * (most + 1), [True] * (most + 1)
+        terms_t[0] = -w.king_cube * k
+        if tw:
+            threats_t[0] = tw * (k - ev.guard[t])
+        blocks_t[0] = ev.is_castle[t]
+        for p in range(1, most + 1):
+            q, pcas, kcas = ev.battle(p, k, t, False)
+            value = w.cube * (p - pcas) - w.king_cube * (k - kcas) + q * ev.wheat_value[t]
+            if t == home:
+                value -= LOSS_SCORE * (1.0 - q)
+            if ev.is_enemy_castle[t]:
+                value += q * w.castle
+            terms_t[p] = value
+            left = k - kcas - ev.guard[t]
+            if tw and t != home and left > 0:
+                threats_t[p] = tw * left * (1.0 - q)
+        terms[t], threats[t], blocks[t] = terms_t, threats_t, blocks_t
+    if len(ev.king_tables) > 20_000:
+        ev.king_tables.clear()
+    hit = ev.king_tables[key] = (terms, threats, blocks)
+    return hit
+
+
+# `_free_rows` by board, weights and length.
+_free_memo: dict[tuple, tuple[list[list[float]], list[list[bool]]]] = {}
+
+
+def _free_rows(ev: Evaluation, most: int) -> tuple[list[list[float]], list[list[bool]]]:
+    """Every territory's term and win-blocking by the player's cubes (0 to
+    `most`) when it holds no King cubes (index 0 and gaps: nothing)."""
+    key = (ev.board, ev.w, most)
+    hit = _free_memo.get(key)
+    if hit is None:
+        w = ev.w
+        terms = [[0.0] * (most + 1) for _ in range(ev.size)]
+        blocks = [[False] * (most + 1) for _ in range(ev.size)]
+        for t in ev.numbers:
+            castle = w.castle if ev.is_enemy_castle[t] else 0.0
+            terms[t] = [-w.king_cube * 0] + [w.cube * p + ev.wheat_value[t] + castle
+                                             for p in range(1, most + 1)]
+            blocks[t][0] = ev.is_castle[t]
+        hit = _free_memo[key] = (terms, blocks)
+    return hit
