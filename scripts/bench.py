@@ -5,7 +5,7 @@ Each script measures against its own baseline side by side in the same run
 
 - bench_resolve.py: the King's answer vs a bare `python -c pass` (target <= 3x)
 - bench_build.py: the full component build vs a bare reportlab script (target <= 3x)
-- bench_sim.py: simulator games per second per bot and the --jobs 2 speed-up
+- bench_sim.py: greedy simulator games per CPU-second (target >= 200)
 
     python scripts/bench.py
 """

@@ -9,6 +9,8 @@ would already be won or lost; after the end, it judges the end again).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import limits
@@ -27,7 +29,6 @@ from throne_pnp.rules.position import (
     position_outcome,
 )
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from throne_pnp.rules.battle import Battle
     from throne_pnp.rules.board import Board
