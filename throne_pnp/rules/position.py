@@ -1,5 +1,9 @@
 """Cubes on the map: control (R7), the player's limit (R8), the King's limit.
 
+The player's limit is asked of `limits` (its arithmetic on plain data, shared
+with the search and greedy); here it is applied to a `Position` and put in
+words (`limit_words`, `enforce_limits`, `position_problems`).
+
 A `Position` counts each side's cubes in every territory. It is a value:
 engine functions copy it before changing it. `contested_to` names the side
 contested territories count for at the moment (R7): the player's during the
@@ -82,11 +86,6 @@ class Position:
 
     def on_map(self, side: str) -> int:
         return sum(self.side(side).values())
-
-    def player_holds(self, territory: int, contested_to: str) -> bool:
-        """Does the player hold this territory right now (R7)?"""
-        return self.player[territory] > 0 and (
-            self.king[territory] == 0 or contested_to == PLAYER)
 
 
 def player_limit(board: Board, pos: Position, contested_to: str) -> int:
