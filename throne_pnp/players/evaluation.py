@@ -101,8 +101,8 @@ class Evaluation:
             if len(self._tables) > 5_000:
                 self._tables.clear()
             dangers = [[None] * (self.king_limit + 1) for _ in range(board.forces + 1)]
-            tables = self._tables[(self.hand, self.kid)] = (dangers, {})
-        self.dangers, self.king_tables = tables
+            tables = self._tables[(self.hand, self.kid)] = (dangers, {}, {})
+        self.dangers, self.king_tables, self.territory_rows = tables
 
     def by_territory(self, counts: dict[int, int]) -> list[int]:
         """A side's cubes as a list indexed by territory number (0 where none)."""
@@ -163,8 +163,9 @@ class Evaluation:
         # so a new bot, e.g. one per chunk of games, starts warm).
         # Per (hand, kings id): home dangers by home cubes and attackers
         # (`home_danger`) and the tables of `IncrementalEvaluation` by the King's
-        # cubes (`incremental._king_tables`).
-        self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple]]]
+        # cubes and by territory and its King cubes (`incremental._king_tables`).
+        self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple],
+                                        dict[tuple[int, int], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
         # The cards with each set of symbols, as a bit mask over card ids (`battle_masks`).

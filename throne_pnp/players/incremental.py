@@ -258,43 +258,48 @@ def stack_bound(on_map: int, forces: int, points: int) -> int:
 def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
     """Each territory's term, threat and win-blocking by the player's cubes there
     (0 to `most`), with the King's cubes `K`: shared by every decision with the
-    same hand and King's cubes (`Evaluation.king_tables`). The rows of a
-    territory without King cubes do not depend on the hand: they are shared
-    by all (`_free_rows`)."""
+    same hand and King's cubes (`Evaluation.king_tables`). A territory's rows
+    depend only on its own King cubes: those without any are shared by all
+    (`_free_rows`), the others by every King layout of the hand
+    (`_rows_with_king`)."""
     key = (K, most)
     hit = ev.king_tables.get(key)
-    if hit is not None:
-        return hit
-    w, home = ev.w, ev.board.home
-    terms, blocks = (list(rows) for rows in _free_rows(ev, most))
-    zeros = [0.0] * (most + 1)
-    threats = [zeros] * len(K)
-    for t in ev.numbers:
-        k = K[t]
-        if not k:
-            continue
-        tw = ev.threat_weight[t]
-        terms_t, threats_t, blocks_t = [0.0] * (most + 1), [0.0] * (most + 1), [True] * (most + 1)
-        terms_t[0] = -w.king_cube * k
-        if tw:
-            threats_t[0] = tw * (k - ev.guard[t])
-        blocks_t[0] = ev.is_castle[t]
-        for p in range(1, most + 1):
-            q, pcas, kcas = ev.battle(p, k, t, False)
-            value = w.cube * (p - pcas) - w.king_cube * (k - kcas) + q * ev.wheat_value[t]
-            if t == home:
-                value -= LOSS_SCORE * (1.0 - q)
-            if ev.is_enemy_castle[t]:
-                value += q * w.castle
-            terms_t[p] = value
-            left = k - kcas - ev.guard[t]
-            if tw and t != home and left > 0:
-                threats_t[p] = tw * left * (1.0 - q)
-        terms[t], threats[t], blocks[t] = terms_t, threats_t, blocks_t
-    if len(ev.king_tables) > 20_000:
-        ev.king_tables.clear()
-    hit = ev.king_tables[key] = (terms, threats, blocks)
+    if hit is None:
+        terms, blocks = (list(rows) for rows in _free_rows(ev, most))
+        threats = [[0.0] * (most + 1)] * len(K)
+        for t in ev.numbers:
+            if K[t]:
+                terms[t], threats[t], blocks[t] = _rows_with_king(ev, t, K[t], most)
+        if len(ev.king_tables) > 20_000:
+            ev.king_tables.clear()
+        hit = ev.king_tables[key] = (terms, threats, blocks)
     return hit
+
+
+def _rows_with_king(ev: Evaluation, t: int, k: int,
+                    most: int) -> tuple[list[float], list[float], list[bool]]:
+    """Territory t's term, threat and win-blocking rows with k King cubes there,
+    by the player's cubes (at least 0 to `most`; the rows grow as longer ones
+    are asked for, so that only the battle odds needed are computed)."""
+    rows = ev.territory_rows.get((t, k))
+    tw = ev.threat_weight[t]
+    if rows is None:
+        rows = ev.territory_rows[(t, k)] = (
+            [-ev.w.king_cube * k], [tw * (k - ev.guard[t]) if tw else 0.0], [ev.is_castle[t]])
+    terms, threats, blocks = rows
+    w, home = ev.w, ev.board.home
+    for p in range(len(terms), most + 1):
+        q, pcas, kcas = ev.battle(p, k, t, False)
+        value = w.cube * (p - pcas) - w.king_cube * (k - kcas) + q * ev.wheat_value[t]
+        if t == home:
+            value -= LOSS_SCORE * (1.0 - q)
+        if ev.is_enemy_castle[t]:
+            value += q * w.castle
+        terms.append(value)
+        left = k - kcas - ev.guard[t]
+        threats.append(tw * left * (1.0 - q) if tw and t != home and left > 0 else 0.0)
+        blocks.append(True)
+    return rows
 
 
 # `_free_rows` by board, weights and length.
