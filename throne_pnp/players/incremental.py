@@ -53,7 +53,8 @@ class IncrementalEvaluation:
         self.home = ev.board.home
         self.forces = ev.board.forces
         self.K = K = tuple(king)
-        most = stack_bound(sum(player), self.forces, points)
+        most = stack_bound(player, self.forces, points,
+                           limits.limit_ceiling(ev.wheat_places, ev.wheat_of, K))
         self.terms, self.threats, self.blocks = _king_tables(ev, K, most)
         self.home_open = not K[self.home]  # no battle pends on home
         # Enemy castles with King cubes are still to take whatever the layout.
@@ -249,10 +250,12 @@ class IncrementalEvaluation:
         return found, best_score
 
 
-def stack_bound(on_map: int, forces: int, points: int) -> int:
-    """The largest stack a layout reached from `on_map` cubes with `points`
-    command points can hold: every cube in one territory, rallies included."""
-    return max(on_map, min(forces, on_map + points // RALLY_COST))
+def stack_bound(player: Sequence[int], forces: int, points: int, ceiling: int) -> int:
+    """The largest stack a layout reached from `player` with `points` command
+    points can hold: every cube in one territory, rallies included, and no
+    more than the limit can reach (`ceiling`, R8)."""
+    on_map = sum(player)
+    return max(max(player), min(forces, on_map + points // RALLY_COST, ceiling))
 
 
 def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:

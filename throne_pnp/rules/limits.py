@@ -43,6 +43,13 @@ def player_limit(wheat_places: Iterable[int], wheat: Counts, player: Counts, kin
                                                      king_holds_contested)])
 
 
+def limit_ceiling(wheat_places: Iterable[int], wheat: Counts, king: Counts) -> int:
+    """The most the limit can reach while the King's cubes stay where they are
+    (Player Actions, R13): the wheat of every territory without King cubes
+    (R7: contested territories are the King's then)."""
+    return sum([wheat[t] for t in wheat_places if not king[t]])
+
+
 def wheat_if_held(wheat: int, king_cubes: int, king_holds_contested: bool) -> int:
     """What a territory adds to the limit while the player has cubes there (R7)."""
     return 0 if king_cubes and king_holds_contested else wheat
