@@ -53,9 +53,13 @@ class IncrementalEvaluation:
         self.home = ev.board.home
         self.forces = ev.board.forces
         self.K = K = tuple(king)
-        most = stack_bound(player, self.forces, points,
-                           limits.limit_ceiling(ev.wheat_places, ev.wheat_of, K))
+        self.most = most = stack_bound(player, self.forces, points,
+                                       limits.limit_ceiling(ev.wheat_places, ev.wheat_of, K))
         self.terms, self.threats, self.blocks = _king_tables(ev, K, most)
+        self.covered = False  # the King's territories' rows reach only the stacks asked of them
+        for t in ev.numbers:
+            if K[t] and player[t]:
+                _rows_with_king(ev, t, K[t], player[t])
         self.home_open = not K[self.home]  # no battle pends on home
         # Enemy castles with King cubes are still to take whatever the layout.
         self.base_mask = sum([ev.target_bit[c] for c in ev.enemy_castles if K[c]])
@@ -70,15 +74,26 @@ class IncrementalEvaluation:
         home_cubes = layout[self.home]
         if not home_cubes:
             return -LOSS_SCORE
+        if not self.covered:
+            self._cover_all()
         if self.home_open and not any(map(_at, self.blocks, layout)):
             return WIN_SCORE
         mask = self.base_mask
         for c, bit in self.open_castles:
             if not layout[c]:
                 mask |= bit
-        advance = sum(map(operator.mul, layout, self.ev.advance_by_mask[mask]))
-        return self._total(sum(map(_at, self.terms, layout)), advance,
-                           sum(map(_at, self.threats, layout)), home_cubes, 1)
+        score = sum(map(_at, self.terms, layout))
+        threat = sum(map(_at, self.threats, layout))
+        if threat >= 0.5 and self.home_open:  # (as `_total`, inline: thousands a decision)
+            score -= self.ev.home_danger(threat, home_cubes)
+        return score - sum(map(operator.mul, layout, self.ev.advance_by_mask[mask]))
+
+    def _cover_all(self) -> None:
+        """Fill the rows of the King's territories for every stack a layout may hold."""
+        for t in self.numbers:
+            if self.K[t]:
+                _rows_with_king(self.ev, t, self.K[t], self.most)
+        self.covered = True
 
     def _total(self, base: float, advance: float, threat: float, home_cubes: int,
                blocking: int) -> float:
@@ -127,6 +142,8 @@ class IncrementalEvaluation:
         have, pd = P[src], P[dst]
         ps, pd2 = have - count, pd + count
         bit = self.ev.target_bit
+        if self.K[dst]:
+            _rows_with_king(self.ev, dst, self.K[dst], pd2)
         P[src], P[dst] = ps, pd2
         if (bit[src] and not ps) or (bit[dst] and not pd):
             self._reset()  # the castles still to take may change
@@ -163,7 +180,6 @@ class IncrementalEvaluation:
         dangers, danger, king_limit = ev.dangers, ev.home_danger, ev.king_limit
         best: tuple[int, int, int] | None = None
         best_score = -LOSS_SCORE - 1.0
-        top = limits.largest_stacks(P, range(len(P)))
         move_room, wheat_if_held = limits.move_room, limits.wheat_if_held
         for src in self.numbers:
             have = P[src]
@@ -178,17 +194,19 @@ class IncrementalEvaluation:
             wheat_src = wheat_if_held(wheat[src], K[src], True)
             frees_target = bit[src] and not K[src]  # emptied, src is a castle to take again
             for dst in adjacent[src]:
-                pd = P[dst]
+                pd, k_dst = P[dst], K[dst]
+                # R8 (refuse): the counts that keep every territory within the limit.
+                most, _kept, whole = move_room(limit0, wheat_src,
+                                               wheat_if_held(wheat[dst], k_dst, True),
+                                               have, pd, P, src, dst)
                 terms_dst, blocks_dst = terms[dst], blocks[dst]
+                if k_dst and pd + have >= len(terms_dst):  # battle odds on first need
+                    _rows_with_king(ev, dst, k_dst, pd + (have if whole is not None else most))
                 base_sd = base_src - terms_dst[pd]
                 threat_sd = threat0 - threats[dst][pd]
                 blocking_sd = blocking_src - blocks_dst[pd]
-                takes_target = bit[dst] and not pd and not K[dst]
+                takes_target = bit[dst] and not pd and not k_dst
                 step_gain = row[dst] - row_src
-                # R8 (refuse): the counts that keep every territory within the limit.
-                most, _kept, whole = move_room(limit0, wheat_src,
-                                               wheat_if_held(wheat[dst], K[dst], True),
-                                               have, pd, top, src, dst)
                 for count in range(have, 0, -1):
                     ps = have - count
                     if ps:
@@ -255,16 +273,17 @@ def stack_bound(player: Sequence[int], forces: int, points: int, ceiling: int) -
     points can hold: every cube in one territory, rallies included, and no
     more than the limit can reach (`ceiling`, R8)."""
     on_map = sum(player)
-    return max(max(player), min(forces, on_map + points // RALLY_COST, ceiling))
+    reach = on_map if on_map >= forces else min(forces, on_map + points // RALLY_COST)
+    return max(max(player), min(reach, ceiling))
 
 
 def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
-    """Each territory's term, threat and win-blocking by the player's cubes there
-    (0 to `most`), with the King's cubes `K`: shared by every decision with the
-    same hand and King's cubes (`Evaluation.king_tables`). A territory's rows
-    depend only on its own King cubes: those without any are shared by all
-    (`_free_rows`), the others by every King layout of the hand
-    (`_rows_with_king`)."""
+    """Each territory's term, threat and win-blocking by the player's cubes there,
+    with the King's cubes `K`: shared by every decision with the same hand and
+    King's cubes (`Evaluation.king_tables`). A territory's rows depend only on
+    its own King cubes: those without any are shared by all and reach `most`
+    (`_free_rows`); the others are shared by every King layout of the hand and
+    grow as larger stacks are asked of them (`_rows_with_king`)."""
     key = (K, most)
     hit = ev.king_tables.get(key)
     if hit is None:
@@ -272,7 +291,7 @@ def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
         threats = [[0.0] * (most + 1)] * len(K)
         for t in ev.numbers:
             if K[t]:
-                terms[t], threats[t], blocks[t] = _rows_with_king(ev, t, K[t], most)
+                terms[t], threats[t], blocks[t] = _rows_with_king(ev, t, K[t], 0)
         if len(ev.king_tables) > 20_000:
             ev.king_tables.clear()
         hit = ev.king_tables[key] = (terms, threats, blocks)

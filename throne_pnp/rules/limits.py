@@ -23,8 +23,6 @@ from collections.abc import Iterable, Mapping, Sequence
 
 # Per-territory counts: a dict by territory or a sequence indexed by territory number.
 Counts = Mapping[int, int] | Sequence[int]
-# The largest stacks of player cubes, (count, territory), largest first (`largest_stacks`).
-Stacks = list[tuple[int, int]]
 
 
 def held_wheat_places(wheat_places: Iterable[int], player: Counts, king: Counts,
@@ -55,27 +53,25 @@ def wheat_if_held(wheat: int, king_cubes: int, king_holds_contested: bool) -> in
     return 0 if king_cubes and king_holds_contested else wheat
 
 
-def largest_stacks(counts: Iterable[int], territories: Iterable[int]) -> Stacks:
-    """The three largest stacks, (count, territory) largest first: enough to
-    find the largest outside any two territories (`move_room`)."""
-    return sorted(zip(counts, territories, strict=True), reverse=True)[:3]
-
-
-def largest_elsewhere(top: Stacks, src: int, dst: int) -> int:
-    """The most cubes in one territory other than src and dst (`top`: `largest_stacks`)."""
-    for n, t in top:
-        if t != src and t != dst:
-            return n
-    return 0
+def largest_elsewhere(counts: Counts, src: int, dst: int) -> int:
+    """The most cubes in one territory other than src and dst: the three
+    largest stacks less those of src and dst (as values: equal stacks are
+    interchangeable)."""
+    top = sorted(counts.values() if isinstance(counts, dict) else counts, reverse=True)[:3]
+    for n in (counts[src], counts[dst]):
+        if n in top:
+            top.remove(n)
+    return top[0] if top else 0
 
 
 def move_room(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: int,
-              top: Stacks, src: int, dst: int) -> tuple[int, int, int | None]:
+              counts: Counts, src: int, dst: int) -> tuple[int, int, int | None]:
     """Which moves of cubes from src into dst stay within the limit (R8, R13).
 
     `limit`: the limit now; `src_wheat`, `dst_wheat`: what each territory adds
     to it while held (`wheat_if_held`); `have`: the cubes in src;
-    `dst_cubes`: those in dst; `top`: the largest stacks now.
+    `dst_cubes`: those in dst; `counts`: the player's cubes by territory now
+    (read only when the move lowers the limit: do the other stacks fit?).
     Returns `(most, kept_limit, whole_limit)`: a move that leaves cubes in src
     is legal for every count up to `most` (0: none) and the limit is then
     `kept_limit`; `whole_limit` is the limit after the whole stack moves, or
@@ -88,16 +84,17 @@ def move_room(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: 
     emptied = kept - src_wheat
     if have + dst_cubes > emptied:
         return most, kept, None
-    if emptied < limit and largest_elsewhere(top, src, dst) > emptied:
+    if emptied < limit and largest_elsewhere(counts, src, dst) > emptied:
         return most, kept, None
     return most, kept, emptied
 
 
 def move_fits(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: int,
-              top: Stacks, src: int, dst: int, count: int) -> bool:
+              counts: Counts, src: int, dst: int, count: int) -> bool:
     """Whether moving `count` of src's `have` cubes into dst stays within the
     limit (`move_room` for one count)."""
-    most, _kept, whole = move_room(limit, src_wheat, dst_wheat, have, dst_cubes, top, src, dst)
+    most, _kept, whole = move_room(limit, src_wheat, dst_wheat, have, dst_cubes, counts, src,
+                                   dst)
     return count <= most if count < have else whole is not None
 
 

@@ -148,7 +148,6 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
     layers[0].append(key0)
     # Per source territory, its moves: (dst, key change per cube).
     edges = [[(dst, unit[dst] - unit[src]) for dst in adjacent[src]] for src in range(size)]
-    territories = range(size)
     move_room, rally_fits = limits.move_room, limits.rally_fits
     full = False
     for spent, layer in enumerate(layers):
@@ -163,7 +162,6 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
             at = seen[key]
             P = layouts[at]
             limit = limit_of[at]
-            top = limits.largest_stacks(P, territories)
             for src in numbers:
                 have = P[src]
                 if not have:
@@ -172,7 +170,7 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
                 for dst, step in edges[src]:
                     pd = P[dst]
                     most, kept, whole = move_room(limit, gives_src, gives[dst], have, pd,
-                                                  top, src, dst)
+                                                  P, src, dst)
                     for count in range(1, have + 1):
                         if count < have:
                             if count > most:
