@@ -6,7 +6,8 @@ Each script measures against its own baseline side by side in the same run
 - bench_resolve.py: `resolve king` and `status` vs a bare `python -c pass` (target <= 5x)
 - bench_build.py: the full build from an empty cache folder vs a bare reportlab script
   of the same PDFs and pages (target <= 5x)
-- bench_sim.py: simulator games per second per bot and the --jobs 2 speed-up
+- bench_sim.py: greedy simulator games per CPU-second (target >= 200)
+- bench_search.py: search sweep games per CPU-minute at the ladder budget (target >= 200)
 
     python scripts/bench.py
 """
@@ -17,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SCRIPTS = ("bench_resolve.py", "bench_build.py", "bench_sim.py")
+SCRIPTS = ("bench_resolve.py", "bench_build.py", "bench_sim.py", "bench_search.py")
 
 
 def main() -> int:

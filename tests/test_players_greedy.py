@@ -9,7 +9,7 @@ import random
 from test_search_plans import BOARD, at_actions
 
 from throne_pnp.players.bots import GreedyBot
-from throne_pnp.players.planner import ActionScorer
+from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.position import Position
 
@@ -50,7 +50,8 @@ def test_the_planner_keeps_the_same_score_as_a_fresh_evaluation():
         g = at_actions(king, player, rng.randint(1, 5))
         g.hand = rng.sample(range(1, 19), 3)
         bot._context(g)
-        scorer = ActionScorer(bot, g.position)
+        scorer = IncrementalEvaluation(bot, bot.by_territory(g.position.king),
+                                       bot.by_territory(g.position.player), 5)
         pos = g.position.copy()
         for _ in range(3):
             best, _score = scorer.best(5)

@@ -83,11 +83,10 @@ def test_every_commands_help(words) -> None:
 def test_the_king_s_actions_are_named_once_in_the_content_model():
     """The CLI's choices, the narrator's words, the card faces' labels and icons
     all read `content.KING_ACTIONS`; nobody keeps a list of their own."""
-    from throne_pnp.render.components.cards import ACTION_LABELS, ACTION_TARGETS
-
     from throne_pnp.cli.resolve_cmds import ACTIONS
     from throne_pnp.content import KING_ACTIONS
     from throne_pnp.narrator.words import ACTION_WORDS, TARGET_WORDS
+    from throne_pnp.render.components.cards import ACTION_LABELS, ACTION_TARGETS
 
     assert ACTIONS == tuple(KING_ACTIONS)
     assert ACTION_WORDS == {name: a.words for name, a in KING_ACTIONS.items()}

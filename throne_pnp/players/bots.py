@@ -31,11 +31,12 @@ from throne_pnp.players.battle_memo import (
     with_bonus,
 )
 from throne_pnp.players.evaluation import Evaluation, Weights
-from throne_pnp.players.planner import ActionScorer
+from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.players.scores import EPS, LOSS_SCORE
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules import king as king_rules
+from throne_pnp.rules import limits
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
@@ -242,8 +243,9 @@ class GreedyBot(Evaluation, Bot):
         pos = game.position
         if board.rulings.over_limit_move == "trim" or pos.king[board.home]:
             return self._plan_slowly(game)
-        scorer = ActionScorer(self, pos)
         cp = game.command_points
+        scorer = IncrementalEvaluation(self, self.by_territory(pos.king),
+                                       self.by_territory(pos.player), cp)
         plan: list[Action] = []
         current = scorer.score()
         while cp >= MOVE_COST:
@@ -276,7 +278,7 @@ class GreedyBot(Evaluation, Bot):
             return []
         dist = self.board.dist
         wheat = self.wheat_of
-        limit = sum([wheat[t] for t in numbers if P[t]])
+        limit = limits.player_limit(self.wheat_places, wheat, P, K, True)
         best: tuple[int, int, int] | None = None  # (steps, from, castle)
         for castle in self.enemy_castles:
             if P[castle]:
@@ -357,13 +359,7 @@ def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -
     The limit during Player Actions counts contested territories as the King's
     (R7), as `player_limit(board, pos, KING)` does.
     """
-    P = trial.player
-    wheat = board.wheat
-    if not (wheat[src] or wheat[dst]):
-        return P[dst] <= old_limit  # no wheat changed hands: the limit is the same
-    K = trial.king
-    limit = sum(wheat[t] for t in board.numbers if P[t] and not K[t])
-    return max(P.values()) <= limit
+    return max(trial.player.values()) <= player_limit(board, trial, KING)
 
 
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,

@@ -6,8 +6,8 @@ attack, progress towards the enemy castles, and pending battles at their
 exact odds for the current hand (`battle_memo`). Per-board constants are
 computed once (`_board_facts`) as lists indexed by territory number, and
 per-hand tables are shared between decisions with the same useful cards
-(`_context`). `bots.GreedyBot` decides with it; `planner.ActionScorer`
-keeps its score up to date move by move.
+(`_context`). `bots.GreedyBot` decides with it; `incremental.IncrementalEvaluation`
+is the same evaluation by tables, kept up to date move by move.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from throne_pnp.players.battle_memo import (
     kings_id,
     useful_cards,
 )
-from throne_pnp.players.scores import LOSS_SCORE, WIN_SCORE, TermRow
+from throne_pnp.players.scores import LOSS_SCORE, WIN_SCORE
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import Position
@@ -48,9 +48,8 @@ class Weights:
     advance: float = 0.8        # per step from each field cube to the nearest enemy castle
 
 
-# `GreedyBot._masks`, `_replacements`, `_hands` and `_threats` by board (they
-# depend on it alone).
-_shared_board_memos: dict[Board, tuple[dict, dict, dict, dict]] = {}
+# `GreedyBot._masks`, `_replacements` and `_hands` by board (they depend on it alone).
+_shared_board_memos: dict[Board, tuple[dict, dict, dict]] = {}
 
 
 class Evaluation:
@@ -102,27 +101,14 @@ class Evaluation:
             if len(self._tables) > 5_000:
                 self._tables.clear()
             dangers = [[None] * (self.king_limit + 1) for _ in range(board.forces + 1)]
-            tables = self._tables[(self.hand, self.kid)] = ({}, dangers, {}, {})
-        self.term_rows, self.dangers, self.source_options, self.scorer_parts = tables
+            tables = self._tables[(self.hand, self.kid)] = (dangers, {}, {})
+        self.dangers, self.king_tables, self.territory_rows = tables
 
     def by_territory(self, counts: dict[int, int]) -> list[int]:
         """A side's cubes as a list indexed by territory number (0 where none)."""
         if self.dense:  # territories 1..n: index 0 is the only gap
             return [0, *map(counts.__getitem__, self.numbers)]
         return [counts.get(t, 0) for t in range(self.size)]
-
-    def threats(self, K: tuple[int, ...]) -> list[float]:
-        """What the King's cubes (`K`, by territory) in each territory add to the
-        threat to home while it holds no player cubes (memoised: it does not
-        depend on the hand)."""
-        hit = self._threats.get(K)
-        if hit is None:
-            weight, guard = self.threat_weight, self.guard
-            if len(self._threats) > 50_000:
-                self._threats.clear()
-            hit = self._threats[K] = [weight[t] * (k - guard[t]) if k else 0.0
-                                      for t, k in enumerate(K)]
-        return hit
 
     def battle(self, pn: int, kn: int, t: int, player_defends: bool) -> Battle:
         """`expected_battle` in territory t for the current hand, over the game's deck."""
@@ -136,7 +122,7 @@ class Evaluation:
         """Per-board constants of the evaluation, computed once.
 
         Per-territory tables are lists indexed by territory number (index 0
-        and any gap unused): the planner's inner loop reads them.
+        and any gap unused): `incremental` reads them.
         """
         w = self.w
         self.board = board
@@ -163,7 +149,7 @@ class Evaluation:
         self.wheat_places = tuple(t for t in numbers if board.wheat[t])
         # For each set of castles still to take: every territory's distance to the nearest.
         # The same rows by bit mask (bit i: `enemy_castles[i]` still to take), for the
-        # planner; `target_bit[t]` is t's bit (0 unless t is an enemy castle).
+        # incremental evaluation; `target_bit[t]` is t's bit (0 unless t is an enemy castle).
         self.advance_rows: dict[tuple[int, ...], list[float]] = {}
         self.advance_by_mask: list[list[float]] = []
         for mask in range(1 << len(self.enemy_castles)):
@@ -173,19 +159,13 @@ class Evaluation:
                     else 0.0) for t in numbers}, 0.0)
             self.advance_by_mask.append(self.advance_rows[targets])
         self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
-        # A territory's terms without King cubes do not depend on the hand.
-        self.free_rows = [[self._free_term(t, p) for p in range(board.forces + 1)]
-                          if t in board.adjacent else [] for t in range(size)]
         # Shared by every greedy bot with these weights on this board (pure caches,
         # so a new bot, e.g. one per chunk of games, starts warm).
-        # Per (hand, kings id): the term rows (`term_row`), home dangers by home cubes
-        # and attackers (`home_danger`), the planner's options per source territory
-        # (`ActionScorer._source_options`) and its term rows and threats by the
-        # King's cubes (`ActionScorer.__init__`).
-        self._tables: dict[tuple, tuple[dict[tuple[int, int], TermRow],
-                                        list[list[float | None]],
-                                        dict[tuple[int, int, int], list],
-                                        dict[tuple[int, ...], tuple]]]
+        # Per (hand, kings id): home dangers by home cubes and attackers
+        # (`home_danger`) and the tables of `IncrementalEvaluation` by the King's
+        # cubes and by territory and its King cubes (`incremental._king_tables`).
+        self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple],
+                                        dict[tuple[int, int], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
         # The cards with each set of symbols, as a bit mask over card ids (`battle_masks`).
@@ -204,21 +184,10 @@ class Evaluation:
         self._masks: dict[tuple, BattleMasks]
         self._replacements: dict[frozenset[int], tuple[Counter, int]]
         self._hands: dict[frozenset[int], tuple[Syms, ...]]  # `hand` by the hand's ids
-        self._threats: dict[tuple[int, ...], list[float]]  # `threats` by the King's cubes
-        self._masks, self._replacements, self._hands, self._threats = (
-            _shared_board_memos.setdefault(board, ({}, {}, {}, {})))
+        self._masks, self._replacements, self._hands = (
+            _shared_board_memos.setdefault(board, ({}, {}, {})))
 
     # ------------------------------------------------------------ score terms
-
-    def _free_term(self, t: int, p: int) -> float:
-        """Territory t's share of the score with p player cubes and no King cubes."""
-        w = self.w
-        if p:
-            value = w.cube * p + self.wheat_value[t]
-            if self.is_enemy_castle[t]:
-                value += w.castle
-            return value
-        return -w.king_cube * 0
 
     def home_danger(self, threat: float, home_cubes: int) -> float:
         """What King cubes near home cost: `home_danger` x P(the next attack takes home).
@@ -226,7 +195,7 @@ class Evaluation:
         `threat` (at least 0.5) sums the weighted King cubes within reach of
         home; rounded, it is the number of attackers (at most the King's limit).
         Memoised per hand in `dangers[home_cubes][attackers]`, which the
-        planner's inner loop reads directly.
+        incremental evaluation reads directly.
         """
         attackers = int(threat + 0.5)
         if attackers > self.king_limit:
@@ -237,51 +206,6 @@ class Evaluation:
             q = self.battle(home_cubes, attackers, self.board.home, True)[0]
             cost = row[attackers] = self.w.home_danger * (1.0 - q)
         return cost
-
-    def term_row(self, t: int, k: int) -> TermRow:
-        """Territory t's share of `evaluate(pos, False)` (advance and threat aside) by
-        the player's cube count, with k King cubes there. Entries that need battle
-        odds are filled on first use (`fill_term`); rows are shared by every plan
-        with the same hand, so callers must not change filled entries."""
-        if not k:
-            return self.free_rows[t]
-        row = self.term_rows.get((t, k))
-        if row is None:
-            row = self.term_rows[(t, k)] = [None] * (self.board.forces + 1)
-            row[0] = -self.w.king_cube * k
-        return row
-
-    def contested_threat(self, t: int, k: int, p: int) -> float:
-        """What k King cubes in t add to the threat to home while p player cubes
-        fight them there (Player Actions' battles, the King defending): their
-        uncontested threat times the chance the King wins the battle. (A
-        contested territory's King cubes were once ignored: moving one cube
-        into a battle it must lose made a home threat vanish.)"""
-        if not k or not p:
-            return 0.0
-        row = self.term_rows.get(("threat", t, k))
-        if row is None:
-            row = self.term_rows[("threat", t, k)] = [None] * (self.board.forces + 1)
-        value = row[p]
-        if value is None:
-            tw = self.threat_weight[t]
-            if not tw or t == self.board.home:
-                value = 0.0
-            else:
-                q, _pcas, kcas = self.battle(p, k, t, False)
-                value = tw * max(0.0, k - kcas - self.guard[t]) * (1.0 - q)
-            row[p] = value
-        return value
-
-    def fill_term(self, row: TermRow, t: int, k: int, p: int) -> float:
-        """Fill entry p of a contested territory's term row (p and k > 0)."""
-        w = self.w
-        q, pcas, kcas = self.battle(p, k, t, False)
-        value = w.cube * (p - pcas) - w.king_cube * (k - kcas) + q * self.wheat_value[t]
-        if self.is_enemy_castle[t]:
-            value += q * w.castle
-        row[p] = value
-        return value
 
     # ------------------------------------------------------------ evaluation
 

@@ -30,6 +30,7 @@ typed records of what happened.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
 from typing import Any
 
@@ -125,6 +126,24 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         self.events: list[Event] = []
         self._start_hand()
         self._advance()
+
+    def copy(self) -> Game:
+        """An independent copy of the game's state, to try actions on (the
+        search): its own position and card containers, sharing the board and
+        the immutable values. The history and the events of past actions stay
+        behind: a copy is not a save (undo and replay need the original)."""
+        twin = copy.copy(self)
+        twin.position = self.position.copy()
+        twin.hand, twin.discard, twin.table = list(self.hand), list(self.discard), list(self.table)
+        twin.hand_sure, twin.unseen = set(self.hand_sure), set(self.unseen)
+        twin.pending_battles = list(self.pending_battles)
+        twin.uncertain_todo, twin.taken = list(self.uncertain_todo), list(self.taken)
+        twin.draws = list(self.draws)
+        if self.battle is not None:
+            twin.battle = copy.copy(self.battle)
+            twin.battle.position = self.battle.position.copy()
+        twin.history, twin.events = [], []
+        return twin
 
     # ------------------------------------------------------------------ views
 

@@ -1,7 +1,8 @@
 """Player Actions of a game (R8, R13) and the correction of the cubes (`fix`).
 
 `PlayerActions` is the part of `Game` that moves and rallies the player's
-cubes with their costs and the limit (ruling `over_limit_move`), lists the
+cubes with their costs and the limit (ruling `over_limit_move`; the limit is
+`limits.move_room` and `rally_fits`, as for the search and greedy), lists the
 legal ones, ends Player Actions (`done`), and makes the record match the
 table (`fix T king player`, refused when the position could not stand or
 would already be won or lost; after the end, it judges the end again).
@@ -9,8 +10,11 @@ would already be won or lost; after the end, it judges the end again).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
+from throne_pnp.rules import limits
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.events import ActionsDone, Event, Fixed, GameOver, PlayerMoved, PlayerRallied
 from throne_pnp.rules.needs import S_ACTIONS, S_KING_BATTLES, S_PLAYER_BATTLES
@@ -27,7 +31,6 @@ from throne_pnp.rules.position import (
 )
 from throne_pnp.rules.steps import PLAYER_ORDER, Step
 
-TYPE_CHECKING = False
 if TYPE_CHECKING:
     from throne_pnp.rules.battle import Battle
     from throne_pnp.rules.board import Board
@@ -63,12 +66,17 @@ class PlayerActions:
         out = []
         if self.command_points < MOVE_COST:
             return out
-        pos = self.position
+        player = self.position.player
+        trim = self.board.rulings.over_limit_move == "trim"
         for src in self.board.numbers:
-            for dst in self.board.adjacent[src]:
-                for count in range(1, pos.player[src] + 1):
-                    if self.move_problem(count, src, dst) is None:
-                        out.append(act.move(count, src, dst))
+            have = player[src]
+            for dst in self.board.adjacent[src] if have else ():
+                if trim:
+                    counts: list[int] = list(range(1, have + 1))
+                else:
+                    most, _kept, whole = self._move_room(src, dst)
+                    counts = list(range(1, most + 1)) + ([have] if whole is not None else [])
+                out += [act.move(count, src, dst) for count in counts]
         return out
 
     def legal_rallies(self) -> list[Action]:
@@ -109,31 +117,33 @@ class PlayerActions:
             return f"you have {have} cube(s) in {src}, not {count}"
         if board.rulings.over_limit_move == "trim":
             return None
-        over = self._over_limit_after(count, src, dst)
-        if over is None:
+        most, _kept, whole = self._move_room(src, dst)
+        if (count <= most) if count < have else whole is not None:
             return None
-        legal = [c for c in range(count - 1, 0, -1) if self._over_limit_after(c, src, dst) is None]
-        hint = f"legal: move {legal[0]} {src} {dst}" if legal else \
+        legal = min(count - 1, most)
+        hint = f"legal: move {legal} {src} {dst}" if legal > 0 else \
             f"no move from {src} to {dst} keeps you within your limit"
-        return f"cannot move {count} from {src} to {dst}: {over}; {hint}"
+        trial = pos.copy()
+        trial.player[src] -= count
+        trial.player[dst] += count
+        return f"cannot move {count} from {src} to {dst}: {self._limit_problem(trial)}; {hint}"
 
-    def _over_limit_after(self, count: int, src: int, dst: int) -> str | None:
-        pos = self.position
-        player = pos.player
-        player[src] -= count
-        player[dst] += count
-        try:  # checked in place (then undone): the usual answer is "no problem"
-            if max(player.values()) <= player_limit(self.board, pos, contested_to=KING):
-                return None
-            return self._limit_problem(pos)
-        finally:
-            player[src] += count
-            player[dst] -= count
+    def _move_room(self, src: int, dst: int) -> tuple[int, int, int | None]:
+        """`limits.move_room` for a move src -> dst from the position now (R8,
+        contested territories the King's: R7)."""
+        board, pos = self.board, self.position
+        player, king, wheat = pos.player, pos.king, board.wheat
+        return limits.move_room(
+            player_limit(board, pos, contested_to=KING),
+            limits.wheat_if_held(wheat[src], king[src], True),
+            limits.wheat_if_held(wheat[dst], king[dst], True),
+            player[src], player[dst], player, src, dst)
 
     def _limit_problem(self, trial: Position) -> str | None:
+        """The first stack over the limit in `trial`, in words (None: none)."""
         limit = player_limit(self.board, trial, contested_to=KING)
         for t in self.board.numbers:
-            if trial.player[t] > limit:
+            if limits.excess(trial.player[t], limit):
                 return (f"{trial.player[t]} cubes in {t} would exceed your limit of "
                         f"{limit_words(self.board, trial, contested_to=KING)}")
         return None
@@ -165,10 +175,11 @@ class PlayerActions:
             return f"all {board.forces} of your cubes are on the map"
         if board.rulings.over_limit_move == "trim":
             return None
+        if limits.rally_fits(player_limit(board, pos, contested_to=KING), pos.player[at]):
+            return None
         trial = pos.copy()
         trial.player[at] += 1
-        over = self._limit_problem(trial)
-        return f"cannot rally in {at}: {over}" if over else None
+        return f"cannot rally in {at}: {self._limit_problem(trial)}"
 
     def _held_words(self) -> str:
         """The castles the player holds alone, in words (for refusals)."""

@@ -1,5 +1,9 @@
 """Cubes on the map: control (R7), the player's limit (R8), the King's limit.
 
+The player's limit is asked of `limits` (its arithmetic on plain data, shared
+with the search and greedy); here it is applied to a `Position` and put in
+words (`limit_words`, `enforce_limits`, `position_problems`).
+
 A `Position` counts each side's cubes in every territory. It is a value:
 engine functions copy it before changing it. `contested_to` names the side
 contested territories count for at the moment (R7): the player's during the
@@ -17,6 +21,7 @@ from typing import Any
 
 from throne_pnp.errors import PositionError
 from throne_pnp.numbers import bounded, number_words, whole
+from throne_pnp.rules import limits
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.steps import (
     KING,
@@ -84,24 +89,17 @@ class Position:
     def on_map(self, side: str) -> int:
         return sum(self.side(side).values())
 
-    def player_holds(self, territory: int, contested_to: str) -> bool:
-        """Does the player hold this territory right now (R7)?"""
-        return self.player[territory] > 0 and (
-            self.king[territory] == 0 or contested_to == PLAYER)
-
 
 def player_limit(board: Board, pos: Position, contested_to: str) -> int:
     """The player's per-territory limit: wheat in territories the player holds (R8)."""
-    P, wheat = pos.player, board.wheat
-    if contested_to == PLAYER:
-        return sum([wheat[t] for t in board.numbers if P[t]])
-    K = pos.king
-    return sum([wheat[t] for t in board.numbers if P[t] and not K[t]])
+    return limits.player_limit(board.wheat_places, board.wheat, pos.player, pos.king,
+                               contested_to == KING)
 
 
 def held_wheat(board: Board, pos: Position, contested_to: str) -> list[int]:
     """Territories with wheat the player holds, for explaining the limit."""
-    return [t for t in board.numbers if board.wheat[t] and pos.player_holds(t, contested_to)]
+    return limits.held_wheat_places(board.wheat_places, pos.player, pos.king,
+                                    contested_to == KING)
 
 
 def limit_words(board: Board, pos: Position, contested_to: str) -> str:
@@ -129,8 +127,9 @@ def enforce_limits(board: Board, pos: Position, contested_to: str) -> list[Step]
     wheat = tuple(held_wheat(board, pos, contested_to))
     for t in board.numbers:
         had = pos.player[t]
-        if had > limit:
-            step = Step("remove", had - limit, PLAYER, OverPlayerLimit(limit, wheat, had), at=t)
+        excess = limits.excess(had, limit)
+        if excess:
+            step = Step("remove", excess, PLAYER, OverPlayerLimit(limit, wheat, had), at=t)
             step.apply(pos)
             steps.append(step)
     return steps
@@ -164,7 +163,7 @@ def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
                             "exist")
     limit = player_limit(board, pos, contested_to)
     for t in board.numbers if player_limit_too else ():
-        if pos.player[t] > limit:
+        if limits.excess(pos.player[t], limit):
             problems.append(f"{pos.player[t]} of your cubes in {t}, over your limit of "
                             f"{limit_words(board, pos, contested_to)}: the wheat in "
                             "the territories you hold caps every stack")

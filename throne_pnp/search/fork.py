@@ -2,11 +2,11 @@
 
 A rollout plays a game on to its end many times from one state. Replaying
 the save's whole action list for each would cost milliseconds; `fork` copies
-the state in microseconds instead: a new `Game` sharing the board and the
-immutable parts, with its own copy of every container `apply` changes, and
-explanations switched off (the engine's fast path, tested against the
-explaining one). Nothing here decides a rule: the copy is driven by
-`Game.apply` like any game.
+the state in microseconds instead (`Game.copy`: a new `Game` sharing the
+board and the immutable parts, with its own copy of every container `apply`
+changes), with explanations switched off (the engine's fast path, tested
+against the explaining one). Nothing here decides a rule: the copy is driven
+by `Game.apply` like any game.
 
 `determinise` is the one place the search fills in what the player cannot
 know: in physical mode the untold cards of the hand are drawn (seeded) from
@@ -16,33 +16,14 @@ player knows (the deck order is never in a `Game`).
 
 from __future__ import annotations
 
-import copy
 import random
 
 from throne_pnp.rules.game import Game
 
-# The containers of a Game that `apply` changes, copied by `fork`.
-_LISTS = ("hand", "discard", "table", "pending_battles", "uncertain_todo", "taken", "draws")
-_SETS = ("hand_sure", "unseen")
-
 
 def fork(game: Game) -> Game:
-    """An independent copy of `game` for search (no history, no explanations)."""
-    twin = Game.__new__(Game)
-    state = dict(game.__dict__)
-    for name in _LISTS:
-        state[name] = list(state[name])
-    for name in _SETS:
-        state[name] = set(state[name])
-    state["position"] = game.position.copy()
-    if game.battle is not None:
-        battle = copy.copy(game.battle)
-        battle.position = game.battle.position.copy()
-        state["battle"] = battle
-    state["history"] = []
-    state["events"] = []
-    twin.__dict__.update(state)
-    return twin
+    """An independent copy of `game` for search (`Game.copy`)."""
+    return game.copy()
 
 
 def determinise(game: Game, rng: random.Random, must_hold: int | None = None) -> Game:

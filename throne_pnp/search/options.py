@@ -16,7 +16,7 @@ import heapq
 from dataclasses import dataclass
 
 from throne_pnp.players.bots import GreedyBot
-from throne_pnp.players.layout_scores import LayoutScores
+from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
@@ -89,18 +89,18 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
     policy._context(game)
     # No layout holds more cubes than the walk starts with plus its rallies
     # (which stop at the forces).
-    scores = LayoutScores(policy, king, sum(game.position.player[t] for t in range(size)
-                                            if t in board.adjacent))
+    start = [game.position.player[t] if t in board.adjacent else 0 for t in range(size)]
+    scores = IncrementalEvaluation(policy, king, start, game.command_points)
     if narrow is None:
         found = walk(game)
-        score = scores.score
+        score = scores.score_layout
     else:  # the narrowed walk scores many layouts on the way: score each once
         memo: dict[tuple[int, ...], float] = {}
 
         def score(layout: tuple[int, ...]) -> float:
             value = memo.get(layout)
             if value is None:
-                value = memo[layout] = scores.score(layout)
+                value = memo[layout] = scores.score_layout(layout)
             return value
 
         found = walk(game, Narrow(*narrow, score))

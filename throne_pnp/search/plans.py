@@ -10,10 +10,10 @@ looks bad (a move out of a castle that a rally then refills, a march
 through a King territory, R13).
 
 The walk applies the engine's own legality (`PlayerActions.move_problem`,
-`rally_problem`) on a scratch game for the `trim` ruling and whenever a
-King cube stands on home; for the default `refuse` ruling it checks the
-same R8 limit on bare counts, which `tests/test_search_plans.py` checks
-against the engine layout for layout on random positions.
+`rally_problem`) on a scratch game for the `trim` ruling; for the default
+`refuse` ruling it asks the engine's R8 core (`rules.limits`) on bare
+counts, which `tests/test_search_plans.py` checks against the engine layout
+for layout on random positions.
 
 A `Narrow` walk trades completeness for speed: all layouts within its first
 command points, then only the best layouts of each later layer (by a score
@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from throne_pnp.rules import actions as act
+from throne_pnp.rules import limits
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
 from throne_pnp.search.fork import fork
@@ -117,16 +118,17 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
 
     The hot loop of the plan search (a few hundred to a few thousand layouts,
     ten times as many candidate moves): a layout is a tuple of counts by
-    territory, a candidate move is checked against R8 from the parent's
-    limit and its largest stacks before any tuple is built, and nothing but
-    the parent link is kept for a layout not seen before."""
+    territory; R8 is asked once per pair of territories (`limits.move_room`,
+    the engine's own check) for every count at once, and nothing but the
+    parent link is kept for a layout not seen before."""
     board = game.board
     size = max(board.numbers) + 1
     numbers = board.numbers
     adjacent = [board.adjacent.get(t, ()) for t in range(size)]
     K = [game.position.king[t] if t in board.adjacent else 0 for t in range(size)]
-    # Wheat a territory adds to the player's limit while the player holds it alone.
-    gives = [board.wheat.get(t, 0) if not K[t] else 0 for t in range(size)]
+    wheat = [board.wheat.get(t, 0) for t in range(size)]
+    # Wheat a territory adds to the player's limit while the player has cubes there (R7).
+    gives = [limits.wheat_if_held(wheat[t], K[t], True) for t in range(size)]
     castles = sorted(board.castles)
     forces = board.forces
     points = game.command_points
@@ -138,15 +140,15 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
     key0 = sum(n * unit[t] for t, n in enumerate(start))
     seen = {key0: 0}  # key -> index into the lists below
     layouts = [start]
-    limits = [sum(gives[t] for t in numbers if start[t])]  # R8's limit in each layout
+    # R8's limit in each layout
+    limit_of = [limits.player_limit(board.wheat_places, wheat, start, K, True)]
     parents = [0]
     steps: list[tuple] = [("", ())]
     layers: list[list[int]] = [[] for _ in range(points + 1)]
     layers[0].append(key0)
-    # Per source territory, its moves' constants: (dst, key change per cube,
-    # wheat dst gives when taken, whether no move between them can change the limit).
-    edges = [[(dst, unit[dst] - unit[src], gives[dst], not gives[src] and not gives[dst])
-              for dst in adjacent[src]] for src in range(size)]
+    # Per source territory, its moves: (dst, key change per cube).
+    edges = [[(dst, unit[dst] - unit[src]) for dst in adjacent[src]] for src in range(size)]
+    move_room, rally_fits = limits.move_room, limits.rally_fits
     full = False
     for spent, layer in enumerate(layers):
         left = points - spent
@@ -159,45 +161,25 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
         for key in layer:
             at = seen[key]
             P = layouts[at]
-            limit = limits[at]
-            top: list[tuple[int, int]] | None = None  # the largest stacks, when needed
-            n1 = t1 = n2 = t2 = n3 = 0
+            limit = limit_of[at]
             for src in numbers:
                 have = P[src]
                 if not have:
                     continue
                 gives_src = gives[src]
-                for dst, step, gives_dst, same_limit in edges[src]:
+                for dst, step in edges[src]:
                     pd = P[dst]
-                    # R8 as `PlayerActions` checks it: a move that changes no wheat
-                    # holding keeps the limit, and only the stack it makes can break
-                    # it; otherwise every stack must fit the new limit.
-                    gain = limit + (gives_dst if not pd else 0)
-                    elsewhere = -1  # the largest stack outside src and dst, when needed
+                    most, kept, whole = move_room(limit, gives_src, gives[dst], have, pd,
+                                                  P, src, dst)
                     for count in range(1, have + 1):
-                        pd2 = pd + count
-                        if same_limit:
-                            if pd2 > limit:
-                                break  # larger counts make larger stacks
-                            child_limit = limit
+                        if count < have:
+                            if count > most:
+                                continue
+                            child_limit = kept
+                        elif whole is None:
+                            continue
                         else:
-                            ps = have - count
-                            new_limit = child_limit = gain - gives_src if not ps else gain
-                            if pd2 > new_limit or ps > new_limit:
-                                continue
-                            if elsewhere < 0:
-                                if top is None:
-                                    top = sorted(zip(P, range(size), strict=True),
-                                                 reverse=True)[:3] + [(0, -1)] * 2
-                                    (n1, t1), (n2, t2), (n3, _t3) = top[:3]
-                                if t1 != src and t1 != dst:
-                                    elsewhere = n1
-                                elif t2 != src and t2 != dst:
-                                    elsewhere = n2
-                                else:
-                                    elsewhere = n3
-                            if elsewhere > new_limit:
-                                continue
+                            child_limit = whole
                         q = key + count * step
                         if q not in seen:
                             if len(seen) >= MAX_LAYOUTS:
@@ -206,10 +188,10 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
                             seen[q] = len(layouts)
                             Q = list(P)
                             Q[src] = have - count
-                            Q[dst] = pd2
+                            Q[dst] = pd + count
                             layouts.append(tuple(Q))
                             parents.append(at)
-                            limits.append(child_limit)
+                            limit_of.append(child_limit)
                             steps.append(("move", (count, src, dst)))
                             into_move.append(q)
                     if full:
@@ -219,13 +201,13 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
             if left >= RALLY_COST and sum(P) < forces and not full:
                 into_rally = layers[spent + RALLY_COST]
                 for t in castles:
-                    if P[t] and not K[t] and P[t] + 1 <= limit:
+                    if P[t] and not K[t] and rally_fits(limit, P[t]):
                         q = key + unit[t]
                         if q not in seen and len(seen) < MAX_LAYOUTS:
                             seen[q] = len(layouts)
                             layouts.append(P[:t] + (P[t] + 1,) + P[t + 1:])
                             parents.append(at)
-                            limits.append(limit)
+                            limit_of.append(limit)
                             steps.append(("rally", (t,)))
                             into_rally.append(q)
     return Walk(layouts, parents, steps)

@@ -1,4 +1,5 @@
-"""The plan search's table-driven scores against greedy's own evaluation."""
+"""Greedy's evaluation by tables, kept move by move (`IncrementalEvaluation`),
+held equal to the evaluation itself (`Evaluation.evaluate`) on random positions."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from throne_pnp.content import load_content
 from throne_pnp.players.bots import GreedyBot
-from throne_pnp.players.layout_scores import LayoutScores
+from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.players.scores import LOSS_SCORE, WIN_SCORE
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
@@ -49,25 +50,57 @@ def game_with_hand(rng: random.Random) -> Game:
     return g
 
 
+def random_layout(rng: random.Random, king: list[int]) -> list[int]:
+    player = by_territory({t: rng.choice((0, 0, 0, 1, 2, 3)) for t in BOARD.numbers})
+    if rng.random() < 0.2:  # hold every castle (a battle may still pend elsewhere)
+        for c in BOARD.castles:
+            player[c] = max(1, player[c])
+            king[c] = 0
+    return player
+
+
+def same(got: float, want: float) -> bool:
+    return math.isclose(got, want, rel_tol=1e-12, abs_tol=1e-9)
+
+
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(st.integers(0, 10**6))
-def test_layout_scores_equal_the_evaluation(seed):
+def test_the_incremental_evaluation_equals_the_evaluation(seed):
     """Random King and player layouts (contested territories, King on home,
-    empty home, every castle held) score as `evaluate(..., False)` does."""
+    empty home, every castle held) score as `evaluate(..., False)` does, by
+    table (`score_layout`) and by running totals (`score`); and after every
+    action `best` picks, its score and the running score are the evaluation
+    of the position it leads to."""
     rng = random.Random(seed)
     g = game_with_hand(rng)
     bot = GreedyBot()
     bot._context(g)
     king = by_territory({t: rng.choice((0, 0, 1, 2, 3)) for t in BOARD.numbers})
-    scores = LayoutScores(bot, king)
-    for _ in range(30):
-        player = by_territory({t: rng.choice((0, 0, 0, 1, 2, 3)) for t in BOARD.numbers})
-        if rng.random() < 0.2:  # hold every castle
-            for c in BOARD.castles:
-                player[c] = max(1, player[c])
+    for _ in range(10):
+        player = random_layout(rng, king)
         want = bot.evaluate(Position(king, player), False)  # type: ignore[arg-type]
-        got = scores.score(player)
-        assert math.isclose(got, want, rel_tol=1e-12, abs_tol=1e-9), (king, player)
+        points = rng.randint(0, 5)
+        scores = IncrementalEvaluation(bot, king, player, points)
+        assert same(scores.score_layout(player), want), (king, player)
+        assert same(scores.score(), want), (king, player)
+        if king[BOARD.home] or not player[BOARD.home]:
+            continue  # the planner plans only with home held (greedy's rule)
+        while points >= 1:
+            action, value = scores.best(points)
+            if action is None:
+                break
+            scores.take(action)
+            if action.kind == "rally":
+                player[action.args[0]] += 1
+                points -= 2
+            else:
+                n, src, dst = action.args
+                player[src] -= n
+                player[dst] += n
+                points -= 1
+            want = bot.evaluate(Position(king, player), False)  # type: ignore[arg-type]
+            assert same(value, want) and same(scores.score(), want), (king, player, action)
+            assert same(scores.score_layout(player), want)
 
 
 def test_the_special_scores():
@@ -75,11 +108,11 @@ def test_the_special_scores():
     g = game_with_hand(random.Random(3))
     bot = GreedyBot()
     bot._context(g)
-    scores = LayoutScores(bot, by_territory({5: 2}))
-    assert scores.score(by_territory({2: 3})) == -LOSS_SCORE
     castles = {c: 1 for c in BOARD.castles}
-    assert scores.score(by_territory(castles)) == WIN_SCORE
-    assert scores.score(by_territory({**castles, 5: 1})) != WIN_SCORE  # a battle pends
+    scores = IncrementalEvaluation(bot, by_territory({5: 2}), by_territory(castles), 5)
+    assert scores.score_layout(by_territory({2: 3})) == -LOSS_SCORE
+    assert scores.score_layout(by_territory(castles)) == WIN_SCORE
+    assert scores.score_layout(by_territory({**castles, 5: 1})) != WIN_SCORE  # a battle pends
 
 
 def test_the_plan_search_keeps_the_best_layout_by_the_evaluation():

@@ -1,0 +1,346 @@
+"""Greedy's evaluation kept up to date move by move: `IncrementalEvaluation`.
+
+During Player Actions the King's cubes do not move (R13), so with the hand
+fixed `Evaluation.evaluate(Position(king, player), False)` is a sum of one
+term per territory (its cubes, wheat, castle and battle odds, by the
+player's cube count there) less two global terms: the danger to home (a
+function of a sum of per-territory threats and of the cubes on home) and the
+advance towards the castles still to take. So each territory's term, threat
+and whether it stands in the way of a win are tabulated once per King layout
+(`_king_tables`, shared by every decision with the same hand), and
+
+- `score_layout(layout)` scores any layout by table lookups (the plan
+  search's thousands of end layouts a decision);
+- `score()`, `best(cp)` and `take(action)` keep the running totals of one
+  layout and score every next action by replacing the terms of its two
+  territories (greedy's Player Actions planner, its inner loop).
+
+It is the evaluation's own value up to float rounding (the same terms in
+another order); `tests/test_incremental.py` holds the two equal on random
+positions. The limit (R8) is the engine's (`rules.limits`).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+from throne_pnp.players.evaluation import Evaluation
+from throne_pnp.players.scores import EPS, LOSS_SCORE, WIN_SCORE
+from throne_pnp.rules import actions as act
+from throne_pnp.rules import limits
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.game import RALLY_COST
+
+_at = list.__getitem__
+# Per territory, by the player's cube count: its term, its threat to home, and
+# whether it stands in the way of a win (a castle not held, a pending battle).
+KingTables = tuple[list[list[float]], list[list[float]], list[list[bool]]]
+
+
+class IncrementalEvaluation:
+    """`evaluation.evaluate(Position(king, player), False)` for the hand the
+    evaluation's context holds now (`Evaluation._context`), by tables: of any
+    layout (`score_layout`), and of one layout kept up to date (`score`,
+    `best`, `take`), for the layouts Player Actions can reach from `player`
+    with `points` command points (King's and player's cubes by territory
+    number)."""
+
+    def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
+                 points: int):
+        ev = self.ev = evaluation
+        self.numbers = ev.numbers
+        self.home = ev.board.home
+        self.forces = ev.board.forces
+        self.K = K = tuple(king)
+        self.most = most = stack_bound(player, self.forces, points,
+                                       limits.limit_ceiling(ev.wheat_places, ev.wheat_of, K))
+        self.terms, self.threats, self.blocks = _king_tables(ev, K, most)
+        self.covered = False  # the King's territories' rows reach only the stacks asked of them
+        for t in ev.numbers:
+            if K[t] and player[t]:
+                _rows_with_king(ev, t, K[t], player[t])
+        self.home_open = not K[self.home]  # no battle pends on home
+        # Enemy castles with King cubes are still to take whatever the layout.
+        self.base_mask = sum([ev.target_bit[c] for c in ev.enemy_castles if K[c]])
+        self.open_castles = tuple((c, ev.target_bit[c]) for c in ev.enemy_castles if not K[c])
+        self.P = list(player)
+        self._reset()
+
+    # ------------------------------------------------------------ any layout
+
+    def score_layout(self, layout: Sequence[int]) -> float:
+        """The evaluation of `layout` (the player's cubes by territory number)."""
+        home_cubes = layout[self.home]
+        if not home_cubes:
+            return -LOSS_SCORE
+        if not self.covered:
+            self._cover_all()
+        if self.home_open and not any(map(_at, self.blocks, layout)):
+            return WIN_SCORE
+        mask = self.base_mask
+        for c, bit in self.open_castles:
+            if not layout[c]:
+                mask |= bit
+        score = sum(map(_at, self.terms, layout))
+        threat = sum(map(_at, self.threats, layout))
+        if threat >= 0.5 and self.home_open:  # (as `_total`, inline: thousands a decision)
+            score -= self.ev.home_danger(threat, home_cubes)
+        return score - sum(map(operator.mul, layout, self.ev.advance_by_mask[mask]))
+
+    def _cover_all(self) -> None:
+        """Fill the rows of the King's territories for every stack a layout may hold."""
+        for t in self.numbers:
+            if self.K[t]:
+                _rows_with_king(self.ev, t, self.K[t], self.most)
+        self.covered = True
+
+    def _total(self, base: float, advance: float, threat: float, home_cubes: int,
+               blocking: int) -> float:
+        if not home_cubes:
+            return -LOSS_SCORE
+        if not blocking and self.home_open:
+            return WIN_SCORE
+        if threat >= 0.5 and self.home_open:
+            base -= self.ev.home_danger(threat, home_cubes)
+        return base - advance
+
+    # ------------------------------------------------------------ one layout
+
+    def _reset(self) -> None:
+        """Recompute every running total from the counts `P`."""
+        ev, P = self.ev, self.P
+        numbers, terms, threats, blocks = self.numbers, self.terms, self.threats, self.blocks
+        self.mask = self.base_mask | sum([bit for c, bit in self.open_castles if not P[c]])
+        self.row = ev.advance_by_mask[self.mask]
+        self.base = sum([terms[t][P[t]] for t in numbers])
+        self.advance = sum(map(operator.mul, P, self.row))
+        self.threat = sum([threats[t][P[t]] for t in numbers])
+        self.blocking = sum([blocks[t][P[t]] for t in numbers])
+        self.limit = limits.player_limit(ev.wheat_places, ev.wheat_of, P, self.K, True)  # R8
+        self.on_map = sum(P)
+
+    def score(self) -> float:
+        return self._total(self.base, self.advance, self.threat, self.P[self.home],
+                           self.blocking)
+
+    def take(self, action: Action) -> None:
+        """Carry out the chosen action on the running totals: they change only
+        in the action's territories (the same values up to rounding in the
+        last place); a move that changes the castles still to take recomputes
+        everything (`_reset`)."""
+        P, terms, threats, blocks = self.P, self.terms, self.threats, self.blocks
+        if action.kind == "rally":
+            t = action.args[0]
+            have = P[t]
+            P[t] = have + 1
+            self.base += terms[t][have + 1] - terms[t][have]
+            self.advance += self.row[t]
+            self.on_map += 1
+            return  # t was held already: the threat, limit and win stay
+        count, src, dst = action.args
+        have, pd = P[src], P[dst]
+        ps, pd2 = have - count, pd + count
+        bit = self.ev.target_bit
+        if self.K[dst]:
+            _rows_with_king(self.ev, dst, self.K[dst], pd2)
+        P[src], P[dst] = ps, pd2
+        if (bit[src] and not ps) or (bit[dst] and not pd):
+            self._reset()  # the castles still to take may change
+            return
+        self.base += (terms[src][ps] - terms[src][have] + terms[dst][pd2] - terms[dst][pd])
+        self.advance += count * (self.row[dst] - self.row[src])
+        self.threat += (threats[src][ps] - threats[src][have]
+                        + threats[dst][pd2] - threats[dst][pd])
+        self.blocking += (blocks[src][ps] - blocks[src][have]
+                          + blocks[dst][pd2] - blocks[dst][pd])
+        self.limit = limits.player_limit(self.ev.wheat_places, self.ev.wheat_of, P, self.K, True)
+
+    def best(self, cp: int) -> tuple[Action | None, float]:
+        """The best legal action from here and its score (a move, or a rally
+        that beats it when `cp` pays for one)."""
+        best, best_score = self._best_move()
+        best_action = act.move(*best) if best else None
+        if cp >= RALLY_COST and self.on_map < self.forces:
+            rally, score = self._best_rally(best_score)
+            if rally is not None:
+                best_action, best_score = act.rally(rally), score
+        return best_action, best_score
+
+    def _best_move(self) -> tuple[tuple[int, int, int] | None, float]:
+        """The best (count, src, dst) move within the limit and its score (the
+        first of equals; never one that empties home)."""
+        ev = self.ev
+        P, K = self.P, self.K
+        terms, threats, blocks = self.terms, self.threats, self.blocks
+        wheat, adjacent, bit = ev.wheat_of, ev.neighbours, ev.target_bit
+        home, row, home_open = self.home, self.row, self.home_open
+        base0, threat0, limit0, blocking0, adv0 = (self.base, self.threat, self.limit,
+                                                   self.blocking, self.advance)
+        dangers, danger, king_limit = ev.dangers, ev.home_danger, ev.king_limit
+        best: tuple[int, int, int] | None = None
+        best_score = -LOSS_SCORE - 1.0
+        move_room, wheat_if_held = limits.move_room, limits.wheat_if_held
+        for src in self.numbers:
+            have = P[src]
+            if not have:
+                continue
+            terms_src, threats_src, blocks_src = terms[src], threats[src], blocks[src]
+            base_src = base0 - terms_src[have]
+            now = threats_src[have]
+            threat_src = [threats_src[left] - now for left in range(have + 1)]
+            blocking_src = blocking0 - blocks_src[have]
+            row_src = row[src]
+            wheat_src = wheat_if_held(wheat[src], K[src], True)
+            frees_target = bit[src] and not K[src]  # emptied, src is a castle to take again
+            for dst in adjacent[src]:
+                pd, k_dst = P[dst], K[dst]
+                # R8 (refuse): the counts that keep every territory within the limit.
+                most, _kept, whole = move_room(limit0, wheat_src,
+                                               wheat_if_held(wheat[dst], k_dst, True),
+                                               have, pd, P, src, dst)
+                terms_dst, blocks_dst = terms[dst], blocks[dst]
+                if k_dst and pd + have >= len(terms_dst):  # battle odds on first need
+                    _rows_with_king(ev, dst, k_dst, pd + (have if whole is not None else most))
+                base_sd = base_src - terms_dst[pd]
+                threat_sd = threat0 - threats[dst][pd]
+                blocking_sd = blocking_src - blocks_dst[pd]
+                takes_target = bit[dst] and not pd and not k_dst
+                step_gain = row[dst] - row_src
+                for count in range(have, 0, -1):
+                    ps = have - count
+                    if ps:
+                        if count > most:
+                            continue
+                    elif whole is None or src == home:
+                        continue
+                    pd2 = pd + count
+                    base = base_sd + terms_src[ps] + terms_dst[pd2]
+                    if (frees_target and not ps) or takes_target:
+                        advance = self._advance_after(src, ps, dst, pd2)
+                    else:
+                        advance = adv0 + count * step_gain
+                    if src == home:
+                        home_cubes = ps
+                    elif dst == home:
+                        home_cubes = pd2
+                    else:
+                        home_cubes = P[home]
+                    if not home_cubes:
+                        value = -LOSS_SCORE
+                    elif home_open and not (blocking_sd + blocks_src[ps] + blocks_dst[pd2]):
+                        value = WIN_SCORE
+                    else:
+                        threat = threat_sd + threats[dst][pd2] + threat_src[ps]
+                        if threat >= 0.5 and home_open:  # `ev.home_danger`'s memo, read inline
+                            attackers = int(threat + 0.5)
+                            cost = dangers[home_cubes][
+                                attackers if attackers < king_limit else king_limit]
+                            base -= danger(threat, home_cubes) if cost is None else cost
+                        value = base - advance
+                    if value > best_score + EPS:
+                        best, best_score = (count, src, dst), value
+        return best, best_score
+
+    def _advance_after(self, src: int, ps: int, dst: int, pd2: int) -> float:
+        """The advance term after a move that changes the castles still to take."""
+        P = self.P
+        have, pd = P[src], P[dst]
+        P[src], P[dst] = ps, pd2
+        mask = self.base_mask | sum([bit for c, bit in self.open_castles if not P[c]])
+        advance = sum(map(operator.mul, P, self.ev.advance_by_mask[mask]))
+        P[src], P[dst] = have, pd
+        return advance
+
+    def _best_rally(self, best_score: float) -> tuple[int | None, float]:
+        """A castle whose rally beats `best_score`, and its score (last of the better)."""
+        P, K, terms = self.P, self.K, self.terms
+        home = self.home
+        found: int | None = None
+        for t in self.ev.castle_order:
+            have = P[t]
+            if have and not K[t] and limits.rally_fits(self.limit, have):
+                base = self.base - terms[t][have] + terms[t][have + 1]
+                value = self._total(base, self.advance + self.row[t], self.threat,
+                                    have + 1 if t == home else P[home], self.blocking)
+                if value > best_score + EPS:
+                    found, best_score = t, value
+        return found, best_score
+
+
+def stack_bound(player: Sequence[int], forces: int, points: int, ceiling: int) -> int:
+    """The largest stack a layout reached from `player` with `points` command
+    points can hold: every cube in one territory, rallies included, and no
+    more than the limit can reach (`ceiling`, R8)."""
+    on_map = sum(player)
+    reach = on_map if on_map >= forces else min(forces, on_map + points // RALLY_COST)
+    return max(max(player), min(reach, ceiling))
+
+
+def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
+    """Each territory's term, threat and win-blocking by the player's cubes there,
+    with the King's cubes `K`: shared by every decision with the same hand and
+    King's cubes (`Evaluation.king_tables`). A territory's rows depend only on
+    its own King cubes: those without any are shared by all and reach `most`
+    (`_free_rows`); the others are shared by every King layout of the hand and
+    grow as larger stacks are asked of them (`_rows_with_king`)."""
+    key = (K, most)
+    hit = ev.king_tables.get(key)
+    if hit is None:
+        terms, blocks = (list(rows) for rows in _free_rows(ev, most))
+        threats = [[0.0] * (most + 1)] * len(K)
+        for t in ev.numbers:
+            if K[t]:
+                terms[t], threats[t], blocks[t] = _rows_with_king(ev, t, K[t], 0)
+        if len(ev.king_tables) > 20_000:
+            ev.king_tables.clear()
+        hit = ev.king_tables[key] = (terms, threats, blocks)
+    return hit
+
+
+def _rows_with_king(ev: Evaluation, t: int, k: int,
+                    most: int) -> tuple[list[float], list[float], list[bool]]:
+    """Territory t's term, threat and win-blocking rows with k King cubes there,
+    by the player's cubes (at least 0 to `most`; the rows grow as longer ones
+    are asked for, so that only the battle odds needed are computed)."""
+    rows = ev.territory_rows.get((t, k))
+    tw = ev.threat_weight[t]
+    if rows is None:
+        rows = ev.territory_rows[(t, k)] = (
+            [-ev.w.king_cube * k], [tw * (k - ev.guard[t]) if tw else 0.0], [ev.is_castle[t]])
+    terms, threats, blocks = rows
+    w, home = ev.w, ev.board.home
+    for p in range(len(terms), most + 1):
+        q, pcas, kcas = ev.battle(p, k, t, False)
+        value = w.cube * (p - pcas) - w.king_cube * (k - kcas) + q * ev.wheat_value[t]
+        if t == home:
+            value -= LOSS_SCORE * (1.0 - q)
+        if ev.is_enemy_castle[t]:
+            value += q * w.castle
+        terms.append(value)
+        left = k - kcas - ev.guard[t]
+        threats.append(tw * left * (1.0 - q) if tw and t != home and left > 0 else 0.0)
+        blocks.append(True)
+    return rows
+
+
+# `_free_rows` by board, weights and length.
+_free_memo: dict[tuple, tuple[list[list[float]], list[list[bool]]]] = {}
+
+
+def _free_rows(ev: Evaluation, most: int) -> tuple[list[list[float]], list[list[bool]]]:
+    """Every territory's term and win-blocking by the player's cubes (0 to
+    `most`) when it holds no King cubes (index 0 and gaps: nothing)."""
+    key = (ev.board, ev.w, most)
+    hit = _free_memo.get(key)
+    if hit is None:
+        w = ev.w
+        terms = [[0.0] * (most + 1) for _ in range(ev.size)]
+        blocks = [[False] * (most + 1) for _ in range(ev.size)]
+        for t in ev.numbers:
+            castle = w.castle if ev.is_enemy_castle[t] else 0.0
+            terms[t] = [-w.king_cube * 0] + [w.cube * p + ev.wheat_value[t] + castle
+                                             for p in range(1, most + 1)]
+            blocks[t][0] = ev.is_castle[t]
+        hit = _free_memo[key] = (terms, blocks)
+    return hit
