@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from test_search_plans import BOARD, at_actions
 
+from throne_pnp.narrator.words import step_why
 from throne_pnp.players.bots import GreedyBot
 from throne_pnp.rules import limits
 from throne_pnp.rules.position import KING, PLAYER, Position, enforce_limits, player_limit
@@ -65,7 +66,7 @@ def test_a_costly_withdrawal_removes_the_excess():
     pos = Position.from_counts(BOARD, {}, {1: 1, 2: 4})
     steps = enforce_limits(BOARD, pos, contested_to=PLAYER)
     assert [(s.kind, s.at, s.count) for s in steps] == [("remove", 2, 1)]
-    assert "your limit is 3 (wheat in 1 + 2)" in steps[0].why
+    assert "your limit is 3 (wheat in 1 + 2)" in step_why(BOARD, steps[0])
     assert pos.player[2] == 3
 
 
