@@ -93,7 +93,7 @@ def test_king_action_conserves_cubes_and_respects_limits(mp, actions, rising):
 
 def replace_rulings(board, **switches):
     """The same board under other rulings (a fresh Board, so fresh memos)."""
-    return board.replace(rulings=dataclasses.replace(board.rulings, **switches))
+    return dataclasses.replace(board, rulings=dataclasses.replace(board.rulings, **switches))
 
 
 @settings(max_examples=100, deadline=None)

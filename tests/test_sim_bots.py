@@ -1,5 +1,6 @@
 """The greedy bot's fast action planner agrees with full evaluation."""
 
+import dataclasses
 import random
 
 from throne_pnp.content import load_content
@@ -49,7 +50,7 @@ def test_planner_on_a_map_numbered_with_gaps():
                        shields={new[t]: v for t, v in base.shields.items()},
                        home=new[base.home], forces=base.forces, king_limit=base.king_limit,
                        cards=tuple(base.cards.values()))
-    board = board.replace(
+    board = dataclasses.replace(board,
         setup_player={new[t]: n for t, n in base.setup_player.items()},
         setup_king={new[t]: n for t, n in base.setup_king.items()})
     assert _plans_checked(board, seed=6, games=8, turns=40) > 20

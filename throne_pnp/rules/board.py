@@ -8,20 +8,22 @@ adjacency graph (R2), castles, symbols, limits and the rulings switches.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from throne_pnp.content.deck import Card, Rulings
-from throne_pnp.values import Value
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:   # (a cached Board loads without the rest of the content model)
+if TYPE_CHECKING:
     from throne_pnp.content.model import Content
 
 
-class Board(Value):
+@dataclass(eq=False, slots=True)
+class Board:
     """Everything about the map and the deck that never changes during play.
 
-    Compared by identity (one Board per edition and rulings); the memo
-    dictionaries fill as the King's routes are asked for."""
+    Compared by identity (one Board per edition and rulings); the route memos
+    fill as the King's routes are asked for. Make a variant with
+    `dataclasses.replace`, which derives the orders and empty memos anew."""
 
     numbers: tuple[int, ...]
     descending: tuple[int, ...]
@@ -39,36 +41,15 @@ class Board(Value):
     setup_king: dict[int, int]
     rulings: Rulings
     cards: dict[int, Card]
-    # Derived once (in `__init__`), for the King's movement at speed.
-    castle_order: tuple[int, ...]  # castles, ascending
-    wheat_places: tuple[int, ...]  # territories with wheat, ascending
-    routes: dict                   # `king.route`'s memo
-    first_steps: dict              # `king.first_steps`'s memo
+    # Derived from the fields above, for the King's movement.
+    castle_order: tuple[int, ...] = field(init=False)  # castles, ascending
+    wheat_places: tuple[int, ...] = field(init=False)  # territories with wheat, ascending
+    routes: dict = field(init=False, default_factory=dict)       # `king.route`'s memo
+    first_steps: dict = field(init=False, default_factory=dict)  # `king.first_steps`'s memo
 
-    INIT_FIELDS = ("numbers", "descending", "adjacent", "dist", "castles", "wheat", "bugles",
-                   "shields", "home", "forces", "king_limit", "hand_size", "setup_player",
-                   "setup_king", "rulings", "cards")   # what `__init__` takes, in order
-
-    def __init__(self, numbers: tuple[int, ...], descending: tuple[int, ...],
-                 adjacent: dict[int, tuple[int, ...]], dist: dict[int, dict[int, int]],
-                 castles: frozenset[int], wheat: dict[int, int], bugles: dict[int, int],
-                 shields: dict[int, int], home: int, forces: int, king_limit: int,
-                 hand_size: int, setup_player: dict[int, int], setup_king: dict[int, int],
-                 rulings: Rulings, cards: dict[int, Card]) -> None:
-        self.__dict__.update(
-            numbers=numbers, descending=descending, adjacent=adjacent, dist=dist,
-            castles=castles, wheat=wheat, bugles=bugles, shields=shields, home=home,
-            forces=forces, king_limit=king_limit, hand_size=hand_size,
-            setup_player=setup_player, setup_king=setup_king, rulings=rulings, cards=cards,
-            castle_order=tuple(sorted(castles)),
-            wheat_places=tuple(t for t in numbers if wheat[t]), routes={}, first_steps={})
-
-    __eq__ = object.__eq__
-    __hash__ = object.__hash__
-
-    def replace(self, **changes: object) -> Board:
-        """A Board with other values (the derived fields and memos made anew)."""
-        return Board(**{**{name: getattr(self, name) for name in self.INIT_FIELDS}, **changes})
+    def __post_init__(self) -> None:
+        self.castle_order = tuple(sorted(self.castles))
+        self.wheat_places = tuple(t for t in self.numbers if self.wheat[t])
 
     def order(self, rising: bool) -> tuple[int, ...]:
         """Territories in priority order: ascending when Rising (R1)."""
