@@ -37,6 +37,7 @@ def start_all(game: Path, commands: list[list[str]]) -> list[subprocess.Complete
     return out
 
 
+@pytest.mark.slow
 def test_parallel_fixes_are_all_kept(tmp_path):
     """Six processes each fix a different territory, three rounds: all 18 fixes kept."""
     game = tmp_path / "g.json"
@@ -58,6 +59,7 @@ def test_parallel_fixes_are_all_kept(tmp_path):
         session(game)                                         # the save replays
 
 
+@pytest.mark.slow
 def test_parallel_moves_all_recorded_or_refused(tmp_path):
     """Three `move 1 5 2` at once with cubes for all: each one recorded.
 
@@ -153,6 +155,7 @@ def test_flock_and_the_filelock_library_exclude_each_other(tmp_path, monkeypatch
         pass
 
 
+@pytest.mark.slow
 def test_parallel_mix_of_writers_and_readers(tmp_path):
     """Fixes, undos and views at once, four rounds: every accepted command counted."""
     game = tmp_path / "g.json"

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from test_assistant_helpers import legal_commands, ok, sensible_pick, session, status
 
 HAND_LINE = re.compile(r"\[ \] your hand is empty: draw (\d+) new cards? from the deck")
@@ -188,6 +189,7 @@ def play_table(game, seed: int, tell: bool, undo: bool = False, limit: int = 400
     return happened
 
 
+@pytest.mark.slow
 def test_the_record_follows_the_table_through_reshuffles(tmp_path):
     battle_reshuffles = 0
     for seed in range(30):
@@ -201,6 +203,7 @@ def test_the_record_follows_the_table_through_reshuffles(tmp_path):
     assert battle_reshuffles >= 2
 
 
+@pytest.mark.slow
 def test_undo_checklists_put_the_physical_cards_back(tmp_path):
     """Undo now and then, doing only what its checklist says with the cards."""
     undone = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import uuid
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_assistant_helpers import legal_commands, ok, refused, session, status
@@ -67,6 +68,7 @@ def test_undo_takes_back_the_cards_revealed(tmp_path):
 @given(seed=st.integers(0, 10**6), physical=st.booleans(),
        picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=10),
        back=st.integers(1, 10))
+@pytest.mark.slow
 def test_undo_then_redo_gives_the_same_state(tmp_path, seed, physical, picks, back):
     game = tmp_path / f"{uuid.uuid4().hex}.json"
     ok(game, "new", "--seed", str(seed), *(["--physical"] if physical else []))

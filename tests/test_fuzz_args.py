@@ -21,6 +21,7 @@ def ws(tmp_path_factory):
     cleanup(workspace)
 
 
+@pytest.mark.slow
 @budget(150)
 @given(case=STRATEGIES["args"])
 def test_fuzz_args(ws, case):

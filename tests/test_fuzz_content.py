@@ -21,6 +21,7 @@ def ws(tmp_path_factory):
     cleanup(workspace)
 
 
+@pytest.mark.slow
 @budget(20)
 @given(case=STRATEGIES["content"])
 def test_fuzz_content(ws, case):

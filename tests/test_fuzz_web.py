@@ -23,6 +23,7 @@ def ws(tmp_path_factory):
     cleanup(workspace)
 
 
+@pytest.mark.slow
 @budget(150)
 @given(case=STRATEGIES["web"])
 def test_fuzz_web(ws, case):

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 from click.testing import CliRunner
 
@@ -96,6 +97,7 @@ def test_watch_rebuilds_when_content_changes(tmp_path: Path, capsys) -> None:
     assert "changed: rules.txt; rebuilding" in out and "stopped watching" in out
 
 
+@pytest.mark.slow
 def test_png_export_sizes_per_print_on_demand_service(tmp_path: Path) -> None:
     from PIL import Image
 

@@ -149,6 +149,7 @@ def _all_pdfs(variants: dict[str, Path]) -> list[Path]:
     return sorted(p for d in variants.values() for p in d.glob("*/*.pdf"))
 
 
+@pytest.mark.slow
 def test_nothing_prints_within_4_2_mm_of_any_paper_edge(variants: dict[str, Path]) -> None:
     pdfs = _all_pdfs(variants)
     for name in ("cards.pdf", "map.pdf", "rules.pdf"):
@@ -170,6 +171,7 @@ def test_edge_check_sees_ink_in_the_strip(tmp_path: Path) -> None:
     assert found[0].nearest_mm == pytest.approx(2.9, abs=0.2)
 
 
+@pytest.mark.slow
 def test_no_text_under_6_pt_on_cards_and_rules(variants: dict[str, Path]) -> None:
     for path in _all_pdfs(variants):
         if path.name not in ("cards.pdf", "rules.pdf"):
@@ -180,6 +182,7 @@ def test_no_text_under_6_pt_on_cards_and_rules(variants: dict[str, Path]) -> Non
         assert small == [], (path, small[:5])
 
 
+@pytest.mark.slow
 def test_every_font_is_embedded(variants: dict[str, Path]) -> None:
     for path in _all_pdfs(variants):
         runs = text_runs(path)
@@ -212,6 +215,7 @@ def test_light_backs_use_at_most_35_percent_ink(variants: dict[str, Path], paper
     assert ink(gray(dark, 1, 50)) > 0.5          # the full-bleed option is still there
 
 
+@pytest.mark.slow
 def test_every_sheet_carries_the_stamp(variants: dict[str, Path]) -> None:
     from throne_pnp.render.components.stamp import stamp_text
 
@@ -256,6 +260,7 @@ def test_slimmed_font_keeps_outlines_metrics_and_drops_hinting() -> None:
     assert "Bitstream".encode("utf-16-be") in tables["name"]
 
 
+@pytest.mark.slow
 def test_source_date_epoch_makes_the_stamp_independent_of_file_times(
         tmp_path: Path, monkeypatch) -> None:
     import os

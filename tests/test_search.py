@@ -39,6 +39,7 @@ def game_deciding_battle() -> Game:
     return g
 
 
+@pytest.mark.slow
 def test_the_battle_card_that_decides_the_game_comes_first():
     g = game_deciding_battle()
     odds = {row["card"]: row["win"] for row in next_battle_odds(g)["cards"]}

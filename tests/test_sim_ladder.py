@@ -57,6 +57,7 @@ def _fails(*args: str) -> str:
     return result.output
 
 
+@pytest.mark.slow
 def test_ladder_json_is_the_same_for_any_jobs(edition):
     args = ("--sweep", "--ladder", "--games", "12", "--seed", "5", "--json",
             "--content", str(edition))
@@ -159,6 +160,7 @@ def test_bad_ladder_options_are_one_line_refusals(edition, tmp_path):
     assert not (edition / "ladder.yaml").exists()
 
 
+@pytest.mark.slow
 def test_per_card_report_on_a_tiny_run(edition):
     data = json.loads(_run("--cards", "--level", "high", "--games", "3", "--json",
                            "--content", str(edition)))
@@ -229,6 +231,7 @@ def test_paired_interval_narrows_as_the_pairs_agree():
         paired_interval([True], [True, False])
 
 
+@pytest.mark.slow
 def test_the_curve_goes_down_the_bundled_ladder():
     # CI-sized: 40 greedy games per level. The full figures come from the measured
     # ladder (docs/balance.md), not from a timed test.
@@ -239,6 +242,7 @@ def test_the_curve_goes_down_the_bundled_ladder():
     assert rates[0] == max(rates)
 
 
+@pytest.mark.slow
 def test_the_strong_player_finds_the_top_of_the_ladder_harder():
     # CI-sized: 12 games of the search bot at its sweep budget at each end of the
     # bundled ladder (the measured figures: 95 % and 21 %).

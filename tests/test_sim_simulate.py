@@ -1,3 +1,5 @@
+import pytest
+
 """`throne simulate`: deterministic for a seed whatever --jobs; the report's keys."""
 
 import json
@@ -14,6 +16,7 @@ def _run(*args: str) -> str:
     return result.output
 
 
+@pytest.mark.slow
 def test_same_seed_same_json_twice():
     # The issue's command (the greedy bot), in two processes to keep the test quick.
     first = _run("--games", "1000", "--seed", "7", "--json", "--jobs", "2")
@@ -24,6 +27,7 @@ def test_same_seed_same_json_twice():
     assert data["games"] == 1000
 
 
+@pytest.mark.slow
 def test_jobs_do_not_change_the_result():
     # The same 300 games as the first 300 of the run above, in one process and in two.
     args = ("--games", "300", "--seed", "7", "--json")
@@ -66,6 +70,7 @@ def test_rows_count_the_games_lost_by_the_end_of_turn_2():
     assert (data["games"], data["wins"], data["capped"]) == (5, 1, 1)
 
 
+@pytest.mark.slow
 def test_sweep_json_sums_the_early_losses():
     data = json.loads(_run("--games", "30", "--sweep", "--seed", "3", "--json"))
     assert data["lost_by_turn_2"] == sum(r["lost_by_turn_2"] for r in data["rows"])
