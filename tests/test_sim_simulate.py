@@ -1,9 +1,8 @@
-import pytest
-
 """`throne simulate`: deterministic for a seed whatever --jobs; the report's keys."""
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from throne_pnp.cli import cli
