@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from throne_pnp.assistant.explain import fresh_hand, next_step
+from throne_pnp.assistant.explain import fresh_hand, next_need
 from throne_pnp.assistant.lock import save_lock
 from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.session import Command, Session
@@ -29,10 +29,18 @@ from throne_pnp.content import Content
 from throne_pnp.errors import HandConflict, ThroneError
 from throne_pnp.narrator.checklist import cp_left as game_cp_left
 from throne_pnp.narrator.kingsofar import table_position
+from throne_pnp.narrator.lines import Command as Typed
+from throne_pnp.narrator.lines import Line, Refused, texts
+from throne_pnp.narrator.lines import typed as typed_parts
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.position import Position, check_position, outcome_words, position_outcome
+
+CARD_ID = Typed("card", ("ID",))
+DRAWS_ID = Typed("card", (), (("draws", "ID"),))
+KING_CARD_K = Typed("battle", (), (("king-card", "K"),))
+act_done = Typed("done")
 
 
 class NeedsConfirmation(ThroneError):
@@ -66,14 +74,15 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     key = f"deal-{need.purpose}" if need.kind == "deal" else need.kind
     if key in kinds:
         return
-    text, command = next_step(session.game, session.physical)
+    text, command = next_need(session.game, session.physical)
+    needed = typed_parts(text)
+    needed = needed[0].lower() + needed[1:]
     if need.kind == "actions":
-        raise ThroneError(f"cannot {verb} now: it is your Player Actions "
-                          f"({game_cp_left(session.game)}); finish them with `throne done`")
+        raise Refused(f"cannot {verb} now: it is your Player Actions "
+                      f"({game_cp_left(session.game)}); finish them with ", act_done)
     if need.kind == "over":
-        raise ThroneError(f"cannot {verb}: {text[0].lower()}{text[1:]}; start a new game "
-                          "with `throne new --force`")
-    raise ThroneError(f"cannot {verb} now: {text[0].lower()}{text[1:]} - `{command}`")
+        raise Refused(f"cannot {verb}: {needed}; start a new game with ", command)
+    raise Refused(f"cannot {verb} now: {needed} - ", command)
 
 
 # --------------------------------------------------------------------------- new
@@ -90,15 +99,15 @@ def new_game(path: Path, content: Content, *, physical: bool = False,
     The setup `Command` holds the opening deals (virtual) and their events.
     """
     if path.exists() and not force:
-        raise ThroneError(f"{path} already holds a game; add --force to replace it, or "
-                          "use --game FILE for another save")
+        raise Refused(path, " already holds a game; add --force to replace it, or "
+                      "use --game FILE for another save")
     if position is not None:
         check_start(content, position)
     session = Session.start(path, content, physical=physical, seed=seed, hard=hard,
                             hard_cards=hard_cards, position=position, level=level)
     with save_lock(path):
         if path.exists() and not force:  # another `new` got there first
-            raise ThroneError(f"{path} already holds a game; add --force to replace it")
+            raise Refused(path, " already holds a game; add --force to replace it")
         session.write()
     return session, Command(actions=list(session.save.opening), events=session.start_events)
 
@@ -127,8 +136,8 @@ def _apply_card(session: Session, action: act.Action) -> None:
         session.apply(action)
     except HandConflict as exc:
         if session.physical and not session.game.hand_hidden:
-            raise ThroneError(f"{exc}; if your hand holds other cards, set it with "
-                              "`throne fix --hand IDS`") from None
+            raise Refused(f"{exc}; if your hand holds other cards, set it with ",
+                          Typed("fix", (), (("hand", "IDS"),))) from None
         raise
 
 
@@ -155,23 +164,23 @@ def play_card(session: Session, card_id: int | None,
                                   "program deals Uncertain Orders itself")
             if need.kind == "deal" and need.purpose == "phase":
                 if card_id is not None:
-                    raise ThroneError("in the King's card phase the program draws the "
-                                      "King's card: run `throne card` without a number")
+                    raise Refused("in the King's card phase the program draws the "
+                                  "King's card: run ", Typed("card"), " without a number")
                 session.deal_phase_card()
             elif card_id is None:
-                raise ThroneError(f"give the card you play: `throne card ID` ({waiting})")
+                raise Refused("give the card you play: ", CARD_ID, f" ({waiting})")
             else:
                 session.apply(act.card(card_id))
         else:
             if need.kind == "deal" and need.purpose == "uncertain":
                 if card_id is not None:
-                    raise ThroneError("Uncertain Orders are waiting for the card you dealt: "
-                                      f"`throne card --draws ID`, not a new card {card_id}")
+                    raise Refused("Uncertain Orders are waiting for the card you dealt: ",
+                                  DRAWS_ID, f", not a new card {card_id}")
                 if not draw_ids:
-                    raise ThroneError("Uncertain Orders: deal the top card of the deck and "
-                                      "give it with `throne card --draws ID`")
+                    raise Refused("Uncertain Orders: deal the top card of the deck and "
+                                  "give it with ", DRAWS_ID)
             elif card_id is None:
-                raise ThroneError(f"give the card's number: `throne card ID` ({waiting})")
+                raise Refused("give the card's number: ", CARD_ID, f" ({waiting})")
             else:
                 _apply_card(session, act.card(card_id))
             for i, draw in enumerate(draw_ids):
@@ -204,14 +213,14 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
                               "program draws the King's battle card")
         if need.kind == "deal" and need.purpose == "battle":
             if card_id is not None:
-                raise ThroneError(f"your card for the battle in {need.territory} is already "
-                                  "played; give the King's card: `throne battle --king-card K`")
+                raise Refused(f"your card for the battle in {need.territory} is already "
+                              "played; give the King's card: ", KING_CARD_K)
             if king_card is None:
-                raise ThroneError(f"battle in {need.territory}: turn over the top card of the "
-                                  "deck for the King and give it: `throne battle --king-card K`")
+                raise Refused(f"battle in {need.territory}: turn over the top card of the "
+                              "deck for the King and give it: ", KING_CARD_K)
         elif card_id is None:
-            raise ThroneError(f"give your battle card: `throne battle CARD` "
-                              f"({session.game.describe_need(need)})")
+            raise Refused("give your battle card: ", Typed("battle", ("CARD",)),
+                          f" ({session.game.describe_need(need)})")
         else:
             _apply_card(session, act.battle(card_id))
         if king_card is not None:
@@ -366,7 +375,7 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
     if session.game.outcome is not None:
         raise ThroneError(f"the game is over: you {session.game.outcome}; nothing to tell")
     if not ids:
-        raise ThroneError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
+        raise Refused("name the cards in your hand, e.g. ", Typed("hand", ("3,6,9,12,14",)))
     with session.command() as cmd:
         cmd.said = f"hand {_ids(ids)}"
         session.apply(act.hand(ids))
@@ -389,10 +398,12 @@ def fix(session: Session, territory: int | None = None, king: int | None = None,
     """
     cards = hand is not None or discard is not None
     if territory is None and (king is not None or player is not None):
-        raise ThroneError("--king and --player need the territory: `throne fix T --king N`")
+        raise Refused("--king and --player need the territory: ",
+                      Typed("fix", ("T",), (("king", "N"),)))
     if territory is None and not cards:
-        raise ThroneError("say what the table shows, e.g. `throne fix 7 --king 2 --player 0` "
-                          "or `throne fix --discard 1,4`")
+        raise Refused("say what the table shows, e.g. ",
+                      Typed("fix", ("7",), (("king", "2"), ("player", "0"))), " or ",
+                      Typed("fix", (), (("discard", "1,4"),)))
     with session.command() as cmd:
         cmd.said = said("fix", territory, ("--king", king), ("--player", player),
                         ("--hand", _ids(hand, empty="-")),
@@ -420,20 +431,26 @@ def _fix_cubes(session: Session, territory: int, king: int | None, player: int |
     board = session.board
     king_most = min(board.king_limit, board.forces - (pos.on_map("king") - pos.king[territory]))
     if k > king_most:
-        raise ThroneError(f"--king {k}: the King can have at most {king_most} cubes in "
-                          f"{territory} (limit {board.king_limit} a territory, "
-                          f"{board.forces} cubes in all); e.g. `throne fix {territory} "
-                          f"--king {king_most}`")
+        raise Refused(f"--king {k}: the King can have at most {king_most} cubes in "
+                      f"{territory} (limit {board.king_limit} a territory, "
+                      f"{board.forces} cubes in all); e.g. ",
+                      Typed("fix", (str(territory),), (("king", str(king_most)),)))
     player_most = board.forces - (pos.on_map("player") - pos.player[territory])
     if p > player_most:
-        raise ThroneError(f"--player {p}: you can have at most {player_most} cubes in "
-                          f"{territory} ({board.forces} cubes in all, "
-                          f"{board.forces - player_most} on the map elsewhere); e.g. "
-                          f"`throne fix {territory} --player {player_most}`")
+        raise Refused(f"--player {p}: you can have at most {player_most} cubes in "
+                      f"{territory} ({board.forces} cubes in all, "
+                      f"{board.forces - player_most} on the map elsewhere); e.g. ",
+                      Typed("fix", (str(territory),), (("player", str(player_most)),)))
     session.apply(act.fix(territory, k, p))
 
 
 def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
+    """`undo_lines` with the checklist as the CLI prints it."""
+    words, restore = undo_lines(session, count)
+    return words, texts(restore)
+
+
+def undo_lines(session: Session, count: int = 1) -> tuple[list[str], list[Line]]:
     """Take back the last `count` commands (`throne undo [N]`) and save.
 
     Returns the commands taken back, newest first (the order they are taken

@@ -12,6 +12,7 @@ player's own actions, and in a physical game the cards the player told
 
 from __future__ import annotations
 
+from throne_pnp.narrator.lines import Command
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Event, Game
 
@@ -76,3 +77,26 @@ def replay_command(game: Game, command: list[str]) -> tuple[str, list[Event]]:
 def typed(said: str, rebuilt: str) -> str:
     """The words shown for a command: what was typed, else the rebuilt words."""
     return said or rebuilt or "(nothing)"
+
+
+def said_commands(words: str) -> tuple[Command, ...]:
+    """The player's words for one command (`fix 7 --king 3`, `card; battle 4`) as
+    `Command` records, for the page to show as its buttons say them."""
+    out = []
+    for phrase in words.split(";"):
+        tokens = phrase.split()
+        if tokens[:1] == ["throne"]:
+            tokens = tokens[1:]
+        if not tokens:
+            continue
+        args: list[str] = []
+        options: list[tuple[str, str]] = []
+        for token in tokens[1:]:
+            if token.startswith("--"):
+                options.append((token[2:], ""))
+            elif options and not options[-1][1]:
+                options[-1] = (options[-1][0], token)
+            else:
+                args.append(token)
+        out.append(Command(tokens[0], tuple(args), tuple(options)))
+    return tuple(out)

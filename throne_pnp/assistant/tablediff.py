@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from throne_pnp.narrator.words import BOX, cubes, plural
+from throne_pnp.narrator.lines import Command, Line, do, say, typed
+from throne_pnp.narrator.words import cubes, plural
 from throne_pnp.rules.board import Board, distances
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER, Position
@@ -51,24 +52,25 @@ def cube_changes(board: Board, now: Position, target: Position
     return out
 
 
-def cube_lines(board: Board, now: Position, target: Position) -> list[str]:
+def cube_lines(board: Board, now: Position, target: Position) -> list[Line]:
     """The checklist that moves the cubes from `now` to `target`."""
     lines = []
     for kind, side, n, src, dst in cube_changes(board, now, target):
         if kind == "move":
-            lines.append(f"{BOX} move {cubes(n, side)} {src} -> {dst}")
+            lines.append(do(f"move {cubes(n, side)} {src} -> {dst}", depth=1))
         elif kind == "remove":
-            lines.append(f"{BOX} take {cubes(n, side)} off {src} (back to the supply)")
+            lines.append(do(f"take {cubes(n, side)} off {src} (back to the supply)", depth=1))
         else:
-            lines.append(f"{BOX} put {cubes(n, side)} back in {dst} (from the supply)")
+            lines.append(do(f"put {cubes(n, side)} back in {dst} (from the supply)", depth=1))
     return lines
 
 
 # A card the player turned over is known only by the number typed for it.
-RECORDED_NOTE = ("(a card recorded as N is the number you typed: if another card lies "
-                 "there, a number was mistyped; take back the card that is there, and "
-                 "next time `throne fix --hand IDS --discard IDS` corrects the cards "
-                 "without an undo)")
+RECORDED = say("(a card recorded as N is the number you typed: if another card lies "
+               "there, a number was mistyped; take back the card that is there, and "
+               "next time ", Command("fix", (), (("hand", "IDS"), ("discard", "IDS"))),
+               " corrects the cards without an undo)", depth=1)
+RECORDED_NOTE = typed(RECORDED.what)
 
 
 def _ids(cards: list[int]) -> str:
@@ -77,7 +79,7 @@ def _ids(cards: list[int]) -> str:
 
 
 def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
-               drawn_order: Sequence[int | None] = ()) -> list[str]:
+               drawn_order: Sequence[int | None] = ()) -> list[Line]:
     """The checklist that puts the physical cards back as `target` has them.
 
     `from_hand`: cards the undone commands played from the hand; where the
@@ -109,9 +111,9 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
     drawn = now.hand_count - (target.hand_count - to_hand)
     drawn -= sum(1 for s, d in moves.values() if s == "hand" and d != "hand")
     rest = "the rest of " if any(s == "unknown" for s, _ in moves.values()) else ""
-    drawn_line = (f"{BOX} put {rest}the {plural(drawn, 'card')} you drew last "
-                  "back on top of the deck")
-    lines: list[str] = []
+    drawn_line = do(f"put {rest}the {plural(drawn, 'card')} you drew last "
+                    "back on top of the deck", depth=1)
+    lines: list[Line] = []
     recorded = False
     for c in reversed(list(drawn_order)):
         if c is None:
@@ -119,8 +121,8 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                 lines.append(drawn_line)
                 drawn = 0
         elif c in moves and moves[c][1] == "deck":
-            lines.append(f"{BOX} take the card recorded as {c} from "
-                         f"{ZONE_WORDS[moves.pop(c)[0]]} back on top of the deck")
+            lines.append(do(f"take the card recorded as {c} from "
+                            f"{ZONE_WORDS[moves.pop(c)[0]]} back on top of the deck", depth=1))
             recorded = True
     if drawn > 0:
         lines.append(drawn_line)
@@ -132,20 +134,21 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
         where = ZONE_WORDS[src]
         if dst == "deck":
             word = "card" if len(cards) == 1 else "cards"
-            lines.append(f"{BOX} take the {word} recorded as {', '.join(map(str, sorted(cards)))}"
-                         f" from {where} back on top of the deck")
+            lines.append(do(f"take the {word} recorded as {', '.join(map(str, sorted(cards)))}"
+                            f" from {where} back on top of the deck", depth=1))
             recorded = True
         else:
-            lines.append(f"{BOX} take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}")
+            lines.append(do(f"take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}",
+                            depth=1))
     if recorded:
-        lines.append(RECORDED_NOTE)
+        lines.append(RECORDED)
     return lines
 
 
 def restore_lines(board: Board, now: Position, target: Position,
                   cards: tuple[Game, Game] | None = None,
                   from_hand: frozenset[int] = frozenset(),
-                  drawn_order: Sequence[int | None] = ()) -> list[str]:
+                  drawn_order: Sequence[int | None] = ()) -> list[Line]:
     """The whole restore checklist under a heading, or a line saying nothing moves.
 
     `cards` (physical games): the games now and after the undo, for the card
@@ -155,5 +158,5 @@ def restore_lines(board: Board, now: Position, target: Position,
     if cards:
         lines += card_lines(*cards, from_hand=from_hand, drawn_order=drawn_order)
     if not lines:
-        return ["The table stays as it is."]
-    return ["Put the table back:"] + [f"  {line}" for line in lines]
+        return [say("The table stays as it is.")]
+    return [say("Put the table back:"), *lines]

@@ -17,6 +17,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from throne_pnp.assistant import commands
+from throne_pnp.assistant.said import said_commands
+from throne_pnp.narrator.lines import Part, say
 from throne_pnp.rules import actions as act
 from throne_pnp.web.forms import BadForm, number, numbers
 
@@ -67,9 +69,12 @@ def handlers(page: Any) -> dict[str, Handler]:
                             number(form, "player", "your cubes there", optional=True))
 
     def undo(session: Any, form: Any) -> Any:
-        gone, lines = commands.undo(session, 1)
-        taken = "; ".join(gone)
-        return (f"Took back `{taken}`", lines or ["Nothing on the table changes."])
+        gone, lines = commands.undo_lines(session, 1)
+        taken = [c for words in gone for c in said_commands(words)]
+        title: list[Part] = ["Took back "]
+        for i, command in enumerate(taken):
+            title += ["; " if i else "", command]
+        return tuple(title), lines or [say("Nothing on the table changes.")]
 
     def hand(session: Any, form: Any) -> Any:
         ids = numbers(form, "cards", "your hand")

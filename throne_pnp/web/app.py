@@ -33,6 +33,7 @@ from starlette.routing import Route
 from throne_pnp.assistant import explain
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.lines import Part, Refused, say
 from throne_pnp.numbers import whole
 from throne_pnp.web import actions, rulespage, views
 from throne_pnp.web.advice_routes import Advice
@@ -41,7 +42,6 @@ from throne_pnp.web.door import STALE, Door, Flash, Stale
 from throne_pnp.web.forms import BadForm, number
 from throne_pnp.web.security import Access, Guard
 from throne_pnp.web.svgmarkup import symbols
-from throne_pnp.web.wording import command_words, page_words
 
 STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
                 "table.js": "text/javascript; charset=utf-8",
@@ -86,8 +86,6 @@ class TablePage:
                                lstrip_blocks=True)
         self.env.filters["odds"] = views.odds_words
         self._rules: list[rulespage.Section] | None = None
-        self.env.filters["words"] = page_words
-        self.env.filters["command"] = command_words
         self.static = _static_files()
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
@@ -111,17 +109,18 @@ class TablePage:
     def back(self, request: Request, to: str = "/") -> Response:
         return remember(request, RedirectResponse(to, status_code=303))
 
-    def refused(self, request: Request, title: str, lines: list[str], to: str) -> Response:
-        """Back to the page, with the refusal for this client only; on the table page
-        at the choice (`#now`), where the refusal is shown."""
-        self.door.flash(client_of(request), title, lines, error=True)
+    def refused(self, request: Request, title: str, why: tuple[Part, ...], to: str) -> Response:
+        """Back to the page, with the refusal (its reason as parts) for this client only;
+        on the table page at the choice (`#now`), where the refusal is shown."""
+        lines = [say(*why)] if why else []
+        self.door.flash(client_of(request), (title,), lines, error=True)
         return self.back(request, "/#now" if to == "/" else to)
 
     async def forged(self, request: Request) -> Response:
         """A POST whose anti-forgery token is missing or wrong (a page from before the
         secrets were made anew, or a forgery): nothing is done; the answer is the
         table page as it is now, its fresh forms and one line saying so."""
-        flash = Flash(self.door.version(), FORGED, [], error=True)
+        flash = Flash(self.door.version(), (FORGED,), [], error=True)
         snap = self.door.snapshot()
         if snap.session is None:
             return self.render(request, "new.html", 403, snap=snap, flash=flash,
@@ -151,10 +150,10 @@ class TablePage:
             result = await run_in_threadpool(self.door.run, lambda session: call(session, form),
                                              _game_field(form))
         except Stale:
-            return self.refused(request, STALE, [], to)
+            return self.refused(request, STALE, (), to)
         except ThroneError as exc:
-            return self.refused(request, f"Refused: {title}", [str(exc)], to)
-        if isinstance(result, tuple):  # (title, lines) for a message of its own
+            return self.refused(request, f"Refused: {title}", reason(exc), to)
+        if isinstance(result, tuple):  # (title parts, lines) for a message of its own
             self.door.flash(client_of(request), *result)
         return self.back(request, _then(form))
 
@@ -220,10 +219,10 @@ class TablePage:
         return out
 
     async def log(self, request: Request) -> Response:
-        from throne_pnp.assistant.explain import log_entries
+        from throne_pnp.assistant.explain import log_records
 
         snap = self.door.snapshot()
-        entries = log_entries(snap.session) if snap.session else []
+        entries = log_records(snap.session) if snap.session else []
         return self.render(request, "log.html", snap=snap, entries=entries)
 
     async def fix_page(self, request: Request) -> Response:
@@ -301,9 +300,9 @@ class TablePage:
             await run_in_threadpool(self._new_game, mode == "physical", seed, hard or None,
                                     force, _game_field(form), level)
         except Stale:
-            return self.refused(request, STALE, [], "/new")
+            return self.refused(request, STALE, (), "/new")
         except ThroneError as exc:
-            return self.refused(request, "Refused: new game", [str(exc)], "/new")
+            return self.refused(request, "Refused: new game", reason(exc), "/new")
         return self.back(request, "/")
 
     def _new_game(self, physical: bool, seed: int | None, hard: int | None,
@@ -329,6 +328,11 @@ class TablePage:
             *self.advice.routes(),
             *[Route(path, handler, methods=["POST"]) for path, handler in self.posts.items()],
         ]
+
+
+def reason(exc: ThroneError) -> tuple[Part, ...]:
+    """A refusal's reason as parts: a `Refused`'s own, else its one plain line."""
+    return exc.why if isinstance(exc, Refused) else (str(exc),)
 
 
 def _game_field(form: Any) -> str | None:

@@ -31,6 +31,7 @@ from throne_pnp.assistant.savefile import SaveData
 from throne_pnp.assistant.session import Session
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.lines import Line, Part
 from throne_pnp.web import views
 
 FLASH_CLIENTS = 64   # messages kept at most (one per client; phones at one table)
@@ -71,8 +72,8 @@ class Flash:
     """A message for the next page view, kept only while the save is unchanged."""
 
     version: str
-    title: str
-    lines: list[str]
+    title: tuple[Part, ...]
+    lines: list[Line]
     error: bool = False
 
 
@@ -151,7 +152,8 @@ class Door:
 
     # -- the message shown once after a command, to the client that gave it
 
-    def flash(self, client: str, title: str, lines: list[str], error: bool = False) -> None:
+    def flash(self, client: str, title: tuple[Part, ...], lines: list[Line],
+              error: bool = False) -> None:
         """Keep a message for `client`'s next page view (only that client's: a second
         phone never sees the refusal of the first one's stale form)."""
         self._flash.pop(client, None)

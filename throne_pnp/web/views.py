@@ -18,9 +18,10 @@ from typing import Any
 
 from throne_pnp.assistant import explain
 from throne_pnp.assistant.commands import taken_back_words
+from throne_pnp.assistant.said import said_commands
 from throne_pnp.content import Card, Content
 from throne_pnp.narrator.checklist import checklist_lines
-from throne_pnp.narrator.lines import Line
+from throne_pnp.narrator.lines import Command, Line
 from throne_pnp.render.backend.layout import icon_variants
 from throne_pnp.render.components.cards import card_back, card_front
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
@@ -72,7 +73,7 @@ class Recent:
     king_where: str = ""
     commands: int = 0
     revealed: list[tuple[str, int]] = field(default_factory=list)   # (what, card id)
-    last_said: str = ""          # the last command as typed (`battle 18`), or its actions
+    last_said: tuple[Command, ...] = ()   # the last command as typed (`battle 18`)
     battles: list[str] = field(default_factory=list)   # each battle's result in a line
 
 
@@ -101,7 +102,7 @@ def recent(session: Any) -> Recent:
         out.last_actions = list(save.commands[-1])
         # what the player typed (older saves: their own actions in their words),
         # never the engine's action texts, which would name dealt cards
-        out.last_said = taken_back_words(session, 1)[0]
+        out.last_said = said_commands(taken_back_words(session, 1)[0])
         resumed = out.last_actions[0].startswith("withdraw")
         out.last_lines = checklist_lines(events, game, save.physical, resumed)
     else:
