@@ -1,11 +1,8 @@
 """The table page's POST routes: one form -> the actions it says -> one command.
 
-Each handler turns form fields into numbers (`forms.number`), builds the
-`Action` values they say with the rules' typed constructors, and gives them
-to `assistant.commands.perform`, as the CLI and `throne play` do, on a
-session opened under the save lock (`TablePage.command` -> `Door.run`). No
-game logic lives here: which step accepts what, and the words of every
-refusal, are the commands' own.
+Form fields become numbers (`forms`) and `Action` values, played by
+`assistant.commands` as the CLI does; which step accepts what, and every refusal's
+words, are the commands' own.
 """
 
 from __future__ import annotations

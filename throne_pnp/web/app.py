@@ -1,18 +1,10 @@
 """The table page as a Starlette app: thin routes over the session and commands.
 
-Each GET renders a Jinja template from `views`; each POST parses its form,
-checks the anti-forgery token, calls one `assistant.commands` function under
-the save lock (through `Door`) and answers 303 back to the page
-(Post/Redirect/Get), so the page works without JavaScript and a reload never
-repeats a command. Each form also carries the game version it was rendered
-against (field `game`); a form from an older page (a double tap, a re-sent
-form, a second phone) is refused under the lock (`Door.run`), nothing done.
-A refused command puts its one-line reason on the next page view and leaves
-the save untouched (the command functions guarantee it).
-
-`/version` is the cheap answer the page polls to pick up a command given at
-the CLI; `/static/...` serves our two small files from memory (never a path
-taken from the request).
+A GET renders a Jinja template from `views`; a POST checks the anti-forgery token and
+the game version the form was rendered against, runs one `assistant.commands` call under
+the save lock (`Door.run`) and answers 303 back to the page (Post/Redirect/Get), so the
+page works without JavaScript and a reload never repeats a command. A refusal is shown
+once on the next view. `/version` is what the page polls for commands given at the CLI.
 """
 
 from __future__ import annotations
@@ -117,9 +109,8 @@ class TablePage:
         return self.back(request, "/#now" if to == "/" else to)
 
     async def forged(self, request: Request) -> Response:
-        """A POST whose anti-forgery token is missing or wrong (a page from before the
-        secrets were made anew, or a forgery): nothing is done; the answer is the
-        table page as it is now, its fresh forms and one line saying so."""
+        """A POST with a missing or wrong anti-forgery token: nothing is done; the answer
+        is the page as it is now, with one line saying so."""
         flash = Flash(self.door.version(), (FORGED,), [], error=True)
         snap = self.door.snapshot()
         if snap.session is None:
@@ -354,9 +345,8 @@ def _query_int(request: Request, name: str) -> int | None:
 def create_app(game: Path, content: Content, access: Access | None = None, *,
                hint_budget: int | None = None, review_budget: int | None = None,
                search_in: str = "process", search_jobs: int | None = None) -> Guard:
-    """The table page for the save `game`, guarded by `access` (loopback by default);
-    the budgets of its hints and reviews and where they run (tests make them small,
-    and may search in the server's own thread: `search_in="thread"`, one process)."""
+    """The table page for the save `game`, guarded by `access` (loopback by default), with
+    its hint and review budgets and where searches run (`"thread"`: in process, tests)."""
     access = access or Access()
     page = TablePage(Config(game, content, access, hint_budget, review_budget, search_in,
                             search_jobs))

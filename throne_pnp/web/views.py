@@ -1,14 +1,8 @@
-"""What the table page shows: plain values built from a session, for templates.
+"""What the table page shows: plain values built from a session, for the templates.
 
-Nothing here changes a game. Each function reads the replayed `Game` (and the
-save's history) and returns dicts and strings the Jinja templates lay out:
-the status line, the last command's checklist, the King's last moves, the
-cards of the hand drawn like the printed ones, the odds of each battle card,
-the withdrawal choices with their cost, and the legal Player Actions with the
-reasons other choices are not offered. The last command's checklist is the
-narrator's lines as records (`narrator.checklist.checklist_lines`), which the
-template lays out field by field; the CLI prints the same lines as text, so
-the page and the CLI say the same things and the page parses no sentence.
+Nothing here changes a game: the status, the last command's checklist (the narrator's
+`Line` records), the King's last moves, the cards, the battle odds, the withdrawal
+choices and the legal Player Actions with why the others are not offered.
 """
 
 from __future__ import annotations
@@ -347,9 +341,7 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
 
 def default_count(counts: list[int], emptying: list[int]) -> int:
     """The count a move form starts at: the most cubes that may go without emptying the
-    home castle. A move costs one command point however many cubes go, so a player
-    usually moves the whole force, but out of home keeps one behind; the empty-home
-    warning then only comes when the player asks for that last cube too. 0: no count."""
+    home castle (a move costs one point however many go); 0 when there is no count."""
     safe = [n for n in counts if n not in emptying]
     return max(safe) if safe else (min(counts) if counts else 0)
 
