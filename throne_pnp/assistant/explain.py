@@ -1,10 +1,5 @@
-"""What a tracked game needs next, its status, its log, and a command's output.
-
-After every command the player reads the table checklist of its events
-(said by `narrator.checklist`) and then the one thing the program needs
-next, with the command that gives it (`next_step`). `status_json` and
-`status_text` are `throne status`; `log_entries` is `throne log`.
-"""
+"""What a tracked game needs next (`next_need`), its status, its log, and a command's
+output: the narrator's checklist of its events, then what the program needs next."""
 
 from __future__ import annotations
 

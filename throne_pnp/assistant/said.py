@@ -1,13 +1,8 @@
 """What the player typed for each command, for the log and for `undo`.
 
-The save keeps, beside each command's action texts (`card 7`, `deal 18`),
-what the player typed (`said`). Action texts are the engine's words and
-never shown: in a virtual game a `deal` is a card the program drew, and one
-the player has not seen yet when a command is taken back (the next hand).
-So the player reads the save's `said` entry; a command from an older save
-that has none is put back into the player's words from its actions: the
-player's own actions, and in a physical game the cards the player told
-(`battle 4 --king-card 9`), never a card the program dealt.
+The save keeps what the player typed (`said`) beside each command's action texts, which
+are never shown (a virtual `deal` names a card the player has not seen). A command from
+an older save without it is put back into the player's words from its own actions.
 """
 
 from __future__ import annotations

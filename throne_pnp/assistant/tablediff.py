@@ -1,14 +1,8 @@
-"""What to change on the table to go from one recorded state to another.
+"""What to change on the table to go from one recorded state to another (after `undo`).
 
-`undo` takes commands back in the record; the cubes and cards on the table
-must follow. This module compares two states and writes the checklist:
-each cube to move back (`[ ] move 1 of your cubes 6 -> 7`), each King cube
-to put back in the supply or on the map, and in a physical game each card to
-take back into the deck or the hand. Cubes that left one territory and must
-reappear in another are paired as moves, nearest first, so one undone move is
-one line, not a removal and an addition.
-
-Pure functions of the states: no files, no terminal.
+The checklist (narrator `Line`s): each cube to move back, each King cube to the supply
+or the map, each physical card back to the deck or the hand. Cubes that left one
+territory for another are paired as moves, nearest first. Pure functions of the states.
 """
 
 from __future__ import annotations
@@ -28,12 +22,8 @@ ZONE_WORDS = {"deck": "the deck", "hand": "your hand", "discard": "the discard p
 
 def cube_changes(board: Board, now: Position, target: Position
                  ) -> list[tuple[str, str, int, int | None, int | None]]:
-    """(kind, side, count, from, to) turning `now` into `target`.
-
-    kind is `move` (from -> to), `add` (to, from the supply) or `remove`
-    (from, to the supply). Surpluses are paired with the nearest deficits of
-    the same side; ties go to the lower territory numbers.
-    """
+    """(kind, side, count, from, to) turning `now` into `target`: `move`, `add` (from the
+    supply) or `remove`; surpluses pair with the nearest deficits, lower numbers first."""
     dist = distances(board.adjacent)
     out: list[tuple[str, str, int, int | None, int | None]] = []
     for side in (PLAYER, KING):
@@ -82,13 +72,9 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                drawn_order: Sequence[int | None] = ()) -> list[Line]:
     """The checklist that puts the physical cards back as `target` has them.
 
-    `from_hand`: cards the undone commands played from the hand; where the
-    target does not know the hand (`unknown`), they go back to the hand and
-    the others (dealt from the deck) back on top of the deck. `drawn_order`:
-    the cards the undone commands took off the deck, in order (None for a
-    new hand drawn unseen): the deck is rebuilt from the last of them back,
-    so that giving the commands again turns up the same cards; then the
-    other cards go back to the hand, the table or the discard pile.
+    `from_hand`: cards the undone commands played from the hand (back there where the
+    hand is unknown). `drawn_order`: the cards they took off the deck in order (None: a
+    hand drawn unseen); the deck is rebuilt from the last back, so the same cards turn up.
     """
     a, b = now.card_zones(), target.card_zones()
     moves: dict[int, tuple[str, str]] = {}
@@ -149,11 +135,8 @@ def restore_lines(board: Board, now: Position, target: Position,
                   cards: tuple[Game, Game] | None = None,
                   from_hand: frozenset[int] = frozenset(),
                   drawn_order: Sequence[int | None] = ()) -> list[Line]:
-    """The whole restore checklist under a heading, or a line saying nothing moves.
-
-    `cards` (physical games): the games now and after the undo, for the card
-    lines (see `card_lines`).
-    """
+    """The restore checklist under a heading, or a line saying nothing moves; `cards`
+    (physical games): the games now and after the undo (see `card_lines`)."""
     lines = cube_lines(board, now, target)
     if cards:
         lines += card_lines(*cards, from_hand=from_hand, drawn_order=drawn_order)
