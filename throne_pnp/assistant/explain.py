@@ -8,6 +8,7 @@ from typing import Any
 from throne_pnp.assistant import said as said_words
 from throne_pnp.narrator.checklist import (  # noqa: F401  (part of this module's API)
     checklist,
+    cp_left,
     event_json,
     summary,
 )
@@ -21,10 +22,6 @@ from throne_pnp.narrator.words import (  # noqa: F401  (part of this module's AP
 )
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.position import KING, PLAYER, defender_words
-
-
-def game_cp_left(game: Game) -> str:
-    return f"{plural(game.command_points, 'command point')} left"
 
 
 def fresh_hand(game: Game) -> bool:
@@ -112,7 +109,7 @@ def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
     text, command = next_step(game, physical)
     if not with_command:
         if game.need().kind == "actions":
-            return f"Next: your Player Actions ({game_cp_left(game)})."
+            return f"Next: your Player Actions ({cp_left(game)})."
         return f"Next: {text}."
     if game.need().kind in ("actions", "over"):
         return f"Next: {text}."

@@ -175,10 +175,8 @@ def status(session: Any) -> dict[str, Any]:
     phase_card = game.phase_card
     return {
         "mode": session.mode,
-        "seed": session.save.seed,
         "turn": game.turn,
         "phase": explain.phase_words(game),
-        "step": game.step,
         "need": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
         "cp": game.command_points,
         "next": text,
@@ -207,13 +205,10 @@ def territories(session: Any, battles: tuple[int, ...]) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- cards
 
 def card_view(content: Content, card: Card) -> dict[str, Any]:
-    """One card for the page: title, words for screen readers, symbol counts."""
+    """One card for the page: its title, and its words for screen readers."""
     title = f"{card.id} · {card.name}" if card.name else str(card.id)
     return {"id": card.id, "name": card.name, "title": title,
-            "words": explain.card_words(card), "bugles": card.bugles, "swords": card.swords,
-            "shields": card.shields, "flags": card.flags, "priority": card.priority,
-            "hard": card.hard,
-            "king": " then ".join(explain.ACTION_WORDS[a] for a in card.king)}
+            "words": explain.card_words(card), "flags": card.flags, "priority": card.priority}
 
 
 def cards(content: Content, game: Game, ids: list[int]) -> list[dict[str, Any]]:
