@@ -127,9 +127,11 @@ class TablePage:
         return form
 
     async def command(self, request: Request, title: str,
-                      call: Callable[[Any, Any], Any],
-                      back: str | Callable[[Any], str] = "/") -> Response:
-        """Run one POSTed command; a refusal is flashed, the page is shown again."""
+                      call: Callable[[Any, Any], Any] | None = None,
+                      back: str | Callable[[Any], str] = "/",
+                      run: Callable[[Any], Any] | None = None) -> Response:
+        """Run one POSTed command, `call(session, form)` on the locked save (or `run(form)`
+        for a new game); a refusal is flashed, the page is shown again."""
         try:
             form = await self.form(request)
         except PermissionError:
@@ -138,8 +140,11 @@ class TablePage:
         try:
             # in a worker thread: a command waiting for the CLI's lock must not stop
             # the server answering the other requests (`/version` polls)
-            result = await run_in_threadpool(self.door.run, lambda session: call(session, form),
-                                             _game_field(form))
+            if run is not None:
+                result = await run_in_threadpool(run, form)
+            else:
+                result = await run_in_threadpool(self.door.run, lambda s: call(s, form),
+                                                 _game_field(form))
         except Stale:
             return self.refused(request, STALE, (), to)
         except ThroneError as exc:
@@ -276,34 +281,21 @@ class TablePage:
 
     async def new_game(self, request: Request) -> Response:
         """POST /new: start (or, when told, replace) the game in the save."""
-        try:
-            form = await self.form(request)
-        except PermissionError:
-            return await self.forged(request)
-        try:
-            mode = form.get("mode", "virtual")
-            if mode not in ("virtual", "physical"):
-                raise BadForm(f"the mode is virtual or physical, not {str(mode)[:20]!r}")
-            hard = number(form, "hard", "the number of hard cards", optional=True)
-            level = str(form.get("level") or "")[:40] or None
-            seed = number(form, "seed", "the seed", optional=True)
-            force = form.get("force") == "yes"
-            await run_in_threadpool(self._new_game, mode == "physical", seed, hard or None,
-                                    force, _game_field(form), level)
-        except Stale:
-            return self.refused(request, STALE, (), "/new")
-        except ThroneError as exc:
-            return self.refused(request, "Refused: new game", reason(exc), "/new")
-        return self.back(request, "/")
+        return await self.command(request, "new game", back="/new", run=self._new_game)
 
-    def _new_game(self, physical: bool, seed: int | None, hard: int | None,
-                  force: bool, expected: str | None, level: str | None = None) -> None:
+    def _new_game(self, form: Any) -> None:
         from throne_pnp.assistant.commands import new_game
 
+        mode = form.get("mode", "virtual")
+        if mode not in ("virtual", "physical"):
+            raise BadForm(f"the mode is virtual or physical, not {str(mode)[:20]!r}")
+        hard = number(form, "hard", "the number of hard cards", optional=True) or None
+        level = str(form.get("level") or "")[:40] or None
+        seed = number(form, "seed", "the seed", optional=True)
         with self.door.mutex:
-            self.door.check_file(expected)
-            new_game(self.config.game, self.config.content, physical=physical, seed=seed,
-                     hard=hard, force=force, level=level)
+            self.door.check_file(_game_field(form))
+            new_game(self.config.game, self.config.content, physical=mode == "physical",
+                     seed=seed, hard=hard, force=form.get("force") == "yes", level=level)
 
     def routes(self) -> list[Route]:
         return [
