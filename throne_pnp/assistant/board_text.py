@@ -1,11 +1,6 @@
-"""The board as a compact text picture for the terminal (`throne show`).
-
-One line per territory: number, name, printed symbols, the King's cubes and
-yours (with a little bar so a glance finds the crowds), the neighbours, and
-a mark where a battle is due. Below: cubes left off the map and your current
-limit with the wheat it comes from, so every number needed to plan a move is
-on one screen.
-"""
+"""The board as a compact text picture for the terminal (`throne show`): a line per
+territory (symbols, cubes with a bar, neighbours, battles), then the cubes off the map
+and your limit, so every number needed to plan a move is on one screen."""
 
 from __future__ import annotations
 

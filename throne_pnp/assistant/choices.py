@@ -1,10 +1,5 @@
-"""What each choice open to the player costs, said before they choose.
-
-A beaten player picks where their cubes withdraw (R9); a territory where
-their limit then removes cubes is allowed but costly (R14). This module tries
-each option on a copy of the battle and reports the cubes lost, so the
-prompt can say `(5: no loss; 1: your limit removes 1)`.
-"""
+"""What each withdrawal costs (R9, R14), tried on a copy of the battle, said before the
+player chooses: `(5: no loss; 1: your limit removes 1)`."""
 
 from __future__ import annotations
 

@@ -1,18 +1,10 @@
-"""The logic of each tracked-game command, shared by the CLI and the table page.
+"""Each tracked-game command, shared by the CLI, `throne play` and the table page.
 
-Each function takes an open `Session` (normally from `Session.locked`, so the
-whole read-replay-write happens under the save's lock), checks that the
-command fits the step the game is at, applies it as one transaction and
-returns the `Command` (accepted action texts, the events to explain, notes).
-Anything the user got wrong raises `ThroneError` with one line saying what
-and what would be right; the save is then unchanged. Parsing (words to
-numbers) belongs to the caller; the validation that is not parsing lives here,
-so `throne card 7` and a tap on the table page are refused with the same words.
-
-Commands: `new_game`, `play_card`, `play_battle`, `withdraw`, `move`, `rally`,
-`done`, `tell_hand`, `fix`, `undo`. A refusal that only needs the player's word is a
-`NeedsConfirmation` (the home castle emptied by a move): ask, then call again
-with `confirmed=True`.
+A command takes an open `Session` (under the save's lock), checks that it fits
+the game's step, applies it as one transaction and returns the `Command`. A
+mistake raises `ThroneError` (a `Refused` when it names commands to run) and
+leaves the save unchanged, so the CLI and the page refuse with the same words.
+`NeedsConfirmation`: a legal move the player must confirm (`confirmed=True`).
 """
 
 from __future__ import annotations
@@ -20,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from throne_pnp.assistant.explain import fresh_hand, next_step
+from throne_pnp.assistant.explain import fresh_hand, next_need
 from throne_pnp.assistant.lock import save_lock
 from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.session import Command, Session
@@ -29,10 +21,18 @@ from throne_pnp.content import Content
 from throne_pnp.errors import HandConflict, ThroneError
 from throne_pnp.narrator.checklist import cp_left as game_cp_left
 from throne_pnp.narrator.kingsofar import table_position
+from throne_pnp.narrator.lines import Command as Typed
+from throne_pnp.narrator.lines import Line, Refused, texts
+from throne_pnp.narrator.lines import typed as typed_parts
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.position import Position, check_position, outcome_words, position_outcome
+
+CARD_ID = Typed("card", ("ID",))
+DRAWS_ID = Typed("card", (), (("draws", "ID"),))
+KING_CARD_K = Typed("battle", (), (("king-card", "K"),))
+act_done = Typed("done")
 
 
 class NeedsConfirmation(ThroneError):
@@ -56,24 +56,21 @@ def said(word: str, argument: int | None, *options: tuple[str, object]) -> str:
 
 
 def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
-    """Refuse a command given at the wrong step, naming what is needed instead.
-
-    `kinds` are need kinds (`card`, `battle`, `withdraw`, `actions`) or
-    `deal-PURPOSE` for chance cards the player names (`deal-phase`,
-    `deal-uncertain`, `deal-battle`). `verb` completes "cannot VERB now".
-    """
+    """Refuse a command given at a step not in `kinds` (need kinds, or `deal-PURPOSE`),
+    naming what is needed instead; `verb` completes "cannot VERB now"."""
     need = session.game.need()
     key = f"deal-{need.purpose}" if need.kind == "deal" else need.kind
     if key in kinds:
         return
-    text, command = next_step(session.game, session.physical)
+    text, command = next_need(session.game, session.physical)
+    needed = typed_parts(text)
+    needed = needed[0].lower() + needed[1:]
     if need.kind == "actions":
-        raise ThroneError(f"cannot {verb} now: it is your Player Actions "
-                          f"({game_cp_left(session.game)}); finish them with `throne done`")
+        raise Refused(f"cannot {verb} now: it is your Player Actions "
+                      f"({game_cp_left(session.game)}); finish them with ", act_done)
     if need.kind == "over":
-        raise ThroneError(f"cannot {verb}: {text[0].lower()}{text[1:]}; start a new game "
-                          "with `throne new --force`")
-    raise ThroneError(f"cannot {verb} now: {text[0].lower()}{text[1:]} - `{command}`")
+        raise Refused(f"cannot {verb}: {needed}; start a new game with ", command)
+    raise Refused(f"cannot {verb} now: {needed} - ", command)
 
 
 # --------------------------------------------------------------------------- new
@@ -82,31 +79,24 @@ def new_game(path: Path, content: Content, *, physical: bool = False,
              seed: int | None = None, hard: int | None = None,
              hard_cards: list[int] | None = None, position: Position | None = None,
              force: bool = False, level: str | None = None) -> tuple[Session, Command]:
-    """Start and save a new game at `path`; returns the session and its setup.
-
-    `level` names a level of the difficulty ladder (instead of `hard` or
-    `hard_cards`). Refuses to replace an existing save without `force`, and a start position
-    that breaks the rules or whose game is already over (see `check_start`).
-    The setup `Command` holds the opening deals (virtual) and their events.
-    """
+    """Start and save a new game at `path` (`level`: a ladder level instead of `hard`);
+    returns the session and its setup. Never replaces a save without `force`."""
     if path.exists() and not force:
-        raise ThroneError(f"{path} already holds a game; add --force to replace it, or "
-                          "use --game FILE for another save")
+        raise Refused(path, " already holds a game; add --force to replace it, or "
+                      "use --game FILE for another save")
     if position is not None:
         check_start(content, position)
     session = Session.start(path, content, physical=physical, seed=seed, hard=hard,
                             hard_cards=hard_cards, position=position, level=level)
     with save_lock(path):
         if path.exists() and not force:  # another `new` got there first
-            raise ThroneError(f"{path} already holds a game; add --force to replace it")
+            raise Refused(path, " already holds a game; add --force to replace it")
         session.write()
     return session, Command(actions=list(session.save.opening), events=session.start_events)
 
 
 def check_start(content: Content, position: Position) -> None:
-    """A start position must be able to stand on the table (the King's limit,
-    the cubes that exist, the player's wheat limit) and leave a game to play
-    (not already won or lost)."""
+    """Refuse a start position that cannot stand on the table or is already over."""
     board = board_for(content)
     problem = check_position(board, position)
     if problem:
@@ -120,28 +110,21 @@ def check_start(content: Content, position: Position) -> None:
 # --------------------------------------------------------------------------- cards
 
 def _apply_card(session: Session, action: act.Action) -> None:
-    """Apply a card the player names; with a known hand in a physical game, a
-    refusal about the hand points to `throne fix --hand` (a mistyped `throne
-    hand` is fixed there, not by undoing)."""
+    """Apply a card the player names; a physical hand refusal points to `fix --hand`."""
     try:
         session.apply(action)
     except HandConflict as exc:
         if session.physical and not session.game.hand_hidden:
-            raise ThroneError(f"{exc}; if your hand holds other cards, set it with "
-                              "`throne fix --hand IDS`") from None
+            raise Refused(f"{exc}; if your hand holds other cards, set it with ",
+                          Typed("fix", (), (("hand", "IDS"),))) from None
         raise
 
 
 def play_card(session: Session, card_id: int | None,
               draws: Sequence[int] | None = None) -> Command:
-    """The phase card (`throne card [ID] [--draws IDS]`).
-
-    Player's card phase: `card_id` from the hand. King's card phase: virtual
-    draws it itself (`card_id` must be None); physical needs the card turned
-    over. Physical Uncertain Orders: `draws` are the cards dealt, in order
-    (with the phase card, or alone when the game waits for them). `draws` is
-    None when not given; an empty list is refused like a missing one.
-    """
+    """The phase card (`throne card [ID] [--draws IDS]`): the player's from the hand, or
+    the King's (virtual: drawn here; physical: turned over); `draws` are the cards dealt
+    for physical Uncertain Orders, in order."""
     require(session, ("card", "deal-phase", "deal-uncertain"), "play a phase card")
     game = session.game
     need = game.need()
@@ -155,23 +138,23 @@ def play_card(session: Session, card_id: int | None,
                                   "program deals Uncertain Orders itself")
             if need.kind == "deal" and need.purpose == "phase":
                 if card_id is not None:
-                    raise ThroneError("in the King's card phase the program draws the "
-                                      "King's card: run `throne card` without a number")
+                    raise Refused("in the King's card phase the program draws the "
+                                  "King's card: run ", Typed("card"), " without a number")
                 session.deal_phase_card()
             elif card_id is None:
-                raise ThroneError(f"give the card you play: `throne card ID` ({waiting})")
+                raise Refused("give the card you play: ", CARD_ID, f" ({waiting})")
             else:
                 session.apply(act.card(card_id))
         else:
             if need.kind == "deal" and need.purpose == "uncertain":
                 if card_id is not None:
-                    raise ThroneError("Uncertain Orders are waiting for the card you dealt: "
-                                      f"`throne card --draws ID`, not a new card {card_id}")
+                    raise Refused("Uncertain Orders are waiting for the card you dealt: ",
+                                  DRAWS_ID, f", not a new card {card_id}")
                 if not draw_ids:
-                    raise ThroneError("Uncertain Orders: deal the top card of the deck and "
-                                      "give it with `throne card --draws ID`")
+                    raise Refused("Uncertain Orders: deal the top card of the deck and "
+                                  "give it with ", DRAWS_ID)
             elif card_id is None:
-                raise ThroneError(f"give the card's number: `throne card ID` ({waiting})")
+                raise Refused("give the card's number: ", CARD_ID, f" ({waiting})")
             else:
                 _apply_card(session, act.card(card_id))
             for i, draw in enumerate(draw_ids):
@@ -187,13 +170,9 @@ def play_card(session: Session, card_id: int | None,
 
 def play_battle(session: Session, card_id: int | None, king_card: int | None = None,
                 withdraw_to: int | None = None) -> Command:
-    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`).
-
-    `card_id` is the player's battle card (None when it is already played and
-    the game waits for the King's). Physical: `king_card` is the card turned
-    over for the King; virtual draws it. `withdraw_to` is used only if the
-    player loses with a choice (a note says when it was not needed).
-    """
+    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`);
+    `card_id` None when it is played and the King's card (physical) is awaited;
+    `withdraw_to` is used only if the player loses with a choice (else a note)."""
     require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
     with session.command() as cmd:
@@ -204,14 +183,14 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
                               "program draws the King's battle card")
         if need.kind == "deal" and need.purpose == "battle":
             if card_id is not None:
-                raise ThroneError(f"your card for the battle in {need.territory} is already "
-                                  "played; give the King's card: `throne battle --king-card K`")
+                raise Refused(f"your card for the battle in {need.territory} is already "
+                              "played; give the King's card: ", KING_CARD_K)
             if king_card is None:
-                raise ThroneError(f"battle in {need.territory}: turn over the top card of the "
-                                  "deck for the King and give it: `throne battle --king-card K`")
+                raise Refused(f"battle in {need.territory}: turn over the top card of the "
+                              "deck for the King and give it: ", KING_CARD_K)
         elif card_id is None:
-            raise ThroneError(f"give your battle card: `throne battle CARD` "
-                              f"({session.game.describe_need(need)})")
+            raise Refused("give your battle card: ", Typed("battle", ("CARD",)),
+                          f" ({session.game.describe_need(need)})")
         else:
             _apply_card(session, act.battle(card_id))
         if king_card is not None:
@@ -233,13 +212,19 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
     return cmd
 
 
+def _step(session: Session, kind: str, verb: str, said_words: str,
+          action: act.Action) -> Command:
+    """One action at a step of `kind`, as one command the player typed as `said_words`."""
+    require(session, (kind,), verb)
+    with session.command() as cmd:
+        cmd.said = said_words
+        session.apply(action)
+    return cmd
+
+
 def withdraw(session: Session, to: int) -> Command:
     """Where the player's beaten cubes go (`throne withdraw T`)."""
-    require(session, ("withdraw",), "withdraw")
-    with session.command() as cmd:
-        cmd.said = f"withdraw {to}"
-        session.apply(act.withdraw(to))
-    return cmd
+    return _step(session, "withdraw", "withdraw", f"withdraw {to}", act.withdraw(to))
 
 
 # --------------------------------------------------------------------------- actions
@@ -252,53 +237,32 @@ def home_warning(session: Session) -> str:
 
 
 def move(session: Session, count: int, src: int, dst: int, confirmed: bool = False) -> Command:
-    """A Player Actions move (`throne move COUNT FROM TO`, 1 command point).
-
-    A legal move that leaves the home castle empty raises `NeedsConfirmation`
-    unless `confirmed` (the player said yes, or gave `--yes`).
-    """
+    """A Player Actions move (`throne move COUNT FROM TO`); emptying the home castle
+    raises `NeedsConfirmation` unless `confirmed`."""
     require(session, ("actions",), "move")
     if not confirmed and session.empties_home(count, src, dst):
         raise NeedsConfirmation(home_warning(session))
-    with session.command() as cmd:
-        cmd.said = f"move {count} {src} {dst}"
-        session.apply(act.move(count, src, dst))
-    return cmd
+    return _step(session, "actions", "move", f"move {count} {src} {dst}",
+                 act.move(count, src, dst))
 
 
 def rally(session: Session, at: int) -> Command:
     """A Player Actions rally at castle `at` (`throne rally T`, 2 command points)."""
-    require(session, ("actions",), "rally")
-    with session.command() as cmd:
-        cmd.said = f"rally {at}"
-        session.apply(act.rally(at))
-    return cmd
+    return _step(session, "actions", "rally", f"rally {at}", act.rally(at))
 
 
 def done(session: Session) -> Command:
     """End Player Actions (`throne done`); the battles the player started follow."""
-    require(session, ("actions",), "finish Player Actions")
-    with session.command() as cmd:
-        cmd.said = "done"
-        session.apply(act.DONE)
-    return cmd
+    return _step(session, "actions", "finish Player Actions", "done", act.DONE)
 
 
 # --------------------------------------------------------------------------- one entry
 
 def perform(session: Session, actions: Sequence[act.Action], *,
             confirmed: bool = False) -> Command:
-    """Play what the player says at once, given as `Action` values (built by
-    `Action.parse` or its typed constructors), through the command above that
-    checks the step and words the refusals.
-
-    The first action is the command (`card`, `battle`, `withdraw`, `move`,
-    `rally`, `done`, `hand`, `fix`, `fixcards`, or `deal`: the card the game
-    waits for, told); the cards told with it follow: `deal`s after `card`
-    (Uncertain Orders) or after `battle` (the King's card), then a
-    `withdraw` after `battle`. The CLI, the table page and `throne play`
-    all come here, so the same words give the same actions and refusals.
-    """
+    """Play what the player says at once (`Action` values: the command first, then the
+    cards told with it: `deal`s after `card` or `battle`, a `withdraw` after `battle`)
+    through the command above; the CLI, the page and `throne play` all come here."""
     if not actions:
         raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
     first, rest = actions[0], list(actions[1:])
@@ -355,18 +319,12 @@ def _told_wrong(first: act.Action, actions: Sequence[act.Action]) -> str:
 # --------------------------------------------------------------------------- record
 
 def tell_hand(session: Session, ids: Sequence[int]) -> Command:
-    """Physical mode: the player names the cards in their hand (`throne hand IDS`).
-
-    Optional, at any step while the hand holds cards: all of them, in any
-    order. From then on a card played from elsewhere, or a King's card that
-    is in the hand, is refused at once, `status` shows the hand and the
-    battle odds count on it. Told again, it replaces the last telling (a
-    typo fixed). The hand is unknown again after the next new hand is drawn.
-    """
+    """Physical mode: the player names every card in their hand (`throne hand IDS`); told
+    again, it replaces the last telling. From then on a card from elsewhere is refused."""
     if session.game.outcome is not None:
         raise ThroneError(f"the game is over: you {session.game.outcome}; nothing to tell")
     if not ids:
-        raise ThroneError("name the cards in your hand, e.g. `throne hand 3,6,9,12,14`")
+        raise Refused("name the cards in your hand, e.g. ", Typed("hand", ("3,6,9,12,14",)))
     with session.command() as cmd:
         cmd.said = f"hand {_ids(ids)}"
         session.apply(act.hand(ids))
@@ -376,23 +334,18 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
 def fix(session: Session, territory: int | None = None, king: int | None = None,
         player: int | None = None, hand: Sequence[int] | None = None,
         discard: Sequence[int] | None = None) -> Command:
-    """Make the record match the table (`throne fix [T --king N --player M]
-    [--hand IDS] [--discard IDS]`), as one logged command that undo takes back.
-
-    Cubes: `territory` with `king`/`player` (None keeps that count). Cards
-    (physical games): `hand` and/or `discard` set the hand and the discard
-    pile to exactly these cards (an empty list: an empty pile). Refused:
-    nothing to change, an unknown territory, a record the rules forbid (over
-    the King's limit, more cubes than exist, the player over their wheat
-    limit, a card in two places). The table is the truth here: nothing moves
-    on it (the events say what the record held before).
-    """
+    """Make the record match the table (`throne fix [T --king N --player M] [--hand IDS]
+    [--discard IDS]`) as one logged command: cubes in `territory` (None keeps a count),
+    or the physical hand and discard pile exactly. Refused: nothing to change, or a
+    record the rules forbid. Nothing moves on the table."""
     cards = hand is not None or discard is not None
     if territory is None and (king is not None or player is not None):
-        raise ThroneError("--king and --player need the territory: `throne fix T --king N`")
+        raise Refused("--king and --player need the territory: ",
+                      Typed("fix", ("T",), (("king", "N"),)))
     if territory is None and not cards:
-        raise ThroneError("say what the table shows, e.g. `throne fix 7 --king 2 --player 0` "
-                          "or `throne fix --discard 1,4`")
+        raise Refused("say what the table shows, e.g. ",
+                      Typed("fix", ("7",), (("king", "2"), ("player", "0"))), " or ",
+                      Typed("fix", (), (("discard", "1,4"),)))
     with session.command() as cmd:
         cmd.said = said("fix", territory, ("--king", king), ("--player", player),
                         ("--hand", _ids(hand, empty="-")),
@@ -420,30 +373,29 @@ def _fix_cubes(session: Session, territory: int, king: int | None, player: int |
     board = session.board
     king_most = min(board.king_limit, board.forces - (pos.on_map("king") - pos.king[territory]))
     if k > king_most:
-        raise ThroneError(f"--king {k}: the King can have at most {king_most} cubes in "
-                          f"{territory} (limit {board.king_limit} a territory, "
-                          f"{board.forces} cubes in all); e.g. `throne fix {territory} "
-                          f"--king {king_most}`")
+        raise Refused(f"--king {k}: the King can have at most {king_most} cubes in "
+                      f"{territory} (limit {board.king_limit} a territory, "
+                      f"{board.forces} cubes in all); e.g. ",
+                      Typed("fix", (str(territory),), (("king", str(king_most)),)))
     player_most = board.forces - (pos.on_map("player") - pos.player[territory])
     if p > player_most:
-        raise ThroneError(f"--player {p}: you can have at most {player_most} cubes in "
-                          f"{territory} ({board.forces} cubes in all, "
-                          f"{board.forces - player_most} on the map elsewhere); e.g. "
-                          f"`throne fix {territory} --player {player_most}`")
+        raise Refused(f"--player {p}: you can have at most {player_most} cubes in "
+                      f"{territory} ({board.forces} cubes in all, "
+                      f"{board.forces - player_most} on the map elsewhere); e.g. ",
+                      Typed("fix", (str(territory),), (("player", str(player_most)),)))
     session.apply(act.fix(territory, k, p))
 
 
 def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
-    """Take back the last `count` commands (`throne undo [N]`) and save.
+    """`undo_lines` with the checklist as the CLI prints it."""
+    words, restore = undo_lines(session, count)
+    return words, texts(restore)
 
-    Returns the commands taken back, newest first (the order they are taken
-    back in), each in the player's words (e.g.
-    `["battle 5", "move 2 1 5"]`: what was typed, never the engine's action
-    texts, so no card the program dealt and the player has not seen is
-    named) and the checklist that puts the table
-    back: each cube to move back, each King cube to return or take away,
-    each card to take back (physical games).
-    """
+
+def undo_lines(session: Session, count: int = 1) -> tuple[list[str], list[Line]]:
+    """Take back the last `count` commands (`throne undo [N]`) and save; returns the
+    player's words for them, newest first (never a card the program dealt), and the
+    checklist that puts the table back."""
     before = session.game
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)

@@ -1,21 +1,18 @@
-"""What a tracked game needs next, its status, its log, and a command's output.
-
-After every command the player reads the table checklist of its events
-(said by `narrator.checklist`) and then the one thing the program needs
-next, with the command that gives it (`next_step`). `status_json` and
-`status_text` are `throne status`; `log_entries` is `throne log`.
-"""
+"""What a tracked game needs next (`next_need`), its status, its log, and a command's
+output: the narrator's checklist of its events, then what the program needs next."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from throne_pnp.assistant.said import replay_command, typed
+from throne_pnp.assistant import said as said_words
 from throne_pnp.narrator.checklist import (  # noqa: F401  (part of this module's API)
     checklist,
+    cp_left,
     event_json,
     summary,
 )
+from throne_pnp.narrator.lines import Command, Part, typed
 from throne_pnp.narrator.words import (  # noqa: F401  (part of this module's API)
     ACTION_WORDS,
     BOX,
@@ -25,10 +22,6 @@ from throne_pnp.narrator.words import (  # noqa: F401  (part of this module's AP
 )
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.position import KING, PLAYER, defender_words
-
-
-def game_cp_left(game: Game) -> str:
-    return f"{plural(game.command_points, 'command point')} left"
 
 
 def fresh_hand(game: Game) -> bool:
@@ -44,62 +37,70 @@ def last_refill(game: Game) -> int:
     return min(game.board.hand_size, len(game.in_game))
 
 
+CARD_ID = Command("card", ("ID",))
+KING_CARD_K = (("king-card", "K"),)
+
+
 def next_step(game: Game, physical: bool) -> tuple[str, str]:
-    """(what the program needs next, in words; the command that gives it)."""
+    """(what the program needs next, in words; the command that gives it, as typed)."""
+    text, command = next_need(game, physical)
+    return typed(text), command.typed()
+
+
+def next_need(game: Game, physical: bool) -> tuple[tuple[Part, ...], Command]:
+    """What the program needs next (words and commands) and the command that gives it."""
     need: Need = game.need()
     if need.kind == "over":
-        return (f"The game is over: you {game.outcome}", "throne new --force")
+        return (f"The game is over: you {game.outcome}",), Command("new", (), (("force", ""),))
     known = game.known_hand()
     hand = f" (hand: {', '.join(map(str, known))})" if known else ""
     if need.kind == "card":
         return (f"Turn {game.turn}, your card phase: play a card from your hand as the "
-                f"phase card{hand}", "throne card ID")
+                f"phase card{hand}",), CARD_ID
     if need.kind == "deal":
         if need.purpose == "phase":
             if physical:
                 return ("The King's card phase: turn over the top card of the deck and "
-                        "tell me its number", "throne card ID")
-            return ("The King's card phase: let me draw the King's card", "throne card")
+                        "tell me its number",), CARD_ID
+            return ("The King's card phase: let me draw the King's card",), Command("card")
         if need.purpose == "uncertain":
-            return ("Uncertain Orders: deal the top card of the deck and tell me its number",
-                    "throne card --draws ID")
+            return (("Uncertain Orders: deal the top card of the deck and tell me its number",),
+                    Command("card", (), (("draws", "ID"),)))
         if need.purpose == "battle":
+            battle = Command("battle", (), KING_CARD_K)
             if fresh_hand(game):
                 return (f"Battle in {need.territory}: that was your last card, so first draw "
                         f"your new hand ({plural(game.hand_count, 'card')}), then turn over "
-                        "the next card of the deck for the King and tell me its number",
-                        "throne battle --king-card K")
+                        "the next card of the deck for the King and tell me its number",), battle
             return (f"Battle in {need.territory}: draw the top card of the deck for the King "
-                    "and tell me its number", "throne battle --king-card K")
-        return ("Draw your new hand", "throne status")
+                    "and tell me its number",), battle
+        return ("Draw your new hand",), Command("status")
     if need.kind == "battle":
         t = need.territory
         who = defender_words(game.defender)
-        extra = " --king-card K" if physical else ""
+        battle = Command("battle", ("CARD",), KING_CARD_K if physical else ())
         if game.hand_count == 1:     # R10: the new hand comes off the deck before the King's
             if physical:
                 return (f"Battle in {t}, {who}: play your last card{hand}, then draw your new "
                         f"hand ({plural(last_refill(game), 'card')}), and only then turn over "
-                        "the top card of the deck for the King", f"throne battle CARD{extra}")
+                        "the top card of the deck for the King",), battle
             return (f"Battle in {t}, {who}: play your last card{hand}; your new hand is dealt "
-                    "next, and only then the King's card", "throne battle CARD")
+                    "next, and only then the King's card",), battle
         after = (", then turn over the top card of the deck for the King" if physical else "")
-        return (f"Battle in {t}, {who}: play a card from your hand{after}{hand}",
-                f"throne battle CARD{extra}")
+        return (f"Battle in {t}, {who}: play a card from your hand{after}{hand}",), battle
     if need.kind == "withdraw":
         from throne_pnp.assistant.choices import withdraw_words
 
-        return (f"You lost the battle in {need.territory}: choose where your cubes withdraw "
-                f"({withdraw_words(game)})", "throne withdraw T")
+        return ((f"You lost the battle in {need.territory}: choose where your cubes withdraw "
+                 f"({withdraw_words(game)})",), Command("withdraw", ("T",)))
     cp = game.command_points
-    parts = []
+    parts: list[Part] = [f"Player Actions: {plural(cp, 'command point')} left: "]
     if cp >= 1:
-        parts.append("`throne move COUNT FROM TO` (1 point)")
+        parts += [Command("move", ("COUNT", "FROM", "TO")), " (1 point), "]
     if cp >= 2:
-        parts.append("`throne rally T` (2 points)")
-    parts.append("`throne done` to finish")
-    return (f"Player Actions: {plural(cp, 'command point')} left: " + ", ".join(parts),
-            "throne done")
+        parts += [Command("rally", ("T",)), " (2 points), "]
+    parts += [Command("done"), " to finish"]
+    return tuple(parts), Command("done")
 
 
 def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
@@ -108,7 +109,7 @@ def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
     text, command = next_step(game, physical)
     if not with_command:
         if game.need().kind == "actions":
-            return f"Next: your Player Actions ({game_cp_left(game)})."
+            return f"Next: your Player Actions ({cp_left(game)})."
         return f"Next: {text}."
     if game.need().kind in ("actions", "over"):
         return f"Next: {text}."
@@ -196,7 +197,16 @@ def status_text(session: Any, with_commands: bool = True) -> str:
 
 
 def log_entries(session: Any) -> list[dict[str, Any]]:
-    """Every accepted command with where it happened and what it did."""
+    """Every accepted command with where it happened and what it did (`throne log --json`)."""
+    return [{k: v for k, v in entry.items() if k not in PAGE_ONLY}
+            for entry in log_records(session)]
+
+
+PAGE_ONLY = ("commands", "summary")
+
+
+def log_records(session: Any) -> list[dict[str, Any]]:
+    """`log_entries` with, for the page, each command as records and its summary apart."""
     save = session.save
     game = session.replay(0)
     seed = "" if save.physical else f", seed {save.seed}"
@@ -206,11 +216,13 @@ def log_entries(session: Any) -> list[dict[str, Any]]:
                            if not save.physical else "")}]
     for number, command in enumerate(save.commands, 1):
         where = f"turn {game.turn}, {phase_words(game)}"
-        rebuilt, events = replay_command(game, command)
+        rebuilt, events = said_words.replay_command(game, command)
         said = save.said_for(number - 1)
-        words = typed(said, rebuilt)
+        words = said_words.typed(said, rebuilt)
         entries.append({"number": number, "where": where, "actions": list(command),
-                        "said": words, "text": f"`throne {words}`: {summary(events)}"})
+                        "said": words, "commands": said_words.said_commands(words),
+                        "summary": summary(events),
+                        "text": f"`throne {words}`: {summary(events)}"})
     return entries
 
 

@@ -1,10 +1,8 @@
 """`throne play`: walk a whole game with prompts, over the same session.
 
-Each prompt says what is needed and lists the legal answers; every accepted
-answer is one command, saved at once exactly as the single commands would
-save it, so `throne play` and `throne card ...` can be mixed freely and
-quitting never loses anything. At any prompt: `undo [N]`, `status`, `show`,
-`log`, `help`, `quit`. A refused answer prints the reason and asks again.
+Each accepted answer is one command, saved as the single commands save it, so `throne
+play` and `throne card ...` mix freely and quitting loses nothing. A refused answer
+prints the reason and asks again.
 """
 
 from __future__ import annotations
@@ -142,10 +140,8 @@ ALIASES = {"m": "move", "r": "rally", "d": "done"}
 
 
 def _answer(session: Session, answer: str, confirmed: bool = False) -> Command | None:
-    """Turn one answer into one command: the actions it says (`said_actions`)
-    played by `commands.perform`, as the single commands and the page do;
-    None if it was not understood. A move that empties the home castle
-    raises `NeedsConfirmation` unless `confirmed`."""
+    """One answer as one command (`said_actions` played by `commands.perform`); None if
+    not understood; `NeedsConfirmation` for a move emptying home unless `confirmed`."""
     need = session.game.need()
     words = answer.lower().split()
     if (need.kind == "deal" and need.purpose == "phase" and not session.physical
@@ -160,14 +156,9 @@ def _answer(session: Session, answer: str, confirmed: bool = False) -> Command |
 
 
 def said_actions(session: Session, answer: str) -> list[act.Action] | None:
-    """The actions an answer says; None if not understood.
-
-    A number alone answers the prompt: the card played, the card dealt, the
-    battle card, where to withdraw (`12` at "Your phase card" is `card 12`).
-    Otherwise the answer is a command in the action text form, read by
-    `actions.parse_said` (`move 2 7 5` or `m 2 7 5`, `rally 5`, `done`,
-    `battle 4 king=9`, `hand 3 6 9` in a physical game); a mistyped one is
-    refused with the form it should have."""
+    """The actions an answer says (None: not understood): a number alone answers the
+    prompt (`12` at "Your phase card" is `card 12`); else the action text form
+    (`actions.parse_said`: `move 2 7 5`, `m 2 7 5`, `battle 4 king=9`, ...)."""
     need = session.game.need()
     words = answer.lower().split()
     if not words:

@@ -1,10 +1,5 @@
-"""One line per option of a hint, in players' words: why it is good or bad.
-
-The numbers come from the rules engine on a copy of the game (the King's
-action a phase card wakes, where a withdrawal leaves your cubes, what a plan
-leaves on the map), never from the search's rollouts: the win chance says
-how good an option is, the reason says what it does.
-"""
+"""One line per option of a hint, in players' words: what it does, from the rules engine
+on a copy of the game (never from the search's rollouts, which say how good it is)."""
 
 from __future__ import annotations
 

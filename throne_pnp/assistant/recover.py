@@ -1,11 +1,8 @@
 """Recover a damaged save: keep the commands that still replay, in a new file.
 
-A save can stop loading: a hand edit of the file, a content edit after the
-game began, a rules change in a newer throne. `diagnose` replays the save
-command by command with the content given and stops at the first command
-that no longer replays; `keep` writes the good prefix to a new save (with the
-current content's game fingerprint) and never touches the damaged file. A file
-that is not a readable save at all (broken JSON) has no commands to keep.
+`diagnose` replays the save command by command and stops at the first that no longer
+replays (a hand edit, a content edit, a rules change); `keep` writes the good prefix to a
+new save with the current fingerprint, never touching the damaged file.
 """
 
 from __future__ import annotations
@@ -26,13 +23,8 @@ from throne_pnp.rules.position import parse_position
 
 @dataclass
 class Diagnosis:
-    """How much of a save replays.
-
-    `good`: the number of commands that replay; `bad`: (command number,
-    its action texts, why it fails) for the first that does not, or None
-    when the whole save replays; `content_changed`: the content differs
-    from the one the game began with (a likely reason).
-    """
+    """How much of a save replays: `good` commands; `bad` (number, action texts, why) for
+    the first that does not, or None; `content_changed`: a likely reason."""
 
     save: SaveData
     good: int

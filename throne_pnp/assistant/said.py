@@ -1,17 +1,13 @@
 """What the player typed for each command, for the log and for `undo`.
 
-The save keeps, beside each command's action texts (`card 7`, `deal 18`),
-what the player typed (`said`). Action texts are the engine's words and
-never shown: in a virtual game a `deal` is a card the program drew, and one
-the player has not seen yet when a command is taken back (the next hand).
-So the player reads the save's `said` entry; a command from an older save
-that has none is put back into the player's words from its actions: the
-player's own actions, and in a physical game the cards the player told
-(`battle 4 --king-card 9`), never a card the program dealt.
+The save keeps what the player typed (`said`) beside each command's action texts, which
+are never shown (a virtual `deal` names a card the player has not seen). A command from
+an older save without it is put back into the player's words from its own actions.
 """
 
 from __future__ import annotations
 
+from throne_pnp.narrator.lines import Command
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Event, Game
 
@@ -76,3 +72,26 @@ def replay_command(game: Game, command: list[str]) -> tuple[str, list[Event]]:
 def typed(said: str, rebuilt: str) -> str:
     """The words shown for a command: what was typed, else the rebuilt words."""
     return said or rebuilt or "(nothing)"
+
+
+def said_commands(words: str) -> tuple[Command, ...]:
+    """The player's words for one command (`fix 7 --king 3`, `card; battle 4`) as
+    `Command` records, for the page to show as its buttons say them."""
+    out = []
+    for phrase in words.split(";"):
+        tokens = phrase.split()
+        if tokens[:1] == ["throne"]:
+            tokens = tokens[1:]
+        if not tokens:
+            continue
+        args: list[str] = []
+        options: list[tuple[str, str]] = []
+        for token in tokens[1:]:
+            if token.startswith("--"):
+                options.append((token[2:], ""))
+            elif options and not options[-1][1]:
+                options[-1] = (options[-1][0], token)
+            else:
+                args.append(token)
+        out.append(Command(tokens[0], tuple(args), tuple(options)))
+    return tuple(out)

@@ -1,21 +1,16 @@
-"""What to change on the table to go from one recorded state to another.
+"""What to change on the table to go from one recorded state to another (after `undo`).
 
-`undo` takes commands back in the record; the cubes and cards on the table
-must follow. This module compares two states and writes the checklist:
-each cube to move back (`[ ] move 1 of your cubes 6 -> 7`), each King cube
-to put back in the supply or on the map, and in a physical game each card to
-take back into the deck or the hand. Cubes that left one territory and must
-reappear in another are paired as moves, nearest first, so one undone move is
-one line, not a removal and an addition.
-
-Pure functions of the states: no files, no terminal.
+The checklist (narrator `Line`s): each cube to move back, each King cube to the supply
+or the map, each physical card back to the deck or the hand. Cubes that left one
+territory for another are paired as moves, nearest first. Pure functions of the states.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from throne_pnp.narrator.words import BOX, cubes, plural
+from throne_pnp.narrator.lines import Command, Line, do, say, typed
+from throne_pnp.narrator.words import cubes, plural
 from throne_pnp.rules.board import Board, distances
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER, Position
@@ -27,12 +22,8 @@ ZONE_WORDS = {"deck": "the deck", "hand": "your hand", "discard": "the discard p
 
 def cube_changes(board: Board, now: Position, target: Position
                  ) -> list[tuple[str, str, int, int | None, int | None]]:
-    """(kind, side, count, from, to) turning `now` into `target`.
-
-    kind is `move` (from -> to), `add` (to, from the supply) or `remove`
-    (from, to the supply). Surpluses are paired with the nearest deficits of
-    the same side; ties go to the lower territory numbers.
-    """
+    """(kind, side, count, from, to) turning `now` into `target`: `move`, `add` (from the
+    supply) or `remove`; surpluses pair with the nearest deficits, lower numbers first."""
     dist = distances(board.adjacent)
     out: list[tuple[str, str, int, int | None, int | None]] = []
     for side in (PLAYER, KING):
@@ -51,24 +42,25 @@ def cube_changes(board: Board, now: Position, target: Position
     return out
 
 
-def cube_lines(board: Board, now: Position, target: Position) -> list[str]:
+def cube_lines(board: Board, now: Position, target: Position) -> list[Line]:
     """The checklist that moves the cubes from `now` to `target`."""
     lines = []
     for kind, side, n, src, dst in cube_changes(board, now, target):
         if kind == "move":
-            lines.append(f"{BOX} move {cubes(n, side)} {src} -> {dst}")
+            lines.append(do(f"move {cubes(n, side)} {src} -> {dst}", depth=1))
         elif kind == "remove":
-            lines.append(f"{BOX} take {cubes(n, side)} off {src} (back to the supply)")
+            lines.append(do(f"take {cubes(n, side)} off {src} (back to the supply)", depth=1))
         else:
-            lines.append(f"{BOX} put {cubes(n, side)} back in {dst} (from the supply)")
+            lines.append(do(f"put {cubes(n, side)} back in {dst} (from the supply)", depth=1))
     return lines
 
 
 # A card the player turned over is known only by the number typed for it.
-RECORDED_NOTE = ("(a card recorded as N is the number you typed: if another card lies "
-                 "there, a number was mistyped; take back the card that is there, and "
-                 "next time `throne fix --hand IDS --discard IDS` corrects the cards "
-                 "without an undo)")
+RECORDED = say("(a card recorded as N is the number you typed: if another card lies "
+               "there, a number was mistyped; take back the card that is there, and "
+               "next time ", Command("fix", (), (("hand", "IDS"), ("discard", "IDS"))),
+               " corrects the cards without an undo)", depth=1)
+RECORDED_NOTE = typed(RECORDED.what)
 
 
 def _ids(cards: list[int]) -> str:
@@ -77,16 +69,12 @@ def _ids(cards: list[int]) -> str:
 
 
 def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
-               drawn_order: Sequence[int | None] = ()) -> list[str]:
+               drawn_order: Sequence[int | None] = ()) -> list[Line]:
     """The checklist that puts the physical cards back as `target` has them.
 
-    `from_hand`: cards the undone commands played from the hand; where the
-    target does not know the hand (`unknown`), they go back to the hand and
-    the others (dealt from the deck) back on top of the deck. `drawn_order`:
-    the cards the undone commands took off the deck, in order (None for a
-    new hand drawn unseen): the deck is rebuilt from the last of them back,
-    so that giving the commands again turns up the same cards; then the
-    other cards go back to the hand, the table or the discard pile.
+    `from_hand`: cards the undone commands played from the hand (back there where the
+    hand is unknown). `drawn_order`: the cards they took off the deck in order (None: a
+    hand drawn unseen); the deck is rebuilt from the last back, so the same cards turn up.
     """
     a, b = now.card_zones(), target.card_zones()
     moves: dict[int, tuple[str, str]] = {}
@@ -109,9 +97,9 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
     drawn = now.hand_count - (target.hand_count - to_hand)
     drawn -= sum(1 for s, d in moves.values() if s == "hand" and d != "hand")
     rest = "the rest of " if any(s == "unknown" for s, _ in moves.values()) else ""
-    drawn_line = (f"{BOX} put {rest}the {plural(drawn, 'card')} you drew last "
-                  "back on top of the deck")
-    lines: list[str] = []
+    drawn_line = do(f"put {rest}the {plural(drawn, 'card')} you drew last "
+                    "back on top of the deck", depth=1)
+    lines: list[Line] = []
     recorded = False
     for c in reversed(list(drawn_order)):
         if c is None:
@@ -119,8 +107,8 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                 lines.append(drawn_line)
                 drawn = 0
         elif c in moves and moves[c][1] == "deck":
-            lines.append(f"{BOX} take the card recorded as {c} from "
-                         f"{ZONE_WORDS[moves.pop(c)[0]]} back on top of the deck")
+            lines.append(do(f"take the card recorded as {c} from "
+                            f"{ZONE_WORDS[moves.pop(c)[0]]} back on top of the deck", depth=1))
             recorded = True
     if drawn > 0:
         lines.append(drawn_line)
@@ -132,28 +120,26 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
         where = ZONE_WORDS[src]
         if dst == "deck":
             word = "card" if len(cards) == 1 else "cards"
-            lines.append(f"{BOX} take the {word} recorded as {', '.join(map(str, sorted(cards)))}"
-                         f" from {where} back on top of the deck")
+            lines.append(do(f"take the {word} recorded as {', '.join(map(str, sorted(cards)))}"
+                            f" from {where} back on top of the deck", depth=1))
             recorded = True
         else:
-            lines.append(f"{BOX} take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}")
+            lines.append(do(f"take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}",
+                            depth=1))
     if recorded:
-        lines.append(RECORDED_NOTE)
+        lines.append(RECORDED)
     return lines
 
 
 def restore_lines(board: Board, now: Position, target: Position,
                   cards: tuple[Game, Game] | None = None,
                   from_hand: frozenset[int] = frozenset(),
-                  drawn_order: Sequence[int | None] = ()) -> list[str]:
-    """The whole restore checklist under a heading, or a line saying nothing moves.
-
-    `cards` (physical games): the games now and after the undo, for the card
-    lines (see `card_lines`).
-    """
+                  drawn_order: Sequence[int | None] = ()) -> list[Line]:
+    """The restore checklist under a heading, or a line saying nothing moves; `cards`
+    (physical games): the games now and after the undo (see `card_lines`)."""
     lines = cube_lines(board, now, target)
     if cards:
         lines += card_lines(*cards, from_hand=from_hand, drawn_order=drawn_order)
     if not lines:
-        return ["The table stays as it is."]
-    return ["Put the table back:"] + [f"  {line}" for line in lines]
+        return [say("The table stays as it is.")]
+    return [say("Put the table back:"), *lines]

@@ -10,6 +10,9 @@ command in the words of its buttons). Nobody re-reads a finished sentence.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePath
+
+from throne_pnp.errors import ThroneError
 
 DO = "do"          # a change to make on the table (the page: a checkbox)
 SAY = "say"        # something to read
@@ -27,18 +30,18 @@ class Command:
 
     def typed(self) -> str:
         """As typed at the terminal: `throne battle 4 --king-card 9`."""
-        opts = [f"--{key} {value}" for key, value in self.options]
+        opts = [f"--{key} {value}".strip() for key, value in self.options]
         return " ".join(["throne", self.name, *self.args, *opts])
 
     def said(self) -> str:
         """As the page's buttons say it: `battle 4 the King's card 9`."""
-        opts = [f"{OPTION_WORDS.get(key, key)} {value}" for key, value in self.options]
+        opts = [f"{OPTION_WORDS.get(key, key)} {value}".strip() for key, value in self.options]
         return " ".join([self.name, *self.args, *opts])
 
 
 OPTION_WORDS = {"king-card": "the King's card"}
 
-Part = str | Command
+Part = str | Command | PurePath    # a file: the CLI says its path, the page its name
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +76,7 @@ class Line:
 
 def typed(parts: tuple[Part, ...]) -> str:
     """Parts as the CLI prints them: each command as typed, in backticks."""
-    return "".join(f"`{p.typed()}`" if isinstance(p, Command) else p for p in parts)
+    return "".join(f"`{p.typed()}`" if isinstance(p, Command) else str(p) for p in parts)
 
 
 def say(*what: Part, depth: int = 0, kind: str = SAY) -> Line:
@@ -88,3 +91,12 @@ def do(*what: Part, why: tuple[Part, ...] | str = (), depth: int = 0, rule: str 
 def texts(lines: list[Line]) -> list[str]:
     """The lines as the CLI prints them."""
     return [line.text() for line in lines]
+
+
+class Refused(ThroneError):
+    """A refusal as parts (`why`: words and the commands to run instead): the CLI
+    prints `str()` (commands as typed, in backticks), the page renders the parts."""
+
+    def __init__(self, *why: Part):
+        self.why = why
+        super().__init__(typed(why))

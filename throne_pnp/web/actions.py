@@ -1,11 +1,8 @@
 """The table page's POST routes: one form -> the actions it says -> one command.
 
-Each handler turns form fields into numbers (`forms.number`), builds the
-`Action` values they say with the rules' typed constructors, and gives them
-to `assistant.commands.perform`, as the CLI and `throne play` do, on a
-session opened under the save lock (`TablePage.command` -> `Door.run`). No
-game logic lives here: which step accepts what, and the words of every
-refusal, are the commands' own.
+Form fields become numbers (`forms`) and `Action` values, played by
+`assistant.commands` as the CLI does; which step accepts what, and every refusal's
+words, are the commands' own.
 """
 
 from __future__ import annotations
@@ -17,6 +14,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from throne_pnp.assistant import commands
+from throne_pnp.assistant.said import said_commands
+from throne_pnp.narrator.lines import Part, say
 from throne_pnp.rules import actions as act
 from throne_pnp.web.forms import BadForm, number, numbers
 
@@ -67,9 +66,12 @@ def handlers(page: Any) -> dict[str, Handler]:
                             number(form, "player", "your cubes there", optional=True))
 
     def undo(session: Any, form: Any) -> Any:
-        gone, lines = commands.undo(session, 1)
-        taken = "; ".join(gone)
-        return (f"Took back `{taken}`", lines or ["Nothing on the table changes."])
+        gone, lines = commands.undo_lines(session, 1)
+        taken = [c for words in gone for c in said_commands(words)]
+        title: list[Part] = ["Took back "]
+        for i, command in enumerate(taken):
+            title += ["; " if i else "", command]
+        return tuple(title), lines or [say("Nothing on the table changes.")]
 
     def hand(session: Any, form: Any) -> Any:
         ids = numbers(form, "cards", "your hand")

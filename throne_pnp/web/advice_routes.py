@@ -1,18 +1,9 @@
 """The table page's advice: `/hint` (the decision due now, ranked) and `/review`.
 
-Thin over `assistant.advice`: the searches are jobs of the page's search
-thread (`searches.Searches`), keyed by the game version, each run in a
-process of its own (`search_process`); these routes only start a job, show
-how far it got, or show its answer. Everything is a GET
-that works without JavaScript (the page refreshes itself while a search
-runs); `advice.js` polls `/advice/status` instead and reloads when the job
-is over. Playing a choice from a hint goes through the table's own POST
-routes (`/card`, `/move`, ...), with the game version the hint was shown
-for, so a stale hint's button is refused like any old form.
-
-For Player Actions the best plan is a row of buttons, one per command; each
-step's POST comes back to `/hint?plan=1`, which shows the rest of the plan
-when the save's commands since the hint are the plan's first steps.
+Thin over `assistant.advice`: a route starts a search job (`searches`, keyed by the game
+version), shows its progress or its answer. Plain GETs that refresh while a search runs
+(`advice.js` polls `/advice/status` instead). A hint's buttons post to the table's own
+routes with the game version it was shown for; `/hint?plan=1` shows the rest of a plan.
 """
 
 from __future__ import annotations

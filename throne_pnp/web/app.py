@@ -1,18 +1,10 @@
 """The table page as a Starlette app: thin routes over the session and commands.
 
-Each GET renders a Jinja template from `views`; each POST parses its form,
-checks the anti-forgery token, calls one `assistant.commands` function under
-the save lock (through `Door`) and answers 303 back to the page
-(Post/Redirect/Get), so the page works without JavaScript and a reload never
-repeats a command. Each form also carries the game version it was rendered
-against (field `game`); a form from an older page (a double tap, a re-sent
-form, a second phone) is refused under the lock (`Door.run`), nothing done.
-A refused command puts its one-line reason on the next page view and leaves
-the save untouched (the command functions guarantee it).
-
-`/version` is the cheap answer the page polls to pick up a command given at
-the CLI; `/static/...` serves our two small files from memory (never a path
-taken from the request).
+A GET renders a Jinja template from `views`; a POST checks the anti-forgery token and
+the game version the form was rendered against, runs one `assistant.commands` call under
+the save lock (`Door.run`) and answers 303 back to the page (Post/Redirect/Get), so the
+page works without JavaScript and a reload never repeats a command. A refusal is shown
+once on the next view. `/version` is what the page polls for commands given at the CLI.
 """
 
 from __future__ import annotations
@@ -33,6 +25,7 @@ from starlette.routing import Route
 from throne_pnp.assistant import explain
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.lines import Part, Refused, say
 from throne_pnp.numbers import whole
 from throne_pnp.web import actions, rulespage, views
 from throne_pnp.web.advice_routes import Advice
@@ -41,7 +34,6 @@ from throne_pnp.web.door import STALE, Door, Flash, Stale
 from throne_pnp.web.forms import BadForm, number
 from throne_pnp.web.security import Access, Guard
 from throne_pnp.web.svgmarkup import symbols
-from throne_pnp.web.wording import command_words, page_words
 
 STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
                 "table.js": "text/javascript; charset=utf-8",
@@ -86,8 +78,6 @@ class TablePage:
                                lstrip_blocks=True)
         self.env.filters["odds"] = views.odds_words
         self._rules: list[rulespage.Section] | None = None
-        self.env.filters["words"] = page_words
-        self.env.filters["command"] = command_words
         self.static = _static_files()
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
@@ -111,17 +101,17 @@ class TablePage:
     def back(self, request: Request, to: str = "/") -> Response:
         return remember(request, RedirectResponse(to, status_code=303))
 
-    def refused(self, request: Request, title: str, lines: list[str], to: str) -> Response:
-        """Back to the page, with the refusal for this client only; on the table page
-        at the choice (`#now`), where the refusal is shown."""
-        self.door.flash(client_of(request), title, lines, error=True)
+    def refused(self, request: Request, title: str, why: tuple[Part, ...], to: str) -> Response:
+        """Back to the page, with the refusal (its reason as parts) for this client only;
+        on the table page at the choice (`#now`), where the refusal is shown."""
+        lines = [say(*why)] if why else []
+        self.door.flash(client_of(request), (title,), lines, error=True)
         return self.back(request, "/#now" if to == "/" else to)
 
     async def forged(self, request: Request) -> Response:
-        """A POST whose anti-forgery token is missing or wrong (a page from before the
-        secrets were made anew, or a forgery): nothing is done; the answer is the
-        table page as it is now, its fresh forms and one line saying so."""
-        flash = Flash(self.door.version(), FORGED, [], error=True)
+        """A POST with a missing or wrong anti-forgery token: nothing is done; the answer
+        is the page as it is now, with one line saying so."""
+        flash = Flash(self.door.version(), (FORGED,), [], error=True)
         snap = self.door.snapshot()
         if snap.session is None:
             return self.render(request, "new.html", 403, snap=snap, flash=flash,
@@ -137,9 +127,11 @@ class TablePage:
         return form
 
     async def command(self, request: Request, title: str,
-                      call: Callable[[Any, Any], Any],
-                      back: str | Callable[[Any], str] = "/") -> Response:
-        """Run one POSTed command; a refusal is flashed, the page is shown again."""
+                      call: Callable[[Any, Any], Any] | None = None,
+                      back: str | Callable[[Any], str] = "/",
+                      run: Callable[[Any], Any] | None = None) -> Response:
+        """Run one POSTed command, `call(session, form)` on the locked save (or `run(form)`
+        for a new game); a refusal is flashed, the page is shown again."""
         try:
             form = await self.form(request)
         except PermissionError:
@@ -148,13 +140,16 @@ class TablePage:
         try:
             # in a worker thread: a command waiting for the CLI's lock must not stop
             # the server answering the other requests (`/version` polls)
-            result = await run_in_threadpool(self.door.run, lambda session: call(session, form),
-                                             _game_field(form))
+            if run is not None:
+                result = await run_in_threadpool(run, form)
+            else:
+                result = await run_in_threadpool(self.door.run, lambda s: call(s, form),
+                                                 _game_field(form))
         except Stale:
-            return self.refused(request, STALE, [], to)
+            return self.refused(request, STALE, (), to)
         except ThroneError as exc:
-            return self.refused(request, f"Refused: {title}", [str(exc)], to)
-        if isinstance(result, tuple):  # (title, lines) for a message of its own
+            return self.refused(request, f"Refused: {title}", reason(exc), to)
+        if isinstance(result, tuple):  # (title parts, lines) for a message of its own
             self.door.flash(client_of(request), *result)
         return self.back(request, _then(form))
 
@@ -220,10 +215,10 @@ class TablePage:
         return out
 
     async def log(self, request: Request) -> Response:
-        from throne_pnp.assistant.explain import log_entries
+        from throne_pnp.assistant.explain import log_records
 
         snap = self.door.snapshot()
-        entries = log_entries(snap.session) if snap.session else []
+        entries = log_records(snap.session) if snap.session else []
         return self.render(request, "log.html", snap=snap, entries=entries)
 
     async def fix_page(self, request: Request) -> Response:
@@ -286,34 +281,21 @@ class TablePage:
 
     async def new_game(self, request: Request) -> Response:
         """POST /new: start (or, when told, replace) the game in the save."""
-        try:
-            form = await self.form(request)
-        except PermissionError:
-            return await self.forged(request)
-        try:
-            mode = form.get("mode", "virtual")
-            if mode not in ("virtual", "physical"):
-                raise BadForm(f"the mode is virtual or physical, not {str(mode)[:20]!r}")
-            hard = number(form, "hard", "the number of hard cards", optional=True)
-            level = str(form.get("level") or "")[:40] or None
-            seed = number(form, "seed", "the seed", optional=True)
-            force = form.get("force") == "yes"
-            await run_in_threadpool(self._new_game, mode == "physical", seed, hard or None,
-                                    force, _game_field(form), level)
-        except Stale:
-            return self.refused(request, STALE, [], "/new")
-        except ThroneError as exc:
-            return self.refused(request, "Refused: new game", [str(exc)], "/new")
-        return self.back(request, "/")
+        return await self.command(request, "new game", back="/new", run=self._new_game)
 
-    def _new_game(self, physical: bool, seed: int | None, hard: int | None,
-                  force: bool, expected: str | None, level: str | None = None) -> None:
+    def _new_game(self, form: Any) -> None:
         from throne_pnp.assistant.commands import new_game
 
+        mode = form.get("mode", "virtual")
+        if mode not in ("virtual", "physical"):
+            raise BadForm(f"the mode is virtual or physical, not {str(mode)[:20]!r}")
+        hard = number(form, "hard", "the number of hard cards", optional=True) or None
+        level = str(form.get("level") or "")[:40] or None
+        seed = number(form, "seed", "the seed", optional=True)
         with self.door.mutex:
-            self.door.check_file(expected)
-            new_game(self.config.game, self.config.content, physical=physical, seed=seed,
-                     hard=hard, force=force, level=level)
+            self.door.check_file(_game_field(form))
+            new_game(self.config.game, self.config.content, physical=mode == "physical",
+                     seed=seed, hard=hard, force=form.get("force") == "yes", level=level)
 
     def routes(self) -> list[Route]:
         return [
@@ -329,6 +311,11 @@ class TablePage:
             *self.advice.routes(),
             *[Route(path, handler, methods=["POST"]) for path, handler in self.posts.items()],
         ]
+
+
+def reason(exc: ThroneError) -> tuple[Part, ...]:
+    """A refusal's reason as parts: a `Refused`'s own, else its one plain line."""
+    return exc.why if isinstance(exc, Refused) else (str(exc),)
 
 
 def _game_field(form: Any) -> str | None:
@@ -350,9 +337,8 @@ def _query_int(request: Request, name: str) -> int | None:
 def create_app(game: Path, content: Content, access: Access | None = None, *,
                hint_budget: int | None = None, review_budget: int | None = None,
                search_in: str = "process", search_jobs: int | None = None) -> Guard:
-    """The table page for the save `game`, guarded by `access` (loopback by default);
-    the budgets of its hints and reviews and where they run (tests make them small,
-    and may search in the server's own thread: `search_in="thread"`, one process)."""
+    """The table page for the save `game`, guarded by `access` (loopback by default), with
+    its hint and review budgets and where searches run (`"thread"`: in process, tests)."""
     access = access or Access()
     page = TablePage(Config(game, content, access, hint_budget, review_budget, search_in,
                             search_jobs))

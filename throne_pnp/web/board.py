@@ -1,22 +1,8 @@
 """The board on the table page: the printed map with the game drawn over it.
 
-The board is the one board drawing (`render.components.board`): the map is
-its `map_items`, the same polygons, names, symbols and cube boxes the player
-has printed, so the screen and the paper look alike; over it, per game state,
-its marks: the cube boxes filled with the cubes now on the table, pending
-battles ringed, the King's last moves as arrows with their cube counts. This
-module adds what only a page has: the accessible names and, while the player
-picks a move, tap targets over the territories that may be chosen.
-
-Every territory carries an accessible label with its number, name and cubes;
-a tappable one is a link whose name starts with the command word (`move`).
-The static map is turned into markup once per server (`MapArt`).
-
-On a phone the whole map is about 330 px wide, a third of its printed size:
-the printed labels would be 5 px tall there. So the board draws each
-territory's number again, larger (`NUMBER_SIZE`: about 12 px at that width),
-over the printed badge; the names, which would not fit at that size, are
-listed under the board by the page.
+The one board drawing (`render.components.board`) with its marks (cubes, battles, the
+King's last moves); this module adds what only a page has: accessible names, tap targets
+while a move is picked, and each territory's number again, larger, for a phone.
 """
 
 from __future__ import annotations

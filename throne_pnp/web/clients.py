@@ -1,12 +1,7 @@
 """Which browser is asking: a random client id in a cookie, for per-client messages.
 
-Two phones can show one game. The one-line message after a command (a
-refusal, "the game moved on… nothing was done", what undo asks of the
-table) belongs to the phone that sent the form, so it is kept under that
-browser's client id (`Door.flash`). The id is random, says nothing, and is
-no secret: it only picks which message a page view shows. It is set on the
-first answer to a browser without one (HttpOnly, SameSite=Lax, for the
-session), so the first form's redirect already carries it.
+The message after a command belongs to the phone that sent the form (`Door.flash`). The
+id is random and no secret (HttpOnly, SameSite=Lax), set on the first answer.
 """
 
 from __future__ import annotations

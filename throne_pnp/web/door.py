@@ -1,19 +1,10 @@
 """The page's one door into the tracked game: the save file fixed at startup.
 
-Reads: the save is replayed into a `Session` only when it changed (its
-modification time, size and inode are the version), so a page view after
-another page view costs a stat. Writes: every command runs under the same
-exclusive save lock as the CLI (`Session.locked`), on a session opened
-inside the lock, through the same command functions (`assistant.commands`);
-so the CLI and the page can take turns on one save and never lose an update.
-
-Every state-changing form carries the game version it was rendered against
-(`game_version`: the command count and a digest of the save); `run` checks
-it under the same lock as the command and refuses a stale one (`Stale`), so
-a double tap, a re-sent form or a second phone acting on an old page never
-applies a command twice.
-
-No request parameter ever becomes a path: the save path is given once, here.
+Reads replay the save only when its version (mtime, size, inode) changed. Writes run
+under the CLI's save lock on a session opened inside it, through `assistant.commands`,
+and only if the form's game version (`game_version`) is the saved one, else `Stale`:
+a double tap or a second phone's old page never applies a command twice. No request
+parameter ever becomes a path.
 """
 
 from __future__ import annotations
@@ -31,6 +22,7 @@ from throne_pnp.assistant.savefile import SaveData
 from throne_pnp.assistant.session import Session
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.lines import Line, Part
 from throne_pnp.web import views
 
 FLASH_CLIENTS = 64   # messages kept at most (one per client; phones at one table)
@@ -71,8 +63,8 @@ class Flash:
     """A message for the next page view, kept only while the save is unchanged."""
 
     version: str
-    title: str
-    lines: list[str]
+    title: tuple[Part, ...]
+    lines: list[Line]
     error: bool = False
 
 
@@ -151,7 +143,8 @@ class Door:
 
     # -- the message shown once after a command, to the client that gave it
 
-    def flash(self, client: str, title: str, lines: list[str], error: bool = False) -> None:
+    def flash(self, client: str, title: tuple[Part, ...], lines: list[Line],
+              error: bool = False) -> None:
         """Keep a message for `client`'s next page view (only that client's: a second
         phone never sees the refusal of the first one's stale form)."""
         self._flash.pop(client, None)
@@ -160,9 +153,8 @@ class Door:
             del self._flash[next(iter(self._flash))]
 
     def take_flash(self, client: str, errors_only: bool = False) -> Flash | None:
-        """`client`'s pending message: a refusal is shown once; other messages (what
-        undo asks of the table) stay while the save is unchanged, for the table page
-        only (`errors_only` for the other pages)."""
+        """`client`'s pending message: a refusal is shown once; others (what undo asks)
+        stay while the save is unchanged, on the table page only (`errors_only`)."""
         flash = self._flash.get(client)
         if flash is None or flash.version != self.version():
             self._flash.pop(client, None)

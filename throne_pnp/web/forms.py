@@ -1,9 +1,4 @@
-"""Form fields of the table page's POSTs as numbers, with one-line refusals.
-
-A field the page itself fills in is still user input (anyone can send a
-form): each is checked here and a bad one becomes `BadForm`, a `ThroneError`
-shown on the page like any refusal, never a traceback.
-"""
+"""Form fields of the table page's POSTs as numbers; a bad one is `BadForm` (refused)."""
 
 from __future__ import annotations
 

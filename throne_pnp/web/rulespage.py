@@ -1,17 +1,8 @@
 """The rules screen of the table page: the booklet's sections as HTML.
 
-The same `rules.txt` blocks the booklet typesets (`render.rulesheet`) become
-sections (one per `##` heading and one per `###` sub-heading, each with its
-anchor, so the page's explanations can link `/rules#r3`), and the same
-figures: each worked example as played by the rules engine
-(`narrator.worked`), its before and after boards drawn by `render.components.board.figure`
-as inline SVG, its checklist numbered like the arrows; the start of the
-game; the difficulty ladder as a table.
-
-`matching(sections, query)` is the search box: a plain GET query, so it
-works without JavaScript; a section matches when its text holds every word.
-The ruling a checklist line applies (for the links beside each reason)
-comes with the narrator's line (`narrator.lines.Line.rule`).
+The booklet's `rules.txt` blocks become sections (anchored, so checklists link
+`/rules#r3`) with the same figures: the worked examples played by the engine, the start
+of the game, the ladder. `matching` is the search box: every word must be found.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""A search in a process of its own, so the page's server never forks.
+"""A search in a process of its own (`spawn`), so the page's threaded server never forks.
 
-The search player forks worker processes to use both cores. Forking a
-process that runs threads (a server: its event loop, Starlette's thread
-pool, the page's search thread) can leave a child holding a lock that
-another thread had taken, a deadlock. So the page starts each search in a
-fresh process (`spawn`: a new interpreter, one thread), which opens the save
-itself and may fork its own workers safely; it sends back its progress and
-its answer through a pipe, and nothing else is shared.
-
-`run` blocks its caller (the page's search thread) until the answer comes;
-the event loop never waits for it. A search process still running when the
-server stops is ended with it.
+The search forks workers; forking a threaded process can deadlock on a lock another
+thread held. The child opens the save itself and sends progress and its answer through a
+pipe; `run` blocks the page's search thread, not the event loop.
 """
 
 from __future__ import annotations

@@ -1,22 +1,8 @@
-"""The page's searches (hints and reviews), run off the event loop, one per game state.
+"""The page's searches (hints and reviews), one job per (kind, game version).
 
-A search takes seconds of CPU, far too long to hold a request: a GET asks
-`Searches.start` for the job of (kind, game version) and returns at once,
-showing the job's state ("searching…", "reviewing decision 7 of 31", the
-result). The job runs in the page's one search thread (a daemon, so a
-stopped server never waits for it), one job at a time: the event loop keeps
-answering other requests while it runs, and two searches never fight over
-the machine's cores.
-
-A job is keyed by the save's game version (`door.game_version`), so a second
-tap while the search for the same state runs finds the running job instead
-of starting another, a finished job is the cache of its result (the last few
-versions are kept), and a result is only ever looked up under the version
-shown now: a hint for a state the game has left is never shown as current.
-
-The work of a job is given by the caller: the page runs each search in a
-process of its own (`search_process`), so this thread only waits for it and
-the server itself never forks.
+A GET starts or finds the job and returns at once; jobs run one at a time in the page's
+daemon search thread. A finished job caches its result (the last few kept), looked up
+only under the version shown now, so a hint for a state the game left is never current.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """Running the table page: where to listen, the join URL, its QR code, uvicorn.
 
-Loopback only by default. With `--lan` the server listens on every interface
-and the URL to open on a phone names this machine's address on the local
-network and carries the access token; the same URL is printed as a QR code
-in the terminal (segno) so a phone can join by scanning it. Finding the
-address sends nothing: a UDP socket is "connected" to a private address only
-to ask the OS which interface it would use.
+Loopback by default; with `--lan` every interface, and the URL (with the access token,
+also printed as a QR code) names this machine's local address, found without sending.
 """
 
 from __future__ import annotations
@@ -36,11 +32,8 @@ def lan_address() -> str:
 
 
 def check_port(host: str, port: int) -> None:
-    """Refuse a port another program holds, before printing any URL.
-
-    The probe binds as uvicorn will (SO_REUSEADDR), so a port left in TIME_WAIT
-    by a server just stopped (a page was open) is free again at once, while a
-    port some program listens on is still refused."""
+    """Refuse a port another program holds, before printing any URL (probed with
+    SO_REUSEADDR as uvicorn binds, so a port in TIME_WAIT counts as free)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         if os.name != "nt":   # on Windows the option would let two servers share a port
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -66,9 +59,8 @@ UPPER_HALF = "\u2580"
 
 
 def qr_text(url: str) -> str:
-    """The URL as a QR code for a terminal, light and dark modules both drawn in
-    explicit colours with a light quiet zone round it, two rows of modules per line
-    (an upper half block: foreground for the top module, background for the bottom)."""
+    """The URL as a QR code for a terminal: two module rows per line (an upper half
+    block), both colours explicit, with a light quiet zone."""
     import segno
 
     code = segno.make(url, error="l")

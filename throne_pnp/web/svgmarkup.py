@@ -1,13 +1,5 @@
-"""Layout shapes as inline SVG markup for the table page.
-
-The component renderer (`render.backend.svg`) writes whole files and pins every text
-run to its PDF width, which needs the PDF font metrics. The page wants
-something else: fragments to place inside HTML (the map, a card face), icons
-defined once per page as `<symbol>`s, and no file at all. So this module turns
-the same layout shapes (`render.backend.layout`) into markup strings itself: one
-geometry, a second small writer. Text is left to the browser's sans-serif;
-clip boxes are not drawn; everything is escaped.
-"""
+"""Layout shapes (`render.backend.layout`) as inline SVG markup for the table page:
+fragments for HTML, icons as `<symbol>`s, text left to the browser, all escaped."""
 
 from __future__ import annotations
 

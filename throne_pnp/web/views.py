@@ -1,14 +1,8 @@
-"""What the table page shows: plain values built from a session, for templates.
+"""What the table page shows: plain values built from a session, for the templates.
 
-Nothing here changes a game. Each function reads the replayed `Game` (and the
-save's history) and returns dicts and strings the Jinja templates lay out:
-the status line, the last command's checklist, the King's last moves, the
-cards of the hand drawn like the printed ones, the odds of each battle card,
-the withdrawal choices with their cost, and the legal Player Actions with the
-reasons other choices are not offered. The last command's checklist is the
-narrator's lines as records (`narrator.checklist.checklist_lines`), which the
-template lays out field by field; the CLI prints the same lines as text, so
-the page and the CLI say the same things and the page parses no sentence.
+Nothing here changes a game: the status, the last command's checklist (the narrator's
+`Line` records), the King's last moves, the cards, the battle odds, the withdrawal
+choices and the legal Player Actions with why the others are not offered.
 """
 
 from __future__ import annotations
@@ -18,9 +12,10 @@ from typing import Any
 
 from throne_pnp.assistant import explain
 from throne_pnp.assistant.commands import taken_back_words
+from throne_pnp.assistant.said import said_commands
 from throne_pnp.content import Card, Content
 from throne_pnp.narrator.checklist import checklist_lines
-from throne_pnp.narrator.lines import Line
+from throne_pnp.narrator.lines import Command, Line
 from throne_pnp.render.backend.layout import icon_variants
 from throne_pnp.render.components.cards import card_back, card_front
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
@@ -72,7 +67,7 @@ class Recent:
     king_where: str = ""
     commands: int = 0
     revealed: list[tuple[str, int]] = field(default_factory=list)   # (what, card id)
-    last_said: str = ""          # the last command as typed (`battle 18`), or its actions
+    last_said: tuple[Command, ...] = ()   # the last command as typed (`battle 18`)
     battles: list[str] = field(default_factory=list)   # each battle's result in a line
 
 
@@ -101,7 +96,7 @@ def recent(session: Any) -> Recent:
         out.last_actions = list(save.commands[-1])
         # what the player typed (older saves: their own actions in their words),
         # never the engine's action texts, which would name dealt cards
-        out.last_said = taken_back_words(session, 1)[0]
+        out.last_said = said_commands(taken_back_words(session, 1)[0])
         resumed = out.last_actions[0].startswith("withdraw")
         out.last_lines = checklist_lines(events, game, save.physical, resumed)
     else:
@@ -180,10 +175,8 @@ def status(session: Any) -> dict[str, Any]:
     phase_card = game.phase_card
     return {
         "mode": session.mode,
-        "seed": session.save.seed,
         "turn": game.turn,
         "phase": explain.phase_words(game),
-        "step": game.step,
         "need": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
         "cp": game.command_points,
         "next": text,
@@ -212,13 +205,10 @@ def territories(session: Any, battles: tuple[int, ...]) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- cards
 
 def card_view(content: Content, card: Card) -> dict[str, Any]:
-    """One card for the page: title, words for screen readers, symbol counts."""
+    """One card for the page: its title, and its words for screen readers."""
     title = f"{card.id} · {card.name}" if card.name else str(card.id)
     return {"id": card.id, "name": card.name, "title": title,
-            "words": explain.card_words(card), "bugles": card.bugles, "swords": card.swords,
-            "shields": card.shields, "flags": card.flags, "priority": card.priority,
-            "hard": card.hard,
-            "king": " then ".join(explain.ACTION_WORDS[a] for a in card.king)}
+            "words": explain.card_words(card), "flags": card.flags, "priority": card.priority}
 
 
 def cards(content: Content, game: Game, ids: list[int]) -> list[dict[str, Any]]:
@@ -346,9 +336,7 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
 
 def default_count(counts: list[int], emptying: list[int]) -> int:
     """The count a move form starts at: the most cubes that may go without emptying the
-    home castle. A move costs one command point however many cubes go, so a player
-    usually moves the whole force, but out of home keeps one behind; the empty-home
-    warning then only comes when the player asks for that last cube too. 0: no count."""
+    home castle (a move costs one point however many go); 0 when there is no count."""
     safe = [n for n in counts if n not in emptying]
     return max(safe) if safe else (min(counts) if counts else 0)
 
