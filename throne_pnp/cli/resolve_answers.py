@@ -1,10 +1,5 @@
-"""The answers of `throne resolve king|battle`, apart from the option parsing.
-
-What the King does, or how a battle ends, from a position file: the checks
-of what was typed (the edition's cards and territories, a legal position)
-and the words printed. A refusal is a `ThroneError`, which the command line
-prints as its one line, exit 2.
-"""
+"""The answers of `throne resolve king|battle` from a position file: the checks of
+what was typed and the words printed (a refusal is a `ThroneError`)."""
 
 from __future__ import annotations
 
@@ -60,9 +55,7 @@ def checked_position(board: Board, at: Path) -> Position:
 def king_answer(board: Board, at: Path, card_id: int | None, actions: tuple[str, ...],
                 priority: str | None, draws: Callable[[], list[int]], as_json: bool) -> str:
     """What the King's action does at `at`: the checklist, or the JSON text.
-
-    `draws` gives the ids dealt for Uncertain Orders (checked after the
-    position, so that refusals come in the order they always have)."""
+    `draws` gives the ids dealt for Uncertain Orders, checked after the position."""
     if card_id is not None and (actions or priority):
         raise ThroneError("give either --card ID or --action/--priority, not both")
     if card_id is not None:
@@ -117,10 +110,9 @@ def king_text(result: Any, board: Any = None) -> str:
 
 def position_text(pos: Position) -> str:
     """`Position: King {3: 2}; you {1: 2}`, the line that ends every answer."""
-    def side(counts: dict[int, int]) -> str:
-        return ", ".join(f"{t}: {n}" for t, n in counts.items()) or "none"
-
-    return f"Position: King {{{side(pos.compact('king'))}}}; you {{{side(pos.compact('player'))}}}"
+    king, you = (", ".join(f"{t}: {n}" for t, n in pos.compact(side).items()) or "none"
+                 for side in ("king", "player"))
+    return f"Position: King {{{king}}}; you {{{you}}}"
 
 
 def battle_text(result: Any, board: Any) -> str:

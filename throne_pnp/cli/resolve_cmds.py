@@ -1,8 +1,4 @@
-"""`throne resolve king|battle`: stateless answers about the King.
-
-The fast path of the product: it loads the content and the rules engine only
-(never the PDF/SVG machinery), answers, and exits.
-"""
+"""`throne resolve king|battle`: stateless answers, loading only content and rules."""
 
 from __future__ import annotations
 
@@ -14,12 +10,9 @@ import click
 from throne_pnp.cli.common import ThroneGroup, content_option, id_list, json_option
 from throne_pnp.cli.resolve_answers import (
     battle_answer,
-    battle_text,  # noqa: F401 (re-exported)
     card_of,
     king_answer,
-    king_text,  # noqa: F401 (re-exported)
     load_board,
-    position_text,  # noqa: F401 (re-exported)
     territory_of,
 )
 from throne_pnp.content import KING_ACTIONS
