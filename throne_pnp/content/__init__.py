@@ -1,23 +1,12 @@
-"""The content model: YAML edition -> validated, frozen values.
+"""The content model: a YAML edition -> validated, frozen dataclasses.
 
-A content directory holds `map.yaml`, `cards.yaml`, optional `rulings.yaml`,
-`rules.txt` (the rules booklet), optional `examples.yaml` (the booklet's
-worked examples) and `ladder.yaml` (the difficulty ladder). `load_content(dir)`
-reads them with a safe loader, checks every rule of the content model and
-raises `ContentError` listing *every* problem (file, line, key path, what to
-change).
-`check_content(dir)` returns the problems and notes instead, for
-`throne validate`.
-
-Nothing here knows about rules play or rendering; its classes are plain
-values the engine and the renderers read. The package is split by file:
-`model` (the values; `deck` holds its cards and rulings), `checker` (typed
-reads that collect problems),
-`mapfile` and `drawing` (map.yaml), `cardfile` (cards, rulings, rules text),
-`examplefile` (examples.yaml), `ladderfile` (ladder.yaml) and `ladder`
-(`ladder_of`, the levels as values),
-`check` (the whole check of a directory), `lookup` (which edition),
-`editable` (`throne init`) and `loader` (`load_content`).
+`load_content(dir)` reads `map.yaml`, `cards.yaml` and the optional
+`rulings.yaml`, `rules.txt`, `examples.yaml` and `ladder.yaml` with a safe
+loader and raises `ContentError` listing every problem (file, line, key path,
+what to change); `check_content(dir)` returns them instead, for `throne validate`.
+One module per file read (`mapfile`+`drawing`, `cardfile`, `examplefile`,
+`ladderfile`); `model`/`deck` hold the values, `checker` the typed reads,
+`lookup` which edition, `editable` `throne init`.
 """
 
 from __future__ import annotations

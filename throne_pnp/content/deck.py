@@ -1,10 +1,5 @@
-"""The values of the edition the rules engine keeps: its cards and its rulings.
-
-`Card` (one Action Card of `cards.yaml`) and `Rulings` (the switches of
-`rulings.yaml`) are all of the content that the rules' `Board` holds besides
-plain numbers: the rules import them from here without the rest of the
-model. `content.model` imports them from here too.
-"""
+"""The edition's values the rules' `Board` keeps besides numbers: `Card` and
+`Rulings`, importable without the rest of the model."""
 
 from __future__ import annotations
 

@@ -1,12 +1,5 @@
-"""`examples.yaml`, checked: the positions the rules booklet works through.
-
-Each example names a position (`at`) and one question for the rules engine:
-the King's action there (`king`: a card id, or one or two actions with a
-priority; `draws` for Uncertain Orders) or one battle (`battle`). This module
-checks what can be checked without playing: known keys and types, cubes only
-on existing territories and within `forces` and `king_limit`, cards that
-exist, a battle where both sides stand, a withdrawal to a neighbour. What the
-engine then makes of it is drawn by `throne build` (render/components/booklet.py).
+"""`examples.yaml`, checked without playing: each example is a position (`at`) and
+one question for the engine, the King's action (`king`) or one battle (`battle`).
 """
 
 from __future__ import annotations

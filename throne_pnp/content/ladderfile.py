@@ -1,16 +1,7 @@
-"""`ladder.yaml`, checked: the difficulty ladder's levels and their measured figures.
-
-The file is optional. It holds a `levels` list (each a `name`, the `hard`
-cards shuffled in, and one line of figures per measured bot) and a
-`measured` header saying, per bot, which command, seed and budget measured
-them and which game they were measured on (a digest: see `ladder.ladder_digest`).
-
-Every problem names its file and line: level names must be unique words a
-command line can take, every card must exist and be a hard card, each level
-must hold every card of the level below it and add at least one, rates lie
-in [0, 1] with the interval around the rate. Figures measured on another
-game (the cards or levels changed since) are kept but marked not current,
-with a note saying how to measure them again.
+"""`ladder.yaml` (optional), checked: the `levels` (a name, the hard cards, a line of
+figures per bot) and the `measured` header (per bot: command, seed, budget and the
+digest of the game measured). Figures measured on another game are kept but marked
+not current, with a note saying how to measure them again.
 """
 
 from __future__ import annotations
@@ -32,10 +23,8 @@ NAME_RE = re.compile(r"^[a-z][a-z0-9-]{0,23}$")
 
 def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
                  ) -> tuple[tuple[Level, ...], dict[str, tuple[str, int]]]:
-    """The levels (figures marked current) and, per measured bot, the stored
-    game digest with its line, for `settle` to compare once the game is known.
-    `cards` None: the deck is unknown (cards.yaml has problems), so the
-    levels' card ids are not checked."""
+    """The levels and, per measured bot, the stored game digest with its line (for
+    `settle`). `cards` None: the deck is unknown, so the card ids are not checked."""
     if data is None:
         return (), {}
     data = chk.mapping(data, "", line_of(data))
