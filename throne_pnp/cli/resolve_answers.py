@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from throne_pnp.cli.posfile import read_position
-from throne_pnp.content.deck import Card
 from throne_pnp.content.loader import load_content
 from throne_pnp.content.lookup import find_edition
+from throne_pnp.content.model import Card
 from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.lines import texts
 from throne_pnp.narrator.words import battle_json, battle_lines, king_json, king_lines

@@ -5,14 +5,13 @@
 loader and raises `ContentError` listing every problem (file, line, key path,
 what to change); `check_content(dir)` returns them instead, for `throne validate`.
 One module per file read (`mapfile`+`drawing`, `cardfile`, `examplefile`,
-`ladderfile`); `model`/`deck` hold the values, `checker` the typed reads,
+`ladderfile`); `model` holds the values, `checker` the typed reads,
 `lookup` which edition, `editable` `throne init`.
 """
 
 from __future__ import annotations
 
 from throne_pnp.content.check import ContentReport, check_content
-from throne_pnp.content.deck import Card, Rulings
 from throne_pnp.content.drawing import drawn_adjacency
 from throne_pnp.content.loader import load_content
 from throne_pnp.content.lookup import (
@@ -28,6 +27,7 @@ from throne_pnp.content.model import (
     MAX_SYMBOLS,
     PRIORITIES,
     RULINGS_CHOICES,
+    Card,
     Content,
     Example,
     GameMap,
@@ -35,6 +35,7 @@ from throne_pnp.content.model import (
     Level,
     MapDrawing,
     Measured,
+    Rulings,
     Territory,
     TerritoryDrawing,
     polygon_edges,

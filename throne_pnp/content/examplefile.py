@@ -25,9 +25,7 @@ BATTLE_KEYS = ("territory", "defender", "player_card", "king_card", "withdraw_to
 def parse_examples(data: Any, chk: Checker, game_map: GameMap | None,
                    cards: tuple[Card, ...]) -> tuple[Example, ...]:
     """Every example that reads cleanly (problems go to `chk`)."""
-    if data is None:
-        return ()
-    data = chk.mapping(data, "", line_of(data))
+    data = None if data is None else chk.mapping(data, "", line_of(data))
     if data is None:
         return ()
     chk.unknown_keys(data, ("examples",), "")

@@ -10,11 +10,8 @@ from __future__ import annotations
 import hashlib
 
 from throne_pnp.content.fingerprint import game_fingerprint, game_parts
-from throne_pnp.content.model import Content, Level, Measured
+from throne_pnp.content.model import Content, Level
 from throne_pnp.errors import ThroneError
-
-__all__ = ["Level", "Measured", "find_level", "ladder_digest", "ladder_of",
-           "measure_command"]
 
 
 def ladder_of(content: Content) -> list[Level]:

@@ -25,9 +25,7 @@ def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
                  ) -> tuple[tuple[Level, ...], dict[str, tuple[str, int]]]:
     """The levels and, per measured bot, the stored game digest with its line (for
     `settle`). `cards` None: the deck is unknown, so the card ids are not checked."""
-    if data is None:
-        return (), {}
-    data = chk.mapping(data, "", line_of(data))
+    data = None if data is None else chk.mapping(data, "", line_of(data))
     if data is None:
         return (), {}
     chk.unknown_keys(data, ("measured", "levels"), "")
@@ -91,9 +89,7 @@ def _headers(data: dict, chk: Checker) -> dict[str, tuple[Measured, int, str]]:
     """The `measured` header: per bot, its provenance (as a template Measured),
     its line and the digest of the game it was measured on."""
     raw = data.get("measured")
-    if raw is None:
-        return {}
-    raw = chk.mapping(raw, "measured", line_of(data, "measured"))
+    raw = None if raw is None else chk.mapping(raw, "measured", line_of(data, "measured"))
     if raw is None:
         return {}
     out: dict[str, tuple[Measured, int, str]] = {}
@@ -192,9 +188,7 @@ def _figures(body: dict, bot: str, path: str, chk: Checker, header: Measured
              ) -> Measured | None:
     """One bot's line of figures; None when absent (`{}` or null: not yet measured)."""
     raw = body.get(bot)
-    if raw is None or raw == {}:
-        return None
-    raw = chk.mapping(raw, path, line_of(body, bot))
+    raw = None if raw in (None, {}) else chk.mapping(raw, path, line_of(body, bot))
     if raw is None:
         return None
     chk.unknown_keys(raw, FIGURE_KEYS, path)

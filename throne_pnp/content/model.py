@@ -1,6 +1,6 @@
-"""The content model's frozen dataclasses (`Content`: one whole validated edition)
-and the fixed vocabularies the YAML may use (King actions, priorities, rulings,
-icons). `Card` and `Rulings` live in `deck`, which the rules import alone.
+"""The content model's frozen dataclasses (`Content`: one whole validated edition;
+`Card` and `Rulings`, which the rules' `Board` keeps) and the fixed vocabularies
+the YAML may use (King actions, priorities, rulings, icons).
 """
 
 from __future__ import annotations
@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from throne_pnp.content.deck import Card, Rulings
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +47,38 @@ ICONS = (
 )
 ICON_RE = re.compile(r"\{([a-z-]+)\}")
 MAX_SYMBOLS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One Action Card (`cards.yaml`)."""
+
+    id: int
+    bugles: int
+    swords: int
+    shields: int
+    king: tuple[str, ...]
+    flags: int
+    priority: str
+    hard: bool = False
+    name: str = ""
+
+    @property
+    def uncertain(self) -> bool:
+        return "uncertain" in self.king
+
+    @property
+    def rising(self) -> bool:
+        return self.priority == "rising"
+
+
+@dataclass(frozen=True, slots=True)
+class Rulings:
+    """The switches where readings of the rulebook differ (docs/rulings.md)."""
+
+    home_lost_when: str = "empty"
+    castle_targets: str = "all"
+    over_limit_move: str = "refuse"
 
 
 @dataclass(frozen=True, slots=True)
