@@ -54,22 +54,23 @@ class _LineLoader(_SafeBase):  # type: ignore[misc, valid-type]
         except yaml.YAMLError:
             raise
         except (ValueError, TypeError, OverflowError) as exc:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read {_short(node.value)} ({exc}); quote it if it is "
-                "text", node.start_mark,
-            ) from None
+            raise _refused(node, f"cannot read {_short(node.value)} ({exc}); quote it if it "
+                           "is text") from None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > HUGE:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the number {_short(node.value)} is far too large (at most "
-                f"{HUGE:,} here); use a smaller one", node.start_mark)
+            raise _refused(node, f"the number {_short(node.value)} is far too large (at most "
+                           f"{HUGE:,} here); use a smaller one")
         if isinstance(value, float) and not math.isfinite(value):
-            raise yaml.constructor.ConstructorError(
-                None, None, f"{_short(node.value)} is not a usable number (infinite or "
-                "not a number); use a finite one", node.start_mark)
+            raise _refused(node, f"{_short(node.value)} is not a usable number (infinite or "
+                           "not a number); use a finite one")
         return value
 
 
 HUGE = 10**12    # larger than any count, id or coordinate (in mm) of a printed game
+
+
+def _refused(node: yaml.Node, message: str) -> yaml.constructor.ConstructorError:
+    """A YAML error at `node`, worded for the user."""
+    return yaml.constructor.ConstructorError(None, None, message, node.start_mark)
 
 
 def _short(value: Any) -> str:
@@ -99,9 +100,7 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> SourceDic
         try:
             hash(key)
         except TypeError as exc:
-            raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value", key_node.start_mark
-            ) from exc
+            raise _refused(key_node, "a mapping key must be a plain value") from exc
         line = key_node.start_mark.line + 1
         loader.path.append(key)
         try:

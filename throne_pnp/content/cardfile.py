@@ -106,11 +106,9 @@ def _card_path(body: Any, index: int) -> str:
 
 
 def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
-    raw = body.get("king")
-    where = join(path, "king")
+    raw, where, names = body.get("king"), join(path, "king"), ", ".join(KING_ACTIONS)
     if raw is None:
-        chk.add(line_of(body), where, f"required key is missing; list 1 or 2 of "
-                f"{', '.join(KING_ACTIONS)}")
+        chk.add(line_of(body), where, f"required key is missing; list 1 or 2 of {names}")
         return None
     if isinstance(raw, str):
         raw_list: list = [raw]
@@ -118,17 +116,17 @@ def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
         raw_list = raw
     else:
         chk.add(line_of(body, "king"), where, f"expected a list of 1 or 2 King actions "
-                f"({', '.join(KING_ACTIONS)}), got {describe(raw)}")
+                f"({names}), got {describe(raw)}")
         return None
     if not 1 <= len(raw_list) <= 2:
         chk.add(line_of(body, "king"), where, f"{len(raw_list)} actions listed; a card has "
-                f"1 or 2 of {', '.join(KING_ACTIONS)}")
+                f"1 or 2 of {names}")
         return None
     ok = True
     for action in raw_list:
         if not isinstance(action, str) or action not in KING_ACTIONS:
-            chk.add(line_of(body, "king"), where, f"{describe(action)} is not a King action "
-                    f"({', '.join(KING_ACTIONS)})")
+            chk.add(line_of(body, "king"), where,
+                    f"{describe(action)} is not a King action ({names})")
             ok = False
     return tuple(raw_list) if ok else None
 

@@ -1,8 +1,5 @@
-"""Reading typed values out of parsed YAML while collecting every problem.
-
-`Checker` belongs to one file: each read (a whole number in range, a choice,
-a mapping ...) returns the value or records a problem naming the file, the
-line, the key path and what to change, so that one pass reports everything.
+"""`Checker`: typed reads out of one parsed YAML file, each returning the value or
+recording a problem (file, line, key path, what to change), so one pass reports all.
 """
 
 from __future__ import annotations

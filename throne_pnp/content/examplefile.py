@@ -85,7 +85,6 @@ def _example(body: dict, path: str, chk: Checker, game_map: GameMap | None,
         chk.add(line_of(body), path, "give exactly one of king (the King's action) or "
                 "battle (one battle)")
         return None
-    fields: dict[str, Any] = {}
     if asks == ["king"]:
         fields = _king(body["king"], join(path, "king"), line_of(body, "king"), chk, cards)
     else:

@@ -50,8 +50,9 @@ def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
             path = f"level {name}"
         for key in body:
             if key not in LEVEL_KEYS and key not in headers:
-                chk.add(line_of(body, key), join(path, key),
-                        _unknown_level_key(key, headers))
+                chk.add(line_of(body, key), join(path, key), f"unknown key; a level has "
+                        f"{', '.join(LEVEL_KEYS)} and one line of figures per bot named under "
+                        f"`measured:` (bots there: {', '.join(headers) or 'none yet'})")
         hard = _hard(body, path, chk, by_id, below)
         below = hard
         measured = {}
@@ -119,12 +120,6 @@ def _headers(data: dict, chk: Checker) -> dict[str, tuple[Measured, int, str]]:
         header = Measured(bot, 0.0, (0.0, 1.0), 0, seed=seed, budget=budget, command=command)
         out[bot] = (header, line, game)
     return out
-
-
-def _unknown_level_key(key: Any, headers: dict) -> str:
-    bots = ", ".join(headers) or "none yet"
-    return (f"unknown key; a level has {', '.join(LEVEL_KEYS)} and one line of figures per "
-            f"bot named under `measured:` (bots there: {bots})")
 
 
 def _name(body: dict, path: str, chk: Checker, names: dict[str, int]) -> str | None:

@@ -1,8 +1,5 @@
-"""`map.yaml`: territories, adjacency graph and setup, checked (docs/content.md).
-
-The drawing data of the map sheet is parsed in `drawing`; this module owns
-the playable map: numbers, symbols, adjacency (symmetric, no self-loops,
-connected), home castle and the setup within forces and limits.
+"""`map.yaml`'s playable map, checked (docs/content.md): numbers, symbols, adjacency,
+home castle and setup within forces and limits (the drawing data is `drawing`'s).
 """
 
 from __future__ import annotations
@@ -145,12 +142,8 @@ def _parse_territory(number: int, body: dict, path: str, chk: Checker) -> Territ
 
 
 def _check_graph(raw: dict, territories: dict[int, Territory], chk: Checker) -> None:
-    """Adjacency: existing, no self-loops, symmetric, connected.
-
-    A territory whose `adjacent` could not be read is already a problem; the
-    checks that compare it with others are skipped so that they do not report
-    false asymmetries or a false cut.
-    """
+    """Adjacency: existing, no self-loops, symmetric, connected (a territory whose
+    `adjacent` is unreadable is left out of the comparisons: no false reports)."""
     complete = adjacency_read(raw, territories)
     for n, terr in territories.items():
         body = raw[n]
