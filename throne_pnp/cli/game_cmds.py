@@ -185,8 +185,7 @@ def move_numbers(words: tuple[str, ...]) -> tuple[int, int, int]:
         got = " ".join(("throne move", *words))
         got = got if len(got) <= 60 else got[:57] + "..."
         raise UserError(f"{MOVE_USAGE}; got `{got}`{_missing_words(words)}")
-    count, src, dst = numbers
-    return count, src, dst  # type: ignore[return-value]  # (no None left)
+    return tuple(numbers)  # type: ignore[return-value]  # (three, no None)
 
 
 def _missing_words(words: tuple[str, ...]) -> str:
@@ -321,6 +320,3 @@ COMMANDS = [new, card, battle, withdraw, move, rally, done, hand]
 def register(group: click.Group) -> None:
     for command in COMMANDS:
         group.add_command(command)
-
-
-__all__ = ["COMMANDS", "echo_json", "locked", "register", "report", "tracked"]

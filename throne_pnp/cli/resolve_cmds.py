@@ -48,8 +48,7 @@ def territory_of(board: Board, t: int, option: str) -> int:
 
 
 def checked_position(board: Board, at: Path) -> Position:
-    """The --at position, refused if it cannot stand on the table (the player's
-    wheat limit included, which `read_position` leaves to the caller)."""
+    """The --at position, refused if it cannot stand on the table (limits included)."""
     pos = read_position(board, at)
     problem = check_position(board, pos)
     if problem:

@@ -90,9 +90,9 @@ def usage_line(exc: click.UsageError) -> str:
             right = f", e.g. `{shown}`" if shown else f" (see `{words} --help`)"
             return (f"{words}: {option} is a negative number; {name} takes a positive "
                     f"number{right}")
-        near = exc.possibilities or []
-        if near:
-            return (f"{words}: no option {option}; did you mean {' or '.join(near)}? "
+        if exc.possibilities:
+            return (f"{words}: no option {option}; did you mean "
+                    f"{' or '.join(exc.possibilities)}? "
                     f"(see `{words} --help`)")
         return f"{words}: no option {option}; see `{words} --help`"
     if isinstance(exc, click.MissingParameter):

@@ -42,10 +42,8 @@ from throne_pnp.content.model import (
 )
 
 __all__ = [
-    "ICONS", "ICON_RE", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES", "RULINGS_CHOICES",
-    "Card", "Content", "ContentReport", "Edition", "Example", "GameMap", "Lake", "Level",
-    "MapDrawing", "Measured",
-    "Rulings", "Territory", "TerritoryDrawing", "bundled_content_dir", "check_content",
-    "default_content_dir", "drawn_adjacency", "find_edition", "load_content",
-    "polygon_edges",
+    "ICONS", "ICON_RE", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES", "RULINGS_CHOICES", "Card",
+    "Content", "ContentReport", "Edition", "Example", "GameMap", "Lake", "Level", "MapDrawing",
+    "Measured", "Rulings", "Territory", "TerritoryDrawing", "bundled_content_dir", "check_content",
+    "default_content_dir", "drawn_adjacency", "find_edition", "load_content", "polygon_edges",
 ]

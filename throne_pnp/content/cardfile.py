@@ -110,11 +110,8 @@ def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
     if raw is None:
         chk.add(line_of(body), where, f"required key is missing; list 1 or 2 of {names}")
         return None
-    if isinstance(raw, str):
-        raw_list: list = [raw]
-    elif isinstance(raw, list):
-        raw_list = raw
-    else:
+    raw_list = [raw] if isinstance(raw, str) else raw
+    if not isinstance(raw_list, list):
         chk.add(line_of(body, "king"), where, f"expected a list of 1 or 2 King actions "
                 f"({names}), got {describe(raw)}")
         return None

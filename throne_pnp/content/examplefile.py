@@ -57,8 +57,7 @@ def parse_examples(data: Any, chk: Checker, game_map: GameMap | None,
 
 
 def listed_names(data: Any) -> set[str]:
-    """The names the file gives its examples, broken ones included (so that a
-    problem in an example is not reported again where rules.txt names it)."""
+    """The names the file gives its examples, broken ones included (not reported twice)."""
     raw = data.get("examples") if isinstance(data, dict) else None
     if not isinstance(raw, list):
         return set()

@@ -76,11 +76,11 @@ def changes(then: dict[str, str], now: dict[str, str]) -> list[str]:
         elif then[part] != now[part]:
             old, new = _fields(then[part]), _fields(now[part])
             keys = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
-            owner = "the map" if part == "map" else part
             if not keys:
                 out.append(f"{where}: {part} changed")
             elif part == "rulings":
                 out += [f"{where}: {k}" for k in keys]
             else:
+                owner = "the map" if part == "map" else part
                 out.append(f"{where}: {owner}'s {' and '.join(keys)}")
     return out

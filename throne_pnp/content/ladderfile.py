@@ -109,9 +109,8 @@ def _headers(data: dict, chk: Checker) -> dict[str, tuple[Measured, int, str]]:
         chk.unknown_keys(body, HEADER_KEYS, path)
         command = chk.text(body, "command", path, "")
         seed = chk.integer(body, "seed", path, None, 0) if "seed" in body else None
-        budget = None
-        if body.get("budget") is not None:
-            budget = chk.integer(body, "budget", path, None, 1)
+        has_budget = body.get("budget") is not None
+        budget = chk.integer(body, "budget", path, None, 1) if has_budget else None
         game = body.get("game", "")
         if not isinstance(game, str):
             chk.add(line_of(body, "game"), join(path, "game"),
@@ -188,7 +187,13 @@ def _figures(body: dict, bot: str, path: str, chk: Checker, header: Measured
         return None
     chk.unknown_keys(raw, FIGURE_KEYS, path)
     line = line_of(body, bot)
-    rate = _fraction(raw, "win_rate", path, chk, line)
+    rate = raw.get("win_rate")
+    if _number(rate) and 0 <= rate <= 1:
+        rate = float(rate)
+    else:
+        chk.add(line, join(path, "win_rate"), "expected a fraction from 0 to 1 (0.42 for 42%), "
+                f"got {describe(rate)}")
+        rate = None
     games = chk.integer(raw, "games", path, None, 1)
     ci = raw.get("ci95")
     interval = None
@@ -213,15 +218,6 @@ def _figures(body: dict, bot: str, path: str, chk: Checker, header: Measured
         return None
     return replace(header, win_rate=rate, ci95=interval, games=games,
                    mean_turns=float(turns) if turns is not None else None)
-
-
-def _fraction(raw: dict, key: str, path: str, chk: Checker, line: int) -> float | None:
-    value = raw.get(key)
-    if not _number(value) or not 0 <= value <= 1:
-        chk.add(line, join(path, key), f"expected a fraction from 0 to 1 (0.42 for 42%), got "
-                f"{describe(value)}")
-        return None
-    return float(value)
 
 
 def _number(value: Any) -> bool:

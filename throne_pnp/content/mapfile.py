@@ -83,9 +83,8 @@ def parse_map(data: Any, chk: Checker, notes: list[str]) -> GameMap | None:
         for side, target in (("player", setup_player), ("king", setup_king)):
             _parse_counts(raw_setup, side, f"setup.{side}", territories, chk, target)
 
-    drawing = None
-    if "drawing" in data:
-        drawing = parse_drawing(data["drawing"], line_of(data, "drawing"), territories, chk)
+    drawing = (parse_drawing(data["drawing"], line_of(data, "drawing"), territories, chk)
+               if "drawing" in data else None)
 
     if None in (forces, king_limit, hand_size, home):
         return None
@@ -131,9 +130,8 @@ def _parse_territory(number: int, body: dict, path: str, chk: Checker) -> Territ
                         f"{other} is listed twice; list each neighbour once")
             else:
                 adjacent.append(other)
-    drawing = None
-    if any(k in body for k in ("shape", "label", "cubes")):
-        drawing = parse_territory_drawing(body, path, chk)
+    drawn = any(k in body for k in ("shape", "label", "cubes"))
+    drawing = parse_territory_drawing(body, path, chk) if drawn else None
     # A bad count is already a problem; keep the territory (count 0) so that its
     # neighbours, home and setup do not also report it as missing.
     wheat, bugles, shields = (c if c is not None else 0 for c in counts)

@@ -22,8 +22,7 @@ class KingActionInfo:
     words: str
 
 
-# The King's actions (R2-R5): the names the card files, the CLI, the engine,
-# the narrator and the card faces use (iterating gives the names, in order).
+# The King's actions (R2-R5) for the card files, CLI, engine, narrator and card faces.
 KING_ACTIONS: dict[str, KingActionInfo] = {
     "rally": KingActionInfo("", "banner", "Rally at his castles", "rally at his castles"),
     "move-castle": KingActionInfo("castle", "castle", "Move towards the nearest castle",
@@ -41,10 +40,8 @@ RULINGS_CHOICES: dict[str, tuple[str, ...]] = {
     "castle_targets": ("all", "not-king"),
     "over_limit_move": ("refuse", "trim"),
 }
-ICONS = (
-    "castle", "wheat", "bugle", "sword", "shield", "flag", "banner", "helmet",
-    "uncertain", "arrow", "skull", "rising", "falling", "cube", "king-cube",
-)
+ICONS = ("castle", "wheat", "bugle", "sword", "shield", "flag", "banner", "helmet", "uncertain",
+         "arrow", "skull", "rising", "falling", "cube", "king-cube")
 ICON_RE = re.compile(r"\{([a-z-]+)\}")
 MAX_SYMBOLS = 3
 
@@ -153,9 +150,8 @@ class GameMap:
     @property
     def drawable(self) -> bool:
         """True when every territory has drawing data for the map sheet."""
-        return self.drawing is not None and all(
-            t.drawing is not None for t in self.territories.values()
-        )
+        return self.drawing is not None and all(t.drawing is not None
+                                                for t in self.territories.values())
 
 
 DEFENDERS = ("player", "king")
@@ -215,8 +211,7 @@ class Level:
 
     @property
     def bots(self) -> dict[str, Measured | None]:
-        """Per bot (search and greedy always, then any other measured) its figures
-        for printing: None when not yet measured, or measured on another game."""
+        """Per bot (search, greedy, then any other) its current figures to print, or None."""
         out: dict[str, Measured | None] = {"search": None, "greedy": None}
         out.update({b: (m if m.current else None) for b, m in self.measured.items()})
         return out
