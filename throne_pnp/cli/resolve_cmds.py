@@ -58,8 +58,7 @@ def checked_position(board: Board, at: Path) -> Position:
 
 def king_answer(board: Board, at: Path, card_id: int | None, actions: tuple[str, ...],
                 priority: str | None, draws: Callable[[], list[int]], as_json: bool) -> str:
-    """What the King's action does at `at`: the checklist, or the JSON text.
-    `draws` gives the ids dealt for Uncertain Orders, checked after the position."""
+    """What the King's action does at `at` (checklist or JSON); `draws` come after."""
     if card_id is not None and (actions or priority):
         raise ThroneError("give either --card ID or --action/--priority, not both")
     if card_id is not None:

@@ -38,8 +38,7 @@ def find_level(content: Content, name: str, option: str = "--level") -> Level:
 
 def ladder_digest(content: Content, levels: tuple[Level, ...] | list[Level] | None = None
                   ) -> str:
-    """A short digest of the game the ladder's figures describe: the content's
-    game parts and each level's name and cards (not its figures)."""
+    """A digest of the game the ladder's figures describe (game parts, levels' cards)."""
     levels = content.ladder if levels is None else levels
     rungs = ";".join(f"{lv.name}={','.join(map(str, lv.hard))}" for lv in levels)
     joined = f"{game_fingerprint(game_parts(content))}|{rungs}"

@@ -69,8 +69,7 @@ def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
 
 def settle(content: Content, levels: tuple[Level, ...],
            stored: dict[str, tuple[str, int]], notes: list[str]) -> tuple[Level, ...]:
-    """Mark each bot's figures not current when they were measured on another
-    game than this one (or other levels), with a note saying how to re-measure."""
+    """Mark figures measured on another game not current, with a note to re-measure."""
     digest = ladder_digest(content, levels)
     stale = [bot for bot, (game, _) in stored.items() if game != digest
              and any(bot in level.measured for level in levels)]
@@ -87,8 +86,7 @@ def settle(content: Content, levels: tuple[Level, ...],
 
 
 def _headers(data: dict, chk: Checker) -> dict[str, tuple[Measured, int, str]]:
-    """The `measured` header: per bot, its provenance (as a template Measured),
-    its line and the digest of the game it was measured on."""
+    """The `measured` header: per bot, its provenance (a Measured), line and game digest."""
     raw = data.get("measured")
     raw = None if raw is None else chk.mapping(raw, "measured", line_of(data, "measured"))
     if raw is None:
