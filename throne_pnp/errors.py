@@ -27,8 +27,7 @@ class IllegalAction(ThroneError, ValueError):
 
 
 class HandConflict(IllegalAction):
-    """A card refused because of the hand the record holds: played but not in
-    it, or named as the King's card while in it (the told hand may be wrong)."""
+    """A card refused because of the hand the record holds (which may be told wrong)."""
 
 
 class PositionError(ThroneError, ValueError):

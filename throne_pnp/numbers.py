@@ -1,13 +1,8 @@
 """Whole numbers out of user text and parsed data: one parser for every layer.
 
-`str.isdigit()` says yes to `²`, `①` or `፩`, which `int()` then refuses, and
-`int()` itself takes `٣`, ` 7 `, `1_000` and numbers of any length (a
-5,000-digit one even raises when printed). Every place a user's number is
-read (the CLI's id lists and positions, the save's action texts, the page's
-form and query fields, the content checker) goes through `whole` (text) or
-`bounded` (an already parsed value) instead: ASCII digits only, at most
-`MAX_DIGITS` of them, and a bound per field. Callers keep their own wording
-for a refusal; `number_words` gives the usual one.
+`int()` takes `٣`, ` 7 `, `1_000` and numbers of any length, and `isdigit()` says
+yes to `²`; every number a user gives goes through `whole` (text) or `bounded`
+(parsed) instead: ASCII digits only, at most `MAX_DIGITS`, a bound per field.
 """
 
 from __future__ import annotations
@@ -20,23 +15,14 @@ _DIGITS = frozenset("0123456789")
 
 
 def whole(text: Any, *, low: int = 0, high: int = LIMIT) -> int | None:
-    """The whole number `text` spells in ASCII digits, within [low, high]; else None.
-
-    No sign, no spaces, no underscores, no other scripts' digits, at most
-    MAX_DIGITS digits (leading zeros count: `007` is 7, a thousand zeros is
-    not a number a person types).
-    """
+    """The whole number `text` spells in at most MAX_DIGITS ASCII digits (no sign,
+    space or underscore; leading zeros count), within [low, high]; else None."""
     if not isinstance(text, str) or not 0 < len(text) <= MAX_DIGITS:
         return None
     if not _DIGITS.issuperset(text):
         return None
     value = int(text)
     return value if low <= value <= high else None
-
-
-def is_whole(text: Any, *, high: int = LIMIT) -> bool:
-    """True when `whole(text, high=high)` reads a number."""
-    return whole(text, high=high) is not None
 
 
 def bounded(value: Any, *, low: int = 0, high: int = LIMIT) -> int | None:
@@ -47,11 +33,8 @@ def bounded(value: Any, *, low: int = 0, high: int = LIMIT) -> int | None:
 
 
 def number_words(value: Any, limit: int = 24) -> str:
-    """A short, printable form of any value a user gave as a number.
-
-    `repr` of an int of thousands of digits raises (Python's int-to-text
-    limit) and would flood the line anyway: long values are cut.
-    """
+    """A short, printable form of any value a user gave as a number (a huge int's
+    `repr` would raise or flood the line: long values are cut)."""
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 64:
             return f"a number of about {int(value.bit_length() * 0.30103)} digits"

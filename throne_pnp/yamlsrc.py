@@ -36,8 +36,7 @@ class YamlProblem(Exception):
     """A file could not be read or parsed; message is ready to print."""
 
 
-# libyaml's parser when present: several times faster, and the King's answer
-# loads the content on every call. Same safe constructors either way.
+# libyaml's parser when present (several times faster); the same safe constructors.
 _SafeBase: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
@@ -48,32 +47,30 @@ class _LineLoader(_SafeBase):  # type: ignore[misc, valid-type]
     path: list[Any]
 
     def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
-        # A value the safe constructors cannot build (a date such as 2024-13-45,
-        # an impossible timestamp) raises ValueError and friends: give it the
-        # node's position like any other YAML error instead of a traceback.
+        # A value the safe constructors cannot build (a date 2024-13-45) gets the
+        # node's position like any other YAML error, and so do unusable numbers.
         try:
             value = super().construct_object(node, deep=deep)
         except yaml.YAMLError:
             raise
         except (ValueError, TypeError, OverflowError) as exc:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"cannot read {_short(node.value)} ({exc}); quote it if it is "
-                "text", node.start_mark,
-            ) from None
-        # Numbers no edition or position needs, which later code cannot print or
-        # draw: refused here, with the line, for every file read this way.
+            raise _refused(node, f"cannot read {_short(node.value)} ({exc}); quote it if it "
+                           "is text") from None
         if isinstance(value, int) and not isinstance(value, bool) and abs(value) > HUGE:
-            raise yaml.constructor.ConstructorError(
-                None, None, f"the number {_short(node.value)} is far too large (at most "
-                f"{HUGE:,} here); use a smaller one", node.start_mark)
+            raise _refused(node, f"the number {_short(node.value)} is far too large (at most "
+                           f"{HUGE:,} here); use a smaller one")
         if isinstance(value, float) and not math.isfinite(value):
-            raise yaml.constructor.ConstructorError(
-                None, None, f"{_short(node.value)} is not a usable number (infinite or "
-                "not a number); use a finite one", node.start_mark)
+            raise _refused(node, f"{_short(node.value)} is not a usable number (infinite or "
+                           "not a number); use a finite one")
         return value
 
 
 HUGE = 10**12    # larger than any count, id or coordinate (in mm) of a printed game
+
+
+def _refused(node: yaml.Node, message: str) -> yaml.constructor.ConstructorError:
+    """A YAML error at `node`, worded for the user."""
+    return yaml.constructor.ConstructorError(None, None, message, node.start_mark)
 
 
 def _short(value: Any) -> str:
@@ -103,9 +100,7 @@ def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> SourceDic
         try:
             hash(key)
         except TypeError as exc:
-            raise yaml.constructor.ConstructorError(
-                None, None, "a mapping key must be a plain value", key_node.start_mark
-            ) from exc
+            raise _refused(key_node, "a mapping key must be a plain value") from exc
         line = key_node.start_mark.line + 1
         loader.path.append(key)
         try:
@@ -132,11 +127,6 @@ def _construct_sequence(loader: _LineLoader, node: yaml.SequenceNode) -> SourceL
 
 
 _TAG_RE = re.compile(r"for the tag '([^']*)'")
-
-
-def _tag_name(tag: str) -> str:
-    prefix = "tag:yaml.org,2002:"
-    return "!!" + tag[len(prefix):] if tag.startswith(prefix) else tag
 
 
 _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
@@ -178,7 +168,7 @@ def load_text(text: str, name: str) -> tuple[Any, list[str]]:
         what = " ".join((exc.problem or str(exc)).split())
         tag = _TAG_RE.search(str(exc))
         if "could not determine a constructor" in str(exc):
-            shown = _tag_name(tag.group(1)) if tag else "this tag"
+            shown = re.sub(r"^tag:yaml\.org,2002:", "!!", tag.group(1)) if tag else "this tag"
             what = (f"the tag {shown} is not allowed (only plain YAML values are read, "
                     "nothing is ever run); remove the tag")
         else:
@@ -198,12 +188,8 @@ def load_text(text: str, name: str) -> tuple[Any, list[str]]:
 
 
 def load_file(path: Path, allow_empty: bool = False) -> tuple[Any, list[str]]:
-    """Read and parse one YAML file; raise YamlProblem with a one-line reason.
-
-    Read through `userfile` (regular files only, at most CONTENT_LIMIT). An
-    empty file (or one holding only comments) is a problem unless
-    `allow_empty`, when it reads as None.
-    """
+    """Read (through `userfile`) and parse one YAML file, or raise YamlProblem with a
+    one-line reason. An empty file is a problem unless `allow_empty` (then None)."""
     try:
         text = read_text_limited(path, CONTENT_LIMIT)
     except FileRefused as exc:

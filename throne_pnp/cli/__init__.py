@@ -1,8 +1,4 @@
-"""The `throne` command line: a thin click layer over the library.
-
-The click group and its commands are in `cli.group`; every command, the
-King's answer included, goes through click. `main` is the console script.
-"""
+"""The `throne` command line: a thin click layer over the library (`cli.group`)."""
 
 from __future__ import annotations
 

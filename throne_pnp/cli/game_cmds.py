@@ -1,12 +1,9 @@
-"""Tracked-game commands that play the game: new, card, battle, withdraw,
-move, rally, done.
+"""The commands that play a tracked game: new, card, battle, withdraw, move, rally,
+done, hand.
 
-Each command parses its words, opens the save under its lock
-(`Session.locked`), calls one function of `assistant.commands` and prints the
-checklist for the table followed by what is needed next (`assistant.explain`).
-A refused command prints one line, exits 2 and leaves the save file exactly
-as it was. The record commands (status, log, undo, fix, show, play, recover)
-are in `record_cmds`.
+Each parses its words, calls one `assistant.commands` function under the save's
+lock and prints the checklist and the next step; a refusal is one line, exit 2,
+the save untouched. The record commands are in `record_cmds`.
 """
 
 from __future__ import annotations
@@ -46,13 +43,10 @@ def tracked(func: F) -> F:
 
 def report(session: Session, cmd: Command, as_json: bool, resumed_withdrawal: bool = False,
            head: list[str] | None = None, tail: list[str] | None = None) -> None:
-    """Print a command's checklist and the next step, or JSON (`table_answers`):
-    a failure to explain a command already saved is told on stderr as a bug."""
+    """Print a command's checklist and the next step, or JSON (`table_answers.report_text`)."""
     text, to_stderr = report_text(session, cmd, as_json, resumed_withdrawal, head, tail)
     click.echo(text, err=to_stderr)
 
-
-# --------------------------------------------------------------------------- new
 
 @click.command()
 @click.option("--physical", is_flag=True,
@@ -96,8 +90,6 @@ def new(physical: bool, hard: int | None, hard_cards: str | None, level: str | N
     report(session, cmd, as_json, head=[] if as_json else new_game_lines(session))
 
 
-# --------------------------------------------------------------------------- card
-
 @click.command()
 @click.argument("card_id", metavar="[ID]", type=int, required=False)
 @click.option("--draws", default=None, metavar="IDS",
@@ -127,8 +119,6 @@ def card(card_id: int | None, draws: str | None, as_json: bool, game_file: Path,
                                              *map(act.deal, draw_ids or [])])
     report(session, cmd, as_json)
 
-
-# --------------------------------------------------------------------------- battles
 
 @click.command()
 @click.argument("card_id", metavar="CARD", type=int, required=False)
@@ -177,8 +167,6 @@ def withdraw(to: int, as_json: bool, game_file: Path, content_dir: Path | None) 
     report(session, cmd, as_json, resumed_withdrawal=True)
 
 
-# --------------------------------------------------------------------------- actions
-
 def interactive() -> bool:
     """Can we ask the user a question (a terminal on stdin)?"""
     try:
@@ -197,8 +185,7 @@ def move_numbers(words: tuple[str, ...]) -> tuple[int, int, int]:
         got = " ".join(("throne move", *words))
         got = got if len(got) <= 60 else got[:57] + "..."
         raise UserError(f"{MOVE_USAGE}; got `{got}`{_missing_words(words)}")
-    count, src, dst = numbers
-    return count, src, dst  # type: ignore[return-value]  # (no None left)
+    return tuple(numbers)  # type: ignore[return-value]  # (three, no None)
 
 
 def _missing_words(words: tuple[str, ...]) -> str:
@@ -279,8 +266,6 @@ def done(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     report(session, cmd, as_json)
 
 
-# --------------------------------------------------------------------------- hand
-
 @click.command()
 @click.argument("ids", nargs=-1, metavar="IDS")
 @json_option
@@ -335,6 +320,3 @@ COMMANDS = [new, card, battle, withdraw, move, rally, done, hand]
 def register(group: click.Group) -> None:
     for command in COMMANDS:
         group.add_command(command)
-
-
-__all__ = ["COMMANDS", "echo_json", "locked", "register", "report", "tracked"]

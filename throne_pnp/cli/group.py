@@ -1,11 +1,7 @@
-"""The `throne` click group: its commands and its help.
+"""The `throne` click group: its commands (modules by theme) and its sectioned help.
 
-Commands live in small modules by theme (content, resolve, game, record,
-analysis, advice, serve); each parses its options, calls one library
-function and formats the answer. The heavy optional parts (the PDF/SVG
-build, the simulator, the search, the web page) are imported inside the
-commands that need them, so the table's commands never load them.
-`throne_pnp.cli.main` runs this group.
+The heavy optional parts (build, simulator, search, web page) are imported
+inside the commands that need them, so the table's commands never load them.
 """
 
 from __future__ import annotations
@@ -74,16 +70,10 @@ class SectionedGroup(ThroneGroup):
         """The command list by section, one line each (SUMMARIES, else the short help)."""
         names = self.list_commands(ctx)
         listed = {n for _, section in HELP_SECTIONS for n in section}
-        sections = [(title, [n for n in section if n in names])
-                    for title, section in HELP_SECTIONS]
-        sections.append(("More", [n for n in names if n not in listed]))
-        for title, section in sections:
-            rows = []
-            for name in section:
-                command = self.get_command(ctx, name)
-                if command is not None and not command.hidden:
-                    rows.append((name, SUMMARIES.get(name)
-                                 or command.get_short_help_str(limit=60)))
+        for title, section in [*HELP_SECTIONS, ("More", [n for n in names if n not in listed])]:
+            found = [(n, self.get_command(ctx, n)) for n in section if n in names]
+            rows = [(n, SUMMARIES.get(n) or c.get_short_help_str(limit=60))
+                    for n, c in found if c is not None and not c.hidden]
             if rows:
                 with formatter.section(title):
                     formatter.write_dl(rows)
@@ -111,7 +101,6 @@ def cli() -> None:
     Tab completion, bash (zsh, fish: zsh_source, fish_source):
       eval "$(_THRONE_COMPLETE=bash_source throne)"
     """
-
 
 
 for _module in (content_cmds, resolve_cmds, game_cmds, record_cmds, analysis, advice_cmds,

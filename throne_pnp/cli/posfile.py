@@ -1,10 +1,5 @@
-"""Position files (`--at FILE`): a YAML/JSON position read and checked.
-
-A position is written `{king: {3: 2}, player: {1: 2}}` (or as two lines
-`king: {3: 2}` and `player: {1: 2}`). It is read with the content files'
-safe loader, which also notices a key given twice. No click here: a refusal
-is a `PositionError`, which the command line prints as its one line, exit 2.
-"""
+"""Position files (`--at FILE`, `{king: {3: 2}, player: {1: 2}}`) read and checked
+with the content files' safe loader; a refusal is a `PositionError`."""
 
 from __future__ import annotations
 
@@ -18,18 +13,13 @@ from throne_pnp.yamlsrc import YamlProblem, load_text
 
 
 def read_position(board: Board, path: Path, option: str = "--at") -> Position:
-    """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it.
-
-    Refused (one line, naming the file and line) when it cannot be read, is
-    not YAML/JSON, gives a key twice, or is not a valid position.
-    """
+    """Read a YAML/JSON position file and check it: refused (one line, naming the file
+    and line) when unreadable, not YAML/JSON, a key twice, or not a valid position."""
     try:
         text = read_text_limited(path, POSITION_LIMIT).replace("\r\n", "\n")
     except FileRefused as exc:
         why = "not found" if exc.missing else exc.why
         raise PositionError(f"{option} {path}: cannot read the position file ({why})") from None
-    # The content files' loader: safe, and it notices a key given twice, which
-    # plain YAML reads silently with the first value lost.
     try:
         data, twice = load_text(text, f"{option} {path}")
     except YamlProblem as exc:

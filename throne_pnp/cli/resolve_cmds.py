@@ -1,28 +1,124 @@
-"""`throne resolve king|battle`: stateless answers about the King.
-
-The fast path of the product: it loads the content and the rules engine only
-(never the PDF/SVG machinery), answers, and exits.
+"""`throne resolve king|battle`: stateless answers from a position file, loading only
+content and rules: the checks of what was typed (a refusal is a `ThroneError`) and
+the words printed.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import click
 
 from throne_pnp.cli.common import ThroneGroup, content_option, id_list, json_option
-from throne_pnp.cli.resolve_answers import (
-    battle_answer,
-    battle_text,  # noqa: F401 (re-exported)
-    card_of,
-    king_answer,
-    king_text,  # noqa: F401 (re-exported)
-    load_board,
-    position_text,  # noqa: F401 (re-exported)
-    territory_of,
-)
-from throne_pnp.content import KING_ACTIONS
+from throne_pnp.cli.posfile import read_position
+from throne_pnp.content.loader import load_content
+from throne_pnp.content.lookup import find_edition
+from throne_pnp.content.model import KING_ACTIONS, Card
+from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.lines import texts
+from throne_pnp.narrator.words import battle_json, battle_lines, king_json, king_lines
+from throne_pnp.rules.battle import resolve_battle
+from throne_pnp.rules.board import Board, board_from
+from throne_pnp.rules.king import deal_from, resolve_king
+from throne_pnp.rules.position import Position, check_position
+
+
+def load_board(content_dir: Path | str | None) -> Board:
+    """The rules' Board of the edition the lookup picks (see `content.lookup`)."""
+    return board_from(load_content(find_edition(content_dir).directory))
+
+
+def card_of(board: Board, card_id: int, option: str) -> Card:
+    """The edition's card `card_id`, refused naming `option` when there is none."""
+    if card_id not in board.cards:
+        raise ThroneError(f"{option}: there is no card {card_id} in this edition "
+                          f"(ids {min(board.cards)}-{max(board.cards)})")
+    return board.cards[card_id]
+
+
+def territory_of(board: Board, t: int, option: str) -> int:
+    """`t`, refused naming `option` when the map has no such territory."""
+    if t not in board.adjacent:
+        raise ThroneError(f"{option}: no territory {t} on this map "
+                          f"(territories {board.numbers[0]}-{board.numbers[-1]})")
+    return t
+
+
+def checked_position(board: Board, at: Path) -> Position:
+    """The --at position, refused if it cannot stand on the table (limits included)."""
+    pos = read_position(board, at)
+    problem = check_position(board, pos)
+    if problem:
+        raise ThroneError(f"--at {at}: {problem}")
+    return pos
+
+
+def king_answer(board: Board, at: Path, card_id: int | None, actions: tuple[str, ...],
+                priority: str | None, draws: Callable[[], list[int]], as_json: bool) -> str:
+    """What the King's action does at `at` (checklist or JSON); `draws` come after."""
+    if card_id is not None and (actions or priority):
+        raise ThroneError("give either --card ID or --action/--priority, not both")
+    if card_id is not None:
+        card = card_of(board, card_id, "--card")
+        actions, priority = card.king, card.priority
+    elif not actions or priority is None:
+        raise ThroneError("say what the King does: --card ID, or --action A [--action B] "
+                          "with --priority rising|falling")
+    elif len(actions) > 2:
+        raise ThroneError("a card has at most 2 King actions; give --action once or twice")
+    pos = checked_position(board, at)
+    dealt = [board.cards[i] for i in draws()]
+    result = resolve_king(board, pos, actions, priority, deal_from(dealt))
+    unused = len(dealt) - len(result.draws)
+    if unused:
+        raise ThroneError(f"--draws: {unused} card(s) more than Uncertain Orders needed; "
+                          f"it stopped at card {result.draws[-1] if result.draws else 'none'}")
+    return json.dumps(king_json(result, board), indent=2) if as_json else king_text(result, board)
+
+
+def battle_answer(board: Board, at: Path, territory: int, defender: str, player_card: int,
+                  king_card: int, withdraw_to: int | None, as_json: bool) -> str:
+    """How the battle in `territory` ends: the lines, or the JSON text."""
+    territory_of(board, territory, "--territory")
+    if withdraw_to is not None:
+        territory_of(board, withdraw_to, "--withdraw-to")
+    pcard = card_of(board, player_card, "--player-card")
+    kcard = card_of(board, king_card, "--king-card")
+    if player_card == king_card:
+        raise ThroneError(f"--player-card and --king-card are both {player_card}: there is "
+                          "one card of each number, so each side needs its own")
+    pos = checked_position(board, at)
+    result = resolve_battle(board, pos, territory, defender, pcard, kcard, withdraw_to)
+    if as_json:
+        return json.dumps(battle_json(result, board), indent=2)
+    return battle_text(result, board)
+
+
+def king_text(result: Any, board: Any = None) -> str:
+    """The King's action as a checklist for the table (the assistant's words)."""
+    lines = []
+    if result.draws:
+        lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
+                     "(they go to the discard pile)")
+    lines += texts(king_lines(result, board))
+    lines.append(position_text(result.position))
+    return "\n".join(lines)
+
+
+def position_text(pos: Position) -> str:
+    """`Position: King {3: 2}; you {1: 2}`, the line that ends every answer."""
+    king, you = (", ".join(f"{t}: {n}" for t, n in pos.compact(side).items()) or "none"
+                 for side in ("king", "player"))
+    return f"Position: King {{{king}}}; you {{{you}}}"
+
+
+def battle_text(result: Any, board: Any) -> str:
+    """The battle's lines for the table, and the position after it."""
+    return "\n".join([*texts(battle_lines(result, board)), position_text(result.position)])
+
 
 ACTIONS = tuple(KING_ACTIONS)
 

@@ -1,10 +1,5 @@
-"""`throne serve`: the table page for the tracked game (issue #13).
-
-Parses the options, checks that the `web` extra is installed (one line and
-exit 2 if not, saying how to install it), then hands over to
-`throne_pnp.web.server`: the URL (and with --lan the token and a QR code)
-is printed and the server runs until Ctrl+C.
-"""
+"""`throne serve`: checks that the `web` extra is installed, then runs the table page
+(`web.server`) and prints its URL (with --lan, the token and a QR code)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""What the table's commands print, apart from the option parsing.
-
-The playing commands (`card`, `battle`, `withdraw`, `move`, `rally`, `done`,
-...) print the checklist of what they did followed by what comes next, or
-JSON; `status` prints where the game stands. The words are the assistant's
-(`assistant.explain`); this module only puts them together for the click
-commands of `game_cmds` and `record_cmds`.
+"""What the table's commands print: a command's checklist and next step (or JSON),
+and `status`. The words are the narrator's (via `assistant.explain`); this module
+puts them together for `game_cmds` and `record_cmds`.
 """
 
 from __future__ import annotations
@@ -45,13 +41,9 @@ def opened(game_file: Path, content_dir: Path | None) -> Session:
 def report_text(session: Session, cmd: Command, as_json: bool,
                 resumed_withdrawal: bool = False, head: list[str] | None = None,
                 tail: list[str] | None = None) -> tuple[str, bool]:
-    """A command's checklist and the next step (or JSON), and whether it goes to
-    stderr.
-
-    The command is already saved here, so nothing that goes wrong while
-    explaining it may become a refusal (exit 2 says the save is unchanged):
-    such a failure is a bug, told on stderr (True) with the next step.
-    """
+    """A command's checklist and the next step (or JSON), and whether it goes to stderr:
+    the command is saved already, so a failure to explain it is a bug told on stderr,
+    never a refusal (exit 2 would say the save is unchanged)."""
     game = session.game
     try:
         if as_json:
@@ -73,13 +65,7 @@ def report_text(session: Session, cmd: Command, as_json: bool,
 
 def status_answer(session: Session, as_json: bool) -> str:
     """`throne status`: where the game stands and what comes next (or JSON)."""
-
     if as_json:
-        return json_text(status_json(session.game, session.mode, session.save.seed,
-                                     session.save.hard, session.save.level))
+        return json.dumps(status_json(session.game, session.mode, session.save.seed,
+                                      session.save.hard, session.save.level), indent=2)
     return status_text(session)
-
-
-def json_text(data: object) -> str:
-    """JSON as every command prints it (no sorted keys: the order is meaningful)."""
-    return json.dumps(data, indent=2)

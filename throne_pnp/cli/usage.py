@@ -1,13 +1,8 @@
-"""Click's own usage errors, said in one line the way every other refusal is.
+"""Click's own usage errors said in one line, the way every other refusal is.
 
-Click reports a bad option value, a missing argument, an unknown option or
-an unknown command in four lines (usage, a hint, a blank line, the error),
-in its own words. Here each becomes one line on stderr, exit status 2:
-`throne CMD: <what was wrong>; <what would be right>` - an example from the
-command's help where there is one, else `see throne CMD --help`. A number
-typed negative (`throne undo -1`) looks like an option to click; it is
-named as the number it is. An unknown command gets the nearest command
-name (`did you mean throne move 1 1 5?`).
+`throne CMD: <what was wrong>; <what would be right>` on stderr, exit 2: the
+right form is an example from the command's help, else `see throne CMD --help`.
+A negative number is named as a number; an unknown command gets the nearest name.
 """
 
 from __future__ import annotations
@@ -51,11 +46,8 @@ def example(ctx: click.Context | None) -> str | None:
 
 
 def _hint(ctx: click.Context | None) -> str:
-    words = command_words(ctx)
-    shown = example(ctx)
-    if shown is not None:
-        return f"e.g. `{shown}` (see `{words} --help`)"
-    return f"see `{words} --help`"
+    words, shown = command_words(ctx), example(ctx)
+    return f"e.g. `{shown}` (see `{words} --help`)" if shown else f"see `{words} --help`"
 
 
 def _param_name(param: click.Parameter | None) -> str:
@@ -98,9 +90,9 @@ def usage_line(exc: click.UsageError) -> str:
             right = f", e.g. `{shown}`" if shown else f" (see `{words} --help`)"
             return (f"{words}: {option} is a negative number; {name} takes a positive "
                     f"number{right}")
-        near = exc.possibilities or []
-        if near:
-            return (f"{words}: no option {option}; did you mean {' or '.join(near)}? "
+        if exc.possibilities:
+            return (f"{words}: no option {option}; did you mean "
+                    f"{' or '.join(exc.possibilities)}? "
                     f"(see `{words} --help`)")
         return f"{words}: no option {option}; see `{words} --help`"
     if isinstance(exc, click.MissingParameter):

@@ -54,8 +54,8 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
                 chk.add(line_of(body, "id"), join(path, "id"), f"id {card_id} is already used "
                         f"by the card on line {seen[card_id]}; ids must be unique")
             seen[card_id] = line_of(body, "id") or line_of(raw, i)
-        counts = [chk.integer(body, k, path, 0, 0, MAX_SYMBOLS) for k in ("bugles", "swords",
-                                                                          "shields")]
+        counts = [chk.integer(body, k, path, 0, 0, MAX_SYMBOLS)
+                  for k in ("bugles", "swords", "shields")]
         flags = chk.integer(body, "flags", path, None, 0, 9)
         priority = chk.choice(body, "priority", path, PRIORITIES, None)
         hard = chk.boolean(body, "hard", path, False)
@@ -87,8 +87,7 @@ _INDEX_PATH = re.compile(r"^(cards\.yaml:[0-9]+: )cards\[([0-9]+)\](\.?)")
 
 
 def card_paths_by_id(problem: str, data: Any) -> str:
-    """A problem found while reading the YAML (a key twice) names the card by
-    its place in the list (`cards[2].flags`); name it as the others do."""
+    """A YAML reading problem (a key twice) names a card `cards[2]`: name it by id."""
     found = _INDEX_PATH.match(problem)
     raw = data.get("cards") if isinstance(data, dict) else None
     index = whole(found.group(2)) if found else None
@@ -99,8 +98,7 @@ def card_paths_by_id(problem: str, data: Any) -> str:
 
 
 def _card_path(body: Any, index: int) -> str:
-    """How a problem names a card: by its id (`card 12`), as the player knows it;
-    by its place in the list when it has no usable id (`card 3 of the list`)."""
+    """How a problem names a card: `card 12` by id, else `card 3 of the list`."""
     card_id = body.get("id") if isinstance(body, dict) else None
     if is_int(card_id) and card_id >= 1:
         return f"card {card_id}"
@@ -108,29 +106,24 @@ def _card_path(body: Any, index: int) -> str:
 
 
 def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
-    raw = body.get("king")
-    where = join(path, "king")
+    raw, where, names = body.get("king"), join(path, "king"), ", ".join(KING_ACTIONS)
     if raw is None:
-        chk.add(line_of(body), where, f"required key is missing; list 1 or 2 of "
-                f"{', '.join(KING_ACTIONS)}")
+        chk.add(line_of(body), where, f"required key is missing; list 1 or 2 of {names}")
         return None
-    if isinstance(raw, str):
-        raw_list: list = [raw]
-    elif isinstance(raw, list):
-        raw_list = raw
-    else:
+    raw_list = [raw] if isinstance(raw, str) else raw
+    if not isinstance(raw_list, list):
         chk.add(line_of(body, "king"), where, f"expected a list of 1 or 2 King actions "
-                f"({', '.join(KING_ACTIONS)}), got {describe(raw)}")
+                f"({names}), got {describe(raw)}")
         return None
     if not 1 <= len(raw_list) <= 2:
         chk.add(line_of(body, "king"), where, f"{len(raw_list)} actions listed; a card has "
-                f"1 or 2 of {', '.join(KING_ACTIONS)}")
+                f"1 or 2 of {names}")
         return None
     ok = True
     for action in raw_list:
         if not isinstance(action, str) or action not in KING_ACTIONS:
-            chk.add(line_of(body, "king"), where, f"{describe(action)} is not a King action "
-                    f"({', '.join(KING_ACTIONS)})")
+            chk.add(line_of(body, "king"), where,
+                    f"{describe(action)} is not a King action ({names})")
             ok = False
     return tuple(raw_list) if ok else None
 
@@ -139,9 +132,8 @@ def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
 
 
 def parse_rulings(data: Any, chk: Checker) -> Rulings:
-    if data is None:
-        return Rulings()
-    data = chk.mapping(data, "", line_of(data))
+    """The rulings (all defaults when the file is absent or empty)."""
+    data = None if data is None else chk.mapping(data, "", line_of(data))
     if data is None:
         return Rulings()
     chk.unknown_keys(data, tuple(RULINGS_CHOICES), "")
@@ -159,11 +151,9 @@ FIGURES = ("setup",)
 
 def check_rules_text(text: str, filename: str, problems: list[str],
                      examples: set[str] | None = None) -> None:
-    """Rules text may use `{icon}` markup and booklet `@` lines; unknown icon
-    names, directives, figures and examples (when `examples` is known) are
-    problems."""
-    # The booklet is a few pages: text far beyond that (characters, lines,
-    # icons) is refused rather than typeset for minutes.
+    """Rules text may use `{icon}` markup and booklet `@` lines: unknown icons,
+    directives, figures and examples (when known) are problems, and so is text
+    far longer than a booklet (refused rather than typeset for minutes)."""
     lines = text.splitlines()
     icons = sum(len(ICON_RE.findall(line)) for line in lines)
     for count, most, what in ((len(text), RULES_LIMITS[0], "characters"),

@@ -1,10 +1,5 @@
-"""Checking a content directory: every file parsed, every problem listed.
-
-`check_content(dir)` reads each file with the safe YAML loader and returns
-the usable `Content` (or None) with every problem and note, for
-`throne validate` and for `load_content` when its cache has no answer.
-The optional `ladder.yaml` (the difficulty ladder) is read last: its levels
-name cards of `cards.yaml`.
+"""`check_content(dir)`: every file of an edition parsed, every problem and note
+listed, and the usable `Content` (or None), for `throne validate` and `load_content`.
 """
 
 from __future__ import annotations
@@ -77,8 +72,7 @@ def check_content(directory: Path | str) -> ContentReport:
         problems[:] = [card_paths_by_id(p, cards_data) for p in problems]
     rulings_data, rulings_ok = _read(directory / "rulings.yaml", problems, optional=True)
     rulings = parse_rulings(rulings_data, Checker("rulings.yaml", problems))
-    # The examples name territories and cards: they are checked once the map and
-    # the deck read cleanly (a broken card must not bring a cascade of examples).
+    # Examples and levels are checked only against a clean map and deck (no cascades).
     sound = not problems and game_map is not None and bool(cards)
     examples_data, examples_ok = _read(directory / "examples.yaml", problems, optional=True)
     examples = (parse_examples(examples_data, Checker("examples.yaml", problems), game_map,
@@ -97,8 +91,6 @@ def check_content(directory: Path | str) -> ContentReport:
         notes.append("rules.txt: missing, so `throne build` cannot typeset the rules booklet")
 
     ladder_data, ladder_ok = _read(directory / "ladder.yaml", problems, optional=True)
-    # The levels name cards: checked against cards.yaml only when it read cleanly
-    # (a broken deck would make every level's cards look wrong).
     clean = cards_ok and cards and not any(p.startswith("cards.yaml") for p in problems)
     levels, stored = parse_ladder(ladder_data, Checker("ladder.yaml", problems),
                                   cards if clean else None)

@@ -1,8 +1,5 @@
-"""Reading typed values out of parsed YAML while collecting every problem.
-
-`Checker` belongs to one file: each read (a whole number in range, a choice,
-a mapping ...) returns the value or records a problem naming the file, the
-line, the key path and what to change, so that one pass reports everything.
+"""`Checker`: typed reads out of one parsed YAML file, each returning the value or
+recording a problem (file, line, key path, what to change), so one pass reports all.
 """
 
 from __future__ import annotations
@@ -58,7 +55,7 @@ class Checker:
             self.add(line_of(data, key), where, f"expected a whole number, got {describe(value)}")
             return None
         high = LIMIT if high is None else high
-        if value < low or (high is not None and value > high):
+        if not low <= value <= high:
             span = f"from {low} to {high}" if high != LIMIT else f"at least {low}"
             self.add(line_of(data, key), where,
                      f"{number_words(value)} is out of range; use a number {span}")
@@ -119,12 +116,11 @@ def join(path: str, key: Any) -> str:
 
 
 def describe(value: Any) -> str:
+    """A value the user gave, in a message's words (`a list`, `'abc'`, `nothing`)."""
     if value is None:
         return "nothing"
     if isinstance(value, bool):
         return f"{str(value).lower()} (true/false)"
-    if isinstance(value, str):
-        return number_words(value, 60)
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):

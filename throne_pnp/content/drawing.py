@@ -1,8 +1,7 @@
 """Drawing data of the map sheet: shared points, territory polygons, crossings.
 
-Two territories are drawn touching exactly when their polygons share an edge;
-`check_drawing_adjacency` holds that against the listed adjacency (a sea
-route is an explicit crossing). Content without drawing data still plays.
+Territories are drawn touching exactly when their polygons share an edge, which
+`check_drawing_adjacency` holds against the listed adjacency (a sea route is a crossing).
 """
 
 from __future__ import annotations
@@ -40,12 +39,8 @@ def _point(value: Any) -> tuple[float, float] | None:
 
 def shape_problem(shape: list[Any], defined: dict[str, tuple[float, float]] | None
                   ) -> str | None:
-    """What makes a list of point names unusable as a polygon, or None.
-
-    At least 3 names, at most MAX_SHAPE, each a short name given once; when
-    the points are known (`defined`), every name is one of them and the
-    polygon has an area (not all on one line).
-    """
+    """What makes a list of point names unusable as a polygon (3 to MAX_SHAPE short
+    names, each once; when `defined` is known, defined points enclosing an area)."""
     if not isinstance(shape, list) or not 3 <= len(shape) <= MAX_SHAPE:
         return f"expected a list of 3 to {MAX_SHAPE} point names from drawing.points"
     if not all(isinstance(p, str) and 0 < len(p) <= MAX_POINT_NAME for p in shape):
@@ -69,23 +64,18 @@ def shape_problem(shape: list[Any], defined: dict[str, tuple[float, float]] | No
 
 
 def parse_territory_drawing(body: dict, path: str, chk: Checker) -> TerritoryDrawing | None:
-    ok = True
     shape = body.get("shape")
     problem = shape_problem(shape, None)
     if problem is not None:
         chk.add(line_of(body, "shape") or line_of(body), f"{path}.shape", problem)
-        ok = False
-    spots = []
-    for key in ("label", "cubes"):
-        spot = _point(body.get(key))
+    label, cubes = spots = [_point(body.get(key)) for key in ("label", "cubes")]
+    for key, spot in zip(("label", "cubes"), spots, strict=True):
         if spot is None:
             chk.add(line_of(body, key) or line_of(body), f"{path}.{key}",
                     "expected a position [x, y] in millimetres")
-            ok = False
-        spots.append(spot)
-    if not ok:
+    if problem is not None or label is None or cubes is None:
         return None
-    return TerritoryDrawing(tuple(shape), spots[0], spots[1])  # type: ignore[arg-type]
+    return TerritoryDrawing(tuple(shape), label, cubes)
 
 
 def parse_drawing(raw: Any, line: int, territories: dict[int, Territory],

@@ -1,12 +1,5 @@
-"""`examples.yaml`, checked: the positions the rules booklet works through.
-
-Each example names a position (`at`) and one question for the rules engine:
-the King's action there (`king`: a card id, or one or two actions with a
-priority; `draws` for Uncertain Orders) or one battle (`battle`). This module
-checks what can be checked without playing: known keys and types, cubes only
-on existing territories and within `forces` and `king_limit`, cards that
-exist, a battle where both sides stand, a withdrawal to a neighbour. What the
-engine then makes of it is drawn by `throne build` (render/components/booklet.py).
+"""`examples.yaml`, checked without playing: each example is a position (`at`) and
+one question for the engine, the King's action (`king`) or one battle (`battle`).
 """
 
 from __future__ import annotations
@@ -32,9 +25,7 @@ BATTLE_KEYS = ("territory", "defender", "player_card", "king_card", "withdraw_to
 def parse_examples(data: Any, chk: Checker, game_map: GameMap | None,
                    cards: tuple[Card, ...]) -> tuple[Example, ...]:
     """Every example that reads cleanly (problems go to `chk`)."""
-    if data is None:
-        return ()
-    data = chk.mapping(data, "", line_of(data))
+    data = None if data is None else chk.mapping(data, "", line_of(data))
     if data is None:
         return ()
     chk.unknown_keys(data, ("examples",), "")
@@ -66,8 +57,7 @@ def parse_examples(data: Any, chk: Checker, game_map: GameMap | None,
 
 
 def listed_names(data: Any) -> set[str]:
-    """The names the file gives its examples, broken ones included (so that a
-    problem in an example is not reported again where rules.txt names it)."""
+    """The names the file gives its examples, broken ones included (not reported twice)."""
     raw = data.get("examples") if isinstance(data, dict) else None
     if not isinstance(raw, list):
         return set()
@@ -94,7 +84,6 @@ def _example(body: dict, path: str, chk: Checker, game_map: GameMap | None,
         chk.add(line_of(body), path, "give exactly one of king (the King's action) or "
                 "battle (one battle)")
         return None
-    fields: dict[str, Any] = {}
     if asks == ["king"]:
         fields = _king(body["king"], join(path, "king"), line_of(body, "king"), chk, cards)
     else:

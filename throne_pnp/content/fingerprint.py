@@ -1,17 +1,10 @@
 """The game fingerprint: what a saved game depends on in an edition, and nothing else.
 
-A save must be refused when the edition it was played with no longer plays
-the same game, and only then. So a save records the *game* in the content,
-not the bytes of its files: the map's numbers (home, forces, limits, hand
-size, setup) and each territory's castle, symbols and neighbours; each
-card's symbols, King's actions, flags, priority and hard flag; the rulings.
-Comments, names, drawing data and the rules sheet text are left out: editing
-them (or `throne init` writing a fresh copy) keeps every saved game playable.
-
-`game_parts` gives that as short text per part (`card 12` ->
-`bugles=0 swords=2 ...`), small enough to keep in the save, so a refusal can
-say exactly what changed (`changes`); `game_fingerprint` is one digest of
-all the parts.
+A save is refused only when its edition no longer plays the same game, so it
+records the game (numbers, symbols, neighbours, cards' fields, rulings), not the
+files' bytes: names, comments, drawing and rules text may change. `game_parts`
+gives it as short text per part, `changes` says what differs, `game_fingerprint`
+digests it.
 """
 
 from __future__ import annotations
@@ -21,7 +14,6 @@ import hashlib
 from throne_pnp.content.model import Content
 from throne_pnp.numbers import whole
 
-# Which file each part comes from, for the refusal message.
 _FILES = {"map": "map.yaml", "territory": "map.yaml", "card": "cards.yaml",
           "rulings": "rulings.yaml"}
 
@@ -84,11 +76,11 @@ def changes(then: dict[str, str], now: dict[str, str]) -> list[str]:
         elif then[part] != now[part]:
             old, new = _fields(then[part]), _fields(now[part])
             keys = [k for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
-            owner = "the map" if part == "map" else part
             if not keys:
                 out.append(f"{where}: {part} changed")
             elif part == "rulings":
                 out += [f"{where}: {k}" for k in keys]
             else:
+                owner = "the map" if part == "map" else part
                 out.append(f"{where}: {owner}'s {' and '.join(keys)}")
     return out

@@ -1,16 +1,8 @@
 """The difficulty ladder of an edition: named levels of hard cards, and how hard each is.
 
-`ladder_of(content)` is what everyone reads (the print guide, the rules
-booklet, `throne new --level`, the simulator): a list of `Level` values, each
-with its name, its hard card ids in the ladder's order and, per bot, the
-measured figures (`Measured`: win rate, 95% interval, games, and the command,
-seed and budget that measured them). A bot not yet measured at a level has no
-entry: callers print "not yet measured", never a number of their own.
-
-`ladder_digest` names the game a measurement belongs to (the game parts of
-the content, see `fingerprint`, and every level's cards), so that figures
-measured before an edit are recognised as out of date. Nothing here reads
-files or imports YAML (the file is read by `ladderfile`).
+`ladder_of(content)` gives the `Level` values everyone reads (a bot not yet
+measured has no entry); `ladder_digest` names the game a measurement belongs to,
+so that figures measured before an edit are known to be out of date.
 """
 
 from __future__ import annotations
@@ -18,11 +10,8 @@ from __future__ import annotations
 import hashlib
 
 from throne_pnp.content.fingerprint import game_fingerprint, game_parts
-from throne_pnp.content.model import Content, Level, Measured
+from throne_pnp.content.model import Content, Level
 from throne_pnp.errors import ThroneError
-
-__all__ = ["Level", "Measured", "find_level", "ladder_digest", "ladder_of",
-           "measure_command"]
 
 
 def ladder_of(content: Content) -> list[Level]:
@@ -31,6 +20,7 @@ def ladder_of(content: Content) -> list[Level]:
 
 
 def level_names(content: Content) -> list[str]:
+    """The levels' names, easiest first."""
     return [level.name for level in content.ladder]
 
 
@@ -48,8 +38,7 @@ def find_level(content: Content, name: str, option: str = "--level") -> Level:
 
 def ladder_digest(content: Content, levels: tuple[Level, ...] | list[Level] | None = None
                   ) -> str:
-    """A short digest of the game the ladder's figures describe: the content's
-    game parts and each level's name and cards (not its figures)."""
+    """A digest of the game the ladder's figures describe (game parts, levels' cards)."""
     levels = content.ladder if levels is None else levels
     rungs = ";".join(f"{lv.name}={','.join(map(str, lv.hard))}" for lv in levels)
     joined = f"{game_fingerprint(game_parts(content))}|{rungs}"
@@ -60,16 +49,8 @@ def measure_command(bot: str, games: int | None = None, seed: int | None = None,
                     budget: int | None = None, content_dir: str | None = None,
                     turn_cap: int | None = None) -> str:
     """The command that measures the ladder for `bot` and writes it back."""
-    words = ["throne simulate --sweep --ladder", f"--bot {bot}"]
-    if budget is not None:
-        words.append(f"--budget {budget}")
-    if games is not None:
-        words.append(f"--games {games}")
-    if seed is not None:
-        words.append(f"--seed {seed}")
-    if turn_cap is not None:
-        words.append(f"--turn-cap {turn_cap}")
-    if content_dir:
-        words.append(f"--content {content_dir}")
-    words.append("--write-ladder")
-    return " ".join(words)
+    options = (("--budget", budget), ("--games", games), ("--seed", seed),
+               ("--turn-cap", turn_cap), ("--content", content_dir or None))
+    words = [f"{option} {value}" for option, value in options if value is not None]
+    return " ".join(["throne simulate --sweep --ladder", f"--bot {bot}", *words,
+                     "--write-ladder"])

@@ -1,16 +1,7 @@
-"""`ladder.yaml`, checked: the difficulty ladder's levels and their measured figures.
-
-The file is optional. It holds a `levels` list (each a `name`, the `hard`
-cards shuffled in, and one line of figures per measured bot) and a
-`measured` header saying, per bot, which command, seed and budget measured
-them and which game they were measured on (a digest: see `ladder.ladder_digest`).
-
-Every problem names its file and line: level names must be unique words a
-command line can take, every card must exist and be a hard card, each level
-must hold every card of the level below it and add at least one, rates lie
-in [0, 1] with the interval around the rate. Figures measured on another
-game (the cards or levels changed since) are kept but marked not current,
-with a note saying how to measure them again.
+"""`ladder.yaml` (optional), checked: the `levels` (a name, the hard cards, a line of
+figures per bot) and the `measured` header (per bot: command, seed, budget and the
+digest of the game measured). Figures measured on another game are kept but marked
+not current, with a note saying how to measure them again.
 """
 
 from __future__ import annotations
@@ -32,13 +23,9 @@ NAME_RE = re.compile(r"^[a-z][a-z0-9-]{0,23}$")
 
 def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
                  ) -> tuple[tuple[Level, ...], dict[str, tuple[str, int]]]:
-    """The levels (figures marked current) and, per measured bot, the stored
-    game digest with its line, for `settle` to compare once the game is known.
-    `cards` None: the deck is unknown (cards.yaml has problems), so the
-    levels' card ids are not checked."""
-    if data is None:
-        return (), {}
-    data = chk.mapping(data, "", line_of(data))
+    """The levels and, per measured bot, the stored game digest with its line (for
+    `settle`). `cards` None: the deck is unknown, so the card ids are not checked."""
+    data = None if data is None else chk.mapping(data, "", line_of(data))
     if data is None:
         return (), {}
     chk.unknown_keys(data, ("measured", "levels"), "")
@@ -63,8 +50,9 @@ def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
             path = f"level {name}"
         for key in body:
             if key not in LEVEL_KEYS and key not in headers:
-                chk.add(line_of(body, key), join(path, key),
-                        _unknown_level_key(key, headers))
+                chk.add(line_of(body, key), join(path, key), f"unknown key; a level has "
+                        f"{', '.join(LEVEL_KEYS)} and one line of figures per bot named under "
+                        f"`measured:` (bots there: {', '.join(headers) or 'none yet'})")
         hard = _hard(body, path, chk, by_id, below)
         below = hard
         measured = {}
@@ -81,8 +69,7 @@ def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
 
 def settle(content: Content, levels: tuple[Level, ...],
            stored: dict[str, tuple[str, int]], notes: list[str]) -> tuple[Level, ...]:
-    """Mark each bot's figures not current when they were measured on another
-    game than this one (or other levels), with a note saying how to re-measure."""
+    """Mark figures measured on another game not current, with a note to re-measure."""
     digest = ladder_digest(content, levels)
     stale = [bot for bot, (game, _) in stored.items() if game != digest
              and any(bot in level.measured for level in levels)]
@@ -99,12 +86,9 @@ def settle(content: Content, levels: tuple[Level, ...],
 
 
 def _headers(data: dict, chk: Checker) -> dict[str, tuple[Measured, int, str]]:
-    """The `measured` header: per bot, its provenance (as a template Measured),
-    its line and the digest of the game it was measured on."""
+    """The `measured` header: per bot, its provenance (a Measured), line and game digest."""
     raw = data.get("measured")
-    if raw is None:
-        return {}
-    raw = chk.mapping(raw, "measured", line_of(data, "measured"))
+    raw = None if raw is None else chk.mapping(raw, "measured", line_of(data, "measured"))
     if raw is None:
         return {}
     out: dict[str, tuple[Measured, int, str]] = {}
@@ -123,9 +107,8 @@ def _headers(data: dict, chk: Checker) -> dict[str, tuple[Measured, int, str]]:
         chk.unknown_keys(body, HEADER_KEYS, path)
         command = chk.text(body, "command", path, "")
         seed = chk.integer(body, "seed", path, None, 0) if "seed" in body else None
-        budget = None
-        if body.get("budget") is not None:
-            budget = chk.integer(body, "budget", path, None, 1)
+        has_budget = body.get("budget") is not None
+        budget = chk.integer(body, "budget", path, None, 1) if has_budget else None
         game = body.get("game", "")
         if not isinstance(game, str):
             chk.add(line_of(body, "game"), join(path, "game"),
@@ -134,12 +117,6 @@ def _headers(data: dict, chk: Checker) -> dict[str, tuple[Measured, int, str]]:
         header = Measured(bot, 0.0, (0.0, 1.0), 0, seed=seed, budget=budget, command=command)
         out[bot] = (header, line, game)
     return out
-
-
-def _unknown_level_key(key: Any, headers: dict) -> str:
-    bots = ", ".join(headers) or "none yet"
-    return (f"unknown key; a level has {', '.join(LEVEL_KEYS)} and one line of figures per "
-            f"bot named under `measured:` (bots there: {bots})")
 
 
 def _name(body: dict, path: str, chk: Checker, names: dict[str, int]) -> str | None:
@@ -203,14 +180,18 @@ def _figures(body: dict, bot: str, path: str, chk: Checker, header: Measured
              ) -> Measured | None:
     """One bot's line of figures; None when absent (`{}` or null: not yet measured)."""
     raw = body.get(bot)
-    if raw is None or raw == {}:
-        return None
-    raw = chk.mapping(raw, path, line_of(body, bot))
+    raw = None if raw in (None, {}) else chk.mapping(raw, path, line_of(body, bot))
     if raw is None:
         return None
     chk.unknown_keys(raw, FIGURE_KEYS, path)
     line = line_of(body, bot)
-    rate = _fraction(raw, "win_rate", path, chk, line)
+    rate = raw.get("win_rate")
+    if _number(rate) and 0 <= rate <= 1:
+        rate = float(rate)
+    else:
+        chk.add(line, join(path, "win_rate"), "expected a fraction from 0 to 1 (0.42 for 42%), "
+                f"got {describe(rate)}")
+        rate = None
     games = chk.integer(raw, "games", path, None, 1)
     ci = raw.get("ci95")
     interval = None
@@ -235,15 +216,6 @@ def _figures(body: dict, bot: str, path: str, chk: Checker, header: Measured
         return None
     return replace(header, win_rate=rate, ci95=interval, games=games,
                    mean_turns=float(turns) if turns is not None else None)
-
-
-def _fraction(raw: dict, key: str, path: str, chk: Checker, line: int) -> float | None:
-    value = raw.get(key)
-    if not _number(value) or not 0 <= value <= 1:
-        chk.add(line, join(path, key), f"expected a fraction from 0 to 1 (0.42 for 42%), got "
-                f"{describe(value)}")
-        return None
-    return float(value)
 
 
 def _number(value: Any) -> bool:

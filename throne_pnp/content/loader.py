@@ -1,10 +1,5 @@
-"""`load_content`: the validated edition of a content directory.
-
-The lookup (`--content`, `THRONE_CONTENT`, `./content`, bundled) is in
-`lookup`; the full check is in `check` (YAML, every rule). This module ties
-them together, and remembers within one process the content it loaded, under
-the directory and the bytes of its files, so that a long-running process
-(`build --watch`, the simulator, the table page) sees every edit.
+"""`load_content`: the validated edition of a content directory (`check`), remembered
+within one process under the bytes of its files, so a long-running one sees every edit.
 """
 
 from __future__ import annotations
@@ -18,13 +13,11 @@ from throne_pnp.content.model import Content
 from throne_pnp.errors import ContentError
 from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited
 
-# In-process memo: (directory, digest of its files) -> the content loaded from them.
 _loaded: dict[tuple[str, str], Content] = {}
 
 
 def files_digest(directory: Path) -> str | None:
-    """A digest of the bytes of the edition's files; None when one cannot be read
-    (the normal load then reports it)."""
+    """A digest of the bytes of the edition's files; None when one cannot be read."""
     h = hashlib.sha256()
     for name in CONTENT_FILES:
         try:
@@ -39,10 +32,7 @@ def files_digest(directory: Path) -> str | None:
 
 
 def load_content(directory: Path | str | None = None) -> Content:
-    """Load a valid content directory or raise ContentError listing every problem.
-
-    `None` applies the lookup order (THRONE_CONTENT, ./content, bundled).
-    """
+    """Load a valid content directory (None: the lookup's) or raise ContentError."""
     directory = Path(directory) if directory is not None else default_content_dir()
     digest = files_digest(directory) if directory.is_dir() else None
     memo = (str(directory.resolve()), digest) if digest is not None else None

@@ -1,15 +1,6 @@
-"""Which edition a command uses, and where the bundled edition lives.
-
-Every command looks for its content in this order: `--content DIR`, else the
-`THRONE_CONTENT` environment variable, else `./content` when the current
-folder holds an edition (a `map.yaml` in it), else the edition bundled with
-the program.
-
-The bundled edition is the repository's top-level `content/` folder. When the
-code runs from a source checkout (an editable install, or `PYTHONPATH`) that
-folder is read in place, so editing it and rebuilding just works; a wheel
-carries a copy made at build time as the package data `throne_pnp/edition/`
-(see setup.py). Nothing here imports YAML: finding an edition is cheap.
+"""Which edition a command uses: `--content DIR`, else `$THRONE_CONTENT`, else
+`./content` when it holds a `map.yaml`, else the bundled edition (the checkout's
+`content/` read in place, or a wheel's package data `throne_pnp/edition/`).
 """
 
 from __future__ import annotations
@@ -18,8 +9,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-# The files of an edition, in the order they are read; rulings.yaml,
-# rules.txt, examples.yaml and ladder.yaml (the difficulty ladder) are optional.
+# The files of an edition, in the order they are read (all but the first two optional).
 CONTENT_FILES = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt", "examples.yaml",
                  "ladder.yaml")
 ENV_VAR = "THRONE_CONTENT"
@@ -36,22 +26,14 @@ class Edition:
 
     def describe(self) -> str:
         """One line naming the edition and how it was found."""
-        where = {
-            "option": "--content",
-            "env": f"{ENV_VAR}",
-            "cwd": "./content in the current folder",
-            "bundled": "the bundled edition; `throne init` writes an editable copy",
-        }[self.source]
+        where = {"option": "--content", "env": ENV_VAR, "cwd": "./content in the current folder",
+                 "bundled": "the bundled edition; `throne init` writes an editable copy",
+                 }[self.source]
         return f"Edition: {self.directory} ({where})"
 
 
 def bundled_content_dir() -> Path:
-    """The edition that ships with the program.
-
-    A source checkout (the package sits beside `pyproject.toml` and a
-    `content/` folder) reads that folder; an installed package reads its
-    package data.
-    """
+    """The edition that ships with the program: a checkout's `content/`, else package data."""
     checkout = _PACKAGE.parent
     if (checkout / "pyproject.toml").is_file() and holds_edition(checkout / "content"):
         return checkout / "content"

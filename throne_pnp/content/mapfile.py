@@ -1,8 +1,5 @@
-"""`map.yaml`: territories, adjacency graph and setup, checked (docs/content.md).
-
-The drawing data of the map sheet is parsed in `drawing`; this module owns
-the playable map: numbers, symbols, adjacency (symmetric, no self-loops,
-connected), home castle and the setup within forces and limits.
+"""`map.yaml`'s playable map, checked (docs/content.md): numbers, symbols, adjacency,
+home castle and setup within forces and limits (the drawing data is `drawing`'s).
 """
 
 from __future__ import annotations
@@ -86,9 +83,8 @@ def parse_map(data: Any, chk: Checker, notes: list[str]) -> GameMap | None:
         for side, target in (("player", setup_player), ("king", setup_king)):
             _parse_counts(raw_setup, side, f"setup.{side}", territories, chk, target)
 
-    drawing = None
-    if "drawing" in data:
-        drawing = parse_drawing(data["drawing"], line_of(data, "drawing"), territories, chk)
+    drawing = (parse_drawing(data["drawing"], line_of(data, "drawing"), territories, chk)
+               if "drawing" in data else None)
 
     if None in (forces, king_limit, hand_size, home):
         return None
@@ -134,9 +130,8 @@ def _parse_territory(number: int, body: dict, path: str, chk: Checker) -> Territ
                         f"{other} is listed twice; list each neighbour once")
             else:
                 adjacent.append(other)
-    drawing = None
-    if any(k in body for k in ("shape", "label", "cubes")):
-        drawing = parse_territory_drawing(body, path, chk)
+    drawn = any(k in body for k in ("shape", "label", "cubes"))
+    drawing = parse_territory_drawing(body, path, chk) if drawn else None
     # A bad count is already a problem; keep the territory (count 0) so that its
     # neighbours, home and setup do not also report it as missing.
     wheat, bugles, shields = (c if c is not None else 0 for c in counts)
@@ -145,12 +140,8 @@ def _parse_territory(number: int, body: dict, path: str, chk: Checker) -> Territ
 
 
 def _check_graph(raw: dict, territories: dict[int, Territory], chk: Checker) -> None:
-    """Adjacency: existing, no self-loops, symmetric, connected.
-
-    A territory whose `adjacent` could not be read is already a problem; the
-    checks that compare it with others are skipped so that they do not report
-    false asymmetries or a false cut.
-    """
+    """Adjacency: existing, no self-loops, symmetric, connected (a territory whose
+    `adjacent` is unreadable is left out of the comparisons: no false reports)."""
     complete = adjacency_read(raw, territories)
     for n, terr in territories.items():
         body = raw[n]

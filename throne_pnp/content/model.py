@@ -1,11 +1,6 @@
-"""The content model's frozen dataclasses and the fixed vocabularies.
-
-`Content` is one whole validated edition (map, cards, rulings, rules text,
-difficulty ladder); its `Card` and `Rulings` are defined in `deck` (all the
-rules engine's `Board` holds of the edition), and importable from here as well;
-the engine and the renderers read these plain values and nothing else. The
-constants name what the YAML may say (King actions, priorities, rulings,
-rules-text icons).
+"""The content model's frozen dataclasses (`Content`: one whole validated edition;
+`Card` and `Rulings`, which the rules' `Board` keeps) and the fixed vocabularies
+the YAML may use (King actions, priorities, rulings, icons).
 """
 
 from __future__ import annotations
@@ -14,15 +9,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from throne_pnp.content.deck import Card, Rulings
-
 
 @dataclass(frozen=True, slots=True)
 class KingActionInfo:
-    """One King's action, named once for everyone: `target` the R2 targets in
-    words ("" for rally and Uncertain Orders), `icon` the symbol after the
-    card's arrow (or the whole symbol), `card` the card face's text, `words`
-    the checklist's."""
+    """One King's action, named once for everyone: `target` its R2 targets in words
+    ("" for rally and Uncertain Orders), `icon` its symbol, `card` the card face's
+    text, `words` the checklist's."""
 
     target: str
     icon: str
@@ -30,8 +22,7 @@ class KingActionInfo:
     words: str
 
 
-# The King's actions (R2-R5): the names the card files, the CLI, the engine,
-# the narrator and the card faces use (iterating gives the names, in order).
+# The King's actions (R2-R5) for the card files, CLI, engine, narrator and card faces.
 KING_ACTIONS: dict[str, KingActionInfo] = {
     "rally": KingActionInfo("", "banner", "Rally at his castles", "rally at his castles"),
     "move-castle": KingActionInfo("castle", "castle", "Move towards the nearest castle",
@@ -49,12 +40,42 @@ RULINGS_CHOICES: dict[str, tuple[str, ...]] = {
     "castle_targets": ("all", "not-king"),
     "over_limit_move": ("refuse", "trim"),
 }
-ICONS = (
-    "castle", "wheat", "bugle", "sword", "shield", "flag", "banner", "helmet",
-    "uncertain", "arrow", "skull", "rising", "falling", "cube", "king-cube",
-)
+ICONS = ("castle", "wheat", "bugle", "sword", "shield", "flag", "banner", "helmet", "uncertain",
+         "arrow", "skull", "rising", "falling", "cube", "king-cube")
 ICON_RE = re.compile(r"\{([a-z-]+)\}")
 MAX_SYMBOLS = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One Action Card (`cards.yaml`)."""
+
+    id: int
+    bugles: int
+    swords: int
+    shields: int
+    king: tuple[str, ...]
+    flags: int
+    priority: str
+    hard: bool = False
+    name: str = ""
+
+    @property
+    def uncertain(self) -> bool:
+        return "uncertain" in self.king
+
+    @property
+    def rising(self) -> bool:
+        return self.priority == "rising"
+
+
+@dataclass(frozen=True, slots=True)
+class Rulings:
+    """The switches where readings of the rulebook differ (docs/rulings.md)."""
+
+    home_lost_when: str = "empty"
+    castle_targets: str = "all"
+    over_limit_move: str = "refuse"
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,10 +88,7 @@ class TerritoryDrawing:
 
 
 def polygon_edges(shape: tuple[str, ...]) -> set[frozenset[str]]:
-    """The edges of a closed polygon over named points, as unordered pairs.
-
-    Here with the model, not with the YAML reading in `drawing`, so that the
-    map renderer can use it without importing YAML."""
+    """The edges of a closed polygon over named points, as unordered pairs."""
     return {frozenset((shape[i], shape[(i + 1) % len(shape)])) for i in range(len(shape))}
 
 
@@ -132,23 +150,17 @@ class GameMap:
     @property
     def drawable(self) -> bool:
         """True when every territory has drawing data for the map sheet."""
-        return self.drawing is not None and all(
-            t.drawing is not None for t in self.territories.values()
-        )
+        return self.drawing is not None and all(t.drawing is not None
+                                                for t in self.territories.values())
 
 
-EXAMPLE_KINDS = ("king", "battle")
 DEFENDERS = ("player", "king")
 
 
 @dataclass(frozen=True, slots=True)
 class Example:
-    """One worked example of the rules (`examples.yaml`): a position and what
-    is asked of the engine there, the King's action (`kind` "king": a card or
-    actions with a priority, and the cards dealt for Uncertain Orders) or one
-    battle (`kind` "battle"). The booklet and the page draw what the engine
-    answers, so the diagrams always match the edition's own rules.
-    """
+    """One worked example (`examples.yaml`): a position and what the engine is asked
+    there, the King's action (`kind` "king") or one battle (`kind` "battle")."""
 
     name: str
     title: str
@@ -170,11 +182,8 @@ class Example:
 
 @dataclass(frozen=True, slots=True)
 class Measured:
-    """One bot's measured win rate at one ladder level (`ladder.yaml`).
-
-    `command`, `seed`, `budget` and `games` say how it was measured, so the
-    figure can be reproduced; `current` is False when the game or the level's
-    cards have changed since (the figure then describes another game)."""
+    """One bot's measured win rate at one ladder level (`ladder.yaml`), with how it
+    was measured; `current` is False when the game changed since."""
 
     bot: str
     win_rate: float
@@ -189,12 +198,8 @@ class Measured:
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """A named rung of the difficulty ladder: which hard cards, and how hard it measured.
-
-    `hard` lists the level's hard card ids in the ladder's order (the cards
-    of the level below first, then the ones this level adds); `measured`
-    maps a bot's name (`greedy`, `search`) to its figures, absent when that
-    bot has not been measured."""
+    """A rung of the difficulty ladder: its hard card ids in ladder order (the level
+    below's first) and, per measured bot, its figures."""
 
     name: str
     hard: tuple[int, ...]
@@ -206,8 +211,7 @@ class Level:
 
     @property
     def bots(self) -> dict[str, Measured | None]:
-        """Per bot (search and greedy always, then any other measured) its figures
-        for printing: None when not yet measured, or measured on another game."""
+        """Per bot (search, greedy, then any other) its current figures to print, or None."""
         out: dict[str, Measured | None] = {"search": None, "greedy": None}
         out.update({b: (m if m.current else None) for b, m in self.measured.items()})
         return out

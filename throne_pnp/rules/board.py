@@ -11,7 +11,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from throne_pnp.content.deck import Card, Rulings
+from throne_pnp.content.model import Card, Rulings
 
 if TYPE_CHECKING:
     from throne_pnp.content.model import Content
