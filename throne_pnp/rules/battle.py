@@ -64,20 +64,22 @@ class Symbols:
 
 @dataclass(slots=True)
 class Battle:
-    """A fought battle: the cubes and symbols of each side, the casualties, the
-    winner, where the losers may go; `withdraw` fills in `withdrawal` and
-    marks it `done`. `cubes` are each side's cubes before the casualties;
-    `totals` the cubes + bugles compared when both sides survive."""
+    """A fought battle, as ints: each side's symbols, cubes before the
+    casualties and casualties, `won` (1 the player, -1 the King, 0 both wiped
+    out), where the losers may go; `withdraw` fills in `withdrawal` and marks
+    it `done`. The by-side dicts the narrator reads are derived on demand."""
 
     territory: int
     defender: str
     player_card: int
     king_card: int
-    symbols: dict[str, Symbols]
-    cubes: dict[str, int]
-    casualties: dict[str, int]
-    totals: dict[str, int] | None
-    winner: str | None
+    player_symbols: Symbols
+    king_symbols: Symbols
+    player_cubes: int
+    king_cubes: int
+    player_casualties: int
+    king_casualties: int
+    won: int
     loser_options: list[int]
     position: Position
     steps: list[Step] = field(default_factory=list)
@@ -85,11 +87,38 @@ class Battle:
     done: bool = False
 
     @property
+    def symbols(self) -> dict[str, Symbols]:
+        return {PLAYER: self.player_symbols, KING: self.king_symbols}
+
+    @property
+    def cubes(self) -> dict[str, int]:
+        return {PLAYER: self.player_cubes, KING: self.king_cubes}
+
+    @property
+    def casualties(self) -> dict[str, int]:
+        return {PLAYER: self.player_casualties, KING: self.king_casualties}
+
+    @property
+    def totals(self) -> dict[str, int] | None:
+        """The cubes + bugles compared when both sides survive (else None)."""
+        p_left = self.player_cubes - self.player_casualties
+        k_left = self.king_cubes - self.king_casualties
+        if not (p_left and k_left):
+            return None
+        return {PLAYER: p_left + self.player_symbols.total_bugles,
+                KING: k_left + self.king_symbols.total_bugles}
+
+    @property
+    def winner(self) -> str | None:
+        return PLAYER if self.won > 0 else KING if self.won < 0 else None
+
+    @property
     def loser(self) -> str | None:
         """The side that must withdraw, if any (both sides still had cubes)."""
-        if self.totals is None or self.winner is None:
+        if not self.won or self.player_cubes == self.player_casualties \
+                or self.king_cubes == self.king_casualties:
             return None
-        return other(self.winner)
+        return KING if self.won > 0 else PLAYER
 
     @property
     def needs_choice(self) -> bool:
@@ -100,14 +129,14 @@ class Battle:
         return {
             "territory": self.territory,
             "defender": self.defender,
-            "player_casualties": self.casualties[PLAYER],
-            "king_casualties": self.casualties[KING],
+            "player_casualties": self.player_casualties,
+            "king_casualties": self.king_casualties,
             "winner": self.winner,
             "withdrawal": self.withdrawal,
             "position": self.position.to_json(),
             "player_card": self.player_card,
             "king_card": self.king_card,
-            "symbols": {s: self.symbols[s].to_json() for s in SIDES},
+            "symbols": {s: sym.to_json() for s, sym in self.symbols.items()},
             "totals": self.totals,
         }
 
@@ -151,13 +180,8 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
     if k_cas:
         work.king[territory] = kn - k_cas
         steps.append(Step("remove", k_cas, KING, CASUALTIES, at=territory))
-    p_left, k_left = pn - p_cas, kn - k_cas
-    totals = ({PLAYER: p_left + ps.total_bugles, KING: k_left + ks.total_bugles}
-              if p_left and k_left else None)
-    winner = PLAYER if won > 0 else KING if won < 0 else None
-    battle = Battle(territory, defender, player_card.id, king_card.id, {PLAYER: ps, KING: ks},
-                    {PLAYER: pn, KING: kn}, {PLAYER: p_cas, KING: k_cas}, totals, winner, [],
-                    work, steps)
+    battle = Battle(territory, defender, player_card.id, king_card.id, ps, ks, pn, kn, p_cas,
+                    k_cas, won, [], work, steps)
     loser = battle.loser
     if loser is not None:
         battle.loser_options = withdrawal_options(board, work, territory, loser)

@@ -174,7 +174,7 @@ def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | 
     dynamic = _dynamic_targets(board, action)
     goal = () if dynamic else _goal(board, pos, action)
     table = None if dynamic else first_steps(board, goal, rising)
-    for t in board.order(rising):
+    for t in board.numbers if rising else board.descending:
         cubes = king[t]
         if not cubes:
             continue
@@ -195,9 +195,9 @@ def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | 
         if count <= 0:
             out.append(Stay(t, cubes, "blocked", dest, cause))
             continue
-        king[t] -= count
+        king[t] = cubes - count
         king[dest] = had + count
-        out.append(Step("move", count, KING, cause, src=t, dst=dest))
+        out.append(Step("move", count, KING, cause, t, dest))
     return out
 
 

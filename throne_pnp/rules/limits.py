@@ -84,7 +84,8 @@ def move_room(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: 
     emptied = kept - src_wheat
     if have + dst_cubes > emptied:
         return most, kept, None
-    if emptied < limit and largest_elsewhere(counts, src, dst) > emptied:
+    if emptied < limit and max(counts.values() if isinstance(counts, dict) else counts) > emptied \
+            and largest_elsewhere(counts, src, dst) > emptied:
         return most, kept, None
     return most, kept, emptied
 
