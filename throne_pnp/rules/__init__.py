@@ -11,7 +11,7 @@
 - `events`: one small typed record per kind of thing that happens in a game.
 - `game`: the whole turn structure (R11, R12), made of `cards` (deck, hand,
   discard, table; R10), `player_actions` (moves, rallies, fix; R8, R13) and
-  `battle_flow` (the battles of a phase; R9), sharing `needs` (Need, stages).
+  sharing `needs` (Need, stages).
 - `actions`: the small value types a game is made of, with their text form.
 
 For the assistant and the web page, beyond `Game.apply`, `need` and

@@ -1,13 +1,8 @@
-"""Battles and withdrawals (R9).
+"""Battles and withdrawals (R9, R14): the one core everyone fights with.
 
-One core: `clash` is R9's arithmetic on bare numbers (casualties and the
-winner), the only place it is written; `fight` applies it to a position
-(symbols, casualties, the winner, where the losers may go) and `withdraw`
-carries out the losers' withdrawal or removal and then both limits (R9,
-R14). A battle is fought in these two parts so that a losing player can
-choose where to withdraw; `resolve_battle` does both for `throne resolve
-battle`. The engine, the bots, the odds and the search all fight here; the
-records (`Battle`, `Step`) carry no words.
+`clash` is R9's arithmetic on bare numbers; `fight` applies it to a position
+and `withdraw` moves or removes the losers and applies both limits (two
+parts, so a losing player can choose where to go). The records carry no words.
 """
 
 from __future__ import annotations
@@ -194,14 +189,12 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
 def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
           k_bugles: int, k_swords: int, k_shields: int,
           player_defends: bool) -> tuple[int, int, int]:
-    """R9 on bare numbers (territory bonuses already added to the defender): the
-    one place a battle's casualties and winner are worked out.
+    """R9 on bare numbers (bonuses already added to the defender).
 
-    Casualties on each side are the other side's swords minus its own
-    shields, at least 0, at most the killer's and the victim's cubes,
-    simultaneous; if both sides survive, cubes + bugles decide and a tie goes
-    to the defender. Returns (winner, player casualties, King casualties);
-    winner is 1 for the player, -1 for the King, 0 when both are wiped out.
+    Casualties: the other side's swords less one's shields, at least 0, at most
+    either side's cubes, simultaneous; if both survive, cubes + bugles decide,
+    a tie to the defender. Returns (winner: 1 player, -1 King, 0 none left,
+    player casualties, King casualties).
     """
     p_cas = min(max(k_swords - p_shields, 0), kn, pn)
     k_cas = min(max(p_swords - k_shields, 0), pn, kn)
@@ -226,10 +219,9 @@ def king_withdrawal_target(options: list[int], king_card: Card) -> int | None:
 
 
 def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = None) -> Battle:
-    """The losers' withdrawal (R9, R14): all surviving losers go together to one
-    neighbour free of enemy cubes (the King by his battle card's priority, the
-    player where they say; the only option when there is one), or are removed
-    when there is none; then both limits. Changes `battle`."""
+    """The losers' withdrawal (R9, R14): together to one neighbour free of enemy
+    cubes (the King by his card's priority, the player where they say), or
+    removed when there is none; then both limits. Changes `battle`."""
     loser = battle.loser
     if battle.done or loser is None:
         return battle

@@ -1,31 +1,18 @@
-"""A whole game: phases, deck and hand, battles, Player Actions, the end (R10-R12).
+"""A whole game: phases, deck and hand, battles, Player Actions, the end (R9-R13).
 
-`Game` is a state machine fed `Action`s (see `actions`). It never draws at
-random: whenever a card must come off the deck it asks for a chance outcome
-(`need().kind == "deal"`), and the caller answers with `deal N`: the player at
-the table (physical mode) or a seeded `random.Random` (virtual mode, the
-simulator). So a game is its setup plus its action list, and replaying that
-list rebuilds it exactly; undo is replay minus the tail.
+`Game` is a state machine fed `Action`s. It never draws at random: when a
+card must come off the deck it asks for a chance outcome (`need().kind ==
+"deal"`), answered by the player at the table (physical mode) or a seeded
+`random.Random` (virtual mode). So a game is its setup plus its action list;
+undo is replay minus the tail. In physical mode the hand is hidden until
+played: the game tracks `unseen` cards and counts, enough to refuse
+impossible cards and say when to reshuffle. Each `apply` returns the typed
+events it caused, for the narrator.
 
-Knowledge of the cards: in virtual mode the program knows the hand; in
-physical mode the hand is hidden until cards are played, so the game tracks
-`unseen` (cards in the deck or the hidden hand) and counts, which is enough to
-refuse impossible cards and to say when to reshuffle. `hand` (the known cards
-of the hand; all of it in virtual mode) and `hand_hidden` (how many are not
-known) describe the hand; a physical player may tell it (`hand` action), and
-then a card played from elsewhere, or a King's card in the hand, is refused.
-`fixcards` corrects the hand and discard pile; `card_zones()` says where
-every card is, `known_hand()` the hand when all of it is known.
-
-Each `apply` returns the typed events it caused (`events`), for the narrator.
-
-`Game` itself holds the turn structure: the state, what it needs next, the
-phase card and the King's action (R5, R6, R11), the flow between stages and
-the end (R12). Its other concerns are parts it inherits, one module each:
-`cards.CardRecord` (deck, hand, discard, table; R10), `player_actions`
-(moves, rallies, `fix`; R8, R13) and `battle_flow` (the battles of a phase;
-R9). `needs` holds the vocabulary they share (`Need`, stages); `events` the
-typed records of what happened.
+`Game` holds the turn structure, the King's action (R5, R6, R11), the
+battles of a phase (R9) and the end (R12); its parts are inherited:
+`cards.CardRecord` (deck, hand, discard, table; R10) and `player_actions`
+(moves, rallies, `fix`; R8, R13). `needs` holds their shared vocabulary.
 """
 
 from __future__ import annotations
@@ -36,13 +23,15 @@ from typing import Any
 
 from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules import actions as act
+from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
-from throne_pnp.rules.battle_flow import BattleFlow
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.cards import DEAL_WHERE, CardRecord
 from throne_pnp.rules.events import (
     ActionsStart,
+    BattleCard,
+    BattleFought,
     GameOver,
     KingActed,
     NewHand,
@@ -88,7 +77,7 @@ __all__ = ["KING_CARD", "MOVE_COST", "PLAYER_CARD", "RALLY_COST", "S_ACTIONS", "
            "replay"]
 
 
-class Game(CardRecord, PlayerActions, BattleFlow):
+class Game(CardRecord, PlayerActions):
     """The state of one game; mutate only through `apply`."""
 
     def __init__(self, board: Board, cards_in_game: Iterable[int], physical: bool = False,
@@ -355,6 +344,53 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         self.position = result.position
         self.events.append(KingActed(result))
         self._start_battles(S_KING_BATTLES)
+
+    # ------------------------------------------------------------------ battles (R9)
+
+    def _start_battles(self, stage: str) -> None:
+        self.stage = stage
+        self.pending_battles = self.position.contested(self.board.order(self.rising))
+        self.battle = None
+        self.battle_card = None
+
+    def _do_battle(self, card_id: int) -> None:
+        need = self._expect("battle", "play a battle card")
+        self._play_from_hand(card_id, "be played from your hand")
+        self.battle_card = card_id
+        self.events.append(BattleCard(card_id, need.territory))  # type: ignore[arg-type]
+
+    def _fight(self, king_card_id: int) -> None:
+        board = self.board
+        king_card = board.cards[king_card_id]
+        result = battle_rules.fight(board, self.position, self.pending_battles[0],
+                                    self.defender, board.cards[self.battle_card],  # type: ignore[index]
+                                    king_card)
+        if result.needs_choice:
+            self.battle = result
+            self.events.append(BattleFought(result))
+            return
+        battle_rules.withdraw(board, result, king_card,
+                 result.loser_options[0] if result.loser == PLAYER and result.loser_options
+                 else None)
+        self._end_battle(result)
+
+    def _do_withdraw(self, to: int) -> None:
+        self._expect("withdraw", "withdraw")
+        battle = self.battle
+        assert battle is not None
+        battle_rules.withdraw(self.board, battle, self.board.cards[battle.king_card], to)
+        self.battle = None
+        self._end_battle(battle)
+
+    def _end_battle(self, battle: Battle) -> None:
+        self.position = battle.position
+        self.events.append(BattleFought(battle))
+        for c in (battle.player_card, battle.king_card):
+            if c in self.table:
+                self.table.remove(c)
+            self.discard.append(c)
+        self.battle_card = None
+        self.pending_battles.pop(0)
 
     # ------------------------------------------------------------------ flow
 

@@ -1,7 +1,7 @@
 """What a game waits for and what it reports: phases, stages, `Need`, `Event`.
 
 The small vocabulary shared by the game and its parts (`cards`,
-`player_actions`, `battle_flow`): the two phases of a turn, the finer stages
+`player_actions`): the two phases of a turn, the finer stages
 of a phase, the `Need` a game waits for next (made once and shared, since
 the simulator asks millions of times). The events an action causes are in
 `events`.

@@ -1,18 +1,11 @@
 """Cube changes on the table (`Step`) and why each happened, as plain data.
 
-Every rule that moves, adds or removes cubes (the King's move and rally,
-battle casualties, a withdrawal, a limit, the player's own move) reports
-each change as a `Step`, and each step carries a small `cause` record naming
-the rule and the numbers it used. No words are made here: the narrator
-(`throne_pnp.narrator`) reads the cause and says it, so the engine, the bots
-and the odds share one record and the CLI and the page one sentence.
-
-The records the King's move and rally make at every visit (`Step`, `Stay`,
-`Toward`, `Rallied`) are slotted dataclasses that nobody changes after
-they are made, not frozen ones: a frozen dataclass is built through
-`object.__setattr__` per field, six times slower (3 us against 0.5 us a
-record), and the bots' look-ahead runs the King's move tens of thousands of
-times a game batch. The cause records made once (`CASUALTIES` ...) are frozen.
+Every rule that moves, adds or removes cubes reports each change as a `Step`
+with a small `cause` record naming the rule and the numbers it used. No words
+here: the narrator (`throne_pnp.narrator`) says them. The records the King's
+move and rally make at every visit are slotted, not frozen (a frozen
+dataclass is several times slower to build, and the bots' look-ahead makes
+many); the cause records made once (`CASUALTIES` ...) are frozen.
 """
 
 from __future__ import annotations
@@ -125,18 +118,6 @@ class Step:
             counts[self.at] += self.count
         elif self.kind == "remove":
             counts[self.at] -= self.count
-
-    def undo(self, pos: Any) -> None:
-        """Take this step back on a (mutable) `Position`."""
-        counts = pos.king if self.side == KING else pos.player
-        if self.kind in ("move", "withdraw"):
-            counts[self.src] += self.count
-            if self.dst is not None:
-                counts[self.dst] -= self.count
-        elif self.kind == "rally":
-            counts[self.at] -= self.count
-        elif self.kind == "remove":
-            counts[self.at] += self.count
 
 
 @dataclass(slots=True)
