@@ -17,8 +17,7 @@
 For the assistant and the web page, beyond `Game.apply`, `need` and
 `legal_actions`:
 
-- card record: `Game.card_zones()` ({card: deck|hand|discard|table|unknown};
-  `cards.zone_changes(before, after)` lists the cards that moved),
+- card record: `Game.card_zones()` ({card: deck|hand|discard|table|unknown}),
   `Game.known_hand()` (None while part of a physical hand is hidden),
   `Game.king_card_candidates(card)` (the King's possible battle cards if
   `card` is played now, after the refill when it is the last one);
