@@ -338,8 +338,8 @@ class GreedyBot(Evaluation, Bot):
                     trial.player[dst] += count
                     if trim:
                         enforce_limits(board, trial, contested_to=KING)
-                    elif not _within(board, trial, src, dst, limit):
-                        continue
+                    elif max(trial.player.values()) > player_limit(board, trial, KING):
+                        continue  # R8 (contested territories are the King's, R7)
                     yield act.move(count, src, dst), trial
         if cp >= RALLY_COST and pos.on_map(PLAYER) < board.forces:
             for t in sorted(board.castles):
@@ -351,15 +351,6 @@ class GreedyBot(Evaluation, Bot):
                     elif trial.player[t] > limit:
                         continue
                     yield act.rally(t), trial
-
-
-def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -> bool:
-    """Is every territory within the player's limit after a move src -> dst (R8)?
-
-    The limit during Player Actions counts contested territories as the King's
-    (R7), as `player_limit(board, pos, KING)` does.
-    """
-    return max(trial.player.values()) <= player_limit(board, trial, KING)
 
 
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,
