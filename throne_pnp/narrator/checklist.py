@@ -1,10 +1,8 @@
 """A command's events as the table checklist, as a log line, and as JSON.
 
-`checklist` walks the typed events `Game.apply` returned, in the order
-things happen at the table, and says each one: a new hand, a reshuffle, the
-phase card, cards dealt for Uncertain Orders, the King's action, battles,
-the player's moves and rallies, fixes, the end. `summary` says the same in a
-few words for `throne log`; `event_json` writes an event for `--json`.
+`checklist` says the typed events `Game.apply` returned in table order;
+`summary` says them in a few words for `throne log`; `event_json` writes one
+for `--json`.
 """
 
 from __future__ import annotations

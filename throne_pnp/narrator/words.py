@@ -1,11 +1,8 @@
 """The words for cards, cube changes, the King's actions and battles.
 
-Small pure functions over the engine's records (`Step` and its cause,
-`Stay`, `KingResult`, `Battle`): a card in one line, a cube change as a
-checklist line with its reason, the King's action under a heading per
-action with its notes in visiting order, a battle with its reasons. The
-engine never makes these sentences; the CLI, `throne resolve`, the booklet's
-worked examples and the page all take them from here.
+Pure functions over the engine's records (`Step` and its cause, `Stay`,
+`KingResult`, `Battle`), shared by the CLI, `throne resolve`, the booklet's
+worked examples and the page.
 """
 
 from __future__ import annotations

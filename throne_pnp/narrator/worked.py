@@ -1,11 +1,9 @@
 """The worked examples of an edition, played by the rules engine.
 
-`work(board, example)` answers an `examples.yaml` question exactly as
-`throne resolve king|battle` would on the same position, and returns what
-the booklet and the page's rules screen draw: the position before and after,
-the engine's steps in order (the numbered arrows), the checklist in the
-assistant's own words, and for a battle the cost of every place the losers
-could go (R14). Pure: no files, no terminal.
+`work(board, example)` answers an `examples.yaml` question as `throne
+resolve king|battle` would and returns what the booklet and the page draw:
+the position before and after, the steps in order, the checklist, and for a
+battle the cost of every place the losers could go (R14).
 """
 
 from __future__ import annotations

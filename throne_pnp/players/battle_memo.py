@@ -1,13 +1,11 @@
 """The greedy bot's battle arithmetic, memoised: exact odds of battle cards.
 
-A card is reduced to its symbols (`Syms`: bugles, swords, shields) and the
-King's possible cards to a distribution of symbols (`Kings`), given a small
-id (`kings_id`) so that memo keys stay cheap. `card_battle` gives one player
-card's (P(win), expected casualties on each side) exactly over that
-distribution, with the same `clash` arithmetic as the engine (R9);
-`expected_battle` the best card of a hand; `useful_cards` drops the cards of
-a hand that another card dominates. Every memo is bounded; when the ids are
-reassigned (`_generation` bumped) the tables keyed by them are cleared too.
+A card is reduced to its symbols (`Syms`) and the King's possible cards to a
+distribution of symbols (`Kings`) with a small id (`kings_id`) for cheap memo
+keys. `card_battle` gives one card's exact (P(win), expected casualties)
+with the engine's `clash` (R9); `expected_battle` the best card of a hand;
+`useful_cards` drops dominated cards. Memos are bounded; when the ids are
+reassigned (`_generation` bumped) the tables keyed by them are cleared.
 """
 
 from __future__ import annotations

@@ -1,21 +1,15 @@
 """Player bots for the balance simulator.
 
-A bot answers the decisions a `Game` asks of the player: the phase card, a
-battle card, where to withdraw, and Player Actions. It never changes the game
-itself; the simulator applies its actions through `Game.apply`, so every bot
-is held to the same legal-action checks as the assistant.
+A bot answers the decisions a `Game` asks of the player; the simulator
+applies its actions through `Game.apply`, held to the same checks as the
+assistant.
 
-- `random`: uniform over `Game.legal_actions()` at every decision (one action
-  at a time), the floor any real player should beat.
-- `greedy` (the default): a sensible one-ply player. It scores positions with a
-  static evaluation (castles held, cubes on the map, wheat held, the danger to
-  home, progress towards enemy castles, pending battles at their exact odds),
-  picks the phase card whose King's action (simulated with the engine's `rally` and
-  `move` on a copy of the King's cubes) leaves the best score, picks battle cards by exact
-  odds over the cards that could be on top of the deck, and spends command
-  points one action at a time while an action improves the score. Its
-  evaluation lives in `evaluation`, the battle arithmetic it memoises in
-  `battle_memo`, its Player Actions search in `planner`.
+- `random`: uniform over `Game.legal_actions()`, the floor.
+- `greedy` (the default): one-ply over a static evaluation (`evaluation`):
+  the phase card whose King's action (the engine's `rally`/`move` on a copy)
+  leaves the best score, battle cards by exact odds over the cards that
+  could be on top, and command points one action at a time while one
+  improves the score (`incremental`).
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
 """The greedy bot's static evaluation of a position, and what it keeps per decision.
 
-`Evaluation` scores a position for the player: castles held, cubes on the
-map, wheat held (their limit), the danger to home from the King's next
-attack, progress towards the enemy castles, and pending battles at their
-exact odds for the current hand (`battle_memo`). Per-board constants are
-computed once (`_board_facts`) as lists indexed by territory number, and
-per-hand tables are shared between decisions with the same useful cards
-(`_context`). `bots.GreedyBot` decides with it; `incremental.IncrementalEvaluation`
-is the same evaluation by tables, kept up to date move by move.
+`Evaluation` scores a position for the player: castles, cubes, wheat held,
+the danger to home, progress towards the enemy castles, and pending battles
+at their exact odds (`battle_memo`). Per-board constants are lists indexed
+by territory number (`_board_facts`); per-hand tables are shared between
+decisions with the same useful cards (`_context`).
 """
 
 from __future__ import annotations

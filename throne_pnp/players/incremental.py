@@ -1,23 +1,13 @@
 """Greedy's evaluation kept up to date move by move: `IncrementalEvaluation`.
 
 During Player Actions the King's cubes do not move (R13), so with the hand
-fixed `Evaluation.evaluate(Position(king, player), False)` is a sum of one
-term per territory (its cubes, wheat, castle and battle odds, by the
-player's cube count there) less two global terms: the danger to home (a
-function of a sum of per-territory threats and of the cubes on home) and the
-advance towards the castles still to take. So each territory's term, threat
-and whether it stands in the way of a win are tabulated once per King layout
-(`_king_tables`, shared by every decision with the same hand), and
-
-- `score_layout(layout)` scores any layout by table lookups (the plan
-  search's thousands of end layouts a decision);
-- `score()`, `best(cp)` and `take(action)` keep the running totals of one
-  layout and score every next action by replacing the terms of its two
-  territories (greedy's Player Actions planner, its inner loop).
-
-It is the evaluation's own value up to float rounding (the same terms in
-another order); `tests/test_incremental.py` holds the two equal on random
-positions. The limit (R8) is the engine's (`rules.limits`).
+fixed the evaluation is a sum of one term per territory (by the player's
+cubes there) less the danger to home (a function of summed threats) and the
+advance towards the castles still to take. The terms are tabulated once
+per King layout (`_king_tables`): `score_layout` scores any layout by
+lookups (the plan search), `score`/`best`/`take` keep one layout's totals
+and score every next action by its two territories (greedy's planner).
+`tests/test_incremental.py` holds it equal to `Evaluation.evaluate`.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """What happened while a game applied an action: one small record per kind.
 
-`Game.apply` returns these in the order things happen at the table; the
-narrator (`throne_pnp.narrator`) says them, the page and the CLI show the
-narrator's lines, and `--json` output writes them with `event_json`. Each
-class names its `kind` (the word used in JSON and the log). No words are
-made here.
+`Game.apply` returns these in table order; the narrator says them and
+`event_json` writes them. Each class names its `kind` (the word in JSON and
+the log). No words here.
 """
 
 from __future__ import annotations

@@ -1,11 +1,10 @@
 """Player Actions of a game (R8, R13) and the correction of the cubes (`fix`).
 
 `PlayerActions` is the part of `Game` that moves and rallies the player's
-cubes with their costs and the limit (ruling `over_limit_move`; the limit is
-`limits.move_room` and `rally_fits`, as for the search and greedy), lists the
-legal ones, ends Player Actions (`done`), and makes the record match the
-table (`fix T king player`, refused when the position could not stand or
-would already be won or lost; after the end, it judges the end again).
+cubes (the limit is `limits.move_room` and `rally_fits`), lists the legal
+ones, ends Player Actions, and makes the record match the table (`fix`,
+refused when the position could not stand; after the end, it judges the end
+again).
 """
 
 from __future__ import annotations
