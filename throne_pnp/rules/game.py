@@ -24,22 +24,11 @@ from typing import Any
 from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import battle as battle_rules
+from throne_pnp.rules import events as ev
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.cards import DEAL_WHERE, CardRecord
-from throne_pnp.rules.events import (
-    ActionsStart,
-    BattleCard,
-    BattleFought,
-    GameOver,
-    KingActed,
-    NewHand,
-    NewPhase,
-    PhaseCard,
-    PhaseEnd,
-    UncertainDraw,
-)
 from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.needs import (
     BATTLE_CARDS,
@@ -259,7 +248,7 @@ class Game(CardRecord, PlayerActions):
             raise refusal(self._card_problem(card_id, DEAL_WHERE[purpose]))
         self._take_from_deck(card_id)
         if purpose == "phase":
-            self.events.append(PhaseCard(card_id, False))
+            self.events.append(ev.PhaseCard(card_id, False))
         # R10: the moment the deck is empty the discard pile becomes the new
         # deck, before the card just drawn goes anywhere: a dealt Uncertain
         # Orders card and the battle cards start the new discard pile.
@@ -268,13 +257,13 @@ class Game(CardRecord, PlayerActions):
             self.hand.append(card_id)
             self.hand_to_draw -= 1
             if not self.hand_to_draw:
-                self.events.append(NewHand(tuple(sorted(self.hand))))
+                self.events.append(ev.NewHand(tuple(sorted(self.hand))))
         elif purpose == "phase":
             self._start_phase_card(card_id)
         elif purpose == "uncertain":
             self.discard.append(card_id)
             self.draws.append(card_id)
-            self.events.append(UncertainDraw(card_id))
+            self.events.append(ev.UncertainDraw(card_id))
             card = self.board.cards[card_id]
             if not card.uncertain:
                 self.taken.extend(card.king)
@@ -294,7 +283,7 @@ class Game(CardRecord, PlayerActions):
             return
         self._expect("card", "play a phase card")
         self._play_from_hand(card_id, "be played from your hand")
-        self.events.append(PhaseCard(card_id, True))
+        self.events.append(ev.PhaseCard(card_id, True))
         self._start_phase_card(card_id)
 
     def _start_phase_card(self, card_id: int) -> None:
@@ -342,7 +331,7 @@ class Game(CardRecord, PlayerActions):
         result.draws = list(self.draws)
         result.exhausted = exhausted
         self.position = result.position
-        self.events.append(KingActed(result))
+        self.events.append(ev.KingActed(result))
         self._start_battles(S_KING_BATTLES)
 
     # ------------------------------------------------------------------ battles (R9)
@@ -357,7 +346,7 @@ class Game(CardRecord, PlayerActions):
         need = self._expect("battle", "play a battle card")
         self._play_from_hand(card_id, "be played from your hand")
         self.battle_card = card_id
-        self.events.append(BattleCard(card_id, need.territory))  # type: ignore[arg-type]
+        self.events.append(ev.BattleCard(card_id, need.territory))  # type: ignore[arg-type]
 
     def _fight(self, king_card_id: int) -> None:
         board = self.board
@@ -367,7 +356,7 @@ class Game(CardRecord, PlayerActions):
                                     king_card)
         if result.needs_choice:
             self.battle = result
-            self.events.append(BattleFought(result))
+            self.events.append(ev.BattleFought(result))
             return
         battle_rules.withdraw(board, result, king_card,
                  result.loser_options[0] if result.loser == PLAYER and result.loser_options
@@ -384,7 +373,7 @@ class Game(CardRecord, PlayerActions):
 
     def _end_battle(self, battle: Battle) -> None:
         self.position = battle.position
-        self.events.append(BattleFought(battle))
+        self.events.append(ev.BattleFought(battle))
         for c in (battle.player_card, battle.king_card):
             if c in self.table:
                 self.table.remove(c)
@@ -417,7 +406,7 @@ class Game(CardRecord, PlayerActions):
                 return
             if self.stage == S_KING_BATTLES:
                 self.stage = S_ACTIONS
-                self.events.append(ActionsStart(self.command_points))
+                self.events.append(ev.ActionsStart(self.command_points))
                 return
             self._end_phase()
 
@@ -427,7 +416,7 @@ class Game(CardRecord, PlayerActions):
         if self.outcome is not None:
             self.ended_in = self.stage
             self.stage = S_OVER
-            self.events.append(GameOver(self.outcome))
+            self.events.append(ev.GameOver(self.outcome))
             return True
         return False
 
@@ -436,7 +425,7 @@ class Game(CardRecord, PlayerActions):
         if card in self.table:
             self.table.remove(card)
             self.discard.append(card)
-        self.events.append(PhaseEnd(card))
+        self.events.append(ev.PhaseEnd(card))
         self.phase_card = None
         self.command_points = 0
         self.stage = S_CARD
@@ -445,7 +434,7 @@ class Game(CardRecord, PlayerActions):
         else:
             self.phase = PLAYER_CARD
             self.turn += 1
-        self.events.append(NewPhase(self.phase, self.turn))
+        self.events.append(ev.NewPhase(self.phase, self.turn))
 
 
 # `Game.apply`'s handler for each action kind.
