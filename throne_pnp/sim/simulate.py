@@ -179,9 +179,14 @@ class Row:
         }
 
 
+def chunk_size(games: int, jobs: int) -> int:
+    """Games per task: about eight tasks a process, at most 100 games each."""
+    return max(1, min(100, math.ceil(games / (jobs * 8))))
+
+
 def _tasks(content_dir: str | None, bot: str, seed: int, hards: list[int], games: int,
            jobs: int, turn_cap: int, budget: int | None = None) -> list[tuple]:
-    size = max(1, min(100, math.ceil(games / (jobs * 8))))
+    size = chunk_size(games, jobs)
     return [(content_dir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
             for h in hards for start in range(0, games, size)]
 
@@ -204,7 +209,7 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
     tasks = _tasks(cdir, bot, seed, hards, games, jobs, turn_cap, budget)
     rows = {h: Row(h) for h in hards}
     total, done = games * len(hards), 0
-    for task, results in zip(tasks, _execute(tasks, jobs), strict=True):
+    for task, results in zip(tasks, execute(_run_chunk, tasks, jobs), strict=True):
         for result in results:
             rows[task[3]].add(result)
         done += len(results)
@@ -226,10 +231,10 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
     return report
 
 
-def _execute(tasks: list[tuple], jobs: int) -> Iterator[list[GameResult]]:
+def execute(work: Callable[[Any], Any], tasks: list[tuple], jobs: int) -> Iterator[Any]:
+    """`work(task)` for each task, in order: here, or in worker processes."""
     if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield _run_chunk(task)
+        yield from map(work, tasks)
         return
     import multiprocessing
 
@@ -237,7 +242,7 @@ def _execute(tasks: list[tuple], jobs: int) -> Iterator[list[GameResult]]:
     # never more processes than chunks, nor far more than the cores (a typo of --jobs)
     processes = min(jobs, len(tasks), 4 * (os.cpu_count() or 1))
     with ctx.Pool(processes=processes) as pool:
-        yield from pool.imap(_run_chunk, tasks)
+        yield from pool.imap(work, tasks)
 
 
 def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
