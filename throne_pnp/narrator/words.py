@@ -206,14 +206,9 @@ def king_json(result: KingResult, board: Board) -> dict[str, Any]:
 
 def king_lines(result: KingResult, board: Board, told: int = 0,
                preview: bool = False) -> list[Line]:
-    """The King's action as a checklist: each action under its own heading with
-    its cube changes and its notes, in the order the territories were visited.
-
-    `told`: how many of the actions were already shown (while Uncertain
-    Orders waited for a dealt card): they get their heading and "already
-    shown" instead of their checklist again. `preview`: the actions known
-    so far, while a card must still be dealt; no battles are listed yet.
-    """
+    """The King's action as a checklist: each action under its heading, its
+    changes and notes in visiting order. `told`: actions already shown (while
+    Uncertain Orders waited), said as carried out; `preview`: no battles yet."""
     out = []
     rising = result.priority == "rising"
     for i, entry in enumerate(result.log):

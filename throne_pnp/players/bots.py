@@ -135,10 +135,8 @@ class GreedyBot(Evaluation, Bot):
         return hit
 
     def choose_battle_card(self, game: Game, territory: int | None) -> int:
-        """The hand card with the best exact odds (stakes weighted), sparing strong cards.
-
-        The odds are over the cards that could be on top of the deck, each
-        equally likely (`top_card_battle`)."""
+        """The hand card with the best exact odds over the cards that could be on
+        top (stakes weighted), sparing strong cards."""
         board = self.board
         assert territory is not None
         pos = game.position
@@ -255,18 +253,11 @@ class GreedyBot(Evaluation, Bot):
         return plan
 
     def _final_march(self, P, K, cp: int) -> list[Action]:
-        """With the King's cubes all gone, walk a spare cube into a castle still
-        to take: moves along a shortest path, or none.
-
-        The one-ply score cannot see such a march: its first step gives up
-        wheat or a castle, or moves a home guard away from home, and pays off
-        only at the end. Without it a game against a King who has no cubes
-        left stalls until the turn cap. A spare cube is one from a stack of
-        two or more (home keeps a guard); the march is made only when it
-        arrives within the command points left (`cp`), each step within the
-        player's limit (R8: it only gains territories, so the limit only
-        grows). `P` and `K`: the player's and the King's cubes by territory
-        after the greedy plan."""
+        """With the King's cubes all gone, walk a spare cube (from a stack of two
+        or more) into a castle still to take along a shortest path, if it arrives
+        within `cp`: the one-ply score cannot see such a march, and without it
+        the game stalls until the turn cap. Each step stays within R8's limit.
+        `P`, `K`: the cubes by territory after the greedy plan."""
         numbers = self.numbers
         if cp < MOVE_COST or any(K[t] for t in numbers):
             return []
@@ -349,15 +340,10 @@ class GreedyBot(Evaluation, Bot):
 
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,
                memo: dict[tuple, Position]) -> Position:
-    """The position after the King's action(s), as `resolve_king` leaves it.
-
-    The engine's own `rally` and `move` (R3, R4), one action at a time on a
-    copy of the King's cubes: the player's cubes never change during the
-    King's action, so the result shares `pos.player`. `memo` (one per
-    decision, keyed by actions and priority) lets cards that share their first
-    actions (the Uncertain Orders replacements) share the work. Returned
-    positions are shared: callers must not change them.
-    """
+    """The position after the King's action(s), as `resolve_king` leaves it:
+    the engine's `rally` and `move` on a copy of the King's cubes, sharing
+    `pos.player`. `memo` (per decision) shares common first actions; returned
+    positions are shared: callers must not change them."""
     key = (actions, priority)
     hit = memo.get(key)
     if hit is None:

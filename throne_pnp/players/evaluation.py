@@ -116,11 +116,8 @@ class Evaluation:
                                player_defends, self.memo)
 
     def _board_facts(self, board: Board) -> None:
-        """Per-board constants of the evaluation, computed once.
-
-        Per-territory tables are lists indexed by territory number (index 0
-        and any gap unused): `incremental` reads them.
-        """
+        """Per-board constants, computed once; per-territory tables are lists
+        indexed by territory number (`incremental` reads them)."""
         w = self.w
         self.board = board
         home = board.home
@@ -187,13 +184,9 @@ class Evaluation:
     # ------------------------------------------------------------ score terms
 
     def home_danger(self, threat: float, home_cubes: int) -> float:
-        """What King cubes near home cost: `home_danger` x P(the next attack takes home).
-
-        `threat` (at least 0.5) sums the weighted King cubes within reach of
-        home; rounded, it is the number of attackers (at most the King's limit).
-        Memoised per hand in `dangers[home_cubes][attackers]`, which the
-        incremental evaluation reads directly.
-        """
+        """What King cubes near home cost: `home_danger` x P(the next attack takes
+        home). `threat` (at least 0.5), rounded, is the number of attackers; the
+        cost is memoised in `dangers[home_cubes][attackers]` (read by `incremental`)."""
         attackers = int(threat + 0.5)
         if attackers > self.king_limit:
             attackers = self.king_limit

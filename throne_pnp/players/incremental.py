@@ -29,12 +29,10 @@ KingTables = tuple[list[list[float]], list[list[float]], list[list[bool]]]
 
 
 class IncrementalEvaluation:
-    """`evaluation.evaluate(Position(king, player), False)` for the hand the
-    evaluation's context holds now (`Evaluation._context`), by tables: of any
-    layout (`score_layout`), and of one layout kept up to date (`score`,
-    `best`, `take`), for the layouts Player Actions can reach from `player`
-    with `points` command points (King's and player's cubes by territory
-    number)."""
+    """`Evaluation.evaluate(Position(king, player), False)` for the context's
+    hand, by tables: of any layout (`score_layout`) and of one layout kept up
+    to date (`score`, `best`, `take`), from `player` with `points` command
+    points (cubes by territory number)."""
 
     def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
                  points: int):
@@ -115,10 +113,8 @@ class IncrementalEvaluation:
                            self.blocking)
 
     def take(self, action: Action) -> None:
-        """Carry out the chosen action on the running totals: they change only
-        in the action's territories (the same values up to rounding in the
-        last place); a move that changes the castles still to take recomputes
-        everything (`_reset`)."""
+        """Carry out the chosen action on the running totals (only its territories
+        change; a move that changes the castles still to take recomputes all)."""
         P, terms, threats, blocks = self.P, self.terms, self.threats, self.blocks
         if action.kind == "rally":
             t = action.args[0]
@@ -268,12 +264,10 @@ def stack_bound(player: Sequence[int], forces: int, points: int, ceiling: int) -
 
 
 def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
-    """Each territory's term, threat and win-blocking by the player's cubes there,
-    with the King's cubes `K`: shared by every decision with the same hand and
-    King's cubes (`Evaluation.king_tables`). A territory's rows depend only on
-    its own King cubes: those without any are shared by all and reach `most`
-    (`_free_rows`); the others are shared by every King layout of the hand and
-    grow as larger stacks are asked of them (`_rows_with_king`)."""
+    """Each territory's term, threat and win-blocking by the player's cubes
+    there, with the King's cubes `K` (shared per hand): rows without King cubes
+    are shared by all (`_free_rows`), the others grow on demand
+    (`_rows_with_king`)."""
     key = (K, most)
     hit = ev.king_tables.get(key)
     if hit is None:

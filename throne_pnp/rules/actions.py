@@ -67,10 +67,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """The one parser of the text form (`card 12`, `move 2 7 5`, `hand 3,6,9`...).
-
-        Refused with `IllegalAction` (a `ValueError`) naming the input and the
-        form it should have (an unknown word: every form)."""
+        """The one parser of the text form (`card 12`, `move 2 7 5`, `hand 3,6,9`...);
+        `IllegalAction` names the input and the form it should have."""
         words = text.split()
         if not words or words[0] not in SHAPES:
             raise IllegalAction(f"unknown action {number_words(text, 60)}; actions: "

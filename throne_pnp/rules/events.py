@@ -35,12 +35,9 @@ class HandTold:
 
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
-    """The deck ran out: the discard pile (`cards`) became the new deck (R10).
-
-    `drawn`: the card whose draw emptied the deck (None for a hidden hand
-    card or a reshuffle put off until this draw); `purpose`: what that draw
-    was for (hand, phase, uncertain, battle; empty when put off). It comes
-    right after the draw that emptied the deck."""
+    """The deck ran out: the discard pile (`cards`) became the new deck (R10),
+    right after the draw that emptied it: `drawn` (None for a hidden hand card
+    or a put-off reshuffle) and its `purpose` (empty when put off)."""
 
     kind: ClassVar[str] = "reshuffle"
     cards: tuple[int, ...]

@@ -106,10 +106,8 @@ class Game(CardRecord, PlayerActions):
         self._advance()
 
     def copy(self) -> Game:
-        """An independent copy of the game's state, to try actions on (the
-        search): its own position and card containers, sharing the board and
-        the immutable values. The history and the events of past actions stay
-        behind: a copy is not a save (undo and replay need the original)."""
+        """An independent copy of the state to try actions on (the search): its own
+        containers, sharing the board; without history or events (not a save)."""
         twin = copy.copy(self)
         twin.position = self.position.copy()
         twin.hand, twin.discard, twin.table = list(self.hand), list(self.discard), list(self.table)
@@ -309,13 +307,9 @@ class Game(CardRecord, PlayerActions):
         self._resolve_king(exhausted)
 
     def _uncertain_can_resolve(self) -> bool:
-        """Must another card be dealt for Uncertain Orders (R5)?
-
-        Yes while a card without Uncertain Orders can still come (from the deck
-        or, after a reshuffle, the discard pile), and also while the deck holds
-        cards not yet dealt for this action; no once every card left is one
-        already dealt here and none can resolve the order ("all dealt").
-        """
+        """Must another card be dealt for Uncertain Orders (R5)? Yes while a card
+        without them can still come, or the deck holds cards not yet dealt for
+        this action."""
         cards = self.board.cards
         pool = self.unseen | set(self.discard)
         if any(not cards[c].uncertain for c in pool):

@@ -189,15 +189,9 @@ class PlayerActions:
     def _judge_again(self, outcome: str | None) -> str:
         """R12 again after a fix made once the game was over; returns the old outcome.
 
-        The end was judged on the record; `fix` says the table holds something
-        else (SPEC §4: the record is made to match the table), so the record
-        must not keep an outcome its own position contradicts. Players expect
-        the table to win: a fix showing the game is not over re-opens it at
-        the step where it ended (the battles of that phase, then on as usual),
-        so a cube forgotten in the record does not force undoing the turn and
-        its revealed cards. A fix into the other outcome records that one.
-        Refusing instead would leave the player no way to go on but `undo`.
-        """
+        The record is made to match the table (SPEC §4), so a fix showing the game
+        is not over re-opens it where it ended (the battles of that phase, then on);
+        a fix into the other outcome records that one."""
         was = self.outcome
         assert was is not None
         self.outcome = outcome

@@ -19,12 +19,9 @@ KING = "king"
 
 @dataclass(slots=True)
 class Toward:
-    """A King's move one step towards the nearest target (R3).
-
-    `goal`: the targets as the board stood at the visit; `cubes`: King cubes
-    there before the move; `guard`: 1 when one stays to guard a castle;
-    `dst_had`: King cubes already at the destination.
-    """
+    """A King's move one step towards the nearest target (R3): `goal` as the
+    board stood, King `cubes` there before, `guard` (1 at a castle), and
+    `dst_had` at the destination."""
 
     action: str
     goal: tuple[int, ...]
@@ -93,11 +90,8 @@ Cause = Toward | Rallied | Casualties | Withdrew | Trapped | OverKingLimit | Ove
 
 @dataclass(slots=True)
 class Step:
-    """One change to make on the table and its cause.
-
-    kind: `move` (src -> dst), `rally` (at), `remove` (at; casualties and
-    limits), `withdraw` (src -> dst of a battle's losers; dst None: removed).
-    """
+    """One change on the table and its cause: `move` or `withdraw` (src -> dst;
+    dst None: removed), `rally` or `remove` (at)."""
 
     kind: str
     count: int
@@ -122,14 +116,9 @@ class Step:
 
 @dataclass(slots=True)
 class Stay:
-    """A territory the King's move or rally visited where nothing changed.
-
-    why: `battle` (player cubes there too), `no-target` (none anywhere),
-    `is-target`, `blocked` (the way is to `dst`, full or guarded; `cause`
-    holds the numbers), `contested` (rally: player cubes in the castle),
-    `no-supply` (rally: every King cube on the map), `full` (rally: at the
-    King's limit).
-    """
+    """A territory the King's move or rally visited where nothing changed; `why`:
+    `battle`, `no-target`, `is-target`, `blocked` (the way is to `dst`; `cause`
+    holds the numbers), `contested`, `no-supply`, `full`."""
 
     at: int
     cubes: int
