@@ -15,7 +15,7 @@ from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
 from throne_pnp.rules.position import Position, check_position
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.fork import determinise, fork
-from throne_pnp.search.plans import Narrow, _walk_engine, end_layouts, walk
+from throne_pnp.search.plans import Narrow, _walk_engine, walk
 from throne_pnp.sim.simulate import normal_ids
 
 BOARD = board_for(load_content(None))
@@ -63,7 +63,7 @@ def test_walk_on_counts_matches_the_engine(data):
     else:
         return
     g = at_actions(king, player, rng.randint(1, 5))
-    fast = end_layouts(g)
+    fast = walk(g).plans()
     assert layouts(fast) == layouts(_walk_engine(g).plans())
     for plan in fast[:: max(1, len(fast) // 15)]:
         twin = fork(g)
@@ -129,7 +129,7 @@ def test_the_walk_finds_a_plan_whose_first_step_looks_bad():
     """Issue #16's example: 5 points, you 2 in 1, King {3: 2, 5: 1, 7: 2, 9: 3}:
     `move 1 1 2`, `rally 1`, `rally 1` is reachable (greedy never tries it)."""
     g = at_actions({3: 2, 5: 1, 7: 2, 9: 3}, {1: 2})
-    found = {p.layout: p for p in end_layouts(g)}
+    found = {p.layout: p for p in walk(g).plans()}
     target = tuple([0, 3, 1] + [0] * 7)
     assert target in found
     assert len(found[target].actions) == 4  # three commands and done

@@ -36,12 +36,6 @@ class Worked:
     battles: list[int] = field(default_factory=list)
     costs: dict[int, int] = field(default_factory=dict)   # withdraw-to -> cubes removed
 
-    @property
-    def arrows(self) -> list[tuple[int, Step]]:
-        """(number, step) of every step drawn as an arrow: moves and withdrawals."""
-        moving = [s for s in self.steps if s.src is not None and s.dst is not None]
-        return list(enumerate(moving, start=1))
-
 
 def work(board: Board, example: Example) -> Worked:
     """Play `example` on `board`; ExampleError if the engine refuses it."""

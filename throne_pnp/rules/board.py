@@ -52,9 +52,6 @@ class Board:
         """Territories in priority order: ascending when Rising (R1)."""
         return self.numbers if rising else self.descending
 
-    def card(self, card_id: int) -> Card:
-        return self.cards[card_id]
-
 
 def distances(adjacent: dict[int, tuple[int, ...]]) -> dict[int, dict[int, int]]:
     """Fewest steps between every pair of territories (breadth-first search)."""

@@ -82,16 +82,10 @@ class Walk:
         return [Plan(lay, self.actions(i)) for i, lay in enumerate(self.layouts)]
 
 
-def end_layouts(game: Game) -> list[Plan]:
-    """Every layout Player Actions can end in from `game` (which must be at
-    its Player Actions), each with its cheapest command sequence; the layout
-    of `done` now comes first, the rest in the order found."""
-    return walk(game).plans()
-
-
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
-    """`end_layouts` with the command sequences left to build on demand; with
-    `narrow`, walking on from only the best of each layer past `narrow.depth`
+    """Every layout Player Actions can end in from `game` (at its Player
+    Actions), `done` now first, each with its cheapest command sequence built
+    on demand; with `narrow`, walking on from only the best of each layer past `narrow.depth`
     (the walk through the engine, ruling `trim`, walks every layout)."""
     if game.board.rulings.over_limit_move == "trim":
         return _walk_engine(game)
