@@ -82,16 +82,16 @@ def expand_uncertain(actions: Iterable[str], deal: Callable[[], Card | None],
     return taken, False
 
 
-def targets(board: Board, pos: Position, action: str) -> list[int]:
+def targets(board: Board, pos: Position, action: str) -> tuple[int, ...]:
     """Territories the King's movement heads for, as the board stands now (R2)."""
     if action == "move-player":
-        return [t for t in board.numbers if pos.player[t]]
+        return tuple([t for t in board.numbers if pos.player[t]])
     if action == "move-wheat":
-        return list(board.wheat_places)
+        return board.wheat_places
     if board.rulings.castle_targets == "all":
-        return list(board.castle_order)
+        return board.castle_order
     # Castles the King does not hold; contested ones count as the player's (R7).
-    return [t for t in sorted(board.castles) if not (pos.king[t] and not pos.player[t])]
+    return tuple([t for t in board.castle_order if not (pos.king[t] and not pos.player[t])])
 
 
 def _dynamic_targets(board: Board, action: str) -> bool:
@@ -117,15 +117,6 @@ def route(board: Board, t: int, goal: tuple[int, ...]) -> Route:
         first = [n for n in board.adjacent[t] if any(dist[n][g] == d - 1 for g in nearest)]
         hit = memo[key] = (d, nearest, first)
     return hit
-
-
-def _goal(board: Board, pos: Position, action: str) -> tuple[int, ...]:
-    """`targets` as a tuple, without copying the board's fixed ones."""
-    if action == "move-wheat":
-        return board.wheat_places
-    if action == "move-castle" and board.rulings.castle_targets == "all":
-        return board.castle_order
-    return tuple(targets(board, pos, action))
 
 
 def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, int]:
@@ -154,7 +145,7 @@ def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | 
     limit = board.king_limit
     castles = board.castles
     dynamic = _dynamic_targets(board, action)
-    goal = () if dynamic else _goal(board, pos, action)
+    goal = () if dynamic else targets(board, pos, action)
     table = None if dynamic else first_steps(board, goal, rising)
     for t in board.numbers if rising else board.descending:
         cubes = king[t]
@@ -164,7 +155,7 @@ def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | 
             out.append(Stay(t, cubes, "battle"))
             continue
         if dynamic:  # the King's own moves may change the castles he does not hold
-            goal = tuple(targets(board, pos, action))
+            goal = targets(board, pos, action)
             table = first_steps(board, goal, rising)
         dest = table.get(t)  # type: ignore[union-attr]
         if dest is None:
