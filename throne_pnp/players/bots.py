@@ -18,12 +18,7 @@ import random
 from collections import Counter
 
 from throne_pnp.errors import ThroneError
-from throne_pnp.players.battle_memo import (
-    Battle,
-    BattleMasks,
-    Syms,
-    with_bonus,
-)
+from throne_pnp.players.battle_memo import Battle, BattleMasks, Syms, with_bonus
 from throne_pnp.players.evaluation import Evaluation, Weights
 from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.players.scores import EPS, LOSS_SCORE

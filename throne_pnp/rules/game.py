@@ -25,21 +25,14 @@ from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules import events as ev
+from throne_pnp.rules import needs
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.cards import DEAL_WHERE, CardRecord
 from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.needs import (
-    BATTLE_CARDS,
-    BATTLE_DEALS,
     KING_CARD,
-    NEED_ACTIONS,
-    NEED_CARD,
-    NEED_HAND,
-    NEED_OVER,
-    NEED_PHASE,
-    NEED_UNCERTAIN,
     PLAYER_CARD,
     S_ACTIONS,
     S_CARD,
@@ -49,16 +42,9 @@ from throne_pnp.rules.needs import (
     S_PLAYER_BATTLES,
     Event,
     Need,
-    battle_need,
 )
 from throne_pnp.rules.player_actions import MOVE_COST, RALLY_COST, PlayerActions
-from throne_pnp.rules.position import (
-    KING,
-    PLAYER,
-    Position,
-    defender_words,
-    position_outcome,
-)
+from throne_pnp.rules.position import KING, PLAYER, Position, defender_words, position_outcome
 
 # Names other modules import from here.
 __all__ = ["KING_CARD", "MOVE_COST", "PLAYER_CARD", "RALLY_COST", "S_ACTIONS", "S_CARD",
@@ -143,22 +129,22 @@ class Game(CardRecord, PlayerActions):
     def need(self) -> Need:
         """What the game waits for next."""
         if self.outcome is not None:
-            return NEED_OVER
+            return needs.NEED_OVER
         if self.hand_to_draw:
-            return NEED_HAND
+            return needs.NEED_HAND
         stage = self.stage
         if stage == S_CARD:
-            return NEED_PHASE if self.phase == KING_CARD else NEED_CARD
+            return needs.NEED_PHASE if self.phase == KING_CARD else needs.NEED_CARD
         if stage == S_DRAWS:
-            return NEED_UNCERTAIN
+            return needs.NEED_UNCERTAIN
         if stage == S_KING_BATTLES or stage == S_PLAYER_BATTLES:
             t = self.pending_battles[0]
             if self.battle is not None:
                 return Need("withdraw", territory=t, options=tuple(self.battle.loser_options))
             if self.battle_card is not None:
-                return battle_need(BATTLE_DEALS, t)
-            return battle_need(BATTLE_CARDS, t)
-        return NEED_ACTIONS
+                return needs.battle_need(needs.BATTLE_DEALS, t)
+            return needs.battle_need(needs.BATTLE_CARDS, t)
+        return needs.NEED_ACTIONS
 
     def legal_actions(self) -> list[Action]:
         """Every action `apply` would accept now (chance outcomes included)."""

@@ -17,13 +17,7 @@ from throne_pnp.errors import PositionError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.rules import limits
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.steps import (
-    KING,
-    PLAYER,
-    OverKingLimit,
-    OverPlayerLimit,
-    Step,
-)
+from throne_pnp.rules.steps import KING, PLAYER, OverKingLimit, OverPlayerLimit, Step
 
 __all__ = ["KING", "PLAYER", "Position", "Step", "enforce_limits", "player_limit"]
 
