@@ -27,19 +27,6 @@ MAX_LAYOUTS = 60_000
 
 
 @dataclass(frozen=True)
-class Plan:
-    """An end of Player Actions: the player's cubes by territory (index =
-    territory number) and the commands that reach it, `done` last."""
-
-    layout: tuple[int, ...]
-    actions: tuple[Action, ...]
-
-    @property
-    def commands(self) -> list[str]:
-        return [a.text() for a in self.actions]
-
-
-@dataclass(frozen=True)
 class Narrow:
     """A narrowed walk: from `depth` command points spent on, only the `width`
     best layouts of each layer by `score` are walked on."""
@@ -77,9 +64,6 @@ class Walk:
         if self._index is None:
             self._index = {lay: i for i, lay in enumerate(self.layouts)}
         return self._index.get(layout)
-
-    def plans(self) -> list[Plan]:
-        return [Plan(lay, self.actions(i)) for i, lay in enumerate(self.layouts)]
 
 
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
