@@ -164,10 +164,7 @@ class GreedyBot(Evaluation, Bot):
         """`card_battle` with the King's card uniform over the cards in the bit
         mask `top` (bit c for card c; `total` of them): the same integer counts,
         so the same floats, by counting bits of `battle_masks`."""
-        masks = self._masks.get((syms, pn, kn, bonus, player_defends))
-        if masks is None:
-            masks = self.battle_masks(syms, pn, kn, bonus, player_defends)
-        wins, p_masks, k_masks = masks
+        wins, p_masks, k_masks = self.battle_masks(syms, pn, kn, bonus, player_defends)
         total = total or 1
         pc = kc = 0  # (whole numbers: any order of summing gives the same)
         for n, mask in p_masks:
