@@ -13,7 +13,7 @@ from throne_pnp.content import KING_ACTIONS, Card
 from throne_pnp.narrator.lines import Line, do, say
 from throne_pnp.rules.battle import SIDES, Battle, Symbols, other
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.king import KingAction, KingResult, route
+from throne_pnp.rules.king import KingResult, route
 from throne_pnp.rules.position import KING, PLAYER, defender_words
 from throne_pnp.rules.steps import (
     Casualties,
@@ -178,15 +178,11 @@ def step_json(board: Board, step: Step, rising: bool = True) -> dict[str, Any]:
     return out
 
 
-def action_notes(board: Board, entry: KingAction, rising: bool) -> list[str]:
-    return [stay_words(board, i, entry.action, rising) for i in entry.items
-            if isinstance(i, Stay)]
-
-
 def king_notes(result: KingResult, board: Board) -> list[str]:
     """Every territory where nothing changed, in order, and an exhausted order."""
     rising = result.priority == "rising"
-    notes = [n for entry in result.log for n in action_notes(board, entry, rising)]
+    notes = [stay_words(board, i, entry.action, rising) for entry in result.log
+             for i in entry.items if isinstance(i, Stay)]
     return notes + ([EXHAUSTED] if result.exhausted else [])
 
 

@@ -143,12 +143,6 @@ def _symbols(bugles: int, swords: int, shields: int, bonus_bugles: int,
     return Symbols(bugles, swords, shields, bonus_bugles, bonus_shields)
 
 
-def withdrawal_options(board: Board, pos: Position, territory: int, side: str) -> list[int]:
-    """Neighbours with no enemy cubes, ascending."""
-    enemy = pos.side(other(side))
-    return [n for n in board.adjacent[territory] if not enemy[n]]
-
-
 def fight(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
           king_card: Card) -> Battle:
     """Casualties and the winner of the battle in `territory` (R9), by `clash`;
@@ -179,7 +173,8 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
                     k_cas, won, [], work, steps)
     loser = battle.loser
     if loser is not None:
-        battle.loser_options = withdrawal_options(board, work, territory, loser)
+        enemy = work.side(other(loser))  # the losers may go where no enemy cubes are
+        battle.loser_options = [n for n in board.adjacent[territory] if not enemy[n]]
     else:
         _finish(board, battle)
     return battle
@@ -211,13 +206,6 @@ def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
     return 0, p_cas, k_cas
 
 
-def king_withdrawal_target(options: list[int], king_card: Card) -> int | None:
-    """The King withdraws by his battle card's priority (R1, R9)."""
-    if not options:
-        return None
-    return max(options) if king_card.rising else min(options)
-
-
 def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = None) -> Battle:
     """The losers' withdrawal (R9, R14): together to one neighbour free of enemy
     cubes (the King by his card's priority, the player where they say), or
@@ -229,7 +217,8 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
     work = battle.position
     options = battle.loser_options
     if loser == KING:
-        dest = king_withdrawal_target(options, king_card)
+        # by his battle card's priority (R1, R9)
+        dest = (max(options) if king_card.rising else min(options)) if options else None
     elif not options:
         dest = None
     elif to is None:

@@ -11,6 +11,7 @@ checked by `check_position` and `position_outcome` (R12).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from throne_pnp.errors import PositionError
@@ -22,14 +23,12 @@ from throne_pnp.rules.steps import KING, PLAYER, OverKingLimit, OverPlayerLimit,
 __all__ = ["KING", "PLAYER", "Position", "Step", "enforce_limits", "player_limit"]
 
 
+@dataclass(slots=True)
 class Position:
     """King and player cube counts for every territory of a board."""
 
-    __slots__ = ("king", "player")
-
-    def __init__(self, king: dict[int, int], player: dict[int, int]):
-        self.king = king
-        self.player = player
+    king: dict[int, int]
+    player: dict[int, int]
 
     @classmethod
     def empty(cls, board: Board) -> Position:
@@ -50,10 +49,6 @@ class Position:
 
     def copy(self) -> Position:
         return Position(dict(self.king), dict(self.player))
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Position) and self.king == other.king
-                and self.player == other.player)
 
     def __repr__(self) -> str:
         return f"Position(king={self.compact(KING)}, player={self.compact(PLAYER)})"

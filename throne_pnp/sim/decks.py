@@ -1,17 +1,10 @@
 """Playing many games on a fixed deck: a ladder level, or a deck with one card changed.
 
-`simulate.run` shuffles H hard cards chosen per game; a designer measuring
-the difficulty ladder, or what one card does, needs a *fixed* deck instead.
-A `Deck` names it: the cards in the game, the seed key whose game seeds it
-plays (so a deck with one card removed plays the same seeds as the deck it
-came from: paired games, less noise in the difference), and optionally one
-card swapped for the edition's plain card (`plain_card`).
-
-`play_decks` plays `games` games of each deck, in worker processes when
-`jobs` > 1; every game's seed depends only on the run seed, the deck's seed
-key and the game's index, so the results are identical for any `jobs`. With
-`tally`, it also counts, per card, the decisions where the bot held it and
-the times it chose it as phase card or battle card (`Tally`).
+A `Deck` names the cards in the game, the seed key whose game seeds it plays
+(a deck with one card removed plays the seeds of its origin: paired games)
+and optionally one card swapped for the plain card (`plain_card`).
+`play_decks` plays each deck, the same for any `jobs`; with `tally` it also
+counts per card the decisions where the bot held it and chose it (`Tally`).
 """
 
 from __future__ import annotations
@@ -169,9 +162,8 @@ def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1
 
 @dataclass
 class DeckRow(Row):
-    """A deck's totals (a fixed deck has no hard-card count of its own to
-    report), and each game's outcome in the order of the games' seeds
-    (`won`), which pairs two decks' games for a paired difference."""
+    """A deck's totals (no hard-card count) and each game's outcome in seed
+    order (`won`), to pair two decks' games."""
 
     won: list[bool] = field(default_factory=list)
 
