@@ -87,13 +87,8 @@ class CardRecord:
 
     def king_card_candidates(self, played: int) -> list[int]:
         """The cards that could turn up as the King's battle card if the player
-        plays `played` now, each equally likely, ascending (R10).
-
-        Playing the last card refills the hand first. While the deck holds more
-        than the refill takes, the King's card is one of the deck's; otherwise
-        the discard pile becomes the deck and, by symmetry, any of its cards
-        may come. Empty when the refill takes every card left.
-        """
+        plays `played` now, equally likely, ascending (R10): the deck's, or when
+        the refill of a last card empties it, by symmetry any of the discard pile."""
         refill = self.board.hand_size if self.hand_count == 1 else 0
         if self.deck_count > refill:
             return [c for c in self.deal_candidates() if c != played]

@@ -27,11 +27,8 @@ S_OVER = "over"
 
 @dataclass(frozen=True, slots=True)
 class Need:
-    """What the game waits for next.
-
-    kind: `deal` (a chance card; `purpose` says which: hand, phase, uncertain,
-    battle), `card`, `battle`, `withdraw`, `actions`, or `over`.
-    """
+    """What the game waits for next: `deal` (a chance card for `purpose`: hand,
+    phase, uncertain, battle), `card`, `battle`, `withdraw`, `actions`, `over`."""
 
     kind: str
     purpose: str = ""

@@ -19,10 +19,9 @@ def fork(game: Game) -> Game:
 
 
 def determinise(game: Game, rng: random.Random, must_hold: int | None = None) -> Game:
-    """A fork of `game` in which the whole hand is known: in physical mode the
-    untold cards are sampled from the unseen ones (`must_hold`, when given and
-    possible, is one of them: the card an option plays). The result plays as a
-    virtual game: later hands are dealt."""
+    """A fork of `game` with the whole hand known (physical mode: the untold cards
+    sampled from the unseen ones, `must_hold` among them if it can be), played
+    on as a virtual game."""
     twin = fork(game)
     hidden = twin.hand_hidden
     if hidden:

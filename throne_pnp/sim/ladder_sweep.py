@@ -22,9 +22,7 @@ def ladder_report(content: Content, levels: list[Level], games: int, bot: str = 
                   turn_cap: int = 200, progress: Callable[[int, int], None] | None = None,
                   command: str | None = None, budget: int | None = None) -> dict[str, Any]:
     """Play `games` games at each of `levels`; the report (identical for any `jobs`).
-
-    `budget`: the search bot's rollouts per decision (None: its sweep default;
-    the report says the budget played)."""
+    `budget`: the search bot's rollouts per decision (None: its sweep default)."""
     decks = [level_deck(content, level.hard) for level in levels]
     played = play_decks(decks, games, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
                         turn_cap=turn_cap, progress=progress, budget=budget)

@@ -115,14 +115,10 @@ def battle_odds(board: Board, pos: Position, territory: int, defender: str,
 
 
 def next_battle_odds(game: Any) -> dict[str, Any] | None:
-    """Odds for the battle a game waits a card for, or None if it waits for none.
-
-    A row per card that could be in the hand, each over the King's cards that
-    could turn up once it is played (`Game.king_card_candidates`; `refill`:
-    playing it refills the hand first); `king_cards`: what the next draw could
-    give now. Never raises for a game the engine reached (the odds are shown
-    after a command is saved).
-    """
+    """Odds for the battle a game waits a card for (None: none): a row per card
+    that could be in the hand, over the King's cards that could turn up once it
+    is played (`refill`: it refills the hand first). Never raises for a game
+    the engine reached (the odds are shown after a command is saved)."""
     need = game.need()
     if need.kind != "battle":
         return None

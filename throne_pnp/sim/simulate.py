@@ -72,11 +72,8 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
               turn_cap: int = TURN_CAP,
               on_step: Callable[[Game], None] | None = None,
               cards: Sequence[int] | None = None) -> GameResult:
-    """Play one game to its end (or the turn cap) with `bot` as the player.
-
-    `cards`, when given, is the whole deck (a ladder level's, or a deck with
-    one card removed); otherwise the normal cards and `hard` hard cards
-    chosen by the seed."""
+    """Play one game to its end (or the turn cap) with `bot` as the player;
+    `cards`: the whole deck, else the normal cards and `hard` hard cards."""
     rng = random.Random(seed)
     if cards is None:
         chosen = rng.sample(hard_ids(board), hard) if hard else []
