@@ -88,7 +88,7 @@ class CardRecord:
     def king_card_candidates(self, played: int) -> list[int]:
         """The cards that could turn up as the King's battle card if the player
         plays `played` now, equally likely, ascending (R10): the deck's, or when
-        the refill of a last card empties it, by symmetry any of the discard pile."""
+        a last card's refill empties it, any of the discard pile (or none)."""
         refill = self.board.hand_size if self.hand_count == 1 else 0
         if self.deck_count > refill:
             return [c for c in self.deal_candidates() if c != played]
