@@ -52,8 +52,6 @@ def test_move_room_by_hand():
     assert limits.move_room(3, 2, 2, 2, 0, cubes, 1, 5) == (1, 5, 3)
     # R13: into a King territory (5 contested: gives nothing) and on again
     assert limits.move_room(3, 2, 0, 2, 0, cubes, 1, 5) == (1, 3, None)
-    assert limits.move_fits(3, 2, 0, 2, 0, cubes, 1, 5, 1)
-    assert not limits.move_fits(3, 2, 0, 2, 0, cubes, 1, 5, 2)
 
 
 def test_rally_and_excess_by_hand():

@@ -215,21 +215,6 @@ def test_card_zones_in_virtual_mode():
     assert g.known_hand() == [2, 3, 4, 5]
 
 
-def test_zone_changes_say_which_cards_go_where():
-    from throne_pnp.rules.cards import zone_changes
-
-    g = physical()
-    g.apply(act.hand((1, 2, 3, 4, 5)))
-    before = g.card_zones()
-    g.apply(act.card(1))
-    g.apply(act.DONE)
-    g.apply(act.card(6))
-    assert zone_changes(before, g.card_zones()) == [(1, "hand", "discard"), (6, "deck", "table")]
-    assert zone_changes(g.card_zones(), before) == [(1, "discard", "hand"), (6, "table", "deck")]
-    assert zone_changes(before, before) == []
-    assert zone_changes({1: "deck"}, {2: "deck"}) == [(1, "deck", "out"), (2, "out", "deck")]
-
-
 @settings(max_examples=60, deadline=None)
 @given(ids=st.lists(st.integers(1, 99), min_size=1, max_size=8),
        hand=st.one_of(st.none(), st.lists(st.integers(1, 99), max_size=6)),

@@ -1,10 +1,8 @@
 """The narrator: the engine's records and events in players' words.
 
-One layer above `rules` and `content` and below `render` (it imports only
-those and `errors`): the engine reports what happened as plain records (a
-`Step` with its cause, a `Stay`, `KingResult`, `Battle`, the typed events of
-`rules.events`) and never makes a sentence; this package says them, once,
-for the CLI, the page and the booklet alike.
+Above `rules` and `content`, below `render`: the engine reports plain records
+(`Step`, `Stay`, `KingResult`, `Battle`, the events of `rules.events`) and
+this package says them once, for the CLI, the page and the booklet.
 
 - `words`: a card, a cube change and its reason, the King's action, a battle.
 - `checklist`: a command's events as the table checklist, a log line, JSON.

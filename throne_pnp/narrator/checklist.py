@@ -1,10 +1,8 @@
 """A command's events as the table checklist, as a log line, and as JSON.
 
-`checklist` walks the typed events `Game.apply` returned, in the order
-things happen at the table, and says each one: a new hand, a reshuffle, the
-phase card, cards dealt for Uncertain Orders, the King's action, battles,
-the player's moves and rallies, fixes, the end. `summary` says the same in a
-few words for `throne log`; `event_json` writes an event for `--json`.
+`checklist` says the typed events `Game.apply` returned in table order;
+`summary` says them in a few words for `throne log`; `event_json` writes one
+for `--json`.
 """
 
 from __future__ import annotations
@@ -25,28 +23,8 @@ from throne_pnp.narrator.words import (
     step_json,
     step_line,
 )
+from throne_pnp.rules import events as ev
 from throne_pnp.rules.battle import Battle
-from throne_pnp.rules.events import (
-    ActionsDone,
-    ActionsStart,
-    BattleCard,
-    BattleFought,
-    CardsFixed,
-    Event,
-    Fixed,
-    GameOver,
-    HandTold,
-    KingActed,
-    NewHand,
-    NewPhase,
-    PhaseCard,
-    PhaseEnd,
-    PlayerMoved,
-    PlayerRallied,
-    Reshuffle,
-    UncertainDraw,
-    event_fields,
-)
 from throne_pnp.rules.needs import KING_CARD
 from throne_pnp.rules.position import KING, PLAYER
 
@@ -55,7 +33,7 @@ def cp_left(game: Any) -> str:
     return f"{plural(game.command_points, 'command point')} left"
 
 
-def _hand_line(event: NewHand, physical: bool, reshuffled: int | None) -> Line:
+def _hand_line(event: ev.NewHand, physical: bool, reshuffled: int | None) -> Line:
     if physical:
         why = f"draw {plural(event.count, 'new card')} from the deck"
         if reshuffled is not None:
@@ -67,7 +45,7 @@ def _hand_line(event: NewHand, physical: bool, reshuffled: int | None) -> Line:
     return say(f"New hand: {', '.join(map(str, event.cards or ()))}.")
 
 
-def _reshuffle_line(event: Reshuffle, physical: bool, then: str = "") -> Line:
+def _reshuffle_line(event: ev.Reshuffle, physical: bool, then: str = "") -> Line:
     if physical:
         return do("the deck is empty", why=f"shuffle the discard pile "
                   f"({plural(event.count, 'card')}) into a new face-down deck{then}")
@@ -87,28 +65,28 @@ def _uncertain_line(card: Any, physical: bool, last: bool) -> Line:
     return say(f"Dealt for Uncertain Orders (then discarded): {card_words(card)}{more}.")
 
 
-def checklist(events: list[Event], game: Any, physical: bool,
+def checklist(events: list[ev.Event], game: Any, physical: bool,
               resumed_withdrawal: bool = False) -> list[str]:
     """What to do on the table, in order, for a command's events, as the CLI
     prints it."""
     return texts(checklist_lines(events, game, physical, resumed_withdrawal))
 
 
-def checklist_lines(events: list[Event], game: Any, physical: bool,
+def checklist_lines(events: list[ev.Event], game: Any, physical: bool,
                     resumed_withdrawal: bool = False) -> list[Line]:
     """What to do on the table, in order, for a command's events."""
     board = game.board
     out: list[Line] = []
     shown: set[int] = set()
-    draws_here = sum(1 for e in events if isinstance(e, UncertainDraw))
-    phase_here = any(isinstance(e, PhaseCard) for e in events)
-    held: UncertainDraw | None = None   # the deck's last card, dealt before a reshuffle
+    draws_here = sum(1 for e in events if isinstance(e, ev.UncertainDraw))
+    phase_here = any(isinstance(e, ev.PhaseCard) for e in events)
+    held: ev.UncertainDraw | None = None   # the deck's last card, dealt before a reshuffle
     for i, event in enumerate(events):
         nxt = events[i + 1] if i + 1 < len(events) else None
-        if isinstance(event, Reshuffle):
-            if physical and isinstance(nxt, NewHand):
+        if isinstance(event, ev.Reshuffle):
+            if physical and isinstance(nxt, ev.NewHand):
                 continue  # told with the hand draw
-            if isinstance(nxt, UncertainDraw) and nxt.card == event.drawn:
+            if isinstance(nxt, ev.UncertainDraw) and nxt.card == event.drawn:
                 # At the table the card is dealt first, then the pile is shuffled.
                 card = board.cards[nxt.card]
                 out.append(_uncertain_line(card, physical, True))
@@ -118,31 +96,31 @@ def checklist_lines(events: list[Event], game: Any, physical: bool,
                 held = nxt
                 continue
             out.append(_reshuffle_line(event, physical))
-        elif isinstance(event, NewHand):
+        elif isinstance(event, ev.NewHand):
             prev = events[i - 1] if i else None
-            reshuffled = prev.count if isinstance(prev, Reshuffle) else None
+            reshuffled = prev.count if isinstance(prev, ev.Reshuffle) else None
             out.append(_hand_line(event, physical, reshuffled))
-        elif isinstance(event, PhaseCard):
+        elif isinstance(event, ev.PhaseCard):
             card = board.cards[event.card]
             if event.from_hand:
                 out.append(say(f"Phase card (from your hand): {card_words(card)}."))
             else:
                 out.append(say(f"The King's card (top of the deck): {card_words(card)}."))
-        elif isinstance(event, UncertainDraw):
+        elif isinstance(event, ev.UncertainDraw):
             if event is not held:
                 out.append(_uncertain_line(board.cards[event.card], physical, False))
-        elif isinstance(event, KingActed):
+        elif isinstance(event, ev.KingActed):
             result = event.result
             told = told_before(board, _phase_card(events, game), result.draws,
                                draws_here, phase_here)
             out += king_lines(result, board, told=told)
-        elif isinstance(event, BattleCard):
+        elif isinstance(event, ev.BattleCard):
             where = f"the battle in {event.territory}"
             if physical:
                 out.append(say(f"Your card {event.card} is on the table for {where}."))
             else:
                 out.append(say(f"You play card {event.card} for {where}."))
-        elif isinstance(event, BattleFought):
+        elif isinstance(event, ev.BattleFought):
             battle = event.battle
             if id(battle) in shown:
                 continue
@@ -155,71 +133,71 @@ def checklist_lines(events: list[Event], game: Any, physical: bool,
             if not battle.done:
                 out.append(say(f"You lost: your {battle.position.player[battle.territory]} "
                                "surviving cube(s) must withdraw together.", depth=1))
-        elif isinstance(event, (PlayerMoved, PlayerRallied)):
+        elif isinstance(event, (ev.PlayerMoved, ev.PlayerRallied)):
             step = event.step
             verb = (f"move {cubes(step.count, PLAYER)} {step.src} -> {step.dst}"
-                    if isinstance(event, PlayerMoved) else f"add 1 of your cubes in {step.at}")
+                    if isinstance(event, ev.PlayerMoved) else f"add 1 of your cubes in {step.at}")
             out.append(do(f"{verb} ({cp_left(game)})"))
             out += [step_line(board, s, depth=1) for s in event.removed]
-        elif isinstance(event, ActionsDone):
+        elif isinstance(event, ev.ActionsDone):
             out.append(say("Player Actions are over."))
-        elif isinstance(event, Fixed):
+        elif isinstance(event, ev.Fixed):
             (bk, bp), (ak, ap) = event.before, event.after
             out.append(say(f"Record fixed: {event.at} now holds King {ak}, you {ap} "
                            f"(was King {bk}, you {bp})."))
-        elif isinstance(event, HandTold):
+        elif isinstance(event, ev.HandTold):
             out.append(say(f"Your hand is noted: {ids_words(event.cards)}. A card from "
                            "elsewhere, or a King's card among these, will be refused."))
-        elif isinstance(event, CardsFixed):
+        elif isinstance(event, ev.CardsFixed):
             for part, words in (("hand", "your hand"), ("discard", "the discard pile")):
                 if event.before[part] != event.after[part]:
                     out.append(say(f"Record fixed: {words} now holds "
                                    f"{ids_words(event.after[part])} "
                                    f"(was {ids_words(event.before[part])})."))
-        elif isinstance(event, GameOver):
+        elif isinstance(event, ev.GameOver):
             if event.outcome == "won":
                 out.append(Line(("won",), OVER, ("you hold every castle.",)))
             else:
                 out.append(Line(("lost",), OVER, (f"your home castle {board.home} has fallen.",)))
-        elif isinstance(event, PhaseEnd):
+        elif isinstance(event, ev.PhaseEnd):
             if event.card is not None and physical:
                 out.append(do(f"put the phase card {event.card} on the discard pile"))
             elif event.card is not None:
                 out.append(say(f"The phase card {event.card} goes to the discard pile."))
-        elif isinstance(event, NewPhase):
+        elif isinstance(event, ev.NewPhase):
             if event.phase == KING_CARD:
                 out.append(say(f"Turn {event.turn}: the King's card phase", kind=PHASE))
             else:
                 out.append(say(f"Turn {event.turn}: your card phase", kind=PHASE))
-        # (ActionsStart: the `Next:` line says it)
+        # (ev.ActionsStart: the `Next:` line says it)
     if game.phase_card is not None and (draws_here or phase_here):
         out += so_far_lines(game, told_before(board, game.phase_card, game.draws, draws_here,
                                               phase_here))
     return out
 
 
-def _phase_card(events: list[Event], game: Any) -> int:
+def _phase_card(events: list[ev.Event], game: Any) -> int:
     """The phase card whose King's action this is: the one turned over in these
     events, else the one on the table."""
     for event in events:
-        if isinstance(event, PhaseCard):
+        if isinstance(event, ev.PhaseCard):
             return event.card
     return game.phase_card if game.phase_card is not None else 0
 
 
-def event_json(event: Event, board: Any) -> dict[str, Any]:
+def event_json(event: ev.Event, board: Any) -> dict[str, Any]:
     """One event as JSON for `--json` command output (`kind` and its fields;
     the King's action and battles in their `resolve` shape)."""
     out: dict[str, Any] = {"kind": event.kind}
-    if isinstance(event, KingActed):
+    if isinstance(event, ev.KingActed):
         out.update(king_json(event.result, board))
-    elif isinstance(event, BattleFought):
+    elif isinstance(event, ev.BattleFought):
         out.update(battle_json(event.battle, board))
-    elif isinstance(event, (PlayerMoved, PlayerRallied)):
+    elif isinstance(event, (ev.PlayerMoved, ev.PlayerRallied)):
         out["step"] = step_json(board, event.step)
         out["removed"] = [step_json(board, s) for s in event.removed]
     else:
-        for key, value in event_fields(event).items():
+        for key, value in ev.event_fields(event).items():
             out[key] = list(value) if isinstance(value, tuple) else value
     return out
 
@@ -236,53 +214,53 @@ def _withdrawal_words(battle: Battle) -> str:
     return f"; {who} withdrew to {went['to']}{lost}"
 
 
-def summary(events: list[Event]) -> str:
+def summary(events: list[ev.Event]) -> str:
     """A command's events in a few words, for `throne log`."""
     parts: list[str] = []
     for event in events:
-        if isinstance(event, PhaseCard):
+        if isinstance(event, ev.PhaseCard):
             source = "played" if event.from_hand else "King's card"
             parts.append(f"{source} {event.card}")
-        elif isinstance(event, UncertainDraw):
+        elif isinstance(event, ev.UncertainDraw):
             parts.append(f"Uncertain Orders dealt {event.card}")
-        elif isinstance(event, KingActed):
+        elif isinstance(event, ev.KingActed):
             steps = event.result.steps
             moved = sum(s.count for s in steps if s.kind == "move")
             rallied = sum(s.count for s in steps if s.kind == "rally")
             bits = [f"moved {plural(moved, 'cube')}" if moved else "",
                     f"rallied {rallied}" if rallied else ""]
             parts.append("King " + (" and ".join(b for b in bits if b) or "did nothing"))
-        elif isinstance(event, BattleCard):
+        elif isinstance(event, ev.BattleCard):
             parts.append(f"battle card {event.card} in {event.territory}")
-        elif isinstance(event, BattleFought) and event.battle.done:
+        elif isinstance(event, ev.BattleFought) and event.battle.done:
             battle = event.battle
             winner = {PLAYER: "you won", KING: "the King won"}.get(battle.winner or "",
                                                                    "both wiped out")
             parts.append(f"battle in {battle.territory} (cards {battle.player_card} v "
                          f"{battle.king_card}): {winner}{_withdrawal_words(battle)}")
-        elif isinstance(event, PlayerMoved):
+        elif isinstance(event, ev.PlayerMoved):
             step = event.step
             parts.append(f"moved {step.count} {step.src}->{step.dst}")
-        elif isinstance(event, PlayerRallied):
+        elif isinstance(event, ev.PlayerRallied):
             parts.append(f"rallied in {event.step.at}")
-        elif isinstance(event, ActionsDone):
+        elif isinstance(event, ev.ActionsDone):
             parts.append("actions done")
-        elif isinstance(event, Fixed):
+        elif isinstance(event, ev.Fixed):
             k, p = event.after
             parts.append(f"fixed {event.at}: King {k}, you {p}")
-        elif isinstance(event, HandTold):
+        elif isinstance(event, ev.HandTold):
             parts.append(f"hand told: {ids_words(event.cards)}")
-        elif isinstance(event, CardsFixed):
+        elif isinstance(event, ev.CardsFixed):
             after = event.after
             parts.append(f"fixed cards: hand {ids_words(after['hand'])}, discard "
                          f"{ids_words(after['discard'])}")
-        elif isinstance(event, Reshuffle):
+        elif isinstance(event, ev.Reshuffle):
             parts.append("deck reshuffled")
-        elif isinstance(event, GameOver):
+        elif isinstance(event, ev.GameOver):
             parts.append(f"game {event.outcome}")
     return "; ".join(parts) or "nothing happened"
 
 
 # Kinds `checklist` says nothing for on purpose (the `Next:` line or another
 # event's line covers them), for the coverage test.
-SILENT = (ActionsStart,)
+SILENT = (ev.ActionsStart,)

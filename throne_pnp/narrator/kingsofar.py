@@ -1,13 +1,10 @@
 """The King's actions already settled while Uncertain Orders wait for a card.
 
-A phase card such as "rally, then Uncertain Orders" is resolved by the engine
-once every card dealt for it is known (R5). The rally does not depend on those
-cards (R6: the first action resolves completely before the second), so a
-player at the table should carry it out as soon as the phase card is turned
-over, not after the deal. `settled` counts the actions known after some of
-the dealt cards; `so_far_lines` is the checklist of the ones a command newly
-settled; the King's full checklist, once it comes, says "carried out above"
-for the ones already shown (`king_lines(told=...)`).
+The engine resolves a phase card once every card dealt for it is known (R5),
+but an action before the Uncertain Orders does not depend on them (R6), so
+the player carries it out at once. `settled` counts the actions known so
+far; `so_far_lines` says the ones a command newly settled; the full
+checklist then says "carried out above" for them (`king_lines(told=...)`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,9 @@
 """A line the narrator says, as a small record the CLI and the page each show.
 
-The CLI joins a `Line` into its text (`text()`: an indent, `[ ] ` for a change
-to make at the table, `--- ... ---` around a new phase, `*** ... ***` around
-the end, a command in backticks); the page renders the same record with its
-own markup (a checkbox, the reason in small print, the ruling's link, a
-command in the words of its buttons). Nobody re-reads a finished sentence.
+The CLI joins a `Line` into text (`text()`: an indent, `[ ] ` for a change to
+make, `---` around a new phase, `***` around the end, commands in
+backticks); the page renders the same record with its own markup. Nobody
+re-reads a finished sentence.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """The words for cards, cube changes, the King's actions and battles.
 
-Small pure functions over the engine's records (`Step` and its cause,
-`Stay`, `KingResult`, `Battle`): a card in one line, a cube change as a
-checklist line with its reason, the King's action under a heading per
-action with its notes in visiting order, a battle with its reasons. The
-engine never makes these sentences; the CLI, `throne resolve`, the booklet's
-worked examples and the page all take them from here.
+Pure functions over the engine's records (`Step` and its cause, `Stay`,
+`KingResult`, `Battle`), shared by the CLI, `throne resolve`, the booklet's
+worked examples and the page.
 """
 
 from __future__ import annotations
@@ -16,7 +13,7 @@ from throne_pnp.content import KING_ACTIONS, Card
 from throne_pnp.narrator.lines import Line, do, say
 from throne_pnp.rules.battle import SIDES, Battle, Symbols, other
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.king import KingAction, KingResult, route
+from throne_pnp.rules.king import KingResult, route
 from throne_pnp.rules.position import KING, PLAYER, defender_words
 from throne_pnp.rules.steps import (
     Casualties,
@@ -181,15 +178,11 @@ def step_json(board: Board, step: Step, rising: bool = True) -> dict[str, Any]:
     return out
 
 
-def action_notes(board: Board, entry: KingAction, rising: bool) -> list[str]:
-    return [stay_words(board, i, entry.action, rising) for i in entry.items
-            if isinstance(i, Stay)]
-
-
 def king_notes(result: KingResult, board: Board) -> list[str]:
     """Every territory where nothing changed, in order, and an exhausted order."""
     rising = result.priority == "rising"
-    notes = [n for entry in result.log for n in action_notes(board, entry, rising)]
+    notes = [stay_words(board, i, entry.action, rising) for entry in result.log
+             for i in entry.items if isinstance(i, Stay)]
     return notes + ([EXHAUSTED] if result.exhausted else [])
 
 
@@ -209,14 +202,9 @@ def king_json(result: KingResult, board: Board) -> dict[str, Any]:
 
 def king_lines(result: KingResult, board: Board, told: int = 0,
                preview: bool = False) -> list[Line]:
-    """The King's action as a checklist: each action under its own heading with
-    its cube changes and its notes, in the order the territories were visited.
-
-    `told`: how many of the actions were already shown (while Uncertain
-    Orders waited for a dealt card): they get their heading and "already
-    shown" instead of their checklist again. `preview`: the actions known
-    so far, while a card must still be dealt; no battles are listed yet.
-    """
+    """The King's action as a checklist: each action under its heading, its
+    changes and notes in visiting order. `told`: actions already shown (while
+    Uncertain Orders waited), said as carried out; `preview`: no battles yet."""
     out = []
     rising = result.priority == "rising"
     for i, entry in enumerate(result.log):

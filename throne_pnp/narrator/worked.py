@@ -1,11 +1,9 @@
 """The worked examples of an edition, played by the rules engine.
 
-`work(board, example)` answers an `examples.yaml` question exactly as
-`throne resolve king|battle` would on the same position, and returns what
-the booklet and the page's rules screen draw: the position before and after,
-the engine's steps in order (the numbered arrows), the checklist in the
-assistant's own words, and for a battle the cost of every place the losers
-could go (R14). Pure: no files, no terminal.
+`work(board, example)` answers an `examples.yaml` question as `throne
+resolve king|battle` would and returns what the booklet and the page draw:
+the position before and after, the steps in order, the checklist, and for a
+battle the cost of every place the losers could go (R14).
 """
 
 from __future__ import annotations
@@ -37,12 +35,6 @@ class Worked:
     lines: list[str]                  # the checklist, as the CLI prints it
     battles: list[int] = field(default_factory=list)
     costs: dict[int, int] = field(default_factory=dict)   # withdraw-to -> cubes removed
-
-    @property
-    def arrows(self) -> list[tuple[int, Step]]:
-        """(number, step) of every step drawn as an arrow: moves and withdrawals."""
-        moving = [s for s in self.steps if s.src is not None and s.dst is not None]
-        return list(enumerate(moving, start=1))
 
 
 def work(board: Board, example: Example) -> Worked:

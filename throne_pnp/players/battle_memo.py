@@ -1,13 +1,11 @@
 """The greedy bot's battle arithmetic, memoised: exact odds of battle cards.
 
-A card is reduced to its symbols (`Syms`: bugles, swords, shields) and the
-King's possible cards to a distribution of symbols (`Kings`), given a small
-id (`kings_id`) so that memo keys stay cheap. `card_battle` gives one player
-card's (P(win), expected casualties on each side) exactly over that
-distribution, with the same `clash` arithmetic as the engine (R9);
-`expected_battle` the best card of a hand; `useful_cards` drops the cards of
-a hand that another card dominates. Every memo is bounded; when the ids are
-reassigned (`_generation` bumped) the tables keyed by them are cleared too.
+A card is reduced to its symbols (`Syms`) and the King's possible cards to a
+distribution of symbols (`Kings`) with a small id (`kings_id`) for cheap memo
+keys. `card_battle` gives one card's exact (P(win), expected casualties)
+with the engine's `clash` (R9); `expected_battle` the best card of a hand;
+`useful_cards` drops dominated cards. Memos are bounded; when the ids are
+reassigned (`_generation` bumped) the tables keyed by them are cleared.
 """
 
 from __future__ import annotations
@@ -100,12 +98,8 @@ def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn:
                     bonus: tuple[int, int], player_defends: bool,
                     memo: dict[tuple, Battle]) -> Battle:
     """`card_battle` of the best card in `hand`: most wins, then the best casualty
-    balance, then the fewest own casualties; `memo` from `hand_memo(hand, kid)`.
-
-    Differences below `TIE` are ties (the odds are fractions of one deck, so
-    real differences are far larger): the choice depends only on the cards'
-    odds, never on their order or on rounding, so a card that another card
-    in the hand dominates can be left out (`useful_cards`)."""
+    balance, then the fewest own casualties (differences below `TIE` are ties,
+    so the choice never depends on card order); `memo` from `hand_memo`."""
     key = (pn, kn, bonus, player_defends)
     hit = memo.get(key)
     if hit is not None:
@@ -133,16 +127,9 @@ _shared_tables: dict[tuple, dict] = {}
 
 
 def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
-    """The hand (distinct symbols, ascending) without the cards that another
-    card in it dominates (at least as many bugles, swords and shields).
-
-    `expected_battle` gives the same result for both: more symbols never
-    lose a battle the weaker card wins, never cost more cubes and never kill
-    fewer (R9), so a dominated card's odds are never better, and when they
-    tie they are the same odds (`expected_battle` ignores card order). Many
-    hands share their useful cards, and with them the bot's per-hand tables
-    (`GreedyBot._context`), which saves refilling them.
-    """
+    """The hand (distinct symbols, ascending) without the cards another card
+    dominates (at least as many of each symbol): their odds are never better
+    (R9), so `expected_battle` is the same, and hands share per-hand tables."""
     hit = _useful.get(hand)
     if hit is None:
         hit = tuple(s for s in hand

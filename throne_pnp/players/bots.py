@@ -1,21 +1,15 @@
 """Player bots for the balance simulator.
 
-A bot answers the decisions a `Game` asks of the player: the phase card, a
-battle card, where to withdraw, and Player Actions. It never changes the game
-itself; the simulator applies its actions through `Game.apply`, so every bot
-is held to the same legal-action checks as the assistant.
+A bot answers the decisions a `Game` asks of the player; the simulator
+applies its actions through `Game.apply`, held to the same checks as the
+assistant.
 
-- `random`: uniform over `Game.legal_actions()` at every decision (one action
-  at a time), the floor any real player should beat.
-- `greedy` (the default): a sensible one-ply player. It scores positions with a
-  static evaluation (castles held, cubes on the map, wheat held, the danger to
-  home, progress towards enemy castles, pending battles at their exact odds),
-  picks the phase card whose King's action (simulated with the engine's `rally` and
-  `move` on a copy of the King's cubes) leaves the best score, picks battle cards by exact
-  odds over the cards that could be on top of the deck, and spends command
-  points one action at a time while an action improves the score. Its
-  evaluation lives in `evaluation`, the battle arithmetic it memoises in
-  `battle_memo`, its Player Actions search in `planner`.
+- `random`: uniform over `Game.legal_actions()`, the floor.
+- `greedy` (the default): one-ply over a static evaluation (`evaluation`):
+  the phase card whose King's action (the engine's `rally`/`move` on a copy)
+  leaves the best score, battle cards by exact odds over the cards that
+  could be on top, and command points one action at a time while one
+  improves the score (`incremental`).
 """
 
 from __future__ import annotations
@@ -24,12 +18,7 @@ import random
 from collections import Counter
 
 from throne_pnp.errors import ThroneError
-from throne_pnp.players.battle_memo import (
-    Battle,
-    BattleMasks,
-    Syms,
-    with_bonus,
-)
+from throne_pnp.players.battle_memo import Battle, BattleMasks, Syms, with_bonus
 from throne_pnp.players.evaluation import Evaluation, Weights
 from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.players.scores import EPS, LOSS_SCORE
@@ -141,10 +130,8 @@ class GreedyBot(Evaluation, Bot):
         return hit
 
     def choose_battle_card(self, game: Game, territory: int | None) -> int:
-        """The hand card with the best exact odds (stakes weighted), sparing strong cards.
-
-        The odds are over the cards that could be on top of the deck, each
-        equally likely (`top_card_battle`)."""
+        """The hand card with the best exact odds over the cards that could be on
+        top (stakes weighted), sparing strong cards."""
         board = self.board
         assert territory is not None
         pos = game.position
@@ -177,10 +164,7 @@ class GreedyBot(Evaluation, Bot):
         """`card_battle` with the King's card uniform over the cards in the bit
         mask `top` (bit c for card c; `total` of them): the same integer counts,
         so the same floats, by counting bits of `battle_masks`."""
-        masks = self._masks.get((syms, pn, kn, bonus, player_defends))
-        if masks is None:
-            masks = self.battle_masks(syms, pn, kn, bonus, player_defends)
-        wins, p_masks, k_masks = masks
+        wins, p_masks, k_masks = self.battle_masks(syms, pn, kn, bonus, player_defends)
         total = total or 1
         pc = kc = 0  # (whole numbers: any order of summing gives the same)
         for n, mask in p_masks:
@@ -261,18 +245,11 @@ class GreedyBot(Evaluation, Bot):
         return plan
 
     def _final_march(self, P, K, cp: int) -> list[Action]:
-        """With the King's cubes all gone, walk a spare cube into a castle still
-        to take: moves along a shortest path, or none.
-
-        The one-ply score cannot see such a march: its first step gives up
-        wheat or a castle, or moves a home guard away from home, and pays off
-        only at the end. Without it a game against a King who has no cubes
-        left stalls until the turn cap. A spare cube is one from a stack of
-        two or more (home keeps a guard); the march is made only when it
-        arrives within the command points left (`cp`), each step within the
-        player's limit (R8: it only gains territories, so the limit only
-        grows). `P` and `K`: the player's and the King's cubes by territory
-        after the greedy plan."""
+        """With the King's cubes all gone, walk a spare cube (from a stack of two
+        or more) into a castle still to take along a shortest path, if it arrives
+        within `cp`: the one-ply score cannot see such a march, and without it
+        the game stalls until the turn cap. Each step stays within R8's limit.
+        `P`, `K`: the cubes by territory after the greedy plan."""
         numbers = self.numbers
         if cp < MOVE_COST or any(K[t] for t in numbers):
             return []
@@ -338,8 +315,8 @@ class GreedyBot(Evaluation, Bot):
                     trial.player[dst] += count
                     if trim:
                         enforce_limits(board, trial, contested_to=KING)
-                    elif not _within(board, trial, src, dst, limit):
-                        continue
+                    elif max(trial.player.values()) > player_limit(board, trial, KING):
+                        continue  # R8 (contested territories are the King's, R7)
                     yield act.move(count, src, dst), trial
         if cp >= RALLY_COST and pos.on_map(PLAYER) < board.forces:
             for t in sorted(board.castles):
@@ -353,26 +330,12 @@ class GreedyBot(Evaluation, Bot):
                     yield act.rally(t), trial
 
 
-def _within(board: Board, trial: Position, src: int, dst: int, old_limit: int) -> bool:
-    """Is every territory within the player's limit after a move src -> dst (R8)?
-
-    The limit during Player Actions counts contested territories as the King's
-    (R7), as `player_limit(board, pos, KING)` does.
-    """
-    return max(trial.player.values()) <= player_limit(board, trial, KING)
-
-
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,
                memo: dict[tuple, Position]) -> Position:
-    """The position after the King's action(s), as `resolve_king` leaves it.
-
-    The engine's own `rally` and `move` (R3, R4), one action at a time on a
-    copy of the King's cubes: the player's cubes never change during the
-    King's action, so the result shares `pos.player`. `memo` (one per
-    decision, keyed by actions and priority) lets cards that share their first
-    actions (the Uncertain Orders replacements) share the work. Returned
-    positions are shared: callers must not change them.
-    """
+    """The position after the King's action(s), as `resolve_king` leaves it:
+    the engine's `rally` and `move` on a copy of the King's cubes, sharing
+    `pos.player`. `memo` (per decision) shares common first actions; returned
+    positions are shared: callers must not change them."""
     key = (actions, priority)
     hit = memo.get(key)
     if hit is None:

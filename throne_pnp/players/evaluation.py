@@ -1,13 +1,10 @@
 """The greedy bot's static evaluation of a position, and what it keeps per decision.
 
-`Evaluation` scores a position for the player: castles held, cubes on the
-map, wheat held (their limit), the danger to home from the King's next
-attack, progress towards the enemy castles, and pending battles at their
-exact odds for the current hand (`battle_memo`). Per-board constants are
-computed once (`_board_facts`) as lists indexed by territory number, and
-per-hand tables are shared between decisions with the same useful cards
-(`_context`). `bots.GreedyBot` decides with it; `incremental.IncrementalEvaluation`
-is the same evaluation by tables, kept up to date move by move.
+`Evaluation` scores a position for the player: castles, cubes, wheat held,
+the danger to home, progress towards the enemy castles, and pending battles
+at their exact odds (`battle_memo`). Per-board constants are lists indexed
+by territory number (`_board_facts`); per-hand tables are shared between
+decisions with the same useful cards (`_context`).
 """
 
 from __future__ import annotations
@@ -70,9 +67,7 @@ class Evaluation:
         if getattr(self, "board", None) is not board:
             self._board_facts(board)
             self._in_game = None
-        # Scores use the whole deck of the game as the King's card distribution
-        # (constant through a game, so memoised results are reused); battle cards
-        # are chosen against the exact cards that can be on top (`choose_battle_card`).
+        # Scores take the game's whole deck as the King's cards (constant: memos reused).
         if game.in_game is not self._in_game or self._generation != _generation[0]:
             if game.in_game is not self._in_game:
                 self._in_game = game.in_game
@@ -119,11 +114,8 @@ class Evaluation:
                                player_defends, self.memo)
 
     def _board_facts(self, board: Board) -> None:
-        """Per-board constants of the evaluation, computed once.
-
-        Per-territory tables are lists indexed by territory number (index 0
-        and any gap unused): `incremental` reads them.
-        """
+        """Per-board constants, computed once; per-territory tables are lists
+        indexed by territory number (`incremental` reads them)."""
         w = self.w
         self.board = board
         home = board.home
@@ -147,9 +139,8 @@ class Evaluation:
         weight = {1: 1.0, 2: 0.6, 3: 0.25}
         self.threat_weight = _table(size, {t: weight.get(row[t], 0.0) for t in numbers}, 0.0)
         self.wheat_places = tuple(t for t in numbers if board.wheat[t])
-        # For each set of castles still to take: every territory's distance to the nearest.
-        # The same rows by bit mask (bit i: `enemy_castles[i]` still to take), for the
-        # incremental evaluation; `target_bit[t]` is t's bit (0 unless t is an enemy castle).
+        # Per set of castles still to take (also by bit mask, bit i: `enemy_castles[i]`):
+        # every territory's advance term to the nearest.
         self.advance_rows: dict[tuple[int, ...], list[float]] = {}
         self.advance_by_mask: list[list[float]] = []
         for mask in range(1 << len(self.enemy_castles)):
@@ -159,11 +150,8 @@ class Evaluation:
                     else 0.0) for t in numbers}, 0.0)
             self.advance_by_mask.append(self.advance_rows[targets])
         self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
-        # Shared by every greedy bot with these weights on this board (pure caches,
-        # so a new bot, e.g. one per chunk of games, starts warm).
-        # Per (hand, kings id): home dangers by home cubes and attackers
-        # (`home_danger`) and the tables of `IncrementalEvaluation` by the King's
-        # cubes and by territory and its King cubes (`incremental._king_tables`).
+        # Per (hand, kings id), shared by every bot with these weights on this board:
+        # home dangers (`home_danger`) and the incremental evaluation's tables.
         self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple],
                                         dict[tuple[int, int], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
@@ -174,9 +162,8 @@ class Evaluation:
             self.cards_by_syms[syms] = self.cards_by_syms.get(syms, 0) | 1 << cid
         # What playing a card in battle costs: its symbols are gone for later.
         self.keep_cost = {cid: w.keep * sum(syms) for cid, syms in self.card_syms.items()}
-        # Per card as a phase card: its King's actions other than Uncertain Orders,
-        # priority, whether it has Uncertain Orders, and what its flags are worth
-        # less the battle symbols spent (`choose_phase_card`).
+        # Per card as a phase card: its King's actions without Uncertain Orders, priority,
+        # whether it has them, and its flags' worth less the symbols spent.
         self.phase_plans = {
             cid: (tuple(a for a in card.king if a != "uncertain"), card.priority,
                   card.uncertain, w.flag * card.flags - w.keep * sum(_syms(card)))
@@ -190,13 +177,9 @@ class Evaluation:
     # ------------------------------------------------------------ score terms
 
     def home_danger(self, threat: float, home_cubes: int) -> float:
-        """What King cubes near home cost: `home_danger` x P(the next attack takes home).
-
-        `threat` (at least 0.5) sums the weighted King cubes within reach of
-        home; rounded, it is the number of attackers (at most the King's limit).
-        Memoised per hand in `dangers[home_cubes][attackers]`, which the
-        incremental evaluation reads directly.
-        """
+        """What King cubes near home cost: `home_danger` x P(the next attack takes
+        home). `threat` (at least 0.5), rounded, is the number of attackers; the
+        cost is memoised in `dangers[home_cubes][attackers]` (read by `incremental`)."""
         attackers = int(threat + 0.5)
         if attackers > self.king_limit:
             attackers = self.king_limit

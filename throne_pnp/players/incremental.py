@@ -1,23 +1,13 @@
 """Greedy's evaluation kept up to date move by move: `IncrementalEvaluation`.
 
 During Player Actions the King's cubes do not move (R13), so with the hand
-fixed `Evaluation.evaluate(Position(king, player), False)` is a sum of one
-term per territory (its cubes, wheat, castle and battle odds, by the
-player's cube count there) less two global terms: the danger to home (a
-function of a sum of per-territory threats and of the cubes on home) and the
-advance towards the castles still to take. So each territory's term, threat
-and whether it stands in the way of a win are tabulated once per King layout
-(`_king_tables`, shared by every decision with the same hand), and
-
-- `score_layout(layout)` scores any layout by table lookups (the plan
-  search's thousands of end layouts a decision);
-- `score()`, `best(cp)` and `take(action)` keep the running totals of one
-  layout and score every next action by replacing the terms of its two
-  territories (greedy's Player Actions planner, its inner loop).
-
-It is the evaluation's own value up to float rounding (the same terms in
-another order); `tests/test_incremental.py` holds the two equal on random
-positions. The limit (R8) is the engine's (`rules.limits`).
+fixed the evaluation is a sum of one term per territory (by the player's
+cubes there) less the danger to home (a function of summed threats) and the
+advance towards the castles still to take. The terms are tabulated once
+per King layout (`_king_tables`): `score_layout` scores any layout by
+lookups (the plan search), `score`/`best`/`take` keep one layout's totals
+and score every next action by its two territories (greedy's planner).
+`tests/test_incremental.py` holds it equal to `Evaluation.evaluate`.
 """
 
 from __future__ import annotations
@@ -39,12 +29,10 @@ KingTables = tuple[list[list[float]], list[list[float]], list[list[bool]]]
 
 
 class IncrementalEvaluation:
-    """`evaluation.evaluate(Position(king, player), False)` for the hand the
-    evaluation's context holds now (`Evaluation._context`), by tables: of any
-    layout (`score_layout`), and of one layout kept up to date (`score`,
-    `best`, `take`), for the layouts Player Actions can reach from `player`
-    with `points` command points (King's and player's cubes by territory
-    number)."""
+    """`Evaluation.evaluate(Position(king, player), False)` for the context's
+    hand, by tables: of any layout (`score_layout`) and of one layout kept up
+    to date (`score`, `best`, `take`), from `player` with `points` command
+    points (cubes by territory number)."""
 
     def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
                  points: int):
@@ -125,10 +113,8 @@ class IncrementalEvaluation:
                            self.blocking)
 
     def take(self, action: Action) -> None:
-        """Carry out the chosen action on the running totals: they change only
-        in the action's territories (the same values up to rounding in the
-        last place); a move that changes the castles still to take recomputes
-        everything (`_reset`)."""
+        """Carry out the chosen action on the running totals (only its territories
+        change; a move that changes the castles still to take recomputes all)."""
         P, terms, threats, blocks = self.P, self.terms, self.threats, self.blocks
         if action.kind == "rally":
             t = action.args[0]
@@ -278,12 +264,10 @@ def stack_bound(player: Sequence[int], forces: int, points: int, ceiling: int) -
 
 
 def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
-    """Each territory's term, threat and win-blocking by the player's cubes there,
-    with the King's cubes `K`: shared by every decision with the same hand and
-    King's cubes (`Evaluation.king_tables`). A territory's rows depend only on
-    its own King cubes: those without any are shared by all and reach `most`
-    (`_free_rows`); the others are shared by every King layout of the hand and
-    grow as larger stacks are asked of them (`_rows_with_king`)."""
+    """Each territory's term, threat and win-blocking by the player's cubes
+    there, with the King's cubes `K` (shared per hand): rows without King cubes
+    are shared by all (`_free_rows`), the others grow on demand
+    (`_rows_with_king`)."""
     key = (K, most)
     hit = ev.king_tables.get(key)
     if hit is None:

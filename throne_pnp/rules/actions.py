@@ -1,21 +1,12 @@
 """Actions: the small values a game is made of, with a text form that round-trips.
 
-`Action.parse("move 2 7 5").text() == "move 2 7 5"`. The save file, the log
-and the tests all use the text form. `deal N` is a chance outcome (a card
-revealed from the deck: a King's phase card, an Uncertain Orders draw, a
-King's battle card, or in virtual mode a card drawn into the hand).
-
-Two actions correct the card record of a physical game rather than play:
-`hand 3 6 9 12 14` (the player tells the cards just drawn; any number of ids)
-and `fixcards hand=3,6,9 discard=1,4` (set the known hand and/or the discard
-pile to exactly these; either part may be left out, `-` names an empty one).
-Their `args` are a tuple of card ids (`hand`) and a pair of such tuples, each
-or None (`fixcards`); every other action's `args` are whole numbers.
-
-What a player says at once is an action followed by the cards told with it
-(`parse_said`, `said_text`): `card 6 draws=3,5` is `card 6`, `deal 3`,
-`deal 5` (Uncertain Orders dealt); `battle 4 king=9 withdraw=2` is
-`battle 4`, `deal 9` (the King's battle card), `withdraw 2`.
+`Action.parse("move 2 7 5").text() == "move 2 7 5"`: the save file, the log
+and the tests use the text form. `deal N` is a chance outcome (a card
+revealed from the deck). `hand 3 6 9` and `fixcards hand=3,6 discard=1`
+correct a physical game's card record; their `args` are card-id tuples,
+every other action's whole numbers. What a player says at once
+(`parse_said`) is an action and the cards told with it: `battle 4 king=9
+withdraw=2` is `battle 4`, `deal 9`, `withdraw 2`.
 """
 
 from __future__ import annotations
@@ -76,10 +67,8 @@ class Action:
 
     @classmethod
     def parse(cls, text: str) -> Action:
-        """The one parser of the text form (`card 12`, `move 2 7 5`, `hand 3,6,9`...).
-
-        Refused with `IllegalAction` (a `ValueError`) naming the input and the
-        form it should have (an unknown word: every form)."""
+        """The one parser of the text form (`card 12`, `move 2 7 5`, `hand 3,6,9`...);
+        `IllegalAction` names the input and the form it should have."""
         words = text.split()
         if not words or words[0] not in SHAPES:
             raise IllegalAction(f"unknown action {number_words(text, 60)}; actions: "
@@ -198,8 +187,7 @@ def said_text(actions: Sequence[Action]) -> str:
     return " ".join(parts)
 
 
-# The constructors below hand out one shared value per argument list (actions
-# are immutable): the simulator asks for the same few hundred over and over.
+# One shared value per argument list (actions are immutable).
 
 
 @cache

@@ -1,13 +1,8 @@
-"""Battles and withdrawals (R9).
+"""Battles and withdrawals (R9, R14): the one core everyone fights with.
 
-One core: `clash` is R9's arithmetic on bare numbers (casualties and the
-winner), the only place it is written; `fight` applies it to a position
-(symbols, casualties, the winner, where the losers may go) and `withdraw`
-carries out the losers' withdrawal or removal and then both limits (R9,
-R14). A battle is fought in these two parts so that a losing player can
-choose where to withdraw; `resolve_battle` does both for `throne resolve
-battle`. The engine, the bots, the odds and the search all fight here; the
-records (`Battle`, `Step`) carry no words.
+`clash` is R9's arithmetic on bare numbers; `fight` applies it to a position
+and `withdraw` moves or removes the losers and applies both limits (two
+parts, so a losing player can choose where to go). The records carry no words.
 """
 
 from __future__ import annotations
@@ -64,20 +59,22 @@ class Symbols:
 
 @dataclass(slots=True)
 class Battle:
-    """A fought battle: the cubes and symbols of each side, the casualties, the
-    winner, where the losers may go; `withdraw` fills in `withdrawal` and
-    marks it `done`. `cubes` are each side's cubes before the casualties;
-    `totals` the cubes + bugles compared when both sides survive."""
+    """A fought battle, as ints: each side's symbols, cubes before the
+    casualties and casualties, `won` (1 the player, -1 the King, 0 both wiped
+    out), where the losers may go; `withdraw` fills in `withdrawal` and marks
+    it `done`. The by-side dicts the narrator reads are derived on demand."""
 
     territory: int
     defender: str
     player_card: int
     king_card: int
-    symbols: dict[str, Symbols]
-    cubes: dict[str, int]
-    casualties: dict[str, int]
-    totals: dict[str, int] | None
-    winner: str | None
+    player_symbols: Symbols
+    king_symbols: Symbols
+    player_cubes: int
+    king_cubes: int
+    player_casualties: int
+    king_casualties: int
+    won: int
     loser_options: list[int]
     position: Position
     steps: list[Step] = field(default_factory=list)
@@ -85,11 +82,38 @@ class Battle:
     done: bool = False
 
     @property
+    def symbols(self) -> dict[str, Symbols]:
+        return {PLAYER: self.player_symbols, KING: self.king_symbols}
+
+    @property
+    def cubes(self) -> dict[str, int]:
+        return {PLAYER: self.player_cubes, KING: self.king_cubes}
+
+    @property
+    def casualties(self) -> dict[str, int]:
+        return {PLAYER: self.player_casualties, KING: self.king_casualties}
+
+    @property
+    def totals(self) -> dict[str, int] | None:
+        """The cubes + bugles compared when both sides survive (else None)."""
+        p_left = self.player_cubes - self.player_casualties
+        k_left = self.king_cubes - self.king_casualties
+        if not (p_left and k_left):
+            return None
+        return {PLAYER: p_left + self.player_symbols.total_bugles,
+                KING: k_left + self.king_symbols.total_bugles}
+
+    @property
+    def winner(self) -> str | None:
+        return PLAYER if self.won > 0 else KING if self.won < 0 else None
+
+    @property
     def loser(self) -> str | None:
         """The side that must withdraw, if any (both sides still had cubes)."""
-        if self.totals is None or self.winner is None:
+        if not self.won or self.player_cubes == self.player_casualties \
+                or self.king_cubes == self.king_casualties:
             return None
-        return other(self.winner)
+        return KING if self.won > 0 else PLAYER
 
     @property
     def needs_choice(self) -> bool:
@@ -100,14 +124,14 @@ class Battle:
         return {
             "territory": self.territory,
             "defender": self.defender,
-            "player_casualties": self.casualties[PLAYER],
-            "king_casualties": self.casualties[KING],
+            "player_casualties": self.player_casualties,
+            "king_casualties": self.king_casualties,
             "winner": self.winner,
             "withdrawal": self.withdrawal,
             "position": self.position.to_json(),
             "player_card": self.player_card,
             "king_card": self.king_card,
-            "symbols": {s: self.symbols[s].to_json() for s in SIDES},
+            "symbols": {s: sym.to_json() for s, sym in self.symbols.items()},
             "totals": self.totals,
         }
 
@@ -117,12 +141,6 @@ def _symbols(bugles: int, swords: int, shields: int, bonus_bugles: int,
              bonus_shields: int) -> Symbols:
     """`Symbols`, one shared instance per value (they are immutable)."""
     return Symbols(bugles, swords, shields, bonus_bugles, bonus_shields)
-
-
-def withdrawal_options(board: Board, pos: Position, territory: int, side: str) -> list[int]:
-    """Neighbours with no enemy cubes, ascending."""
-    enemy = pos.side(other(side))
-    return [n for n in board.adjacent[territory] if not enemy[n]]
 
 
 def fight(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
@@ -151,16 +169,12 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
     if k_cas:
         work.king[territory] = kn - k_cas
         steps.append(Step("remove", k_cas, KING, CASUALTIES, at=territory))
-    p_left, k_left = pn - p_cas, kn - k_cas
-    totals = ({PLAYER: p_left + ps.total_bugles, KING: k_left + ks.total_bugles}
-              if p_left and k_left else None)
-    winner = PLAYER if won > 0 else KING if won < 0 else None
-    battle = Battle(territory, defender, player_card.id, king_card.id, {PLAYER: ps, KING: ks},
-                    {PLAYER: pn, KING: kn}, {PLAYER: p_cas, KING: k_cas}, totals, winner, [],
-                    work, steps)
+    battle = Battle(territory, defender, player_card.id, king_card.id, ps, ks, pn, kn, p_cas,
+                    k_cas, won, [], work, steps)
     loser = battle.loser
     if loser is not None:
-        battle.loser_options = withdrawal_options(board, work, territory, loser)
+        enemy = work.side(other(loser))  # the losers may go where no enemy cubes are
+        battle.loser_options = [n for n in board.adjacent[territory] if not enemy[n]]
     else:
         _finish(board, battle)
     return battle
@@ -170,14 +184,12 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
 def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
           k_bugles: int, k_swords: int, k_shields: int,
           player_defends: bool) -> tuple[int, int, int]:
-    """R9 on bare numbers (territory bonuses already added to the defender): the
-    one place a battle's casualties and winner are worked out.
+    """R9 on bare numbers (bonuses already added to the defender).
 
-    Casualties on each side are the other side's swords minus its own
-    shields, at least 0, at most the killer's and the victim's cubes,
-    simultaneous; if both sides survive, cubes + bugles decide and a tie goes
-    to the defender. Returns (winner, player casualties, King casualties);
-    winner is 1 for the player, -1 for the King, 0 when both are wiped out.
+    Casualties: the other side's swords less one's shields, at least 0, at most
+    either side's cubes, simultaneous; if both survive, cubes + bugles decide,
+    a tie to the defender. Returns (winner: 1 player, -1 King, 0 none left,
+    player casualties, King casualties).
     """
     p_cas = min(max(k_swords - p_shields, 0), kn, pn)
     k_cas = min(max(p_swords - k_shields, 0), pn, kn)
@@ -194,18 +206,10 @@ def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
     return 0, p_cas, k_cas
 
 
-def king_withdrawal_target(options: list[int], king_card: Card) -> int | None:
-    """The King withdraws by his battle card's priority (R1, R9)."""
-    if not options:
-        return None
-    return max(options) if king_card.rising else min(options)
-
-
 def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = None) -> Battle:
-    """The losers' withdrawal (R9, R14): all surviving losers go together to one
-    neighbour free of enemy cubes (the King by his battle card's priority, the
-    player where they say; the only option when there is one), or are removed
-    when there is none; then both limits. Changes `battle`."""
+    """The losers' withdrawal (R9, R14): together to one neighbour free of enemy
+    cubes (the King by his card's priority, the player where they say), or
+    removed when there is none; then both limits. Changes `battle`."""
     loser = battle.loser
     if battle.done or loser is None:
         return battle
@@ -213,7 +217,8 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
     work = battle.position
     options = battle.loser_options
     if loser == KING:
-        dest = king_withdrawal_target(options, king_card)
+        # by his battle card's priority (R1, R9)
+        dest = (max(options) if king_card.rising else min(options)) if options else None
     elif not options:
         dest = None
     elif to is None:

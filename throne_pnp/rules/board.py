@@ -19,11 +19,8 @@ if TYPE_CHECKING:
 
 @dataclass(eq=False, slots=True)
 class Board:
-    """Everything about the map and the deck that never changes during play.
-
-    Compared by identity (one Board per edition and rulings); the route memos
-    fill as the King's routes are asked for. Make a variant with
-    `dataclasses.replace`, which derives the orders and empty memos anew."""
+    """Everything about the map and the deck that never changes during play;
+    compared by identity. `dataclasses.replace` derives the orders and memos anew."""
 
     numbers: tuple[int, ...]
     descending: tuple[int, ...]
@@ -54,9 +51,6 @@ class Board:
     def order(self, rising: bool) -> tuple[int, ...]:
         """Territories in priority order: ascending when Rising (R1)."""
         return self.numbers if rising else self.descending
-
-    def card(self, card_id: int) -> Card:
-        return self.cards[card_id]
 
 
 def distances(adjacent: dict[int, tuple[int, ...]]) -> dict[int, dict[int, int]]:

@@ -1,21 +1,14 @@
 """The card record of a game (R10): deck, hand, discard pile, table.
 
-`CardRecord` is the part of `Game` that keeps the cards: which could be on
-top of the deck, which could be played from the hand, the reshuffle the
-moment the deck is empty, the refill the moment the hand is, what a card
-that cannot be where it is named would be refused with, and in physical mode
-the told hand (`hand`) and the corrections of the record (`fixcards`).
-
-The state it keeps on the game: `hand` (the known cards of the hand: all of
-it in virtual mode), `hand_hidden` (how many are not known, physical mode),
-`hand_sure` (physical mode: the known cards of the hand that the record
-itself puts there, the last cards of a deck drawn into a hidden hand, as
-opposed to cards the player told; a told hand must hold them),
-`unseen` (cards in the deck or the hidden hand), `deck_count`, `discard`
-(bottom first), `table` (the phase card and battle cards in play),
-`hand_to_draw` (virtual mode: cards still to be dealt into a new hand) and
-`reshuffles`. Invariant: `len(unseen) == deck_count + hand_hidden`, and every
-card of the game is in exactly one of unseen, hand, discard, table.
+`CardRecord` is the part of `Game` that keeps the cards: the deal and play
+candidates, the reshuffle the moment the deck is empty, the refill the
+moment the hand is, the refusals, and in physical mode the told hand
+(`hand`) and its corrections (`fixcards`). State on the game: `hand` (the
+known cards), `hand_hidden` (how many are not known), `hand_sure` (cards the
+record itself put in a hidden hand: a told hand must hold them), `unseen`
+(deck or hidden hand), `deck_count`, `discard` (bottom first), `table`,
+`hand_to_draw` (virtual mode) and `reshuffles`. Invariant: `len(unseen) ==
+deck_count + hand_hidden`; every card is in one of unseen, hand, discard, table.
 """
 
 from __future__ import annotations
@@ -29,17 +22,6 @@ from throne_pnp.rules.events import CardsFixed, Event, HandTold, NewHand, Reshuf
 # What a dealt card cannot be when it is not in the deck, by the deal's purpose.
 DEAL_WHERE = {"hand": "be drawn into your hand", "phase": "be the King's card",
               "uncertain": "be dealt for Uncertain Orders", "battle": "be the King's card"}
-
-
-def zone_changes(before: dict[int, str], after: dict[int, str]) -> list[tuple[int, str, str]]:
-    """The cards whose zone differs between two `Game.card_zones()` maps, as
-    (card, zone before, zone after), ascending by card: what to move on the
-    table after an undo or a fix. A card known before and `unknown` after (or
-    the reverse) is listed too; the caller decides whether it needs a move.
-    """
-    return [(c, before.get(c, "out"), after.get(c, "out"))
-            for c in sorted(before.keys() | after.keys())
-            if before.get(c, "out") != after.get(c, "out")]
 
 
 class CardRecord:
@@ -81,9 +63,7 @@ class CardRecord:
 
     def card_zones(self) -> dict[int, str]:
         """Where each card of the game is: `deck`, `hand`, `discard`, `table`, or
-        `unknown` (physical mode: in the deck or the untold hand, which the
-        program cannot know). A before/after diff says which cards go where.
-        """
+        `unknown` (physical mode: the deck or the untold hand)."""
         unseen_zone = ("unknown" if self.hand_hidden and self.deck_count
                        else "hand" if self.hand_hidden else "deck")
         zones: dict[int, str] = {}
@@ -100,27 +80,15 @@ class CardRecord:
 
     def next_draw_candidates(self) -> list[int]:
         """Cards that could come off the deck at the next draw, ascending: the
-        deck's, or, when the deck is empty and its reshuffle was put off
-        (R10: the discard pile was empty when it ran out), the discard pile's
-        as it is now, which becomes the deck before that draw."""
+        deck's, or the discard pile's when a reshuffle was put off (R10)."""
         if not self.deck_count and self.discard:
             return sorted(self.discard)
         return self.deal_candidates()
 
     def king_card_candidates(self, played: int) -> list[int]:
         """The cards that could turn up as the King's battle card if the player
-        plays `played` from the hand now, each equally likely, ascending.
-
-        R10 followed draw by draw, for any deck size: when `played` is the last
-        card in hand, the hand is refilled first (`hand_size` cards). While the
-        deck holds more cards than that refill takes, the King's card is one of
-        the deck's (never `played`). Otherwise the deck runs out (in the refill,
-        or it is empty already, its reshuffle put off), the discard pile as it
-        is now (`played` lies on the table) becomes the new deck, the rest of
-        the refill comes from it, and the King's card is any card of it not
-        drawn: by symmetry any card of the discard pile, equally likely. Empty
-        when no card can come at all (the refill takes every card left).
-        """
+        plays `played` now, equally likely, ascending (R10): the deck's, or when
+        a last card's refill empties it, any of the discard pile (or none)."""
         refill = self.board.hand_size if self.hand_count == 1 else 0
         if self.deck_count > refill:
             return [c for c in self.deal_candidates() if c != played]
@@ -149,16 +117,10 @@ class CardRecord:
         self.deck_count -= 1
 
     def _after_deck_change(self, drawn: int | None = None, purpose: str = "") -> None:
-        """When the deck runs out, the discard pile becomes the new deck at once (R10).
-
-        Called right after every draw, before the drawn card goes anywhere, and
-        before a draw from an empty deck (the reshuffle put off because the
-        discard pile was empty). The `reshuffle` event's data is the number of
-        cards shuffled; its info names them (`cards`), the card whose draw
-        emptied the deck (`drawn`, None for a hidden hand card or a put-off
-        reshuffle) and what that draw was for (`purpose`: hand, phase,
-        uncertain, battle; empty for a put-off reshuffle).
-        """
+        """When the deck runs out, the discard pile becomes the new deck at once
+        (R10): after every draw, before the drawn card goes anywhere, and before
+        a draw from an empty deck (a put-off reshuffle). `drawn`/`purpose`: the
+        draw that emptied the deck, for the `Reshuffle` event."""
         if self.deck_count:
             return
         if self.hand_hidden:
@@ -261,12 +223,8 @@ class CardRecord:
 
     def _do_fixcards(self, hand: tuple[int, ...] | None,
                      discard: tuple[int, ...] | None) -> None:
-        """Set the known hand and/or the discard pile to exactly these cards.
-
-        Cards leaving the discard pile or the hand go back to the deck (unseen);
-        the deck count follows. The table (phase card, battle cards) is not
-        touched and its cards cannot be named.
-        """
+        """Set the known hand and/or the discard pile to exactly these cards;
+        cards leaving them go back to the deck. The table is not touched."""
         if not self.physical:
             raise IllegalAction("in a virtual game the program dealt and discarded every "
                                 "card itself: there is no card record to fix")

@@ -1,10 +1,8 @@
 """What happened while a game applied an action: one small record per kind.
 
-`Game.apply` returns these in the order things happen at the table; the
-narrator (`throne_pnp.narrator`) says them, the page and the CLI show the
-narrator's lines, and `--json` output writes them with `event_json`. Each
-class names its `kind` (the word used in JSON and the log). No words are
-made here.
+`Game.apply` returns these in table order; the narrator says them and
+`event_json` writes them. Each class names its `kind` (the word in JSON and
+the log). No words here.
 """
 
 from __future__ import annotations
@@ -37,12 +35,9 @@ class HandTold:
 
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
-    """The deck ran out: the discard pile (`cards`) became the new deck (R10).
-
-    `drawn`: the card whose draw emptied the deck (None for a hidden hand
-    card or a reshuffle put off until this draw); `purpose`: what that draw
-    was for (hand, phase, uncertain, battle; empty when put off). It comes
-    right after the draw that emptied the deck."""
+    """The deck ran out: the discard pile (`cards`) became the new deck (R10),
+    right after the draw that emptied it: `drawn` (None for a hidden hand card
+    or a put-off reshuffle) and its `purpose` (empty when put off)."""
 
     kind: ClassVar[str] = "reshuffle"
     cards: tuple[int, ...]

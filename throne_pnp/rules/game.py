@@ -1,31 +1,18 @@
-"""A whole game: phases, deck and hand, battles, Player Actions, the end (R10-R12).
+"""A whole game: phases, deck and hand, battles, Player Actions, the end (R9-R13).
 
-`Game` is a state machine fed `Action`s (see `actions`). It never draws at
-random: whenever a card must come off the deck it asks for a chance outcome
-(`need().kind == "deal"`), and the caller answers with `deal N`: the player at
-the table (physical mode) or a seeded `random.Random` (virtual mode, the
-simulator). So a game is its setup plus its action list, and replaying that
-list rebuilds it exactly; undo is replay minus the tail.
+`Game` is a state machine fed `Action`s. It never draws at random: when a
+card must come off the deck it asks for a chance outcome (`need().kind ==
+"deal"`), answered by the player at the table (physical mode) or a seeded
+`random.Random` (virtual mode). So a game is its setup plus its action list;
+undo is replay minus the tail. In physical mode the hand is hidden until
+played: the game tracks `unseen` cards and counts, enough to refuse
+impossible cards and say when to reshuffle. Each `apply` returns the typed
+events it caused, for the narrator.
 
-Knowledge of the cards: in virtual mode the program knows the hand; in
-physical mode the hand is hidden until cards are played, so the game tracks
-`unseen` (cards in the deck or the hidden hand) and counts, which is enough to
-refuse impossible cards and to say when to reshuffle. `hand` (the known cards
-of the hand; all of it in virtual mode) and `hand_hidden` (how many are not
-known) describe the hand; a physical player may tell it (`hand` action), and
-then a card played from elsewhere, or a King's card in the hand, is refused.
-`fixcards` corrects the hand and discard pile; `card_zones()` says where
-every card is, `known_hand()` the hand when all of it is known.
-
-Each `apply` returns the typed events it caused (`events`), for the narrator.
-
-`Game` itself holds the turn structure: the state, what it needs next, the
-phase card and the King's action (R5, R6, R11), the flow between stages and
-the end (R12). Its other concerns are parts it inherits, one module each:
-`cards.CardRecord` (deck, hand, discard, table; R10), `player_actions`
-(moves, rallies, `fix`; R8, R13) and `battle_flow` (the battles of a phase;
-R9). `needs` holds the vocabulary they share (`Need`, stages); `events` the
-typed records of what happened.
+`Game` holds the turn structure, the King's action (R5, R6, R11), the
+battles of a phase (R9) and the end (R12); its parts are inherited:
+`cards.CardRecord` (deck, hand, discard, table; R10) and `player_actions`
+(moves, rallies, `fix`; R8, R13). `needs` holds their shared vocabulary.
 """
 
 from __future__ import annotations
@@ -36,32 +23,16 @@ from typing import Any
 
 from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules import actions as act
+from throne_pnp.rules import battle as battle_rules
+from throne_pnp.rules import events as ev
+from throne_pnp.rules import needs
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
-from throne_pnp.rules.battle_flow import BattleFlow
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.cards import DEAL_WHERE, CardRecord
-from throne_pnp.rules.events import (
-    ActionsStart,
-    GameOver,
-    KingActed,
-    NewHand,
-    NewPhase,
-    PhaseCard,
-    PhaseEnd,
-    UncertainDraw,
-)
 from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.needs import (
-    BATTLE_CARDS,
-    BATTLE_DEALS,
     KING_CARD,
-    NEED_ACTIONS,
-    NEED_CARD,
-    NEED_HAND,
-    NEED_OVER,
-    NEED_PHASE,
-    NEED_UNCERTAIN,
     PLAYER_CARD,
     S_ACTIONS,
     S_CARD,
@@ -71,16 +42,9 @@ from throne_pnp.rules.needs import (
     S_PLAYER_BATTLES,
     Event,
     Need,
-    battle_need,
 )
 from throne_pnp.rules.player_actions import MOVE_COST, RALLY_COST, PlayerActions
-from throne_pnp.rules.position import (
-    KING,
-    PLAYER,
-    Position,
-    defender_words,
-    position_outcome,
-)
+from throne_pnp.rules.position import KING, PLAYER, Position, defender_words, position_outcome
 
 # Names other modules import from here.
 __all__ = ["KING_CARD", "MOVE_COST", "PLAYER_CARD", "RALLY_COST", "S_ACTIONS", "S_CARD",
@@ -88,7 +52,7 @@ __all__ = ["KING_CARD", "MOVE_COST", "PLAYER_CARD", "RALLY_COST", "S_ACTIONS", "
            "replay"]
 
 
-class Game(CardRecord, PlayerActions, BattleFlow):
+class Game(CardRecord, PlayerActions):
     """The state of one game; mutate only through `apply`."""
 
     def __init__(self, board: Board, cards_in_game: Iterable[int], physical: bool = False,
@@ -128,10 +92,8 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         self._advance()
 
     def copy(self) -> Game:
-        """An independent copy of the game's state, to try actions on (the
-        search): its own position and card containers, sharing the board and
-        the immutable values. The history and the events of past actions stay
-        behind: a copy is not a save (undo and replay need the original)."""
+        """An independent copy of the state to try actions on (the search): its own
+        containers, sharing the board; without history or events (not a save)."""
         twin = copy.copy(self)
         twin.position = self.position.copy()
         twin.hand, twin.discard, twin.table = list(self.hand), list(self.discard), list(self.table)
@@ -167,22 +129,22 @@ class Game(CardRecord, PlayerActions, BattleFlow):
     def need(self) -> Need:
         """What the game waits for next."""
         if self.outcome is not None:
-            return NEED_OVER
+            return needs.NEED_OVER
         if self.hand_to_draw:
-            return NEED_HAND
+            return needs.NEED_HAND
         stage = self.stage
         if stage == S_CARD:
-            return NEED_PHASE if self.phase == KING_CARD else NEED_CARD
+            return needs.NEED_PHASE if self.phase == KING_CARD else needs.NEED_CARD
         if stage == S_DRAWS:
-            return NEED_UNCERTAIN
+            return needs.NEED_UNCERTAIN
         if stage == S_KING_BATTLES or stage == S_PLAYER_BATTLES:
             t = self.pending_battles[0]
             if self.battle is not None:
                 return Need("withdraw", territory=t, options=tuple(self.battle.loser_options))
             if self.battle_card is not None:
-                return battle_need(BATTLE_DEALS, t)
-            return battle_need(BATTLE_CARDS, t)
-        return NEED_ACTIONS
+                return needs.battle_need(needs.BATTLE_DEALS, t)
+            return needs.battle_need(needs.BATTLE_CARDS, t)
+        return needs.NEED_ACTIONS
 
     def legal_actions(self) -> list[Action]:
         """Every action `apply` would accept now (chance outcomes included)."""
@@ -270,7 +232,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             raise refusal(self._card_problem(card_id, DEAL_WHERE[purpose]))
         self._take_from_deck(card_id)
         if purpose == "phase":
-            self.events.append(PhaseCard(card_id, False))
+            self.events.append(ev.PhaseCard(card_id, False))
         # R10: the moment the deck is empty the discard pile becomes the new
         # deck, before the card just drawn goes anywhere: a dealt Uncertain
         # Orders card and the battle cards start the new discard pile.
@@ -279,13 +241,13 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             self.hand.append(card_id)
             self.hand_to_draw -= 1
             if not self.hand_to_draw:
-                self.events.append(NewHand(tuple(sorted(self.hand))))
+                self.events.append(ev.NewHand(tuple(sorted(self.hand))))
         elif purpose == "phase":
             self._start_phase_card(card_id)
         elif purpose == "uncertain":
             self.discard.append(card_id)
             self.draws.append(card_id)
-            self.events.append(UncertainDraw(card_id))
+            self.events.append(ev.UncertainDraw(card_id))
             card = self.board.cards[card_id]
             if not card.uncertain:
                 self.taken.extend(card.king)
@@ -305,7 +267,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
             return
         self._expect("card", "play a phase card")
         self._play_from_hand(card_id, "be played from your hand")
-        self.events.append(PhaseCard(card_id, True))
+        self.events.append(ev.PhaseCard(card_id, True))
         self._start_phase_card(card_id)
 
     def _start_phase_card(self, card_id: int) -> None:
@@ -331,13 +293,9 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         self._resolve_king(exhausted)
 
     def _uncertain_can_resolve(self) -> bool:
-        """Must another card be dealt for Uncertain Orders (R5)?
-
-        Yes while a card without Uncertain Orders can still come (from the deck
-        or, after a reshuffle, the discard pile), and also while the deck holds
-        cards not yet dealt for this action; no once every card left is one
-        already dealt here and none can resolve the order ("all dealt").
-        """
+        """Must another card be dealt for Uncertain Orders (R5)? Yes while a card
+        without them can still come, or the deck holds cards not yet dealt for
+        this action."""
         cards = self.board.cards
         pool = self.unseen | set(self.discard)
         if any(not cards[c].uncertain for c in pool):
@@ -353,8 +311,55 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         result.draws = list(self.draws)
         result.exhausted = exhausted
         self.position = result.position
-        self.events.append(KingActed(result))
+        self.events.append(ev.KingActed(result))
         self._start_battles(S_KING_BATTLES)
+
+    # ------------------------------------------------------------------ battles (R9)
+
+    def _start_battles(self, stage: str) -> None:
+        self.stage = stage
+        self.pending_battles = self.position.contested(self.board.order(self.rising))
+        self.battle = None
+        self.battle_card = None
+
+    def _do_battle(self, card_id: int) -> None:
+        need = self._expect("battle", "play a battle card")
+        self._play_from_hand(card_id, "be played from your hand")
+        self.battle_card = card_id
+        self.events.append(ev.BattleCard(card_id, need.territory))  # type: ignore[arg-type]
+
+    def _fight(self, king_card_id: int) -> None:
+        board = self.board
+        king_card = board.cards[king_card_id]
+        result = battle_rules.fight(board, self.position, self.pending_battles[0],
+                                    self.defender, board.cards[self.battle_card],  # type: ignore[index]
+                                    king_card)
+        if result.needs_choice:
+            self.battle = result
+            self.events.append(ev.BattleFought(result))
+            return
+        battle_rules.withdraw(board, result, king_card,
+                 result.loser_options[0] if result.loser == PLAYER and result.loser_options
+                 else None)
+        self._end_battle(result)
+
+    def _do_withdraw(self, to: int) -> None:
+        self._expect("withdraw", "withdraw")
+        battle = self.battle
+        assert battle is not None
+        battle_rules.withdraw(self.board, battle, self.board.cards[battle.king_card], to)
+        self.battle = None
+        self._end_battle(battle)
+
+    def _end_battle(self, battle: Battle) -> None:
+        self.position = battle.position
+        self.events.append(ev.BattleFought(battle))
+        for c in (battle.player_card, battle.king_card):
+            if c in self.table:
+                self.table.remove(c)
+            self.discard.append(c)
+        self.battle_card = None
+        self.pending_battles.pop(0)
 
     # ------------------------------------------------------------------ flow
 
@@ -381,7 +386,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
                 return
             if self.stage == S_KING_BATTLES:
                 self.stage = S_ACTIONS
-                self.events.append(ActionsStart(self.command_points))
+                self.events.append(ev.ActionsStart(self.command_points))
                 return
             self._end_phase()
 
@@ -391,7 +396,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         if self.outcome is not None:
             self.ended_in = self.stage
             self.stage = S_OVER
-            self.events.append(GameOver(self.outcome))
+            self.events.append(ev.GameOver(self.outcome))
             return True
         return False
 
@@ -400,7 +405,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         if card in self.table:
             self.table.remove(card)
             self.discard.append(card)
-        self.events.append(PhaseEnd(card))
+        self.events.append(ev.PhaseEnd(card))
         self.phase_card = None
         self.command_points = 0
         self.stage = S_CARD
@@ -409,7 +414,7 @@ class Game(CardRecord, PlayerActions, BattleFlow):
         else:
             self.phase = PLAYER_CARD
             self.turn += 1
-        self.events.append(NewPhase(self.phase, self.turn))
+        self.events.append(ev.NewPhase(self.phase, self.turn))
 
 
 # `Game.apply`'s handler for each action kind.

@@ -1,13 +1,9 @@
 """The King's action: rally (R4), movement (R2, R3), Uncertain Orders (R5, R6).
 
-`resolve_king` takes a position, the phase card's actions and priority, and a
-`deal` callback that reveals the next card from the deck (for Uncertain
-Orders). `move` and `rally` are the one core of R2-R4, used by the engine,
-the bots' look-ahead and everyone else: each visits the territories in
-priority order, changes the position, and returns a record per visit: a
-`Step` (cubes moved or added, with its cause) or a `Stay` (why nothing
-changed). No words: the narrator says them. The input position of
-`resolve_king` is never changed.
+`move` and `rally` are the one core of R2-R4 (the engine, the bots'
+look-ahead and the odds call them): each visits the territories in priority
+order, changes the position and returns a `Step` or a `Stay` per visit, no
+words. `resolve_king` carries out a phase card's actions on a copy.
 """
 
 from __future__ import annotations
@@ -68,11 +64,8 @@ class KingResult:
 
 def expand_uncertain(actions: Iterable[str], deal: Callable[[], Card | None],
                      draws: list[int]) -> tuple[list[str], bool]:
-    """Replace each `uncertain` by the actions of the first dealt card without one (R5).
-
-    Returns (actions to take in order, exhausted). `exhausted` is True when
-    no suitable card could come: the King then does nothing more.
-    """
+    """Replace each `uncertain` by the actions of the first dealt card without
+    one (R5). Returns (actions in order, exhausted: no suitable card came)."""
     taken: list[str] = []
     for action in actions:
         if action != "uncertain":
@@ -89,24 +82,21 @@ def expand_uncertain(actions: Iterable[str], deal: Callable[[], Card | None],
     return taken, False
 
 
-def targets(board: Board, pos: Position, action: str) -> list[int]:
+def targets(board: Board, pos: Position, action: str) -> tuple[int, ...]:
     """Territories the King's movement heads for, as the board stands now (R2)."""
     if action == "move-player":
-        return [t for t in board.numbers if pos.player[t]]
+        return tuple([t for t in board.numbers if pos.player[t]])
     if action == "move-wheat":
-        return list(board.wheat_places)
+        return board.wheat_places
     if board.rulings.castle_targets == "all":
-        return list(board.castle_order)
+        return board.castle_order
     # Castles the King does not hold; contested ones count as the player's (R7).
-    return [t for t in sorted(board.castles) if not (pos.king[t] and not pos.player[t])]
+    return tuple([t for t in board.castle_order if not (pos.king[t] and not pos.player[t])])
 
 
 def _dynamic_targets(board: Board, action: str) -> bool:
-    """Can the King's own moves change this action's targets (R2)?
-
-    Only castles the King does not hold (`castle_targets: not-king`) can:
-    wheat never moves and the player's cubes stay put during the King's action.
-    """
+    """Can the King's own moves change this action's targets (R2)? Only castles
+    he does not hold (`castle_targets: not-king`) can."""
     return action == "move-castle" and board.rulings.castle_targets != "all"
 
 
@@ -114,11 +104,8 @@ Route = tuple[int, list[int], list[int]]  # steps to the nearest target, those t
 
 
 def route(board: Board, t: int, goal: tuple[int, ...]) -> Route:
-    """From t towards the nearest of `goal`: (steps, the nearest targets, the
-    neighbours of t that start a shortest path to one of them) (R3).
-
-    Memoised per board (`Board.routes`); callers must not change the lists.
-    """
+    """From t towards the nearest of `goal` (R3): (steps, the nearest targets,
+    the neighbours of t starting a shortest path). Memoised per board."""
     memo = board.routes
     key = (t, goal)
     hit = memo.get(key)
@@ -132,20 +119,9 @@ def route(board: Board, t: int, goal: tuple[int, ...]) -> Route:
     return hit
 
 
-def _goal(board: Board, pos: Position, action: str) -> tuple[int, ...]:
-    """`targets` as a tuple, without copying the board's fixed ones."""
-    if action == "move-wheat":
-        return board.wheat_places
-    if action == "move-castle" and board.rulings.castle_targets == "all":
-        return board.castle_order
-    return tuple(targets(board, pos, action))
-
-
 def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, int]:
-    """Where King cubes in each territory step towards the nearest of `goal` (R3):
-    the priority's pick among the first steps of the shortest paths. Territories
-    in `goal` (and every territory when there is no goal) are left out: cubes
-    there stay. Memoised per board (`Board.first_steps`)."""
+    """Where King cubes in each territory step towards the nearest of `goal` (R3),
+    by priority; territories in `goal` (all when none) are left out. Memoised."""
     memo = board.first_steps
     key = (goal, rising)
     hit = memo.get(key)
@@ -162,19 +138,16 @@ def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, 
 
 def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | Stay]:
     """The King's movement towards the nearest target (R2, R3); changes `pos`.
-
-    Visits every territory in priority order and returns, in that order, a
-    `Step` for each territory whose cubes moved and a `Stay` for each one
-    holding King cubes that did not (with the reason as a code).
-    """
+    Returns, in priority order, a `Step` per territory whose cubes moved and a
+    `Stay` (with its reason) per one holding King cubes that did not."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit = board.king_limit
     castles = board.castles
     dynamic = _dynamic_targets(board, action)
-    goal = () if dynamic else _goal(board, pos, action)
+    goal = () if dynamic else targets(board, pos, action)
     table = None if dynamic else first_steps(board, goal, rising)
-    for t in board.order(rising):
+    for t in board.numbers if rising else board.descending:
         cubes = king[t]
         if not cubes:
             continue
@@ -182,7 +155,7 @@ def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | 
             out.append(Stay(t, cubes, "battle"))
             continue
         if dynamic:  # the King's own moves may change the castles he does not hold
-            goal = tuple(targets(board, pos, action))
+            goal = targets(board, pos, action)
             table = first_steps(board, goal, rising)
         dest = table.get(t)  # type: ignore[union-attr]
         if dest is None:
@@ -195,16 +168,15 @@ def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | 
         if count <= 0:
             out.append(Stay(t, cubes, "blocked", dest, cause))
             continue
-        king[t] -= count
+        king[t] = cubes - count
         king[dest] = had + count
-        out.append(Step("move", count, KING, cause, src=t, dst=dest))
+        out.append(Step("move", count, KING, cause, t, dest))
     return out
 
 
 def rally(board: Board, pos: Position, rising: bool) -> list[Step | Stay]:
-    """The King's rally: +1 at each castle he holds alone, in priority order
-    (R4); changes `pos`. Returns a `Step` per cube added and a `Stay` per
-    castle of his that gained none, in visiting order."""
+    """The King's rally: +1 at each castle he holds alone, in priority order (R4);
+    changes `pos`. Returns a `Step` or a `Stay` per castle of his."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit = board.king_limit

@@ -1,10 +1,8 @@
-"""What a game waits for and what it reports: phases, stages, `Need`, `Event`.
+"""What a game waits for: phases, stages, `Need`.
 
-The small vocabulary shared by the game and its parts (`cards`,
-`player_actions`, `battle_flow`): the two phases of a turn, the finer stages
-of a phase, the `Need` a game waits for next (made once and shared, since
-the simulator asks millions of times). The events an action causes are in
-`events`.
+The vocabulary shared by the game and its parts (`cards`, `player_actions`):
+the two phases of a turn, the stages of a phase, the `Need` a game waits for
+(made once and shared).
 """
 
 from __future__ import annotations
@@ -29,11 +27,8 @@ S_OVER = "over"
 
 @dataclass(frozen=True, slots=True)
 class Need:
-    """What the game waits for next.
-
-    kind: `deal` (a chance card; `purpose` says which: hand, phase, uncertain,
-    battle), `card`, `battle`, `withdraw`, `actions`, or `over`.
-    """
+    """What the game waits for next: `deal` (a chance card for `purpose`: hand,
+    phase, uncertain, battle), `card`, `battle`, `withdraw`, `actions`, `over`."""
 
     kind: str
     purpose: str = ""

@@ -1,11 +1,10 @@
 """Player Actions of a game (R8, R13) and the correction of the cubes (`fix`).
 
 `PlayerActions` is the part of `Game` that moves and rallies the player's
-cubes with their costs and the limit (ruling `over_limit_move`; the limit is
-`limits.move_room` and `rally_fits`, as for the search and greedy), lists the
-legal ones, ends Player Actions (`done`), and makes the record match the
-table (`fix T king player`, refused when the position could not stand or
-would already be won or lost; after the end, it judges the end again).
+cubes (the limit is `limits.move_room` and `rally_fits`), lists the legal
+ones, ends Player Actions, and makes the record match the table (`fix`,
+refused when the position could not stand; after the end, it judges the end
+again).
 """
 
 from __future__ import annotations
@@ -91,13 +90,17 @@ class PlayerActions:
         problem = self.move_problem(count, src, dst)
         if problem:
             raise IllegalAction(problem)
-        self.command_points -= MOVE_COST
-        step = Step("move", count, PLAYER, PLAYER_ORDER, src=src, dst=dst)
+        self._take(MOVE_COST, Step("move", count, PLAYER, PLAYER_ORDER, src=src, dst=dst),
+                   PlayerMoved)
+
+    def _take(self, cost: int, step: Step, event: type[PlayerMoved | PlayerRallied]) -> None:
+        """Pay for and carry out a legal move or rally; under the `trim` ruling the
+        excess goes (with `refuse`, nothing over a limit was accepted)."""
+        self.command_points -= cost
         step.apply(self.position)
-        # (with `refuse`, `move_problem` refused any move over a limit: nothing to remove)
         removed = (enforce_limits(self.board, self.position, contested_to=KING)
                    if self.board.rulings.over_limit_move == "trim" else ())
-        self.events.append(PlayerMoved(step, tuple(removed)))
+        self.events.append(event(step, tuple(removed)))
 
     def move_problem(self, count: int, src: int, dst: int) -> str | None:
         """Why `move count src dst` is refused now, in words; None when it is legal."""
@@ -153,12 +156,7 @@ class PlayerActions:
         problem = self.rally_problem(at)
         if problem:
             raise IllegalAction(problem)
-        self.command_points -= RALLY_COST
-        step = Step("rally", 1, PLAYER, PLAYER_ORDER, at=at)
-        step.apply(self.position)
-        removed = (enforce_limits(self.board, self.position, contested_to=KING)
-                   if self.board.rulings.over_limit_move == "trim" else ())
-        self.events.append(PlayerRallied(step, tuple(removed)))
+        self._take(RALLY_COST, Step("rally", 1, PLAYER, PLAYER_ORDER, at=at), PlayerRallied)
 
     def rally_problem(self, at: int) -> str | None:
         """Why `rally at` is refused now, in words; None when it is legal."""
@@ -190,15 +188,9 @@ class PlayerActions:
     def _judge_again(self, outcome: str | None) -> str:
         """R12 again after a fix made once the game was over; returns the old outcome.
 
-        The end was judged on the record; `fix` says the table holds something
-        else (SPEC §4: the record is made to match the table), so the record
-        must not keep an outcome its own position contradicts. Players expect
-        the table to win: a fix showing the game is not over re-opens it at
-        the step where it ended (the battles of that phase, then on as usual),
-        so a cube forgotten in the record does not force undoing the turn and
-        its revealed cards. A fix into the other outcome records that one.
-        Refusing instead would leave the player no way to go on but `undo`.
-        """
+        The record is made to match the table (SPEC §4), so a fix showing the game
+        is not over re-opens it where it ended (the battles of that phase, then on);
+        a fix into the other outcome records that one."""
         was = self.outcome
         assert was is not None
         self.outcome = outcome
@@ -236,11 +228,10 @@ class PlayerActions:
                                 "fix the other territories first if the table says otherwise")
         before = (self.position.king[at], self.position.player[at])
         self.position = trial
-        info: dict[str, object] = {"before": before, "after": (king, player)}
-        if self.outcome is not None and outcome != self.outcome:
-            info["outcome_was"] = self._judge_again(outcome)
+        outcome_was = (self._judge_again(outcome)
+                       if self.outcome is not None and outcome != self.outcome else None)
         if self.stage in (S_KING_BATTLES, S_PLAYER_BATTLES):
             self.pending_battles = trial.contested(board.order(self.rising))
-        self.events.append(Fixed(at, before, (king, player), info.get("outcome_was")))
-        if self.outcome is not None and "outcome_was" in info:
+        self.events.append(Fixed(at, before, (king, player), outcome_was))
+        if self.outcome is not None and outcome_was is not None:
             self.events.append(GameOver(self.outcome))

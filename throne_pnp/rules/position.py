@@ -1,47 +1,34 @@
 """Cubes on the map: control (R7), the player's limit (R8), the King's limit.
 
-The player's limit is asked of `limits` (its arithmetic on plain data, shared
-with the search and greedy); here it is applied to a `Position` and put in
-words (`limit_words`, `enforce_limits`, `position_problems`).
-
-A `Position` counts each side's cubes in every territory. It is a value:
-engine functions copy it before changing it. `contested_to` names the side
-contested territories count for at the moment (R7): the player's during the
-King's action and its battles, the King's during Player Actions and theirs.
-
-Where a position enters from outside (a position file, a fix of the record),
-`check_position` says whether it can stand on the table at all, and
-`position_outcome` whether the game would already be over there (R12).
+A `Position` counts each side's cubes in every territory; engine functions
+copy it before changing it. `contested_to` names the side contested
+territories count for (R7): the player's during the King's action and its
+battles, the King's during Player Actions and theirs. The limit's arithmetic
+is `limits`'; here it is applied to a `Position`. A position from outside is
+checked by `check_position` and `position_outcome` (R12).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from throne_pnp.errors import PositionError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.rules import limits
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.steps import (
-    KING,
-    PLAYER,
-    OverKingLimit,
-    OverPlayerLimit,
-    Step,
-)
+from throne_pnp.rules.steps import KING, PLAYER, OverKingLimit, OverPlayerLimit, Step
 
 __all__ = ["KING", "PLAYER", "Position", "Step", "enforce_limits", "player_limit"]
 
 
+@dataclass(slots=True)
 class Position:
     """King and player cube counts for every territory of a board."""
 
-    __slots__ = ("king", "player")
-
-    def __init__(self, king: dict[int, int], player: dict[int, int]):
-        self.king = king
-        self.player = player
+    king: dict[int, int]
+    player: dict[int, int]
 
     @classmethod
     def empty(cls, board: Board) -> Position:
@@ -62,10 +49,6 @@ class Position:
 
     def copy(self) -> Position:
         return Position(dict(self.king), dict(self.player))
-
-    def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Position) and self.king == other.king
-                and self.player == other.player)
 
     def __repr__(self) -> str:
         return f"Position(king={self.compact(KING)}, player={self.compact(PLAYER)})"
@@ -140,17 +123,11 @@ WON, LOST = "won", "lost"
 
 def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
                       player_limit_too: bool = True) -> list[str]:
-    """Every reason the position cannot stand on the table (empty: none).
-
-    The King over his per-territory limit, a side with more cubes on the map
-    than it owns, the player over their limit (R8). For the player's limit a
-    contested territory counts as `contested_to`'s (R7). The default, the
-    player's (the larger limit), lets a position from a file stand in the
-    middle of the King's action or its battles, where any cube over it would
-    have been removed at once; a tracked game gives the side of its stage
-    (`Game.limit_side`), so `fix` checks the limit `show` prints.
-    `player_limit_too` False leaves the player's limit out.
-    """
+    """Every reason the position cannot stand on the table (empty: none): the
+    King over his limit, a side with more cubes than it owns, the player over
+    their limit (R8, contested territories counting as `contested_to`'s; the
+    default, the player's, is the larger limit). `player_limit_too` False
+    leaves the player's limit out."""
     problems: list[str] = []
     for t in board.numbers:
         if pos.king[t] > board.king_limit:
@@ -207,9 +184,8 @@ def defender_words(defender: str) -> str:
 
 
 def colon_hint(value: Any) -> str:
-    """Why a number may be a YAML misreading: `3:2` with no space after the
-    colon is one number to YAML 1.1 (base 60: 3 * 60 + 2 = 182), not a
-    territory and its count. Empty when `value` cannot be such a number."""
+    """Why a number may be a YAML misreading: `3:2` without a space is 182 to
+    YAML 1.1 (base 60). Empty when `value` cannot be such a number."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 60:
         return ""
     high, low = divmod(value, 60)
@@ -218,12 +194,9 @@ def colon_hint(value: Any) -> str:
 
 
 def parse_position(board: Board, data: Any, source: str = "position") -> Position:
-    """Check a `{king: {...}, player: {...}}` mapping and build a Position.
-
-    Raises PositionError naming the problem: unknown side or territory,
-    counts that are not whole numbers >= 0, the King over his limit, a side
-    over its cube total.
-    """
+    """Check a `{king: {...}, player: {...}}` mapping and build a Position;
+    PositionError names the problem (the player's limit is left to
+    `check_position`: `resolve` takes positions from any moment)."""
     if not isinstance(data, Mapping):
         raise PositionError(f"{source}: expected a mapping like "
                             "{king: {3: 2}, player: {1: 2}}")
@@ -250,8 +223,6 @@ def parse_position(board: Board, data: Any, source: str = "position") -> Positio
             side_counts[t] = side_counts.get(t, 0) + n
         counts[side] = side_counts
     pos = Position.from_counts(board, counts[KING], counts[PLAYER])
-    # (the player's limit is left to `check_position`: `resolve` takes positions
-    # from any moment, and callers that start a game from one check it there)
     for problem in position_problems(board, pos, player_limit_too=False):
         raise PositionError(f"{source}: {problem}")
     return pos

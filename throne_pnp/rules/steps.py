@@ -1,18 +1,11 @@
 """Cube changes on the table (`Step`) and why each happened, as plain data.
 
-Every rule that moves, adds or removes cubes (the King's move and rally,
-battle casualties, a withdrawal, a limit, the player's own move) reports
-each change as a `Step`, and each step carries a small `cause` record naming
-the rule and the numbers it used. No words are made here: the narrator
-(`throne_pnp.narrator`) reads the cause and says it, so the engine, the bots
-and the odds share one record and the CLI and the page one sentence.
-
-The records the King's move and rally make at every visit (`Step`, `Stay`,
-`Toward`, `Rallied`) are slotted dataclasses that nobody changes after
-they are made, not frozen ones: a frozen dataclass is built through
-`object.__setattr__` per field, six times slower (3 us against 0.5 us a
-record), and the bots' look-ahead runs the King's move tens of thousands of
-times a game batch. The cause records made once (`CASUALTIES` ...) are frozen.
+Every rule that moves, adds or removes cubes reports each change as a `Step`
+with a small `cause` record naming the rule and the numbers it used. No words
+here: the narrator (`throne_pnp.narrator`) says them. The records the King's
+move and rally make at every visit are slotted, not frozen (a frozen
+dataclass is several times slower to build, and the bots' look-ahead makes
+many); the cause records made once (`CASUALTIES` ...) are frozen.
 """
 
 from __future__ import annotations
@@ -26,12 +19,9 @@ KING = "king"
 
 @dataclass(slots=True)
 class Toward:
-    """A King's move one step towards the nearest target (R3).
-
-    `goal`: the targets as the board stood at the visit; `cubes`: King cubes
-    there before the move; `guard`: 1 when one stays to guard a castle;
-    `dst_had`: King cubes already at the destination.
-    """
+    """A King's move one step towards the nearest target (R3): `goal` as the
+    board stood, King `cubes` there before, `guard` (1 at a castle), and
+    `dst_had` at the destination."""
 
     action: str
     goal: tuple[int, ...]
@@ -100,11 +90,8 @@ Cause = Toward | Rallied | Casualties | Withdrew | Trapped | OverKingLimit | Ove
 
 @dataclass(slots=True)
 class Step:
-    """One change to make on the table and its cause.
-
-    kind: `move` (src -> dst), `rally` (at), `remove` (at; casualties and
-    limits), `withdraw` (src -> dst of a battle's losers; dst None: removed).
-    """
+    """One change on the table and its cause: `move` or `withdraw` (src -> dst;
+    dst None: removed), `rally` or `remove` (at)."""
 
     kind: str
     count: int
@@ -126,29 +113,12 @@ class Step:
         elif self.kind == "remove":
             counts[self.at] -= self.count
 
-    def undo(self, pos: Any) -> None:
-        """Take this step back on a (mutable) `Position`."""
-        counts = pos.king if self.side == KING else pos.player
-        if self.kind in ("move", "withdraw"):
-            counts[self.src] += self.count
-            if self.dst is not None:
-                counts[self.dst] -= self.count
-        elif self.kind == "rally":
-            counts[self.at] -= self.count
-        elif self.kind == "remove":
-            counts[self.at] += self.count
-
 
 @dataclass(slots=True)
 class Stay:
-    """A territory the King's move or rally visited where nothing changed.
-
-    why: `battle` (player cubes there too), `no-target` (none anywhere),
-    `is-target`, `blocked` (the way is to `dst`, full or guarded; `cause`
-    holds the numbers), `contested` (rally: player cubes in the castle),
-    `no-supply` (rally: every King cube on the map), `full` (rally: at the
-    King's limit).
-    """
+    """A territory the King's move or rally visited where nothing changed; `why`:
+    `battle`, `no-target`, `is-target`, `blocked` (the way is to `dst`; `cause`
+    holds the numbers), `contested`, `no-supply`, `full`."""
 
     at: int
     cubes: int

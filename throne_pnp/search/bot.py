@@ -1,25 +1,13 @@
 """The search player and the plan-search player, as simulator bots.
 
 - `SearchBot` decides its phase cards and Player Actions (`SWEEP_DECISIONS`)
-  with `ranking.rank` at a fixed budget of rollouts (its sweep budget by
-  default), over the plans of a narrowed walk (`SWEEP_NARROW`),
-  single-process: the simulator spreads games over the cores instead. A
-  decision with one legal choice is taken without search. Its rankings are
-  seeded from the game's own random stream, so a simulated game is
-  repeatable.
-
-  Its default is the plan-search player's choice (the best plan by the
-  static evaluation; greedy's card, battle card or withdrawal), always kept
-  among the ranked options, and it plays another option only when the
-  rollouts put it ahead by more than their noise: `SWITCH_Z` standard errors
-  of the differences between the two, rollout by rollout (`switches`). A
-  handful of rollouts cannot tell good options apart, and playing their
-  noisy best made a small budget weaker than no search at all (12 rollouts
-  a decision: 22 % of nine-hard games against the planner's 52 %); with the
-  default, more search can only add what the rollouts can see.
-- `PlannerBot` is greedy with the search player's exhaustive Player Actions
-  search (the best end layout by greedy's static evaluation, no rollouts):
-  the cheap half of the search player's strength.
+  with `ranking.rank` at a fixed budget of rollouts over the plans of a
+  narrowed walk, single-process, seeded from the game's own random stream.
+  Its default is the plan-search player's choice, always ranked; it plays
+  another option only when the rollouts put it ahead by more than their
+  noise (`switches`), so a small budget is never weaker than no search.
+- `PlannerBot` is greedy with the exhaustive Player Actions search (the best
+  end layout by greedy's static evaluation, no rollouts).
 """
 
 from __future__ import annotations
@@ -33,30 +21,20 @@ from throne_pnp.rules.game import Game
 from throne_pnp.search.options import Option, candidates
 from throne_pnp.search.ranking import Scored, rank
 
-# Rollouts per decision in a balance sweep: 47 points above greedy on the
-# normal deck, 8 above the planner on nine hard cards, 0.15-0.3 CPU-seconds
-# a game with the narrowed walk (docs/search.md has the budget curve).
+# Rollouts per decision in a balance sweep (docs/search.md has the budget curve).
 SWEEP_BUDGET = 12
-# Turns a sweep's rollouts look ahead before the static leaf (`search.leaf`):
-# one turn is the cheapest horizon at which 12 rollouts beat the planner.
+# Turns a sweep's rollouts look ahead before the static leaf (`search.leaf`).
 SWEEP_HORIZON: int | None = 1
-# Standard errors by which the rollouts' best must beat the default choice to
-# be played instead, on the same rollouts (`switches`).
+# Standard errors by which the rollouts' best must beat the default (`switches`),
+# the least spread assumed of the paired differences, and the fewest pairs.
 SWITCH_Z = 1.5
-# The least spread assumed of the paired differences: a few rollouts that
-# happen to agree must not make a small lead look certain.
 MIN_SPREAD = 0.05
-# Rollouts of both options before a switch is considered at all.
 MIN_PAIRS = 3
-# The decisions a sweep searches: at the sweep budget the rollouts overturned
-# greedy's exact-odds battle card in 2 % of battles and its withdrawal in 4 %
-# (against 5 % of plans and 3 % of phase cards; 15 nine-hard games), so the
-# battle cards and withdrawals are left to it, for half the rollouts.
+# The decisions a sweep searches (greedy's exact-odds battle cards and
+# withdrawals were rarely overturned: left to it).
 SWEEP_DECISIONS = ("card", "actions")
-# The sweep's plan walk: every layout of the first 2 command points, then on
-# from the 60 best of each later layer only (`plans.Narrow`; None: every
-# layout). 2.4 times as fast a game on the normal deck, whose 200 paired
-# games all ended as with the full walk (docs/search.md, "Speed").
+# The sweep's plan walk: every layout of the first 2 command points, then the
+# 60 best of each later layer (`plans.Narrow`; None: every layout).
 SWEEP_NARROW: tuple[int, int] | None = (2, 60)
 
 
@@ -106,10 +84,7 @@ class SearchBot(Bot):
 
 def switches(best: Scored, kept: Scored) -> bool:
     """Do the rollouts put `best` ahead of the default `kept` by more than
-    their noise? Compared rollout by rollout (the same luck for both), the
-    mean lead must exceed `SWITCH_Z` standard errors of the paired
-    differences, their spread taken as at least `MIN_SPREAD`, over at least
-    `MIN_PAIRS` rollouts."""
+    their noise: a mean paired lead over `SWITCH_Z` standard errors?"""
     mean, spread, pairs = best.lead(kept)
     return pairs >= MIN_PAIRS and mean > SWITCH_Z * max(spread, MIN_SPREAD) / math.sqrt(pairs)
 

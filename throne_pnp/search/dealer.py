@@ -1,15 +1,10 @@
 """Deal a game's cards from seeded shuffles that do not depend on the player.
 
-`Game` asks for every card it needs (`need().kind == "deal"`), and any card
-of `deal_candidates()` is a legal answer. Picking each with a fresh
-`rng.choice` makes two players on one seed share the deck only until their
-draws differ in number. The `Dealer` instead shuffles each deck once, from a
-stream of its own (`seed`, and the deck's number: the first deck, then one
-per reshuffle), and deals it from the top: two players on the same seed see
-the same cards in the same order for as long as the rules let them (a
-reshuffle gathers whatever discard pile their choices made). Each card is
-still uniformly distributed among the cards that could come, as the rules
-ask.
+Any card of `deal_candidates()` answers a `deal` need. The `Dealer` shuffles
+each deck once from its own stream (`seed` and the deck's number) and deals
+from the top, so two players on one seed see the same cards in the same
+order as long as the rules let them; each card is still uniform among the
+cards that could come.
 """
 
 from __future__ import annotations

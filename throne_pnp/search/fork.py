@@ -1,17 +1,9 @@
 """Copies of a game for search: the same engine, fast, and fair.
 
-A rollout plays a game on to its end many times from one state. Replaying
-the save's whole action list for each would cost milliseconds; `fork` copies
-the state in microseconds instead (`Game.copy`: a new `Game` sharing the
-board and the immutable parts, with its own copy of every container `apply`
-changes), with explanations switched off (the engine's fast path, tested
-against the explaining one). Nothing here decides a rule: the copy is driven
-by `Game.apply` like any game.
-
-`determinise` is the one place the search fills in what the player cannot
-know: in physical mode the untold cards of the hand are drawn (seeded) from
-the unseen cards; everything else about the cards is already what the
-player knows (the deck order is never in a `Game`).
+`fork` copies the state (`Game.copy`) instead of replaying the action list;
+the copy is driven by `Game.apply` like any game. `determinise` is the one
+place the search fills in what the player cannot know: in physical mode the
+untold cards of the hand, drawn (seeded) from the unseen cards.
 """
 
 from __future__ import annotations
@@ -27,10 +19,9 @@ def fork(game: Game) -> Game:
 
 
 def determinise(game: Game, rng: random.Random, must_hold: int | None = None) -> Game:
-    """A fork of `game` in which the whole hand is known: in physical mode the
-    untold cards are sampled from the unseen ones (`must_hold`, when given and
-    possible, is one of them: the card an option plays). The result plays as a
-    virtual game: later hands are dealt."""
+    """A fork of `game` with the whole hand known (physical mode: the untold cards
+    sampled from the unseen ones, `must_hold` among them if it can be), played
+    on as a virtual game."""
     twin = fork(game)
     hidden = twin.hand_hidden
     if hidden:

@@ -1,14 +1,9 @@
 """The value of a game cut short: greedy's static score as a winning chance.
 
-A rollout that stops at its horizon (a few turns on) is scored by the
-greedy evaluation of the position at the start of the player's card phase,
-mapped to a probability by a logistic curve fitted on greedy self-play
-(`scripts/fit_leaf.py` reproduces `A` and `B` from seeded games of the
-default edition: the share of games won from positions of each score).
-A finished game scores 1 or 0 as usual. The curve is crude (its log loss
-is 0.55 against 0.69 for a coin), so the horizon is long enough for most
-differences between options to have played out (docs/search.md has the
-measurement that chose it).
+A rollout stopped at its horizon is scored by the greedy evaluation at the
+start of the player's card phase, mapped by a logistic curve fitted on
+greedy self-play (`scripts/fit_leaf.py` reproduces `A` and `B`). A finished
+game scores 1 or 0.
 """
 
 from __future__ import annotations

@@ -1,13 +1,10 @@
 """The candidates of a decision the game asks of the player.
 
 `decision_of(game)` names the decision (`card`, `battle`, `withdraw`,
-`actions`) or None when the player has nothing to choose (a card to draw,
-the King's phase card, the game over). `candidates(game)` lists what can be
-chosen: each hand card (in physical mode, with the hand untold, every card
-that could be in it), each place to withdraw, and for Player Actions whole
-plans: every end layout the command points reach (`plans`), the most
-promising by greedy's static evaluation (battles at their exact odds)
-together with greedy's own plan and stopping at once.
+`actions`) or None. `candidates(game)` lists the choices: each card that
+could be in the hand, each place to withdraw, and for Player Actions the
+most promising end layouts by greedy's static evaluation (`plans`), with
+greedy's own plan and stopping at once.
 """
 
 from __future__ import annotations
@@ -61,12 +58,8 @@ def decision_of(game: Game) -> str | None:
 def candidates(game: Game, policy: GreedyBot, shortlist: int = PLAN_SHORTLIST,
                include: tuple[Action, ...] | None = None,
                narrow: tuple[int, int] | None = None) -> list[Option]:
-    """The options of the decision due now (see the module docstring).
-
-    `include`: a choice that must be among them (the review's played one).
-    `narrow` = (depth, width): the plan walk is exhaustive for `depth`
-    command points and then walks on from the `width` best layouts of each
-    later layer only (`plans.Narrow`); None walks every layout."""
+    """The options of the decision due now; `include`: a choice that must be
+    among them; `narrow` = (depth, width): the plan walk's `plans.Narrow`."""
     need = game.need()
     kind = need.kind
     if kind in ("card", "battle"):
@@ -87,8 +80,6 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
     size = max(board.numbers) + 1
     king = [game.position.king[t] if t in board.adjacent else 0 for t in range(size)]
     policy._context(game)
-    # No layout holds more cubes than the walk starts with plus its rallies
-    # (which stop at the forces).
     start = [game.position.player[t] if t in board.adjacent else 0 for t in range(size)]
     scores = IncrementalEvaluation(policy, king, start, game.command_points)
     if narrow is None:

@@ -1,23 +1,13 @@
 """Every end of Player Actions: the layouts the command points can reach.
 
-A plan is a sequence of moves and rallies; what matters for the rest of the
-game is where it leaves the player's cubes (the King's do not move during
-Player Actions, R13). So the search enumerates end layouts, not sequences:
-a breadth-first walk over layouts by command points spent, keeping for each
-layout the first (cheapest) sequence that reaches it. Greedy's one-action
-climb stops where no single action helps; this finds plans whose first step
-looks bad (a move out of a castle that a rally then refills, a march
-through a King territory, R13).
-
-The walk applies the engine's own legality (`PlayerActions.move_problem`,
-`rally_problem`) on a scratch game for the `trim` ruling; for the default
-`refuse` ruling it asks the engine's R8 core (`rules.limits`) on bare
-counts, which `tests/test_search_plans.py` checks against the engine layout
-for layout on random positions.
-
-A `Narrow` walk trades completeness for speed: all layouts within its first
-command points, then only the best layouts of each later layer (by a score
-the caller gives) are walked on.
+The King's cubes do not move during Player Actions (R13), so the search
+enumerates end layouts of the player's cubes, not sequences: a breadth-first
+walk by command points spent, keeping each layout's first (cheapest)
+sequence. It finds plans whose first step looks bad, which greedy's
+one-action climb cannot. Legality is the engine's: its R8 core
+(`rules.limits`) on bare counts for the default `refuse` ruling, a scratch
+game for `trim`. A `Narrow` walk walks on from only the best layouts of each
+layer past its first command points.
 """
 
 from __future__ import annotations
@@ -32,22 +22,8 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
 from throne_pnp.search.fork import fork
 
-# A walk stops adding layouts past this many (a guard for a large edition;
-# the default map with 10 cubes and 5 points reaches a few thousand).
+# A walk stops adding layouts past this many (a guard for a large edition).
 MAX_LAYOUTS = 60_000
-
-
-@dataclass(frozen=True)
-class Plan:
-    """An end of Player Actions: the player's cubes by territory (index =
-    territory number) and the commands that reach it, `done` last."""
-
-    layout: tuple[int, ...]
-    actions: tuple[Action, ...]
-
-    @property
-    def commands(self) -> list[str]:
-        return [a.text() for a in self.actions]
 
 
 @dataclass(frozen=True)
@@ -61,10 +37,9 @@ class Narrow:
 
 
 class Walk:
-    """The end layouts of one walk on bare counts, with their command sequences
-    built only on demand (a walk finds thousands of layouts and a decision
-    keeps a handful): `layouts[i]` is reached from `layouts[parent[i]]` by
-    `steps[i]`; layout 0 is where Player Actions start (`done` now)."""
+    """The end layouts of one walk, their command sequences built on demand:
+    `layouts[i]` is reached from `layouts[parent[i]]` by `steps[i]`; layout 0
+    is where Player Actions start (`done` now)."""
 
     __slots__ = ("layouts", "parent", "steps", "_index")
 
@@ -90,37 +65,20 @@ class Walk:
             self._index = {lay: i for i, lay in enumerate(self.layouts)}
         return self._index.get(layout)
 
-    def plans(self) -> list[Plan]:
-        return [Plan(lay, self.actions(i)) for i, lay in enumerate(self.layouts)]
-
-
-def end_layouts(game: Game) -> list[Plan]:
-    """Every layout Player Actions can end in from `game` (which must be at
-    its Player Actions), each with its cheapest command sequence; the layout
-    of `done` now comes first, the rest in the order found."""
-    return walk(game).plans()
-
 
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
-    """`end_layouts` with the command sequences left to build on demand.
-
-    With `narrow`, the walk on counts keeps every layout it finds but walks
-    on from only the best of each layer past `narrow.depth` (the simulator's
-    sweep bot: a few times faster, most often the same best plan); the
-    walk through the engine (ruling `trim`) always walks every layout."""
+    """Every layout Player Actions can end in from `game` (at its Player
+    Actions), `done` now first, each with its cheapest command sequence built
+    on demand; with `narrow`, walking on from only the best of each layer past `narrow.depth`
+    (the walk through the engine, ruling `trim`, walks every layout)."""
     if game.board.rulings.over_limit_move == "trim":
         return _walk_engine(game)
     return _walk_counts(game, narrow)
 
 
 def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
-    """The walk on bare counts (ruling `refuse`).
-
-    The hot loop of the plan search (a few hundred to a few thousand layouts,
-    ten times as many candidate moves): a layout is a tuple of counts by
-    territory; R8 is asked once per pair of territories (`limits.move_room`,
-    the engine's own check) for every count at once, and nothing but the
-    parent link is kept for a layout not seen before."""
+    """The walk on bare counts (ruling `refuse`): R8 asked once per pair of
+    territories for every count (`limits.move_room`)."""
     board = game.board
     size = max(board.numbers) + 1
     numbers = board.numbers
@@ -133,8 +91,7 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
     forces = board.forces
     points = game.command_points
     start = tuple(game.position.player[t] if t in board.adjacent else 0 for t in range(size))
-    # Layouts are keyed by an integer, `bits` bits a territory, so that a move
-    # is two additions; the tuple is built only for a layout not seen before.
+    # Layouts keyed by an integer, `bits` bits a territory: a move is an addition.
     bits = max(forces, max(start)).bit_length()
     unit = [1 << (bits * t) for t in range(size)]
     key0 = sum(n * unit[t] for t, n in enumerate(start))

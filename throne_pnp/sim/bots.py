@@ -1,11 +1,9 @@
 """The players the simulator can put in the player's seat, by name.
 
-`greedy` (the default, the casual reference), `random` (the floor),
-`planner` (greedy with the exhaustive Player Actions plan search of the
-search player, no lookahead) and `search` (the search player, the reference
-for how hard a setting is against good play; its budget is rollouts per
-decision). The bots themselves live in `players` and `search`; this module
-only names them, so that neither of those imports the simulator.
+`greedy` (the default), `random` (the floor), `planner` (greedy with the
+exhaustive plan search) and `search` (the search player; its budget is
+rollouts per decision). Only names: `players` and `search` never import the
+simulator.
 """
 
 from __future__ import annotations

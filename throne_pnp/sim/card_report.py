@@ -1,19 +1,11 @@
 """What each card does for the difficulty: the designer's per-card report.
 
-For one deck (a ladder level's, or the normal deck) and one bot: per card,
-how often the bot held it at a phase-card or battle-card decision and how
-often it chose it; and the change in the win rate when the card is removed
-from the deck, and when it is swapped for the edition's plain card
-(`decks.plain_card`), each with a 95% interval of the difference, paired
-game by game (`paired_interval`). A card the bot never picks, or whose
-removal changes nothing beyond the interval, is dead weight.
-
-Cost: the base deck plus two variants per card, `games` games each (for
-the 18 + 9 cards of our edition's hardest level, 55 x games). Every variant
-plays the base deck's game seeds, so the differences are paired and
-identical for any `jobs`. A normal card whose removal would leave too few
-normal cards for a game (or no card without Uncertain Orders) is not
-removed; its `removed` entry says why.
+For one deck and one bot, per card: how often the bot held it at a phase or
+battle card decision and chose it, and the change in the win rate when the
+card is removed and when it is swapped for the plain card
+(`decks.plain_card`), each with a 95% interval paired game by game
+(`paired_interval`: every variant plays the base deck's seeds). A normal
+card whose removal would leave too few cards for a game is not removed.
 """
 
 from __future__ import annotations
@@ -36,11 +28,9 @@ from throne_pnp.sim.simulate import wilson
 
 
 def paired_interval(won_a: list[bool], won_b: list[bool]) -> tuple[float, float]:
-    """A 95% interval for p_a - p_b from games played in pairs (game i of
-    both on one seed): Newcombe's method 10, the two Wilson intervals
-    combined with the correlation of the pairs' outcomes. Games that end
-    alike on both decks (the swapped card never made a difference) narrow
-    it; with uncorrelated outcomes it is Newcombe's unpaired interval."""
+    """A 95% interval for p_a - p_b from games played in pairs (one seed each):
+    Newcombe's method 10, the Wilson intervals combined with the pairs'
+    correlation."""
     n = len(won_a)
     if n != len(won_b) or not n:
         raise ValueError("paired_interval needs two equally long, non-empty lists")

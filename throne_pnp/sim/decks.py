@@ -1,17 +1,10 @@
 """Playing many games on a fixed deck: a ladder level, or a deck with one card changed.
 
-`simulate.run` shuffles H hard cards chosen per game; a designer measuring
-the difficulty ladder, or what one card does, needs a *fixed* deck instead.
-A `Deck` names it: the cards in the game, the seed key whose game seeds it
-plays (so a deck with one card removed plays the same seeds as the deck it
-came from: paired games, less noise in the difference), and optionally one
-card swapped for the edition's plain card (`plain_card`).
-
-`play_decks` plays `games` games of each deck, in worker processes when
-`jobs` > 1; every game's seed depends only on the run seed, the deck's seed
-key and the game's index, so the results are identical for any `jobs`. With
-`tally`, it also counts, per card, the decisions where the bot held it and
-the times it chose it as phase card or battle card (`Tally`).
+A `Deck` names the cards in the game, the seed key whose game seeds it plays
+(a deck with one card removed plays the seeds of its origin: paired games)
+and optionally one card swapped for the plain card (`plain_card`).
+`play_decks` plays each deck, the same for any `jobs`; with `tally` it also
+counts per card the decisions where the bot held it and chose it (`Tally`).
 """
 
 from __future__ import annotations
@@ -19,7 +12,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -32,6 +25,8 @@ from throne_pnp.sim.bots import make_bot
 from throne_pnp.sim.simulate import (
     GameResult,
     Row,
+    chunk_size,
+    execute,
     game_seed,
     normal_ids,
     play_game,
@@ -81,11 +76,9 @@ class _Counting(Bot):
 
 
 def plain_card(content: Content, card: Card) -> Card:
-    """The edition's plain card in place of `card`: each battle symbol the
-    normal cards' average (rounded), their median flags, their most common
-    single King action without Uncertain Orders, and `card`'s own id,
-    priority and hard flag. What a card does beyond an ordinary one is the
-    difference it makes against this."""
+    """The edition's plain card in place of `card`: the normal cards' average
+    symbols (rounded), median flags and most common single King action, with
+    `card`'s own id, priority and hard flag."""
     normal = content.normal_cards
     n = len(normal)
 
@@ -141,36 +134,21 @@ def _chunk(task: tuple) -> tuple[list[GameResult], Tally | None]:
     return results, counts
 
 
-def _execute(tasks: list[tuple], jobs: int) -> Iterator[tuple[list[GameResult], Tally | None]]:
-    if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield _chunk(task)
-        return
-    import multiprocessing
-    import sys
-
-    ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with ctx.Pool(processes=jobs) as pool:
-        yield from pool.imap(_chunk, tasks)
-
-
 def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1,
                jobs: int = 1, content_dir: str | None = None, turn_cap: int = 200,
                tally: bool = False, progress: Callable[[int, int], None] | None = None,
                budget: int | None = None) -> list[tuple[DeckRow, Tally | None]]:
-    """Play `games` games of each deck; per deck its totals (and tally).
-
-    `budget`: the search bot's rollouts per decision (None: its sweep
-    default). The numbers depend on everything but `jobs` and `progress`."""
+    """Play `games` games of each deck; per deck its totals (and tally), the
+    same for any `jobs`. `budget`: the search bot's rollouts per decision."""
     make_bot(bot, budget)   # an unknown name fails here, before any worker starts
-    size = max(1, min(100, math.ceil(games / (jobs * 8))))
+    size = chunk_size(games, jobs)
     tasks = [(content_dir, bot, budget, seed, deck, start, min(start + size, games), turn_cap,
               tally) for deck in decks for start in range(0, games, size)]
     rows = [DeckRow(deck.seed_key) for deck in decks]
     tallies = [Tally() if tally else None for _ in decks]
     per_deck = math.ceil(games / size)
     total, done = games * len(decks), 0
-    for index, (results, counts) in enumerate(_execute(tasks, jobs)):
+    for index, (results, counts) in enumerate(execute(_chunk, tasks, jobs)):
         which = index // per_deck
         for result in results:
             rows[which].add(result)
@@ -184,9 +162,8 @@ def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1
 
 @dataclass
 class DeckRow(Row):
-    """A deck's totals (a fixed deck has no hard-card count of its own to
-    report), and each game's outcome in the order of the games' seeds
-    (`won`), which pairs two decks' games for a paired difference."""
+    """A deck's totals (no hard-card count) and each game's outcome in seed
+    order (`won`), to pair two decks' games."""
 
     won: list[bool] = field(default_factory=list)
 

@@ -1,13 +1,10 @@
 """The difficulty ladder measured: each level's deck played by one bot.
 
-`ladder_report` plays the ladder's levels (`content.ladder`, see
-`content.ladder`) instead of the 0..H hard-card sweep and returns a report
-of the simulator's sweep shape (`rows`, each with `hard` = the level's card
-count) plus, per row, the level's name and cards, and for the whole run the
-command that reproduces it and the digest of the game it measured (what
-`--write-ladder` stores in `ladder.yaml`). A level with k hard cards plays
-the game seeds of `--hard k`, so two levels, two bots or two editions
-measured with one seed face the same deals as far as the rules let them.
+`ladder_report` plays the levels of `content.ladder` and returns the sweep's
+report shape (`rows`, `hard` = the level's card count) with each level's
+name and cards, the command that reproduces it and the game's digest (what
+`--write-ladder` stores). A level with k hard cards plays the seeds of
+`--hard k`.
 """
 
 from __future__ import annotations
@@ -25,9 +22,7 @@ def ladder_report(content: Content, levels: list[Level], games: int, bot: str = 
                   turn_cap: int = 200, progress: Callable[[int, int], None] | None = None,
                   command: str | None = None, budget: int | None = None) -> dict[str, Any]:
     """Play `games` games at each of `levels`; the report (identical for any `jobs`).
-
-    `budget`: the search bot's rollouts per decision (None: its sweep default;
-    the report says the budget played)."""
+    `budget`: the search bot's rollouts per decision (None: its sweep default)."""
     decks = [level_deck(content, level.hard) for level in levels]
     played = play_decks(decks, games, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
                         turn_cap=turn_cap, progress=progress, budget=budget)

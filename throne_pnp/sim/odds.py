@@ -1,27 +1,16 @@
 """Exact battle odds: every King battle card the deck could turn up, counted.
 
-A battle (R9) is decided by the two battle cards. The player picks theirs; the
-King's is the top card of the deck, so each card that could be on top is
-equally likely. `battle_odds` fights the battle once with the engine's own
-`fight`/`withdraw` for every (player card, King card) pair and adds up exact
-fractions: P(the player wins), P(the King wins), P(both wiped out) and the
-expected cubes each side loses.
+The King's battle card is the top card of the deck (R9), so each card that
+could be on top is equally likely. `battle_odds` fights the battle with the
+engine's one R9 core (`rules.battle`: `fight`, `withdraw`) for every (player
+card, King card) pair and adds up exact fractions: who wins, and the cubes
+each side loses (casualties, losers removed, cubes over a limit). A losing
+player with several places to withdraw takes the one losing fewest cubes.
 
-Losses are counted as a side's cubes on the map before the battle minus after
-it: casualties, losers removed with nowhere to go, and cubes removed over a
-limit afterwards (R8, the King's limit). When the player loses with several
-places to withdraw, the odds assume the withdrawal that loses the fewest
-cubes (the first such territory, ascending); the choice never changes who won.
-
-Which King's cards count: in a tracked game, those that could be on top of
-the deck when the King's card is drawn, which for the player's last card in
-hand is after the hand is refilled (and the deck perhaps reshuffled; R10):
-`Game.king_card_candidates`. For a position given by hand (`position_odds`),
-the given deck less every card of the player's hand when that is known.
-
-Every battle here is fought by the engine's one R9 core (`rules.battle`:
-`fight`, whose arithmetic is `clash`, and `withdraw`); `clash` is re-exported
-for the bots' inner loops.
+Which King's cards count: in a tracked game, those that could be on top
+when it is drawn (after a refill and reshuffle, R10:
+`Game.king_card_candidates`); for a position given by hand
+(`position_odds`), the given deck less the player's known hand.
 """
 
 from __future__ import annotations
@@ -34,7 +23,7 @@ from typing import Any
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import battle as battle_rules
-from throne_pnp.rules.battle import Battle, clash
+from throne_pnp.rules.battle import clash
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position, defender_words
 
@@ -75,11 +64,9 @@ def _losses(before: Position, after: Position) -> tuple[int, int]:
 
 def settle(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
            king_card: Card) -> tuple[str, int, int]:
-    """One battle to its end: (outcome, player losses, King losses).
-
-    outcome is `win`, `lose` or `both-wiped-out` from the player's side. A
-    losing player withdraws where they lose fewest cubes.
-    """
+    """One battle to its end: (outcome: `win`, `lose` or `both-wiped-out` for the
+    player, player losses, King losses); a losing player withdraws where they
+    lose fewest cubes."""
     battle = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
     if battle.winner is None:
         outcome = BOTH
@@ -88,7 +75,8 @@ def settle(board: Board, pos: Position, territory: int, defender: str, player_ca
     if battle.loser == PLAYER and len(battle.loser_options) > 1:
         best: tuple[int, int] | None = None
         for to in battle.loser_options:
-            trial = _replay(board, pos, territory, defender, player_card, king_card, to)
+            trial = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
+            battle_rules.withdraw(board, trial, king_card, to)
             lost = _losses(pos, trial.position)
             if best is None or lost[0] < best[0]:
                 best = lost
@@ -98,12 +86,6 @@ def settle(board: Board, pos: Position, territory: int, defender: str, player_ca
              battle.loser_options[0] if battle.loser == PLAYER and battle.loser_options else None)
     p, k = _losses(pos, battle.position)
     return outcome, p, k
-
-
-def _replay(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
-            king_card: Card, to: int) -> Battle:
-    battle = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
-    return battle_rules.withdraw(board, battle, king_card, to)
 
 
 def battle_odds(board: Board, pos: Position, territory: int, defender: str,
@@ -133,52 +115,36 @@ def battle_odds(board: Board, pos: Position, territory: int, defender: str,
 
 
 def next_battle_odds(game: Any) -> dict[str, Any] | None:
-    """Odds for the battle a game waits a card for, or None if it waits for none.
-
-    Your cards are the ones that could be in your hand (the told hand, in a
-    physical game whose player told it); for each, the King's are the cards
-    that could turn up once it is played (`Game.king_card_candidates`: after
-    the refill if it is your last card, from the discard pile when the deck
-    has run out). `king_cards` lists the cards the next draw could give now
-    (`Game.next_draw_candidates`); each row has its own `king_cards`, and
-    `refill` true when playing it refills your hand first.
-
-    Never raises for a game the engine reached: the odds are shown after a
-    command is saved, so a failure here would report an accepted command as
-    refused. A card after which no card at all could be the King's (an
-    edition too small for its hand) gets no row.
-    """
+    """Odds for the battle a game waits a card for (None: none): a row per card
+    that could be in the hand, over the King's cards that could turn up once it
+    is played (`refill`: it refills the hand first). Never raises for a game
+    the engine reached (the odds are shown after a command is saved)."""
     need = game.need()
     if need.kind != "battle":
         return None
     t = need.territory
-    deck = game.next_draw_candidates()
+    return {"territory": t, "defender": game.defender,
+            "player_cubes": game.position.player[t], "king_cards": game.next_draw_candidates(),
+            "king_cubes": game.position.king[t], "cards": _card_rows(game, t)}
+
+
+def _card_rows(game: Any, t: int) -> list[dict[str, Any]]:
+    """The odds in t of each card the game's player could play (none when no
+    card could be the King's after it)."""
     rows = []
-    last = game.hand_count == 1
     for cid in game.hand_candidates():
         kings = game.king_card_candidates(cid)
-        if not kings:
-            continue
-        [row] = battle_odds(game.board, game.position, t, game.defender, [cid], kings)
-        rows.append({**row.to_json(), "king_cards": kings, "refill": last})
-    return {"territory": t, "defender": game.defender,
-            "player_cubes": game.position.player[t], "king_cards": deck,
-            "king_cubes": game.position.king[t], "cards": rows}
+        if kings:
+            [row] = battle_odds(game.board, game.position, t, game.defender, [cid], kings)
+            rows.append({**row.to_json(), "king_cards": kings, "refill": game.hand_count == 1})
+    return rows
 
 
 def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
-    """During Player Actions: the odds of each battle the moves so far would
-    start if Player Actions ended now (R13: every territory holding both
-    sides, in the phase card's priority order; the King defends).
-
-    The first battle is counted exactly as `next_battle_odds` would count it
-    after `done` (on a copy of the game: the hand, the tracked deck, a refill
-    before the King's card). Each later battle is counted on the board as it
-    stands now, with the same cards: earlier battles may change both (a
-    withdrawal into it, a card already played), so each report carries
-    `first` (true only for the one counted exactly). Empty when no battle
-    would be fought or the game is not at Player Actions.
-    """
+    """During Player Actions: the odds of each battle `done` would start now
+    (R13, in priority order). The first is counted exactly as after `done`;
+    later ones on the board and cards as they stand now (`first` false:
+    earlier battles may change them). Empty when none would be fought."""
     import copy
 
     from throne_pnp.rules import actions as act
@@ -192,14 +158,7 @@ def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
         return []
     out = [{**first, "first": True}]
     for t in list(trial.pending_battles)[1:]:
-        rows = []
-        for cid in trial.hand_candidates():
-            kings = trial.king_card_candidates(cid)
-            if kings:
-                [row] = battle_odds(trial.board, trial.position, t, trial.defender, [cid],
-                                    kings)
-                rows.append({**row.to_json(), "king_cards": kings,
-                             "refill": trial.hand_count == 1})
+        rows = _card_rows(trial, t)
         out.append({"territory": t, "defender": trial.defender,
                     "player_cubes": trial.position.player[t],
                     "king_cubes": trial.position.king[t],
@@ -211,13 +170,8 @@ def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
 def position_odds(board: Board, pos: Position, territory: int, defender: str,
                   hand: Sequence[int] | None, deck: Sequence[int] | None) -> dict[str, Any]:
     """Odds for a battle in a position given by hand (`throne odds --at`).
-
-    `hand`: the player's cards, when known (None: any normal card could be
-    played, one at a time). `deck`: the cards that could be the King's (None:
-    every normal card). A known hand's cards are never the King's. Raises
-    IllegalAction when no card is left for the King or the territory holds
-    no battle.
-    """
+    `hand`: the player's cards if known (None: any normal card); `deck`: the
+    King's possible cards (None: every normal card, less a known hand)."""
     normal = sorted(c.id for c in board.cards.values() if not c.hard)
     mine = sorted(set(hand)) if hand else normal
     kings = sorted(set(deck)) if deck else normal
@@ -237,9 +191,8 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
 
 
 def counted_words(report: dict[str, Any]) -> str:
-    """What the odds count as the King's card, in words: the cards every row
-    counts when they agree (`one of the 14 cards ...`), else that each row
-    counts its own (a last card refills the hand first; R10)."""
+    """What the odds count as the King's card, in words (the rows' common cards,
+    or that each row counts its own)."""
     sets = {tuple(row.get("king_cards", report["king_cards"])) for row in report["cards"]}
     if len(sets) != 1:
         return ("the King's card is counted for each of your cards over the cards that "

@@ -1,17 +1,13 @@
 """Play many games headless and count how they end.
 
-Each game has its own seed, derived from the run seed, the hard-card count
-and the game's index (`game_seed`), so a game's result does not depend on
-which process plays it or in what order: the report is identical for any
-`jobs`. That seed picks the game's hard cards and any random choice of the
-bot; the cards are dealt by a `search.dealer.Dealer` on the same seed, from
-seeded shuffles that do not depend on the player's choices, so two bots on
-one seed face the same deck for as long as the rules let them (paired
-comparisons).
+Each game's seed comes from the run seed, the hard-card count and the game's
+index (`game_seed`), so the report is identical for any `jobs`. The seed picks
+the hard cards and the bot's random choices; a `search.dealer.Dealer` on the
+same seed deals from shuffles that do not depend on the player's choices, so
+two bots on one seed face the same deck as long as the rules let them.
 
-A game ends won, lost (its `cause`: `home-taken` when the King's side emptied
-home, `home-abandoned` when the player's own move did) or `capped` once it
-passes `turn_cap` turns; capped games count as not won.
+A game ends won, lost (`cause`: `home-taken` by the King, `home-abandoned` by
+the player's own move) or `capped` past `turn_cap` turns (not won).
 """
 
 from __future__ import annotations
@@ -76,17 +72,8 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
               turn_cap: int = TURN_CAP,
               on_step: Callable[[Game], None] | None = None,
               cards: Sequence[int] | None = None) -> GameResult:
-    """Play one game to its end (or the turn cap) with `bot` as the player.
-
-    `cards`, when given, is the whole deck (a ladder level's, or a deck with
-    one card removed); otherwise the normal cards and `hard` hard cards
-    chosen by the seed."""
-    return _play(board, bot, seed, hard, turn_cap, on_step, cards)
-
-
-def _play(board: Board, bot: Bot, seed: int, hard: int, turn_cap: int,
-          on_step: Callable[[Game], None] | None,
-          cards: Sequence[int] | None = None) -> GameResult:
+    """Play one game to its end (or the turn cap) with `bot` as the player;
+    `cards`: the whole deck, else the normal cards and `hard` hard cards."""
     rng = random.Random(seed)
     if cards is None:
         chosen = rng.sample(hard_ids(board), hard) if hard else []
@@ -189,9 +176,14 @@ class Row:
         }
 
 
+def chunk_size(games: int, jobs: int) -> int:
+    """Games per task: about eight tasks a process, at most 100 games each."""
+    return max(1, min(100, math.ceil(games / (jobs * 8))))
+
+
 def _tasks(content_dir: str | None, bot: str, seed: int, hards: list[int], games: int,
            jobs: int, turn_cap: int, budget: int | None = None) -> list[tuple]:
-    size = max(1, min(100, math.ceil(games / (jobs * 8))))
+    size = chunk_size(games, jobs)
     return [(content_dir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
             for h in hards for start in range(0, games, size)]
 
@@ -200,12 +192,8 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
         content_dir: Path | str | None = None, turn_cap: int = TURN_CAP,
         progress: Callable[[int, int], None] | None = None,
         budget: int | None = None) -> dict[str, Any]:
-    """Play `games` games for each hard-card count in `hards`; return the report.
-
-    `budget`: the search bot's rollouts per decision (its sweep default when
-    None). The report's numbers depend only on the arguments other than
-    `jobs` and `progress`.
-    """
+    """Play `games` games for each hard-card count in `hards`; return the report
+    (the same for any `jobs`). `budget`: the search bot's rollouts per decision."""
     make_bot(bot, budget)  # fail early on an unknown name
     cdir = str(content_dir) if content_dir is not None else None
     board = _board(cdir)
@@ -218,7 +206,7 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
     tasks = _tasks(cdir, bot, seed, hards, games, jobs, turn_cap, budget)
     rows = {h: Row(h) for h in hards}
     total, done = games * len(hards), 0
-    for task, results in zip(tasks, _execute(tasks, jobs), strict=True):
+    for task, results in zip(tasks, execute(_run_chunk, tasks, jobs), strict=True):
         for result in results:
             rows[task[3]].add(result)
         done += len(results)
@@ -240,19 +228,18 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
     return report
 
 
-def _execute(tasks: list[tuple], jobs: int) -> Iterator[list[GameResult]]:
+def execute(work: Callable[[Any], Any], tasks: list[tuple], jobs: int) -> Iterator[Any]:
+    """`work(task)` for each task, in order: here, or in worker processes."""
     if jobs <= 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield _run_chunk(task)
+        yield from map(work, tasks)
         return
     import multiprocessing
 
     ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    # never more processes than chunks, nor far more than the machine's cores
-    # (--jobs is the user's: a typo of 100000 must not start 100000 processes)
+    # never more processes than chunks, nor far more than the cores (a typo of --jobs)
     processes = min(jobs, len(tasks), 4 * (os.cpu_count() or 1))
     with ctx.Pool(processes=processes) as pool:
-        yield from pool.imap(_run_chunk, tasks)
+        yield from pool.imap(work, tasks)
 
 
 def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
