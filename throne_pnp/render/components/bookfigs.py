@@ -16,9 +16,8 @@ rules screen draws the same shapes as inline SVG.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-
 from throne_pnp.content import Content
+from throne_pnp.content.ladder import ladder_of
 from throne_pnp.narrator.worked import Worked
 from throne_pnp.render.backend.layout import PT, Group, Line, Text, stroke
 from throne_pnp.render.components.board.figure import diagram
@@ -26,47 +25,6 @@ from throne_pnp.render.components.board.marks import moves_of
 from throne_pnp.render.components.rulesheet import INK, RUST, break_lines, set_line
 
 BOX = "[ ] "
-
-
-@dataclass(frozen=True, slots=True)
-class Measured:
-    """A bot's measured win rate at one level."""
-
-    win_rate: float
-    ci95: tuple[float, float]
-    games: int
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """One rung of the difficulty ladder: its name, hard cards, measured odds."""
-
-    name: str
-    hard: tuple[int, ...]
-    bots: dict[str, Measured | None] = field(default_factory=dict)
-
-
-def ladder_levels(content: Content) -> list[Level]:
-    """The edition's ladder: `content.ladder.ladder_of` where it exists, else one
-    level per number of hard cards (in id order), unmeasured."""
-    try:
-        from throne_pnp.content.ladder import ladder_of  # type: ignore[import-not-found]
-    except ImportError:
-        hard = [c.id for c in content.hard_cards]
-        return [Level("normal" if k == 0 else f"{k} hard", tuple(hard[:k]))
-                for k in range(len(hard) + 1)]
-    levels = []
-    for level in ladder_of(content):
-        bots = {}
-        for bot, got in (getattr(level, "bots", None) or {}).items():
-            if got is None:
-                bots[bot] = None
-                continue
-            data = got if isinstance(got, dict) else asdict(got)
-            bots[bot] = Measured(float(data["win_rate"]), tuple(data["ci95"]), int(data["games"]))
-        hard = getattr(level, "hard", None) or getattr(level, "hard_cards", ())
-        levels.append(Level(str(level.name), tuple(hard), bots))
-    return levels
 
 
 def text_block(text: str, x: float, y: float, width: float, size: float,
@@ -160,7 +118,7 @@ def setup_figure(content: Content, width: float, body: float,
 def ladder_figure(content: Content, width: float, body: float,
                   lead: float) -> tuple[list, float]:
     """The ladder as a table: level, hard cards, each bot's measured win rate."""
-    levels = ladder_levels(content)
+    levels = ladder_of(content)
     bots = sorted({bot for level in levels for bot in level.bots})
     cols = [0.0, width * 0.24] + [width * (0.62 + 0.19 * i) for i in range(len(bots))]
     out: list = []

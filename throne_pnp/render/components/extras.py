@@ -130,17 +130,6 @@ def goal_line(content: Content) -> str:
     return f"**Win** holding every {{castle}} ({castles}). **Lose** {lose}."
 
 
-def setup_lines(content: Content) -> list[tuple[str, str]]:
-    """Setup, from map.yaml."""
-    game_map = content.map
-    return [
-        ("", "You {cube} " + _where(game_map.setup_player) + ". The King {king-cube} "
-             + _where(game_map.setup_king) + "."),
-        ("", f"{game_map.forces} cubes a side; the King keeps at most {game_map.king_limit} "
-             f"in a territory. Deal yourself {game_map.hand_size} cards."),
-    ]
-
-
 def neighbour_text(row: AdjacencyRow, castle: bool = False) -> str:
     """One adjacency entry, e.g. "**5** 1, 2, 3, 7, 8"; a castle gets its icon,
     a neighbour over a sea crossing is listed after "sea"."""
