@@ -90,7 +90,7 @@ def test_cube_block_by_hand() -> None:
     # 5.5 mm crown + 1 mm + 5 spaces of 10.5 mm with 4 gaps of 0.7 mm = 61.8 mm wide;
     # two rows of 10.5 mm with a 1.6 mm gap = 22.6 mm high
     assert cube_block_size(5) == pytest.approx((61.8, 22.6))
-    area = cube_area(100, 50, 5, 10, "cubes-1")
+    area = cube_area(100, 50, 5, "cubes-1")
     assert (area.dx, area.dy) == pytest.approx((69.1, 38.7))
     spaces = [r for r in area.items if r.tag.startswith("space-")]
     assert [r.tag for r in spaces] == ["space-king"] * 5 + ["space-player"] * 5

@@ -1,17 +1,10 @@
 """The rules booklet's figures: worked examples, the start of the game, the ladder.
 
-Each figure is a list of layout shapes at a given width with its height, so
-the booklet's flow (`booklet`) places it like any other unit and the page's
-rules screen draws the same shapes as inline SVG.
-
-- `example_figure`: one worked example as the rules engine plays it
-  (`narrator.worked`): its title and text, the board before (the engine's
-  steps as numbered arrows and marks) and after (battles to fight ringed),
-  and beside them the checklist in the assistant's words, numbered like the
-  arrows; for a battle the player lost, the cost of each place to withdraw.
-- `setup_figure`: the setup of `map.yaml` on a small map.
-- `ladder_figure`: the difficulty ladder as a table: each level, its hard
-  cards and, when measured, each bot's win rate.
+Each figure is layout shapes at a given width with its height, placed by the
+booklet's flow like any unit and drawn as inline SVG by the page's rules
+screen. A worked example is played by the rules engine (`narrator.worked`):
+the board before (its steps as numbered arrows) and after, beside the
+checklist numbered like the arrows.
 """
 
 from __future__ import annotations
@@ -38,8 +31,7 @@ def text_block(text: str, x: float, y: float, width: float, size: float,
 
 
 def checklist(worked: Worked) -> list[tuple[str, str]]:
-    """The example's checklist as (number or "", text): each engine step gets the
-    number of its arrow or mark; headings and reasons stay unnumbered."""
+    """The example's checklist as (number or "", text), each step numbered like its arrow."""
     out = []
     number = 0
     for line in worked.lines:
@@ -79,7 +71,6 @@ def example_figure(content: Content, worked: Worked, width: float, body: float,
     top = y + label * PT + 1.2
     out.append(Group(before.items, 0, top, tag=before.tag))
     out.append(Group(after.items, map_w + 2.5, top, tag=after.tag))
-    # the checklist beside the maps, continuing below them if it runs longer
     ly = y - 0.6
     for mark, text in checklist(worked) + _costs(worked):
         x, w = (list_x, list_w) if ly < top + h + 1.0 else (0.0, width)

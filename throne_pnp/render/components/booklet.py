@@ -1,18 +1,11 @@
 """The rules booklet: `rules.txt` typeset over A4 or Letter pages at 9.5 pt.
 
-The text (`rulesheet.parse_rules`) becomes a list of units: a line of a
-paragraph, a heading kept with what follows, a boxed note, a box of a flow
-chart, a figure. Column units flow in bands of two columns, balanced when a
-wide unit (a worked example, the full page width) follows them on the same
-page; `@page` and `@column` start a new page or the next column. Figures are
-drawn from the content at build time: the worked examples by the rules
-engine (`narrator.worked`), the start of the game, the difficulty ladder.
-
-A worked example that does not fit the rest of a page floats to the top of
-the next one, and the text after it fills the page first, as in a printed
-rulebook. Every page carries the booklet title (the first large, the others a running
-head), "rules, page N of M", the 50 mm scale bar and "print at 100%", and
-nothing comes within the 4.5 mm the other sheets keep from the paper edge.
+The parsed text becomes units (a line, a heading kept with what follows, a
+note, a flow-chart box, a figure) that flow in bands of two columns, balanced
+above a wide unit (a worked example) on the same page. A worked example that
+does not fit floats to the next page while the text after it fills this one.
+Every page has the title (then a running head), "rules, page N of M" and the
+scale bar.
 """
 
 from __future__ import annotations
@@ -78,8 +71,7 @@ def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[P
 
 
 def switches_text(content: Content) -> str:
-    """The ruling switches this edition plays with (rulings.yaml), so a printed
-    booklet always says how its game is ruled."""
+    """The ruling switches of rulings.yaml: a printed booklet says how it is ruled."""
     r = content.rulings
     return (f"**This edition plays with** `home_lost_when: {r.home_lost_when}`, "
             f"`castle_targets: {r.castle_targets}` and `over_limit_move: {r.over_limit_move}`"
@@ -184,7 +176,7 @@ def _directive(block: Block, content: Content, worked: dict, col_w: float, wide_
 
 
 class _Flow:
-    """Places units on pages: bands of two columns and wide units between them."""
+    """Places units on pages: bands of two columns, wide units between them."""
 
     def __init__(self, paper: str, title: str, col_w: float) -> None:
         self.page_w, self.page_h = sheets.paper_size(paper)

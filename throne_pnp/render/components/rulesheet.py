@@ -16,11 +16,9 @@ Format of rules.txt (plain text, UTF-8; one construct per line):
     @figure setup                      (the start of the game on a small map)
     @ladder                            (the difficulty ladder)
 
-Inside any text: `**bold**`, `` `code` `` (set in Courier) and `{icon}` with a
-name from `content.ICONS` (unknown names fail `throne validate`).
-
-The booklet (`booklet`) and the page's rules screen (`web.rulespage`) both
-read these blocks; `break_lines` and `set_line` also set the aid cards.
+Inside any text: `**bold**`, `` `code` `` and `{icon}` (a name of `content.ICONS`).
+The booklet and the page's rules screen read these blocks; `break_lines` and
+`set_line` set every marked-up text of the printed sheets.
 """
 
 from __future__ import annotations
@@ -29,18 +27,12 @@ import re
 from dataclasses import dataclass
 
 from throne_pnp.content import ICON_RE
-from throne_pnp.render.backend.layout import (
-    Icon,
-    Text,
-    text_width,
-)
+from throne_pnp.render.backend.layout import Icon, Text, text_width
 
 INK = "#1f1a16"
 RUST = "#7a3420"
 NOTE = "#f4ecdb"
 TOKEN_RE = re.compile(r"(\*\*|`|\{[a-z-]+\})")
-
-
 ANCHOR_RE = re.compile(r"\s*\{#([a-z0-9-]+)\}\s*$")
 
 
@@ -127,7 +119,6 @@ class Piece:
     bold: bool = False
     mono: bool = False
     icon: str = ""
-
 
 
 def words(text: str, bold: bool = False) -> list[list[Piece]]:

@@ -1,11 +1,8 @@
 """The footer stamp of every printed sheet: which edition, which program, when.
 
-A sheet found in a drawer months later must say what it belongs to: the
-content's name (the map's name), the program version and a date. Builds stay
-reproducible: the date is SOURCE_DATE_EPOCH when that is set (the convention
-of reproducible-build tools), else the newest modification date among the
-content's files, never the clock, so the same content always prints the same
-bytes.
+A sheet found in a drawer must say what it belongs to: the map's name, the
+program version and a date: SOURCE_DATE_EPOCH when set, else the newest
+content file's, never the clock, so the same content prints the same bytes.
 """
 
 from __future__ import annotations

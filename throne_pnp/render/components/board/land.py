@@ -1,11 +1,8 @@
 """The board's land: sea, territories, lakes, coasts, borders and sea crossings.
 
-Everything is in the map drawing's own millimetres (`drawing.size` in
-map.yaml, top-left origin). Adjacency must be unmistakable: borders between
-neighbours are thick lines, coasts and lake shores thinner, and a sea
-crossing is a dashed route with its name. The printed map sheet draws the
-land in full detail; the rules booklet's small figures draw it plainer
-(`detail`, `names`).
+In the map drawing's own millimetres. Adjacency must be unmistakable: borders
+between neighbours are thick, coasts thinner, a sea crossing a named dashed
+route.
 """
 
 from __future__ import annotations
@@ -59,14 +56,11 @@ def _edges(game_map: GameMap) -> tuple[set[frozenset[str]], set[frozenset[str]]]
 
 def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
                names: bool = True, detail: bool = True) -> list:
-    """The land of the map drawing without labels or cube spaces: territories,
-    lakes, coasts, borders and sea crossings, in drawing millimetres. The map
-    sheet and the rules booklet's small diagrams both draw it; `names` False
-    leaves out the lake and crossing names (a diagram scaled down would print
-    them too small to read), and `detail` False draws each territory and lake
-    as one outlined polygon, without the waves and the gilt line on the
-    borders (a diagram a quarter of the map's size has no room for them, and
-    a booklet holds nine diagrams: far fewer shapes keep the build fast)."""
+    """The land of the map drawing without labels or cube spaces, in drawing mm.
+
+    For the booklet's small diagrams, `names` False leaves out the lake and
+    crossing names (too small to read) and `detail` False draws each territory
+    and lake as one outlined polygon, without waves and gilt borders."""
     game_map = content.map
     drawing = game_map.drawing
     assert drawing is not None and game_map.drawable
@@ -112,8 +106,7 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
 
 
 def _waves(poly: tuple[tuple[float, float], ...], color: str) -> list:
-    """A few small wave marks inside a lake, around its name, so water reads as
-    water even in the ink-saving, unfilled print."""
+    """Wave marks around a lake's name: water reads as water in the unfilled print."""
     xs = [x for x, _ in poly]
     ys = [y for _, y in poly]
     cx, cy = centroid(poly)
@@ -130,8 +123,7 @@ def _waves(poly: tuple[tuple[float, float], ...], color: str) -> list:
 
 
 def _coast_points(game_map: GameMap, n: int) -> list[tuple[float, float]]:
-    """Points along territory n's sea coast: a quarter, half and three quarters of
-    the way along each coast edge (not its ends, which other territories share)."""
+    """Points a quarter, half and three quarters along each sea-coast edge of territory n."""
     drawing = game_map.drawing
     assert drawing is not None
     _, single = _edges(game_map)
@@ -149,9 +141,8 @@ def _coast_points(game_map: GameMap, n: int) -> list[tuple[float, float]]:
 
 
 def _crossing(game_map: GameMap, a: int, b: int) -> list:
-    """A dashed sea route between the nearest coasts of two territories, bowed
-    away from the island's centre so that it runs over the water, with a dot
-    where it lands on each coast and its name beside it."""
+    """A named, dashed sea route between the nearest coasts of two territories,
+    bowed away from the island's centre over the water, a dot at each landing."""
     drawing = game_map.drawing
     assert drawing is not None
     pts = drawing.points

@@ -1,13 +1,11 @@
 """The board's territories: number discs, names, symbols and cube spaces.
 
-Each territory gets its number in a large disc at its `label` point, its
-name and symbol icons beside the disc, and a block of cube spaces centred on
-its `cubes` point: a row for the King's cubes marked with a crown over a row
-for the player's marked with a helmet. The spaces are sized for real 10 mm
-cubes at print size (`CUBE_MM`); `territory_geometry` gives the boxes of
-labels and spaces so that the sheet, the fit check (`fit_problems`) and the
-tests measure the same numbers. `map_items` is the whole printed board: the
-land (`land.py`) with every territory's label and cube spaces.
+Each territory gets its number in a disc at its `label` point with its name
+and symbols beside it, and a block of cube spaces, sized for real 10 mm cubes,
+centred on its `cubes` point: the King's row(s) opened by a crown over the
+player's opened by a helmet. `territory_geometry` gives the boxes that the
+sheet, the fit check (`fit_problems`) and the tests all measure; `map_items`
+is the whole printed board.
 """
 
 from __future__ import annotations
@@ -58,17 +56,10 @@ def cube_block_size(king_limit: int) -> tuple[float, float]:
             rows * CUBE_MM + (rows - 1) * ROW_GAP)
 
 
-def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str,
-              ink_saver: bool = False) -> Group:
-    """The block of cube spaces centred on (x, y): the King's row(s) on top, each
-    opened by a crown, then the player's row opened by a helmet.
-
-    The group's `Rect` items are the spaces, the King's first, then the
-    player's (`throne show --svg` fills them in that order). `forces` is kept
-    for callers that pass it; the player always gets `PLAYER_SPACES` spaces
-    and stacks any more on the open ground beside them.
-    """
-    del forces
+def cube_area(x: float, y: float, king_limit: int, tag: str, ink_saver: bool = False) -> Group:
+    """The block of cube spaces centred on (x, y): its `Rect` items are the spaces,
+    the King's first, then the player's `PLAYER_SPACES` (any more cubes stack
+    beside them); `throne show --svg` fills them in that order."""
     per_row = max(1, min(king_limit, PER_ROW))
     rows_k = -(-king_limit // per_row)
     w, h = cube_block_size(king_limit)
@@ -77,7 +68,6 @@ def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str,
     left = MARK + MARK_GAP
     king_style = (both("#ffffff", INK, 0.6) if ink_saver else both(KING_BOX, INK, 0.35))
     player_style = both("#ffffff", INK, 0.35)
-    placed = 0
     for side, count in (("king", king_limit), ("player", PLAYER_SPACES)):
         rows = rows_k if side == "king" else 1
         for _r in range(rows):
@@ -91,7 +81,6 @@ def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str,
                                   king_style if side == "king" else player_style,
                                   r=0.8, tag=f"space-{side}"))
             count -= in_row
-            placed += in_row
             y0 += CUBE_MM + ROW_GAP
     return Group(tuple(items), x - w / 2, y - h / 2, tag=tag)
 
@@ -150,7 +139,7 @@ def territory_geometry(content: Content) -> list[TerritoryGeometry]:
     for n in game_map.numbers:
         terr = game_map.territories[n]
         assert terr.drawing is not None
-        area = cube_area(*terr.drawing.cubes, game_map.king_limit, game_map.forces, "")
+        area = cube_area(*terr.drawing.cubes, game_map.king_limit, "")
         spaces = tuple(Box(area.dx + r.x, area.dy + r.y, r.w, r.h)
                        for r in area.items if isinstance(r, Rect))
         markers = tuple(Box(area.dx + i.x, area.dy + i.y, i.size, i.size)
@@ -184,29 +173,21 @@ def _territory_label(game_map: GameMap, n: int, ink_saver: bool) -> list:
 
 
 def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> list:
-    """Every shape of the map drawing, in the drawing's own millimetres.
-
-    With `sea` the drawing's whole rectangle is painted as sea first (the
-    board of `throne show`); the sheet paints its own, larger sea instead.
-    """
+    """Every shape of the map drawing, in drawing mm; `sea` paints the drawing's
+    rectangle as sea first (the sheet paints its own, larger one instead)."""
     game_map = content.map
     out = land_items(content, ink_saver, sea)
     for n in game_map.numbers:
         out += _territory_label(game_map, n, ink_saver)
         cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
-        out.append(cube_area(cx, cy, game_map.king_limit, game_map.forces, f"cubes-{n}",
-                             ink_saver))
+        out.append(cube_area(cx, cy, game_map.king_limit, f"cubes-{n}", ink_saver))
     return out
 
 
 def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
-    """What keeps real cubes from fitting, territory by territory, at print `scale`.
-
-    Each cube space must be at least 10 mm, at least 2 mm inside the ink of
-    its territory's border, and clear of the labels and row marks; each label
-    must lie inside its territory. An edition's own map gets these as notes
-    from `throne build`, saying what to move.
-    """
+    """What keeps real cubes from fitting at print `scale`, as notes saying what to move:
+    each space at least 10 mm, 2 mm inside its border's ink and clear of labels
+    and row marks; each label inside its territory."""
     problems = []
     need = 2.0 / scale + BORDER_W / 2
     for terr in territory_geometry(content):
