@@ -42,16 +42,24 @@ ACTION_LABELS = {name: a.card for name, a in KING_ACTIONS.items()}
 BATTLE = (("bugles", "bugle"), ("swords", "sword"), ("shields", "shield"))
 
 
+def _ground(color: str, bleed: tuple[bool, bool, bool, bool]) -> Rect:
+    """`color` over the whole card, into the bleed on its outer sides."""
+    top, right, bottom, left = (BLEED if b else 0.0 for b in bleed)
+    return Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom, fill(color))
+
+
+def _outline(color: str) -> Rect:
+    """The ink saver's frame: an outline inside the trim."""
+    return Rect(FRAME - 0.4, FRAME - 0.4, CARD_W - 2 * FRAME + 0.8, CARD_H - 2 * FRAME + 0.8,
+                stroke(color, 0.6), r=2.8)
+
+
 def _frame(color: str, bleed: tuple[bool, bool, bool, bool], ink_saver: bool) -> list:
     """Frame colour to the trim (and into the bleed on the outer sides), cream panel."""
-    top, right, bottom, left = (BLEED if b else 0.0 for b in bleed)
     if ink_saver:
-        return [Rect(FRAME - 0.4, FRAME - 0.4, CARD_W - 2 * FRAME + 0.8,
-                     CARD_H - 2 * FRAME + 0.8, stroke(color, 0.6), r=2.8)]
-    return [
-        Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom, fill(color)),
-        Rect(FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME, fill(CREAM), r=2.5),
-    ]
+        return [_outline(color)]
+    return [_ground(color, bleed),
+            Rect(FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME, fill(CREAM), r=2.5)]
 
 
 def _battle_row(card: Card, color: str, ink_saver: bool) -> list:
@@ -190,22 +198,19 @@ def card_back(ink_saver: bool = False,
               style: str = "light") -> tuple:
     """The shared back: throne emblem, crown and title inside a border; `light` is a
     pale ground in a rust band (little ink), `dark` full-bleed dark."""
-    top, right, bottom, left = (BLEED if b else 0.0 for b in bleed)
     out: list = []
     if ink_saver:
         ink, paper = RUST, WHITE
-        out.append(Rect(FRAME - 0.4, FRAME - 0.4, CARD_W - 2 * FRAME + 0.8,
-                        CARD_H - 2 * FRAME + 0.8, stroke(RUST, 0.6), r=2.8))
+        out.append(_outline(RUST))
         for k in range(1, 11):   # light hatching across the emblem band
             y = 30 + k * 2.6
             out.append(Line(8, y, CARD_W - 8, y, stroke("#d9c7b8", 0.2)))
     elif style == "dark":
         ink, paper = "#e9d7b0", BACK_DARK
-        out.append(Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom,
-                        fill(BACK_DARK)))
+        out.append(_ground(BACK_DARK, bleed))
     else:
         ink, paper = RUST, BACK_TINT
-        out.append(Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom, fill(RUST)))
+        out.append(_ground(RUST, bleed))
         out.append(Rect(BACK_BAND, BACK_BAND, CARD_W - 2 * BACK_BAND, CARD_H - 2 * BACK_BAND,
                         fill(BACK_TINT), r=2.5))
     out.append(Rect(5.5, 5.5, CARD_W - 11, CARD_H - 11, stroke(ink, 0.5), r=2.0))

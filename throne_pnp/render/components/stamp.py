@@ -26,17 +26,13 @@ def stamp_date(directory: Path | None, environ: dict[str, str] | None = None) ->
             return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
         except (ValueError, OverflowError, OSError):
             pass   # not a whole number of seconds: fall back to the files
-    newest = None
-    for name in CONTENT_FILES:
+    mtimes = []
+    for name in CONTENT_FILES if directory else ():
         try:
-            mtime = (Path(directory) / name).stat().st_mtime if directory else None
+            mtimes.append((Path(directory) / name).stat().st_mtime)
         except OSError:
             continue
-        if mtime is not None and (newest is None or mtime > newest):
-            newest = mtime
-    if newest is None:
-        return ""
-    return datetime.fromtimestamp(int(newest), UTC).date().isoformat()
+    return datetime.fromtimestamp(int(max(mtimes)), UTC).date().isoformat() if mtimes else ""
 
 
 def stamp_text(content: Content, environ: dict[str, str] | None = None) -> str:

@@ -88,9 +88,7 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
             out.append(Text(cx, cy + 1.2 + (line_no - (len(lines) - 1) / 2) * 3.0, part, 7,
                             "middle", italic=True, color="#1e4658"))
     shared, single = _edges(game_map) if detail else (set(), set())
-    lake_edges = set()
-    for lake in drawing.lakes:
-        lake_edges |= polygon_edges(lake.shape)
+    lake_edges = set().union(*(polygon_edges(lake.shape) for lake in drawing.lakes))
     for edge in sorted(single - lake_edges, key=sorted):
         a, b = sorted(edge)
         out.append(Line(*pts[a], *pts[b], stroke(INK, COAST_W, cap="round"), tag="coast"))
@@ -127,9 +125,7 @@ def _coast_points(game_map: GameMap, n: int) -> list[tuple[float, float]]:
     drawing = game_map.drawing
     assert drawing is not None
     _, single = _edges(game_map)
-    lake_edges = set()
-    for lake in drawing.lakes:
-        lake_edges |= polygon_edges(lake.shape)
+    lake_edges = set().union(*(polygon_edges(lake.shape) for lake in drawing.lakes))
     pts = drawing.points
     out = []
     for edge in polygon_edges(game_map.territories[n].drawing.shape):  # type: ignore[union-attr]
@@ -146,10 +142,9 @@ def _crossing(game_map: GameMap, a: int, b: int) -> list:
     drawing = game_map.drawing
     assert drawing is not None
     pts = drawing.points
-    ends_a = _coast_points(game_map, a) or [
-        centroid([pts[p] for p in game_map.territories[a].drawing.shape])]  # type: ignore
-    ends_b = _coast_points(game_map, b) or [
-        centroid([pts[p] for p in game_map.territories[b].drawing.shape])]  # type: ignore
+    ends_a, ends_b = (_coast_points(game_map, t) or [
+        centroid([pts[p] for p in game_map.territories[t].drawing.shape])]  # type: ignore
+        for t in (a, b))
     ca, cb = min(((p, q) for p in ends_a for q in ends_b),
                  key=lambda pq: (pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2)
     centre = (sum(x for x, _ in pts.values()) / len(pts), sum(y for _, y in pts.values())
