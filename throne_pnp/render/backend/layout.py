@@ -186,9 +186,6 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
     return found
 
 
-# --------------------------------------------------------------------------- text
-
-
 MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
 
 
@@ -229,9 +226,6 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     if current:
         lines.append(current)
     return lines
-
-
-# --------------------------------------------------------------------------- walking
 
 
 def walk(items, dx: float = 0.0, dy: float = 0.0):

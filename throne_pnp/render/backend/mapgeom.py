@@ -129,13 +129,6 @@ def box_meets_polygon(box: Box, poly: tuple[Point, ...] | list[Point]) -> bool:
     return any(segment_box_distance(poly[i], poly[(i + 1) % n], box) == 0 for i in range(n))
 
 
-def polygon_area(poly: tuple[Point, ...] | list[Point]) -> float:
-    """Area by the shoelace formula (always positive)."""
-    n = len(poly)
-    return abs(sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1]
-                   for i in range(n))) / 2
-
-
 def centroid(poly: tuple[Point, ...] | list[Point]) -> Point:
     """Area centroid of a simple polygon (its first point if degenerate)."""
     area = cx = cy = 0.0

@@ -78,9 +78,6 @@ def switches_text(content: Content) -> str:
             " (see R2, R8 and R12).")
 
 
-# --------------------------------------------------------------------------- units
-
-
 def _lines(text: str, width: float, size: float, indent: float = 0.0,
            mark: str = "", bullet: bool = False, color: str = INK) -> list[Unit]:
     out = []
@@ -170,9 +167,6 @@ def _directive(block: Block, content: Content, worked: dict, col_w: float, wide_
     elif word == "ladder":
         shapes, h = bookfigs.ladder_figure(content, col_w, BODY, LEAD)
         yield Unit(h, shapes, space=1.5)
-
-
-# --------------------------------------------------------------------------- flow
 
 
 class _Flow:

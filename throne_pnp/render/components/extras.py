@@ -65,9 +65,6 @@ SYMBOLS: tuple[tuple[str, str], ...] = (
 )
 
 
-# --------------------------------------------------------------------------- data
-
-
 def _where(setup: dict[int, int]) -> str:
     """Setup counts grouped by count: "2 in 3, 7, 9" ("none" when empty)."""
     by_count: dict[int, list[int]] = {}
@@ -122,9 +119,6 @@ def neighbour_text(row: AdjacencyRow, castle: bool = False) -> str:
     if row.by_sea:
         parts.append("sea " + ", ".join(map(str, row.by_sea)))
     return text + " " + "; ".join(parts)
-
-
-# --------------------------------------------------------------------------- aid cards
 
 
 class _Card:
@@ -255,9 +249,6 @@ def aid_overflow(content: Content) -> list[str]:
     return out
 
 
-# --------------------------------------------------------------------------- tokens
-
-
 def king_token(ink_saver: bool = False) -> tuple:
     """A solid dark square with a light crown (ink saver: a thick dark border)."""
     if ink_saver:
@@ -322,9 +313,6 @@ def token_block(side: str, count: int, x: float, y: float, ink_saver: bool = Fal
     outset = TOKEN_BLEED if side == "king" and not ink_saver else 0.0
     out += _block_marks(x, y, cols, rows, TOKEN, TOKEN, outset, f"crop-{side}")
     return out
-
-
-# --------------------------------------------------------------------------- the page
 
 
 def _new_page(paper: str, name: str, title: str) -> Page:

@@ -58,9 +58,6 @@ class Section:
         return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
 
 
-# --------------------------------------------------------------------------- words
-
-
 def guide_text(content: Content, layout: str, sections: list[Section]) -> list[tuple[str, str]]:
     """The guide's running text as (kind: head | para | bullet, marked-up text)."""
     forces = content.map.forces
@@ -166,9 +163,6 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
         out.append(("bullet", "The map page is larger than the rest: load A3 / Tabloid paper "
                               "for it, still at 100 %."))
     return out + guide_blocks(content)
-
-
-# --------------------------------------------------------------------------- guide page
 
 
 class _Columns:
@@ -329,9 +323,6 @@ def _layout_words(layout: str) -> str:
     return {"duplex": "double-sided printing",
             "backs-separate": "fronts and backs on separate sheets",
             "fold": "fold and glue"}.get(layout, layout)
-
-
-# --------------------------------------------------------------------------- duplex test
 
 
 def cross_points(paper: str) -> list[tuple[float, float]]:

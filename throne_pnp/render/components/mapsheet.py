@@ -102,9 +102,6 @@ def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> 
     return fit_problems(content, scale)
 
 
-# --------------------------------------------------------------------------- one sheet
-
-
 def _land(content: Content) -> list[tuple[tuple[float, float], ...]]:
     """The drawing's territory polygons (lakes lie inside them)."""
     return [t.polygon for t in territory_geometry(content)]
@@ -287,8 +284,6 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     page.extend(aids)
     return MapSheet(page, paper, dx, dy, scale, frame)
 
-
-# --------------------------------------------------------------------------- two sheets
 
 SHEET_NOTES = (
     ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip right",

@@ -108,9 +108,6 @@ def parse_rules(text: str) -> list[Block]:
     return blocks
 
 
-# --------------------------------------------------------------------------- words
-
-
 @dataclass(frozen=True, slots=True)
 class Piece:
     """A run of text in one style, or an icon (text == "" and icon set)."""

@@ -185,9 +185,6 @@ def fold_lines(grid: Grid, count: int) -> list:
     return out
 
 
-# --------------------------------------------------------------------------- print aids
-
-
 def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
     """A labelled 50 mm bar with 10 mm ticks from (x, y) to check print scale: label
     up to 2.2 mm above y, ticks to 2.8 mm below; a `vertical` bar runs down,

@@ -75,9 +75,6 @@ class Board:
     spaces: dict[int, tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]]
 
 
-# --------------------------------------------------------------------------- words
-
-
 def card_nickname(card: Card) -> str:
     """A card's name on the table: its number and name ("12 Watchfires")."""
     return f"{card.id} {card.name}" if card.name else f"Card {card.id}"
@@ -134,9 +131,6 @@ def notecard_text(content: Content) -> str:
         lines.append(f"{mark}. {plain(text)}" if mark else plain(text))
     lines += ["", "The companion program (throne) can play the King: type what happens."]
     return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------- objects
 
 
 def guid(role: str) -> str:
