@@ -64,15 +64,6 @@ class MapSheet:
     frame: Box
 
 
-def sheet_papers(paper: str, size: str) -> list[str]:
-    """The paper of each sheet of a map size, e.g. ("a4", "a3") -> ["a3"]."""
-    if size == "a3":
-        return [LARGE[paper]]
-    if size == "tiled":
-        return [paper, paper]
-    return [paper]
-
-
 def map_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
     """The map on one landscape sheet of `paper` (a4, letter, a3 or tabloid)."""
     return _single(content, paper, ink_saver).page
@@ -91,7 +82,7 @@ def map_sheets(content: Content, paper: str, size: str = "page",
         raise ValueError(f"unknown map size {size!r}; use one of {', '.join(MAP_SIZES)}")
     if size == "tiled":
         return _tiled(content, paper, ink_saver)
-    return [_single(content, sheet_papers(paper, size)[0], ink_saver)]
+    return [_single(content, LARGE[paper] if size == "a3" else paper, ink_saver)]
 
 
 def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> list[str]:
