@@ -106,27 +106,34 @@ def _name_size(name: str) -> float:
     return fit_size(name, 44, NAME_PT, bold=True, minimum=7)
 
 
-def _label_parts(game_map: GameMap, n: int) -> list[tuple[str, Box, object]]:
-    """(kind, box, extra) for each part of a territory's label, in drawing mm."""
+def _label(game_map: GameMap, n: int, ink_saver: bool = False) -> list[tuple[Box, list]]:
+    """Each part of a territory's label (number disc, then to its right the name,
+    "YOUR HOME" and the symbols): its box in drawing mm and its shapes."""
     terr = game_map.territories[n]
     assert terr.drawing is not None
     lx, ly = terr.drawing.label
-    parts: list[tuple[str, Box, object]] = [
-        ("disc", Box(lx - NUM_R, ly - NUM_R, 2 * NUM_R, 2 * NUM_R), None)]
+    disc = Box(lx - NUM_R, ly - NUM_R, 2 * NUM_R, 2 * NUM_R)
+    cx, cy = disc.x + NUM_R, disc.y + NUM_R
+    paint = both("#ffffff", INK, 0.7) if ink_saver else both(INK, INK, 0.4)
+    parts = [(disc, [Circle(cx, cy, NUM_R, paint),
+                     Text(cx, cy + NUM_PT * PT * 0.36, str(n), NUM_PT, "middle", bold=True,
+                          color=INK if ink_saver else "#ffffff", tag=f"terr-{n}")])]
     tx = lx + NUM_R + 1.6
     icons = _symbols(game_map, n)
     size = _name_size(terr.name)
     base = ly - 0.9 if icons else ly + size * PT * 0.36
     width = text_width(terr.name, size, bold=True)
-    parts.append(("name", Box(tx, base - size * PT * ASCENT, width,
-                              size * PT * (ASCENT + DESCENT)), (base, size)))
+    parts.append((Box(tx, base - size * PT * ASCENT, width, size * PT * (ASCENT + DESCENT)),
+                  [Text(tx, base, terr.name, size, bold=True, color=INK, tag=f"name-{n}")]))
     if n == game_map.home:
         hb = base - size * PT * ASCENT - 1.0
-        parts.append(("home", Box(tx, hb - HOME_PT * PT * ASCENT,
-                                  text_width("YOUR HOME", HOME_PT, bold=True),
-                                  HOME_PT * PT * (ASCENT + DESCENT)), hb))
+        parts.append((Box(tx, hb - HOME_PT * PT * ASCENT,
+                          text_width("YOUR HOME", HOME_PT, bold=True),
+                          HOME_PT * PT * (ASCENT + DESCENT)),
+                      [Text(tx, hb, "YOUR HOME", HOME_PT, bold=True, color=RUST)]))
     for i, name in enumerate(icons):
-        parts.append(("icon", Box(tx + i * (ICON + ICON_GAP), ly + 0.5, ICON, ICON), name))
+        box = Box(tx + i * (ICON + ICON_GAP), ly + 0.5, ICON, ICON)
+        parts.append((box, [Icon(name, box.x, box.y, box.w, INK)]))
     return parts
 
 
@@ -144,31 +151,9 @@ def territory_geometry(content: Content) -> list[TerritoryGeometry]:
                        for r in area.items if isinstance(r, Rect))
         markers = tuple(Box(area.dx + i.x, area.dy + i.y, i.size, i.size)
                         for i in area.items if isinstance(i, Icon))
-        labels = tuple(box for _, box, _ in _label_parts(game_map, n))
+        labels = tuple(box for box, _ in _label(game_map, n))
         poly = tuple(drawing.points[p] for p in terr.drawing.shape)
         out.append(TerritoryGeometry(n, poly, spaces, labels, markers))
-    return out
-
-
-def _territory_label(game_map: GameMap, n: int, ink_saver: bool) -> list:
-    """Number disc at the label point; name and symbol icons to its right."""
-    terr = game_map.territories[n]
-    out: list = []
-    for kind, box, extra in _label_parts(game_map, n):
-        if kind == "disc":
-            cx, cy = box.x + NUM_R, box.y + NUM_R
-            disc = both("#ffffff", INK, 0.7) if ink_saver else both(INK, INK, 0.4)
-            out.append(Circle(cx, cy, NUM_R, disc))
-            out.append(Text(cx, cy + NUM_PT * PT * 0.36, str(n), NUM_PT, "middle", bold=True,
-                            color=INK if ink_saver else "#ffffff", tag=f"terr-{n}"))
-        elif kind == "name":
-            base, size = extra  # type: ignore[misc]
-            out.append(Text(box.x, base, terr.name, size, bold=True, color=INK,
-                            tag=f"name-{n}"))
-        elif kind == "home":
-            out.append(Text(box.x, extra, "YOUR HOME", HOME_PT, bold=True, color=RUST))
-        else:
-            out.append(Icon(str(extra), box.x, box.y, box.w, INK))
     return out
 
 
@@ -178,7 +163,8 @@ def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> li
     game_map = content.map
     out = land_items(content, ink_saver, sea)
     for n in game_map.numbers:
-        out += _territory_label(game_map, n, ink_saver)
+        for _, shapes in _label(game_map, n, ink_saver):
+            out += shapes
         cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
         out.append(cube_area(cx, cy, game_map.king_limit, f"cubes-{n}", ink_saver))
     return out
