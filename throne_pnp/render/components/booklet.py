@@ -60,7 +60,7 @@ def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[P
     wide_w = page_w - 2 * MARGIN
     worked = work_all(board_for(content), content.examples) if content.examples else {}
     units = list(_units(blocks, content, worked, col_w, wide_w, ink_saver))
-    units.append(_note(switches_text(content), col_w))
+    units.append(_box(switches_text(content), col_w, note=True))
     pages = _Flow(paper, title, col_w).run(units)
     for i, page in enumerate(pages, start=1):
         sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(pages)}", INK)
@@ -101,21 +101,13 @@ def _heading(text: str, width: float, size: float, anchor: str, rule: bool) -> U
                 space=3.2 if rule else 2.0)
 
 
-def _note(text: str, width: float) -> Unit:
-    lines = break_lines(text, width - 2 * BOX_PAD, BODY)
-    h = len(lines) * LEAD + 2 * BOX_PAD
-    shapes: list = [Rect(0, 0, width, h, both(NOTE, RUST, 0.3), r=1.2)]
-    for i, line in enumerate(lines):
-        shapes += set_line(line, BOX_PAD, BOX_PAD - 0.6 + (i + 1) * LEAD, BODY)
-    return Unit(h, shapes, space=1.5)
-
-
-def _box(text: str, width: float, joined: bool) -> Unit:
-    """A box of a flow chart; joined to the box above by an arrow."""
+def _box(text: str, width: float, joined: bool = False, note: bool = False) -> Unit:
+    """A boxed `note`, or a box of a flow chart, `joined` to the box above by an arrow."""
     lines = break_lines(text, width - 2 * BOX_PAD, BODY)
     top = ARROW_GAP if joined else 0.0
     h = len(lines) * LEAD + 2 * BOX_PAD
-    shapes: list = [Rect(0, top, width, h, both("#ffffff", RUST, 0.45), r=1.5)]
+    paint, r = (both(NOTE, RUST, 0.3), 1.2) if note else (both("#ffffff", RUST, 0.45), 1.5)
+    shapes: list = [Rect(0, top, width, h, paint, r=r)]
     if joined:
         cx = width / 2
         shapes.append(Line(cx, 0.4, cx, top - 1.6, stroke(RUST, 0.6)))
@@ -138,7 +130,7 @@ def _units(blocks: list[Block], content: Content, worked: dict, col_w: float,
         elif kind == "sub":
             yield _heading(block.text, col_w, SUB, block.anchor, False)
         elif kind == "note":
-            yield _note(block.text, col_w)
+            yield _box(block.text, col_w, note=True)
         elif kind == "box":
             yield _box(block.text, col_w, previous == "box")
         elif kind == "directive":
