@@ -146,23 +146,15 @@ def _piece_width(piece: Piece, size: float) -> float:
     return text_width(piece.text, size, piece.bold, False, piece.mono)
 
 
-def _word_width(word: list[Piece], size: float) -> float:
-    return sum(_piece_width(p, size) for p in word)
-
-
-def _measured(text: str, size: float, bold: bool) -> tuple[tuple[list[Piece], float], ...]:
-    """The words of `text` with their widths."""
-    return tuple((word, _word_width(word, size)) for word in words(text, bold))
-
-
-def break_lines(text: str, width: float, size: float, bold: bool = False,
-                first_indent: float = 0.0) -> list[list[list[Piece]]]:
+def break_lines(text: str, width: float, size: float,
+                bold: bool = False) -> list[list[list[Piece]]]:
     """Greedy line breaking of marked-up text; each line is a list of words."""
     space = text_width(" ", size)
     lines: list[list[list[Piece]]] = []
     line: list[list[Piece]] = []
-    used = first_indent
-    for word, w in _measured(text, size, bold):
+    used = 0.0
+    for word in words(text, bold):
+        w = sum(_piece_width(p, size) for p in word)
         extra = w + (space if line else 0.0)
         if line and used + extra > width:
             lines.append(line)

@@ -107,14 +107,12 @@ def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
 
 
 def card_grid(paper: str) -> Grid:
-    w, h = PAPERS[paper]
-    return Grid(w, h, COLS, ROWS)
+    return Grid(*PAPERS[paper], COLS, ROWS)
 
 
 def fold_grid(paper: str) -> Grid:
     """Four columns of front-over-back pairs on a landscape page."""
-    w, h = paper_size(paper, landscape=True)
-    return Grid(w, h, FOLD_COLS, 2)
+    return Grid(*paper_size(paper, landscape=True), FOLD_COLS, 2)
 
 
 def front_slots(grid: Grid, count: int) -> list[Slot]:
