@@ -65,15 +65,6 @@ SYMBOLS: tuple[tuple[str, str], ...] = (
 )
 
 
-def _where(setup: dict[int, int]) -> str:
-    """Setup counts grouped by count: "2 in 3, 7, 9" ("none" when empty)."""
-    by_count: dict[int, list[int]] = {}
-    for n in sorted(setup):
-        by_count.setdefault(setup[n], []).append(n)
-    return "; ".join(f"{k} in {', '.join(map(str, ns))}" for k, ns in sorted(by_count.items())
-                     ) or "none"
-
-
 def turn_lines(content: Content) -> list[tuple[str, str]]:
     """The turn sequence as (step mark, marked-up text)."""
     hand = content.map.hand_size
