@@ -175,48 +175,23 @@ def test_an_edited_edition_gets_diagrams_of_its_own_rules(tmp_path: Path) -> Non
     assert drawn and drawn[0][3] != 7      # 7 is not a target when the King may hold it
 
 
-def test_the_ladder_comes_from_the_editions_ladder_yaml() -> None:
-    from throne_pnp.content.ladder import ladder_of
-    from throne_pnp.render.components.bookfigs import ladder_levels
-
-    content = load_content()
-    levels = ladder_levels(content)
-    assert [(lv.name, lv.hard) for lv in levels] == [(lv.name, lv.hard)
-                                                     for lv in ladder_of(content)]
-    for drawn, level in zip(levels, ladder_of(content), strict=True):
-        for bot in ("greedy", "search"):
-            figures = level.figures(bot)
-            assert drawn.bots[bot].win_rate == figures.win_rate
-            assert drawn.bots[bot].ci95 == figures.ci95
-
-
-def test_a_measured_ladder_is_printed_with_each_bots_win_rate(monkeypatch) -> None:
-    """The other engineers' `content.ladder.ladder_of(content)` (levels with a
-    name, hard card ids and per bot an optional measurement) is drawn as is."""
-    import sys
-    import types
-    from dataclasses import dataclass
+def test_a_measured_ladder_is_printed_with_each_bots_win_rate() -> None:
+    """The edition's ladder (levels with a name, hard card ids and per bot an
+    optional measurement) is drawn as is."""
+    from dataclasses import replace
 
     from editions import texts_of
 
-    from throne_pnp.render.components.bookfigs import ladder_figure, ladder_levels
+    from throne_pnp.content.ladder import ladder_of
+    from throne_pnp.content.model import Level, Measured
+    from throne_pnp.render.components.bookfigs import ladder_figure
 
-    @dataclass
-    class FakeLevel:
-        name: str
-        hard: tuple
-        bots: dict
-
-    module = types.ModuleType("throne_pnp.content.ladder")
-    module.ladder_of = lambda content: [  # type: ignore[attr-defined]
-        FakeLevel("squire", (), {"greedy": {"win_rate": 0.49, "ci95": [0.47, 0.51],
-                                            "games": 2000}, "search": None}),
-        FakeLevel("knight", (19, 20), {"greedy": {"win_rate": 0.31, "ci95": [0.29, 0.33],
-                                                  "games": 2000}, "search": None})]
-    monkeypatch.setitem(sys.modules, "throne_pnp.content.ladder", module)
-    levels = ladder_levels(load_content())
+    content = replace(load_content(), ladder=(
+        Level("squire", (), {"greedy": Measured("greedy", 0.49, (0.47, 0.51), 2000)}),
+        Level("knight", (19, 20), {"greedy": Measured("greedy", 0.31, (0.29, 0.33), 2000)})))
+    levels = ladder_of(content)
     assert [(lv.name, lv.hard) for lv in levels] == [("squire", ()), ("knight", (19, 20))]
     assert levels[1].bots["greedy"].win_rate == 0.31 and levels[1].bots["search"] is None
-    shapes, _ = ladder_figure(load_content(), 88.0, 9.5, 4.3)
+    shapes, _ = ladder_figure(content, 88.0, 9.5, 4.3)
     text = texts_of(shapes)
     assert "greedy wins" in text and "31%" in text and "not measured yet" in text

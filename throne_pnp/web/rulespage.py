@@ -12,11 +12,12 @@ from dataclasses import dataclass, field
 from html import escape
 
 from throne_pnp.content import Content
+from throne_pnp.content.ladder import ladder_of
 from throne_pnp.narrator.worked import Worked, work_all
 from throne_pnp.render.backend.icons import variant_id
 from throne_pnp.render.components.board.figure import diagram
 from throne_pnp.render.components.board.marks import moves_of
-from throne_pnp.render.components.bookfigs import checklist, ladder_levels
+from throne_pnp.render.components.bookfigs import checklist
 from throne_pnp.render.components.rulesheet import Block, parse_rules
 from throne_pnp.rules.board import board_for
 from throne_pnp.web.svgmarkup import num, shape
@@ -97,7 +98,7 @@ def example_html(content: Content, worked: Worked) -> tuple[str, str]:
 
 
 def _ladder_html(content: Content) -> str:
-    levels = ladder_levels(content)
+    levels = ladder_of(content)
     bots = sorted({bot for level in levels for bot in level.bots})
     head = "".join(f"<th scope=\"col\">{escape(b)} wins</th>" for b in bots)
     rows = []

@@ -1,23 +1,13 @@
 """The one typeface of every printed component, embedded in the PDFs.
 
-Home printers and other machines substitute fonts that are only named, so
-the PDFs embed their own: the Bitstream Vera Sans family (regular, bold,
-oblique, bold oblique) that reportlab ships inside its pip package under a
-free licence (reportlab/fonts/bitstream-vera-license.txt). Nothing is copied
-into this repository; the TTF files are read from the installed reportlab.
-
-Each face is registered with reportlab once per process, when first used (as
-TrueType fonts, which reportlab embeds as subsets holding only the glyphs a
-document uses), slimmed first by `ttfslim.py` (no screen hinting; renamed
-"Rusty Sans" as the Vera licence asks of modified copies); `face()` names
-the face for a weight and slant; `width_pt()` measures text in it, so layout
-code wraps and centres with the metrics the PDF really uses. SVG names the
-same family, with metric-close fallbacks, and pins each run to the measured
-width.
-
-Code-like text (the `mono` runs of the rules sheet) is set in the oblique
-faces: the family has no monospace member, and an oblique keeps such words
-apart from running text without a second, unembedded font.
+Printers substitute fonts that are only named, so the PDFs embed the Bitstream
+Vera Sans family that reportlab ships under a free licence
+(reportlab/fonts/bitstream-vera-license.txt), read from the installed package.
+Each face is slimmed by `ttfslim` (renamed "Rusty Sans", as the licence asks of
+modified copies) and registered with reportlab when first used; `width_pt`
+measures text with the metrics the PDF really uses. The SVGs name the same
+family with metric-close fallbacks. Code-like `mono` runs are set oblique: the
+family has no monospace member.
 """
 
 from __future__ import annotations
@@ -30,14 +20,9 @@ FAMILY = "Bitstream Vera Sans"
 SVG_FAMILY = f"'{FAMILY}', 'DejaVu Sans', Verdana, sans-serif"
 
 # reportlab face name -> file in reportlab/fonts
-FACES = {
-    "Vera": "Vera.ttf",
-    "VeraBd": "VeraBd.ttf",
-    "VeraIt": "VeraIt.ttf",
-    "VeraBI": "VeraBI.ttf",
-}
-# the embedded, slimmed faces are renamed (see ttfslim.py): family, style
-EMBEDDED = "Rusty Sans"
+FACES = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf",
+         "VeraBI": "VeraBI.ttf"}
+EMBEDDED = "Rusty Sans"   # the slimmed faces' family and styles (see ttfslim.py)
 STYLES = {"Vera": "Roman", "VeraBd": "Bold", "VeraIt": "Oblique", "VeraBI": "Bold Oblique"}
 
 
@@ -61,12 +46,9 @@ def face(bold: bool = False, italic: bool = False, mono: bool = False) -> str:
 
 
 @lru_cache(maxsize=4)
-def _register_face(name: str):
-    """Slim, parse and register one face with reportlab; return its font object.
-
-    Faces are registered as first used: parsing a TrueType font is the
-    costly part, and most documents need only two or three of the four.
-    """
+def font(name: str):
+    """The face's reportlab font object, slimmed, parsed and registered when first
+    used (parsing is the costly part, and most documents need two or three faces)."""
     from io import BytesIO
 
     from reportlab.pdfbase import pdfmetrics
@@ -78,42 +60,14 @@ def _register_face(name: str):
     if not path.is_file():
         raise FileNotFoundError(f"reportlab's bundled font {path} is missing; "
                                 "reinstall reportlab")
-    font = TTFont(name, BytesIO(slim(path.read_bytes(), EMBEDDED, STYLES[name])))
-    pdfmetrics.registerFont(font)
-    return font
-
-
-def register() -> tuple[str, ...]:
-    """Register all four faces with reportlab (once) and return their names.
-
-    Raises FileNotFoundError naming the missing file if the installed
-    reportlab lacks its bundled fonts (it has shipped them for many years).
-    """
-    for name in FACES:
-        _register_face(name)
-    return tuple(FACES)
-
-
-def _font(name: str):
-    return _register_face(name)
-
-
-def _widths(name: str):
-    """The face's advance widths by code point, and the width of a missing glyph."""
-    face = _font(name).face
-    return face.charWidths.get, face.defaultWidth
+    registered = TTFont(name, BytesIO(slim(path.read_bytes(), EMBEDDED, STYLES[name])))
+    pdfmetrics.registerFont(registered)
+    return registered
 
 
 def width_pt(text: str, name: str, size: float) -> float:
-    """Width in points of `text` set in face `name` at `size` points.
-
-    The same sum as reportlab's `stringWidth` (its pure-Python form, in the
-    same order, so the very same float), without the per-letter Python loop.
-    """
-    get, missing = _widths(name)
-    return 0.001 * size * sum(map(get, map(ord, text), repeat(missing)))
-
-
-def font(name: str):
-    """The registered reportlab font object of a face (registering the family if needed)."""
-    return _font(name)
+    """Width in points of `text` set in face `name` at `size` points: the very
+    float of reportlab's pure-Python `stringWidth`, without its per-letter loop."""
+    widths = font(name).face
+    return 0.001 * size * sum(map(widths.charWidths.get, map(ord, text),
+                                  repeat(widths.defaultWidth)))

@@ -1,18 +1,9 @@
 """Our own vector icons, each defined once as shapes in a 24 x 24 box.
 
-The icons are silhouettes chosen to differ in outline, not only in colour, so
-that they stay legible in black-and-white print and at 4 mm: a two-towered
-castle, an ear of wheat, a curled bugle, an upright sword, a heater shield, a
-swallow-tailed flag, a hanging banner with a plus (rally), a helmet (the
-player's cubes), two crossed cards (Uncertain Orders), a broad movement
-arrow, a skull, the rising and falling priority arrows, and two cubes (the
-player's open one, the King's solid one with a crown). `crown` and `throne`
-are decorations for card backs and titles.
-
-Shapes use the colour names "ink" and "paper"; renderers substitute the
-colours given where an icon is placed, and define each (icon, ink, paper)
-variant once (a PDF form XObject, an SVG <symbol>) so that repeated icons
-cost one reference each.
+Silhouettes that differ in outline, not only in colour, so they stay legible
+in black-and-white print at 4 mm. Shapes use the colour names "ink" and
+"paper"; renderers substitute the colours given where an icon is placed and
+define each (icon, ink, paper) variant once (a PDF form, an SVG <symbol>).
 """
 
 from __future__ import annotations
@@ -226,26 +217,6 @@ ICON_SHAPES: dict[str, tuple] = {
     "crown": _crown(),
     "throne": _throne(),
 }
-
-# What each content icon means, for symbol keys (our words).
-ICON_MEANINGS: dict[str, str] = {
-    "castle": "Castle: rally here; hold all castles to win",
-    "wheat": "Wheat: your cube limit per territory",
-    "bugle": "Bugle: +1 to battle strength",
-    "sword": "Sword: kills one enemy cube",
-    "shield": "Shield: blocks one sword",
-    "flag": "Flag: one command point",
-    "banner": "King rallies at his castles",
-    "helmet": "Your cubes",
-    "uncertain": "Uncertain Orders: deal for the action",
-    "arrow": "King moves towards the nearest target",
-    "skull": "Hard card",
-    "rising": "Rising priority: 1 up to 9",
-    "falling": "Falling priority: 9 down to 1",
-    "cube": "Your cube",
-    "king-cube": "King's cube",
-}
-
 
 def resolve(style: Style, ink: str, paper: str) -> Style:
     """`style` with the colour names "ink"/"paper" replaced by real colours."""

@@ -1,22 +1,19 @@
-"""Neutral page description: shapes in millimetres with a top-left origin.
+"""Neutral page description: frozen shapes in millimetres, top-left origin.
 
-Every component (map sheet, card faces and sheets, rules sheet) is built as a
-list of `Page`s holding these frozen shapes; `pdf.py` and `svg.py` each draw
-the very same description, so the two outputs cannot drift apart. Nothing here
-knows about reportlab or svgwrite except `text_width`, which reads the metrics
-of the embedded typeface (`fonts.py`) so that layout code can wrap and centre
-text exactly as both renderers set it.
-
-Units: lengths in mm, y grows downwards, font sizes in points. Icons live in
-a 24 x 24 box (see `icons.py`) and are placed with `Icon(name, x, y, size)`.
-Colours are "#rrggbb" strings; inside icon definitions the names "ink" and
-"paper" stand for the colours chosen where the icon is placed.
+Every component is built as `Page`s of these shapes, and `pdf.py` and
+`svg.py` each draw the very same description, so the outputs cannot drift
+apart. `text_width` reads the embedded typeface's metrics (`fonts.py`), so
+layout code wraps and centres text as both renderers set it. Lengths in mm
+(y downwards), font sizes in points, colours "#rrggbb"; icons are 24 x 24
+boxes of `icons.py`, where "ink" and "paper" stand for the placed colours.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+from throne_pnp.render.backend.fonts import face, width_pt
 
 PT = 25.4 / 72.0  # millimetres per point
 
@@ -67,7 +64,6 @@ class Rect:
     tag: str = ""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Line:
     """A straight segment."""
@@ -80,7 +76,6 @@ class Line:
     tag: str = ""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Poly:
     """Polyline (open) or polygon (closed) through `points`."""
@@ -89,7 +84,6 @@ class Poly:
     style: Style
     closed: bool = True
     tag: str = ""
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +97,6 @@ class Circle:
     tag: str = ""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Path:
     """A path of commands: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",)."""
@@ -111,7 +104,6 @@ class Path:
     commands: tuple[tuple, ...]
     style: Style
     tag: str = ""
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,10 +121,10 @@ class Text:
     tag: str = ""
     mono: bool = False
 
-
     @property
     def font(self) -> str:
-        return font_name(self.bold, self.italic, self.mono)
+        """The embedded face the text is set in (see `fonts.py`)."""
+        return face(self.bold, self.italic, self.mono)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +140,10 @@ class Icon:
     tag: str = ""
 
 
-
 @dataclass(frozen=True, slots=True)
 class Group:
-    """Shapes in a local frame: translate by (dx, dy), rotate (degrees, clockwise), scale.
-
-    `clip` (x, y, w, h), in the group's own frame, hides whatever falls outside
-    that rectangle (a map tiled over two sheets shows one part on each).
-    """
+    """Shapes in a local frame: moved by (dx, dy), rotated (degrees clockwise), scaled;
+    `clip` (x, y, w, h, in the group's frame) hides what falls outside it."""
 
     items: tuple
     dx: float = 0.0
@@ -164,7 +152,6 @@ class Group:
     scale: float = 1.0
     tag: str = ""
     clip: tuple[float, float, float, float] | None = None
-
 
 
 Shape = Rect | Line | Poly | Circle | Path | Text | Icon | Group
@@ -188,8 +175,8 @@ class Page:
 
 
 def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, str, str]]:
-    """Every (icon, ink, paper) colouring used in `items`, recursively: each
-    renderer defines each colouring once (a PDF form, an SVG <symbol>)."""
+    """Every (icon, ink, paper) colouring in `items`, recursively: renderers
+    define each once (a PDF form, an SVG <symbol>)."""
     found = set() if found is None else found
     for item in items:
         if type(item) is Icon:
@@ -199,24 +186,12 @@ def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, s
     return found
 
 
-# --------------------------------------------------------------------------- text
-
-
 MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
-
-
-def font_name(bold: bool, italic: bool, mono: bool = False) -> str:
-    """The embedded face for a weight and slant (see `fonts.py`)."""
-    from throne_pnp.render.backend.fonts import face
-
-    return face(bold, italic, mono)
 
 
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
                mono: bool = False) -> float:
     """Width in mm of `text` set in the embedded face at `size` points."""
-    from throne_pnp.render.backend.fonts import face, width_pt
-
     return width_pt(text, face(bold, italic, mono), size) * PT
 
 
@@ -253,12 +228,9 @@ def wrap(text: str, width: float, size: float, bold: bool = False) -> list[str]:
     return lines
 
 
-# --------------------------------------------------------------------------- walking
-
-
 def walk(items, dx: float = 0.0, dy: float = 0.0):
-    """Yield (shape, dx, dy) for every non-group shape, with the offsets of
-    untransformed ancestor groups (rotated or scaled groups yield as a whole)."""
+    """(shape, dx, dy) for every shape, offset by its untransformed ancestor
+    groups (a rotated or scaled group comes as a whole)."""
     for item in items:
         if isinstance(item, Group) and item.rotate == 0 and item.scale == 1:
             yield from walk(item.items, dx + item.dx, dy + item.dy)

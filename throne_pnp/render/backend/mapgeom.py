@@ -1,10 +1,8 @@
-"""Plane geometry for the map sheet: boxes, polygons, clearances.
+"""Plane geometry for the map sheet: boxes, polygons, clearances (mm, y downwards).
 
-The map's layout code places labels, cube spaces and print aids with these
-functions, and the tests measure the result with the very same ones, so
-"a cube space sits at least 2 mm inside its territory and clear of every
-label" means one thing everywhere. Pure functions on tuples of millimetres;
-y grows downwards like the rest of the layout.
+The map's layout places labels, cube spaces and print aids with these pure
+functions and the tests measure the result with the same ones, so "2 mm
+inside its territory" means one thing everywhere.
 """
 
 from __future__ import annotations
@@ -112,11 +110,8 @@ def segment_box_distance(a: Point, b: Point, box: Box) -> float:
 
 
 def clearance(box: Box, poly: tuple[Point, ...] | list[Point]) -> float:
-    """How far `box` stays inside `poly`: the distance from the box to the
-    polygon's outline, negative (-1) when the box is not wholly inside.
-
-    `clearance(box, poly) >= d` says the box lies inside the polygon shrunk by d.
-    """
+    """The distance from `box` to the outline of `poly` when wholly inside it, else -1:
+    `clearance(box, poly) >= d` says the box lies inside the polygon shrunk by d."""
     if not all(point_in_polygon(c, poly) for c in box.corners()):
         return -1.0
     n = len(poly)
@@ -132,13 +127,6 @@ def box_meets_polygon(box: Box, poly: tuple[Point, ...] | list[Point]) -> bool:
         return True
     n = len(poly)
     return any(segment_box_distance(poly[i], poly[(i + 1) % n], box) == 0 for i in range(n))
-
-
-def polygon_area(poly: tuple[Point, ...] | list[Point]) -> float:
-    """Area by the shoelace formula (always positive)."""
-    n = len(poly)
-    return abs(sum(poly[i][0] * poly[(i + 1) % n][1] - poly[(i + 1) % n][0] * poly[i][1]
-                   for i in range(n))) / 2
 
 
 def centroid(poly: tuple[Point, ...] | list[Point]) -> Point:

@@ -1,15 +1,11 @@
 """Slim a TrueType font for print embedding: no hinting, fewer tables, a new name.
 
-reportlab embeds a TrueType font as subsets of the glyphs a document uses,
-but copies each glyph whole and the font-wide tables as they are. Bitstream
-Vera is heavily hinted: more than half of its glyph bytes are screen-hinting
-instructions, which printers at 300+ dpi do not need, and its name table
-carries the whole licence twice. `slim()` rewrites a font without the
-instructions and the tables only screens use (fpgm, prep, cvt, hdmx, kern,
-gasp, VDMX, LTSH, PCLT), and with a short name table under a new family name
-(the Vera licence asks that a modified font not be called "Bitstream" or
-"Vera"); the copyright notice is kept. Outlines and metrics are untouched, so
-text measures and looks the same. Each of our PDFs shrinks by about half.
+reportlab embeds the glyphs a document uses whole, and more than half of
+Bitstream Vera's glyph bytes are screen-hinting instructions that printers do
+not need. `slim()` drops them and the screen-only tables, and writes a short
+name table under a new family name (the Vera licence asks that a modified font
+not be called "Bitstream" or "Vera"), keeping the copyright notice. Outlines
+and metrics are untouched; each PDF shrinks by about half.
 """
 
 from __future__ import annotations

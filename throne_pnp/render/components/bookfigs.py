@@ -1,24 +1,16 @@
 """The rules booklet's figures: worked examples, the start of the game, the ladder.
 
-Each figure is a list of layout shapes at a given width with its height, so
-the booklet's flow (`booklet`) places it like any other unit and the page's
-rules screen draws the same shapes as inline SVG.
-
-- `example_figure`: one worked example as the rules engine plays it
-  (`narrator.worked`): its title and text, the board before (the engine's
-  steps as numbered arrows and marks) and after (battles to fight ringed),
-  and beside them the checklist in the assistant's words, numbered like the
-  arrows; for a battle the player lost, the cost of each place to withdraw.
-- `setup_figure`: the setup of `map.yaml` on a small map.
-- `ladder_figure`: the difficulty ladder as a table: each level, its hard
-  cards and, when measured, each bot's win rate.
+Each figure is layout shapes at a given width with its height, placed by the
+booklet's flow like any unit and drawn as inline SVG by the page's rules
+screen. A worked example is played by the rules engine (`narrator.worked`):
+the board before (its steps as numbered arrows) and after, beside the
+checklist numbered like the arrows.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
-
 from throne_pnp.content import Content
+from throne_pnp.content.ladder import ladder_of
 from throne_pnp.narrator.worked import Worked
 from throne_pnp.render.backend.layout import PT, Group, Line, Text, stroke
 from throne_pnp.render.components.board.figure import diagram
@@ -26,47 +18,6 @@ from throne_pnp.render.components.board.marks import moves_of
 from throne_pnp.render.components.rulesheet import INK, RUST, break_lines, set_line
 
 BOX = "[ ] "
-
-
-@dataclass(frozen=True, slots=True)
-class Measured:
-    """A bot's measured win rate at one level."""
-
-    win_rate: float
-    ci95: tuple[float, float]
-    games: int
-
-
-@dataclass(frozen=True, slots=True)
-class Level:
-    """One rung of the difficulty ladder: its name, hard cards, measured odds."""
-
-    name: str
-    hard: tuple[int, ...]
-    bots: dict[str, Measured | None] = field(default_factory=dict)
-
-
-def ladder_levels(content: Content) -> list[Level]:
-    """The edition's ladder: `content.ladder.ladder_of` where it exists, else one
-    level per number of hard cards (in id order), unmeasured."""
-    try:
-        from throne_pnp.content.ladder import ladder_of  # type: ignore[import-not-found]
-    except ImportError:
-        hard = [c.id for c in content.hard_cards]
-        return [Level("normal" if k == 0 else f"{k} hard", tuple(hard[:k]))
-                for k in range(len(hard) + 1)]
-    levels = []
-    for level in ladder_of(content):
-        bots = {}
-        for bot, got in (getattr(level, "bots", None) or {}).items():
-            if got is None:
-                bots[bot] = None
-                continue
-            data = got if isinstance(got, dict) else asdict(got)
-            bots[bot] = Measured(float(data["win_rate"]), tuple(data["ci95"]), int(data["games"]))
-        hard = getattr(level, "hard", None) or getattr(level, "hard_cards", ())
-        levels.append(Level(str(level.name), tuple(hard), bots))
-    return levels
 
 
 def text_block(text: str, x: float, y: float, width: float, size: float,
@@ -80,8 +31,7 @@ def text_block(text: str, x: float, y: float, width: float, size: float,
 
 
 def checklist(worked: Worked) -> list[tuple[str, str]]:
-    """The example's checklist as (number or "", text): each engine step gets the
-    number of its arrow or mark; headings and reasons stay unnumbered."""
+    """The example's checklist as (number or "", text), each step numbered like its arrow."""
     out = []
     number = 0
     for line in worked.lines:
@@ -121,7 +71,6 @@ def example_figure(content: Content, worked: Worked, width: float, body: float,
     top = y + label * PT + 1.2
     out.append(Group(before.items, 0, top, tag=before.tag))
     out.append(Group(after.items, map_w + 2.5, top, tag=after.tag))
-    # the checklist beside the maps, continuing below them if it runs longer
     ly = y - 0.6
     for mark, text in checklist(worked) + _costs(worked):
         x, w = (list_x, list_w) if ly < top + h + 1.0 else (0.0, width)
@@ -160,7 +109,7 @@ def setup_figure(content: Content, width: float, body: float,
 def ladder_figure(content: Content, width: float, body: float,
                   lead: float) -> tuple[list, float]:
     """The ladder as a table: level, hard cards, each bot's measured win rate."""
-    levels = ladder_levels(content)
+    levels = ladder_of(content)
     bots = sorted({bot for level in levels for bot in level.bots})
     cols = [0.0, width * 0.24] + [width * (0.62 + 0.19 * i) for i in range(len(bots))]
     out: list = []

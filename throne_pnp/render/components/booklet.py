@@ -1,18 +1,11 @@
 """The rules booklet: `rules.txt` typeset over A4 or Letter pages at 9.5 pt.
 
-The text (`rulesheet.parse_rules`) becomes a list of units: a line of a
-paragraph, a heading kept with what follows, a boxed note, a box of a flow
-chart, a figure. Column units flow in bands of two columns, balanced when a
-wide unit (a worked example, the full page width) follows them on the same
-page; `@page` and `@column` start a new page or the next column. Figures are
-drawn from the content at build time: the worked examples by the rules
-engine (`narrator.worked`), the start of the game, the difficulty ladder.
-
-A worked example that does not fit the rest of a page floats to the top of
-the next one, and the text after it fills the page first, as in a printed
-rulebook. Every page carries the booklet title (the first large, the others a running
-head), "rules, page N of M", the 50 mm scale bar and "print at 100%", and
-nothing comes within the 4.5 mm the other sheets keep from the paper edge.
+The parsed text becomes units (a line, a heading kept with what follows, a
+note, a flow-chart box, a figure) that flow in bands of two columns, balanced
+above a wide unit (a worked example) on the same page. A worked example that
+does not fit floats to the next page while the text after it fills this one.
+Every page has the title (then a running head), "rules, page N of M" and the
+scale bar.
 """
 
 from __future__ import annotations
@@ -67,7 +60,7 @@ def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[P
     wide_w = page_w - 2 * MARGIN
     worked = work_all(board_for(content), content.examples) if content.examples else {}
     units = list(_units(blocks, content, worked, col_w, wide_w, ink_saver))
-    units.append(_note(switches_text(content), col_w))
+    units.append(_box(switches_text(content), col_w, note=True))
     pages = _Flow(paper, title, col_w).run(units)
     for i, page in enumerate(pages, start=1):
         sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(pages)}", INK)
@@ -78,15 +71,11 @@ def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[P
 
 
 def switches_text(content: Content) -> str:
-    """The ruling switches this edition plays with (rulings.yaml), so a printed
-    booklet always says how its game is ruled."""
+    """The ruling switches of rulings.yaml: a printed booklet says how it is ruled."""
     r = content.rulings
     return (f"**This edition plays with** `home_lost_when: {r.home_lost_when}`, "
             f"`castle_targets: {r.castle_targets}` and `over_limit_move: {r.over_limit_move}`"
             " (see R2, R8 and R12).")
-
-
-# --------------------------------------------------------------------------- units
 
 
 def _lines(text: str, width: float, size: float, indent: float = 0.0,
@@ -112,21 +101,13 @@ def _heading(text: str, width: float, size: float, anchor: str, rule: bool) -> U
                 space=3.2 if rule else 2.0)
 
 
-def _note(text: str, width: float) -> Unit:
-    lines = break_lines(text, width - 2 * BOX_PAD, BODY)
-    h = len(lines) * LEAD + 2 * BOX_PAD
-    shapes: list = [Rect(0, 0, width, h, both(NOTE, RUST, 0.3), r=1.2)]
-    for i, line in enumerate(lines):
-        shapes += set_line(line, BOX_PAD, BOX_PAD - 0.6 + (i + 1) * LEAD, BODY)
-    return Unit(h, shapes, space=1.5)
-
-
-def _box(text: str, width: float, joined: bool) -> Unit:
-    """A box of a flow chart; joined to the box above by an arrow."""
+def _box(text: str, width: float, joined: bool = False, note: bool = False) -> Unit:
+    """A boxed `note`, or a box of a flow chart, `joined` to the box above by an arrow."""
     lines = break_lines(text, width - 2 * BOX_PAD, BODY)
     top = ARROW_GAP if joined else 0.0
     h = len(lines) * LEAD + 2 * BOX_PAD
-    shapes: list = [Rect(0, top, width, h, both("#ffffff", RUST, 0.45), r=1.5)]
+    paint, r = (both(NOTE, RUST, 0.3), 1.2) if note else (both("#ffffff", RUST, 0.45), 1.5)
+    shapes: list = [Rect(0, top, width, h, paint, r=r)]
     if joined:
         cx = width / 2
         shapes.append(Line(cx, 0.4, cx, top - 1.6, stroke(RUST, 0.6)))
@@ -149,7 +130,7 @@ def _units(blocks: list[Block], content: Content, worked: dict, col_w: float,
         elif kind == "sub":
             yield _heading(block.text, col_w, SUB, block.anchor, False)
         elif kind == "note":
-            yield _note(block.text, col_w)
+            yield _box(block.text, col_w, note=True)
         elif kind == "box":
             yield _box(block.text, col_w, previous == "box")
         elif kind == "directive":
@@ -180,11 +161,8 @@ def _directive(block: Block, content: Content, worked: dict, col_w: float, wide_
         yield Unit(h, shapes, space=1.5)
 
 
-# --------------------------------------------------------------------------- flow
-
-
 class _Flow:
-    """Places units on pages: bands of two columns and wide units between them."""
+    """Places units on pages: bands of two columns, wide units between them."""
 
     def __init__(self, paper: str, title: str, col_w: float) -> None:
         self.page_w, self.page_h = sheets.paper_size(paper)

@@ -1,16 +1,10 @@
 """Action Cards: one face layout per card, one back, and the printed sheets.
 
-A face (63 x 88 mm, drawn in trim coordinates with bleed beyond 0..63/0..88)
-shows, top to bottom: the battle symbols (bugles, swords, shields as repeated
-icons), the card's id and name, the King's action(s) as icons with a short
-label (an arrow toward the target for moves, a banner for rally, crossed cards
-for uncertain orders), then a skull on hard cards above the flags, and the
-priority arrow in the bottom-right corner. Colour only repeats what shapes
-already say, so a black-and-white print loses nothing.
-
-All backs are identical (a hard card must not be told apart face down).
-`card_pages` arranges faces and backs on sheets per layout (duplex,
-backs-separate, fold); `card_files` gives one page per face for SVG output.
+A face (trim coordinates 0..63 x 0..88 mm, bleed beyond) shows, top to
+bottom: the battle symbols, id and name, the King's action(s) as icons with a
+label, a skull on hard cards above the flags, and the priority arrow. Colour
+only repeats what shapes say. All backs are identical, so a hard card cannot
+be told apart face down.
 """
 
 from __future__ import annotations
@@ -48,16 +42,24 @@ ACTION_LABELS = {name: a.card for name, a in KING_ACTIONS.items()}
 BATTLE = (("bugles", "bugle"), ("swords", "sword"), ("shields", "shield"))
 
 
+def _ground(color: str, bleed: tuple[bool, bool, bool, bool]) -> Rect:
+    """`color` over the whole card, into the bleed on its outer sides."""
+    top, right, bottom, left = (BLEED if b else 0.0 for b in bleed)
+    return Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom, fill(color))
+
+
+def _outline(color: str) -> Rect:
+    """The ink saver's frame: an outline inside the trim."""
+    return Rect(FRAME - 0.4, FRAME - 0.4, CARD_W - 2 * FRAME + 0.8, CARD_H - 2 * FRAME + 0.8,
+                stroke(color, 0.6), r=2.8)
+
+
 def _frame(color: str, bleed: tuple[bool, bool, bool, bool], ink_saver: bool) -> list:
     """Frame colour to the trim (and into the bleed on the outer sides), cream panel."""
-    top, right, bottom, left = (BLEED if b else 0.0 for b in bleed)
     if ink_saver:
-        return [Rect(FRAME - 0.4, FRAME - 0.4, CARD_W - 2 * FRAME + 0.8,
-                     CARD_H - 2 * FRAME + 0.8, stroke(color, 0.6), r=2.8)]
-    return [
-        Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom, fill(color)),
-        Rect(FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME, fill(CREAM), r=2.5),
-    ]
+        return [_outline(color)]
+    return [_ground(color, bleed),
+            Rect(FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME, fill(CREAM), r=2.5)]
 
 
 def _battle_row(card: Card, color: str, ink_saver: bool) -> list:
@@ -77,8 +79,6 @@ def _battle_row(card: Card, color: str, ink_saver: bool) -> list:
             out.append(Line(cx - 1.6, y0 + h / 2, cx + 1.6, y0 + h / 2, stroke(GREY, 0.5)))
             continue
         gap = 0.3
-        # three icons at full size would fill the cell to its dividers: smaller
-        # icons keep CELL_CLEAR of the band's ground on both sides
         each = min(size, (cell - 2 * CELL_CLEAR - (count - 1) * gap) / count)
         total = count * each + (count - 1) * gap
         for k in range(count):
@@ -119,8 +119,6 @@ def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
     out: list = []
     x0, y0, w, h = SAFE, 26.8, CARD_W - 2 * SAFE, 35.0
     out.append(Rect(x0, y0, w, h, stroke(color, 0.35), r=2.0))
-    # the label box is filled (white when saving ink) so the frame line behind
-    # it never strikes through the words
     out.append(Rect(CARD_W / 2 - 10, y0 - 1.9, 20, 3.8,
                     both(WHITE if ink_saver else CREAM, color, 0.3), r=1.0))
     out.append(Text(CARD_W / 2, y0 + 1.05, "THE KING", 6.0, "middle", bold=True,
@@ -198,29 +196,21 @@ def back_edge(ink_saver: bool = False, style: str = "light") -> str:
 def card_back(ink_saver: bool = False,
               bleed: tuple[bool, bool, bool, bool] = (True, True, True, True),
               style: str = "light") -> tuple:
-    """The shared back: throne emblem, crown and title inside a border.
-
-    `light` (the default) is a pale ground with a rust border band running
-    into the bleed, so a sheet of backs stays under a third ink and still
-    reads as "the back" at a glance; `dark` is the full-bleed dark design;
-    the ink saver keeps outlines only.
-    """
-    top, right, bottom, left = (BLEED if b else 0.0 for b in bleed)
+    """The shared back: throne emblem, crown and title inside a border; `light` is a
+    pale ground in a rust band (little ink), `dark` full-bleed dark."""
     out: list = []
     if ink_saver:
         ink, paper = RUST, WHITE
-        out.append(Rect(FRAME - 0.4, FRAME - 0.4, CARD_W - 2 * FRAME + 0.8,
-                        CARD_H - 2 * FRAME + 0.8, stroke(RUST, 0.6), r=2.8))
+        out.append(_outline(RUST))
         for k in range(1, 11):   # light hatching across the emblem band
             y = 30 + k * 2.6
             out.append(Line(8, y, CARD_W - 8, y, stroke("#d9c7b8", 0.2)))
     elif style == "dark":
         ink, paper = "#e9d7b0", BACK_DARK
-        out.append(Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom,
-                        fill(BACK_DARK)))
+        out.append(_ground(BACK_DARK, bleed))
     else:
         ink, paper = RUST, BACK_TINT
-        out.append(Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom, fill(RUST)))
+        out.append(_ground(RUST, bleed))
         out.append(Rect(BACK_BAND, BACK_BAND, CARD_W - 2 * BACK_BAND, CARD_H - 2 * BACK_BAND,
                         fill(BACK_TINT), r=2.5))
     out.append(Rect(5.5, 5.5, CARD_W - 11, CARD_H - 11, stroke(ink, 0.5), r=2.0))
@@ -249,11 +239,7 @@ def _sheet(grid: Grid, part: str, name: str, stamp: str) -> Page:
 
 def card_pages(content: Content, paper: str, layout: str = "duplex",
                ink_saver: bool = False, back: str = "light", stamp: str = "") -> list[Page]:
-    """The pages of cards.pdf for one paper size and back layout.
-
-    Crop marks are added after the cards: where one must cross the bleed it
-    lies on top of the art. `stamp` is the footer stamp (see `stamp.py`).
-    """
+    """The pages of cards.pdf for one paper size and layout, with the footer `stamp`."""
     if back not in BACKS:
         raise ValueError(f"unknown card back {back!r}; use one of {', '.join(BACKS)}")
     cards = list(content.cards)

@@ -1,26 +1,11 @@
 """The extras sheet: two player aid cards and punch-out cube tokens.
 
-The aid cards are poker size (63 x 88 mm, like the Action Cards, so they
-sleeve and stack with them) and are drawn from the content model:
-
-- "Turn and battle": the goal, the turn sequence and a battle in four lines
-  (hand size, castles and home come from `map.yaml`; the goal follows
-  `rulings.yaml`).
-- "Setup and map": the setup, the symbol key and the adjacency list read
-  from each territory's `adjacent` through `mapkey.adjacency_rows` (a sea
-  crossing of the drawing is marked as such), so a printed list can never
-  disagree with the map the program plays on.
-
-Below them, `forces` tokens for each side for players without cubes, each
-9.5 mm square on a shared cut grid (so one sits in a cube space of the map):
-the King's are solid dark squares with a light crown, the player's are light
-with an outlined circle and a helmet, and
-their corners are snipped off along short guides, so the two sides differ in
-shape, in tone and in symbol, and survive greyscale printing.
-
-Aid cards and token blocks carry crop marks on the extension of each cut
-line; the page has the title and the 50 mm scale bar like every sheet. All of
-it is a layout `Page` drawn by both renderers.
+The aid cards are poker size, so they sleeve with the Action Cards, and are
+drawn from the content: the turn and a battle; the goal, symbols and the
+adjacency list (from `mapkey.adjacency_rows`, so it cannot disagree with the
+map the program plays on). Below them, `forces` 9.5 mm tokens a side that fit
+a cube space: the King's dark squares with a crown, the player's light discs
+with a helmet and snipped corners, told apart in greyscale too.
 """
 
 from __future__ import annotations
@@ -54,8 +39,7 @@ AID_SAFE = 4.5            # text stays this far inside an aid card's trim
 AID_FRAME = 3.0           # and the frame's ink this far
 AID_TINT = "#f6eedf"      # the aid cards' ground, run 3 mm past the cuts (bleed)
 AID_SIZES = (7.5, 7.25, 7.0)   # body sizes in pt, largest that fits wins (7 pt at least)
-TOKEN = 9.5               # a token's side (mm), the cut cell: it sits inside a map's
-                          # cube space (10 mm inside its border on the smallest map)
+TOKEN = 9.5               # a token's side (mm): it sits inside a map's cube space
 TOKEN_COLS = 5
 TOKEN_BLEED = 2.0         # the King's dark block runs this far past its outer cuts
 MARK_GAP = 1.0            # crop mark start beyond a block's outer edge (incl. bleed)
@@ -79,18 +63,6 @@ SYMBOLS: tuple[tuple[str, str], ...] = (
     ("cube", "your cube"),
     ("king-cube", "the King's cube"),
 )
-
-
-# --------------------------------------------------------------------------- data
-
-
-def _where(setup: dict[int, int]) -> str:
-    """Setup counts grouped by count: "2 in 3, 7, 9" ("none" when empty)."""
-    by_count: dict[int, list[int]] = {}
-    for n in sorted(setup):
-        by_count.setdefault(setup[n], []).append(n)
-    return "; ".join(f"{k} in {', '.join(map(str, ns))}" for k, ns in sorted(by_count.items())
-                     ) or "none"
 
 
 def turn_lines(content: Content) -> list[tuple[str, str]]:
@@ -130,29 +102,14 @@ def goal_line(content: Content) -> str:
     return f"**Win** holding every {{castle}} ({castles}). **Lose** {lose}."
 
 
-def setup_lines(content: Content) -> list[tuple[str, str]]:
-    """Setup, from map.yaml."""
-    game_map = content.map
-    return [
-        ("", "You {cube} " + _where(game_map.setup_player) + ". The King {king-cube} "
-             + _where(game_map.setup_king) + "."),
-        ("", f"{game_map.forces} cubes a side; the King keeps at most {game_map.king_limit} "
-             f"in a territory. Deal yourself {game_map.hand_size} cards."),
-    ]
-
-
 def neighbour_text(row: AdjacencyRow, castle: bool = False) -> str:
-    """One adjacency entry, e.g. "**5** 1, 2, 3, 7, 8"; a castle gets its icon,
-    a neighbour over a sea crossing is listed after "sea"."""
+    """One adjacency entry, e.g. "**5** 1, 2, 3, 7, 8" (a castle's icon; "sea 3")."""
     text = f"**{row.number}**{{castle}}" if castle else f"**{row.number}**"
     land = [n for n in row.neighbours if n not in row.by_sea]
     parts = [", ".join(map(str, land))] if land else []
     if row.by_sea:
         parts.append("sea " + ", ".join(map(str, row.by_sea)))
     return text + " " + "; ".join(parts)
-
-
-# --------------------------------------------------------------------------- aid cards
 
 
 class _Card:
@@ -190,8 +147,7 @@ class _Card:
 
 
 def _frame(ink_saver: bool) -> list:
-    """A thin double frame, its ink at least AID_FRAME inside the trim, so a cut a
-    little off never clips it (the card's ground runs into the bleed instead)."""
+    """A thin double frame, its ink AID_FRAME inside the trim so a missed cut keeps it."""
     outer = AID_FRAME + 0.25                  # the 0.5 mm line's outer edge at AID_FRAME
     inner = outer + 0.65
     return [Rect(outer, outer, CARD_W - 2 * outer, CARD_H - 2 * outer, stroke(RUST, 0.5),
@@ -274,8 +230,7 @@ def map_aid(content: Content, ink_saver: bool = False) -> tuple:
 
 
 def aid_overflow(content: Content) -> list[str]:
-    """Notes for aid cards whose text runs past the card even at 7 pt (a content
-    edit with long names or many territories); empty when both fit."""
+    """Notes for aid cards whose text runs past the card even at 7 pt."""
     out = []
     for make, name in ((_turn_card, "turn"), (_map_card, "map")):
         card = _best(make, content)
@@ -283,9 +238,6 @@ def aid_overflow(content: Content) -> list[str]:
             out.append(f"the {name} aid card runs {card.y - (CARD_H - AID_SAFE):.1f} mm past "
                        "its edge at 7 pt: shorten names in map.yaml or the setup")
     return out
-
-
-# --------------------------------------------------------------------------- tokens
 
 
 def king_token(ink_saver: bool = False) -> tuple:
@@ -312,8 +264,8 @@ def player_token(ink_saver: bool = False) -> tuple:
 
 def _block_marks(x: float, y: float, cols: int, rows: int, cw: float, ch: float,
                  outset: float, tag: str) -> list:
-    """Crop marks on the extension of every cut line of a cols x rows block of
-    cw x ch cells at (x, y), starting `outset` + MARK_GAP outside the cut edge."""
+    """Crop marks beyond a cols x rows block of cw x ch cells at (x, y), from
+    `outset` + MARK_GAP outside its edge."""
     out: list = []
     style = sheets.MARK_STYLE
     top, bottom = y - outset - MARK_GAP, y + rows * ch + outset + MARK_GAP
@@ -354,23 +306,19 @@ def token_block(side: str, count: int, x: float, y: float, ink_saver: bool = Fal
     return out
 
 
-# --------------------------------------------------------------------------- the page
-
-
 def _new_page(paper: str, name: str, title: str) -> Page:
     page_w, page_h = sheets.paper_size(paper)
     page = Page(page_w, page_h, name=name)
     page.add(Text(MARGIN, MARGIN + 3.0, title, 12, bold=True, color=INK, tag="title"))
     page.add(Line(MARGIN, MARGIN + 5.2, page_w - MARGIN, MARGIN + 5.2, stroke(RUST, 0.4)))
-    # print aids: scale bar bottom left, the part's name bottom right
     sheets.text_page_aids(page, MARGIN, "extras", INK)
     return page
 
 
 def _token_rows(page: Page, y: float, first: int, count: int, total: int,
                 ink_saver: bool) -> int:
-    """Draw tokens first..first+count-1 of each side (of `total`) in the blocks of
-    rows that fit from y down; return how many of each side were drawn."""
+    """Draw what fits from y down of each side's tokens first+1 .. first+count;
+    return how many a side were drawn."""
     gap = MARK_GAP + MARK_LEN + 1.0
     cols = min(TOKEN_COLS, total)
     block_w = cols * TOKEN
@@ -395,8 +343,7 @@ def _token_rows(page: Page, y: float, first: int, count: int, total: int,
 
 
 def extras_pages(content: Content, paper: str, ink_saver: bool = False) -> list[Page]:
-    """The extras sheet for one paper size (portrait): aid cards, then tokens;
-    tokens that do not fit (an edition with many cubes) go on more sheets."""
+    """The extras sheet (portrait): aid cards, then tokens (more sheets for many)."""
     page = _new_page(paper, "extras", f"{sheets.GAME_TITLE}: player aids and cube tokens")
     page_w = page.width
     # two aid cards side by side, sharing their middle cut

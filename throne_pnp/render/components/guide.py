@@ -1,21 +1,14 @@
 """The print guide page and the duplex alignment test of the print-and-play pack.
 
-The guide is one portrait page that opens the pack: a table of what to print
-(the pack's own page ranges, the paper and the printer setting for each
-part), then how to set the printer (100 %, duplex flipped on the long edge),
-which paper, how to cut along the crop marks, how to fold and glue, what
-cubes to use and how the tokens and aid cards stand in for them, and the
-difficulty ladder with its measured win rates (`ladder_text`). Its words
-follow the card layout chosen (`duplex`, `backs-separate`, `fold`), the map
-size and the content's numbers (forces, card count).
+The guide opens the pack: a table of what to print (the pack's page ranges,
+paper and printer setting per part), then printer settings, paper, cutting,
+folding, cubes and tokens, and the difficulty ladder (`ladder_text`), worded
+for the chosen card layout, map size and the content's numbers.
 
-The duplex test is one sheet: two pages printed back to back. Each side has
-two crosses at the centres of the top-left and bottom-right card slots of the
-card sheets; the back's are mirrored left to right, which is where a sheet
-flipped on its long edge brings them. Held to the light, the crosses of both
-sides coincide when the printer registers its duplex well; the 1 mm ticks on
-side 1 measure any offset, and a flip on the wrong edge shows as crosses far
-apart (they sit at different heights).
+The duplex test is one sheet printed back to back, with crosses at the centres
+of the first and last card slots, mirrored on the back: held to the light they
+coincide when the duplex registers well, 1 mm ticks measure any offset, and a
+flip on the wrong edge puts them far apart.
 """
 
 from __future__ import annotations
@@ -65,12 +58,8 @@ class Section:
         return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
 
 
-# --------------------------------------------------------------------------- words
-
-
 def guide_text(content: Content, layout: str, sections: list[Section]) -> list[tuple[str, str]]:
-    """The guide's running text as (kind, marked-up text); kind is "head",
-    "para" or "bullet". Built from the content and the pack's sections."""
+    """The guide's running text as (kind: head | para | bullet, marked-up text)."""
     forces = content.map.forces
     cards = len(content.cards)
     test = next((s for s in sections if s.title.startswith("Duplex test")), None)
@@ -176,9 +165,6 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
     return out + guide_blocks(content)
 
 
-# --------------------------------------------------------------------------- guide page
-
-
 class _Columns:
     """Flows marked-up blocks down two columns of a page region."""
 
@@ -206,13 +192,12 @@ class _Columns:
                 self.overflow = True
 
     def height(self, kind: str, text: str) -> float:
-        """The height a block takes in a column."""
         indent = 3.0 if kind == "bullet" else 0.0
         return len(break_lines(text, self.col_w - indent, self.body)) * self.lead + 0.9
 
     def head(self, text: str, section: float = 0.0) -> None:
-        """A heading, moved to the next column with its `section` (the height of
-        the blocks under it) when they would not fit together."""
+        """A heading, moved to the next column when it and its `section` (the height
+        of the blocks under it) would not fit together."""
         size = self.body + 1.5
         self._room(size * PT + 3.2 + max(section, 3 * self.lead))
         if self.y > self.top:
@@ -297,8 +282,8 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
 
 
 def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float) -> _Columns:
-    """The text in two balanced columns at the largest body size that fits
-    above `bottom`: the shortest column height (to 0.5 mm) that takes it all."""
+    """The text in two columns at the largest body size that fits above `bottom`,
+    balanced: the shortest column height (to 0.5 mm) that takes it all."""
     def run(body: float, limit: float, draw: bool = False) -> _Columns:
         flow = _Columns(MARGIN, top, limit, width, body, draw)
         for i, (kind, text) in enumerate(blocks):
@@ -328,8 +313,7 @@ def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float
 
 
 def _sheets(section: Section) -> int:
-    """Sheets of paper a section takes: parts printed on both sides (by the
-    printer, or fed twice with the sheet turned over) use one per two pages."""
+    """Sheets of paper a section takes (one per two pages when printed both sides)."""
     pages = section.last - section.first + 1
     both_sides = "double-sided" in section.setting or "turned over" in section.setting
     return -(-pages // 2) if both_sides else pages
@@ -341,12 +325,8 @@ def _layout_words(layout: str) -> str:
             "fold": "fold and glue"}.get(layout, layout)
 
 
-# --------------------------------------------------------------------------- duplex test
-
-
 def cross_points(paper: str) -> list[tuple[float, float]]:
-    """Side 1's two cross centres: the centres of the top-left and bottom-right
-    card slots of a card sheet on this paper."""
+    """Side 1's cross centres: those of a card sheet's first and last slots."""
     grid = sheets.card_grid(paper)
     (x0, y0), (x1, y1) = grid.cell(0, 0), grid.cell(grid.cols - 1, grid.rows - 1)
     return [(x0 + CARD_W / 2, y0 + CARD_H / 2), (x1 + CARD_W / 2, y1 + CARD_H / 2)]
@@ -389,9 +369,8 @@ def _test_text(page: Page, lines: list[str], y: float) -> None:
 
 
 def alignment_pages(paper: str, manual: bool = False) -> list[Page]:
-    """Two pages, printed back to back: side 1 with ruled crosses, side 2 with
-    bold crosses mirrored for a flip on the long edge. `manual`: the sheet is
-    fed twice by hand (backs-separate layout) rather than printed duplex."""
+    """The test's two sides: ruled crosses, then bold ones mirrored for a long-edge
+    flip; `manual`: fed twice by hand (backs-separate) rather than duplex."""
     page_w, page_h = sheets.paper_size(paper)
     front = Page(page_w, page_h, name="duplex-test-1")
     back = Page(page_w, page_h, name="duplex-test-2")

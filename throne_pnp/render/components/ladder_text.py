@@ -1,10 +1,8 @@
 """The difficulty ladder in words: for the print guide, the docs and the terminal.
 
-One source for every place the ladder is printed, so the guide, the
-`docs/balance.md` table and `throne simulate --ladder` say the same thing:
-each level's name, its hard cards in ladder order, and per bot the measured
-win rate with its 95% interval and sample, or "not yet measured" (figures
-measured on another version of the cards count as not measured: they
+One source, so the guide, `docs/balance.md` and `throne simulate --ladder`
+agree: each level, its hard cards and per bot the measured win rate with its
+95% interval, or "not yet measured" (figures of another version of the cards
 describe another game). No number is ever made up here.
 """
 
@@ -103,9 +101,8 @@ def markdown_table(content: Content) -> str:
 
 
 def replace_doc_region(text: str, table: str) -> str:
-    """`text` with the part between the ladder markers replaced by `table`.
-
-    ValueError when the markers are missing (the caller says where to put them)."""
+    """`text` with the part between the ladder markers replaced by `table`
+    (ValueError without the markers)."""
     start, end = text.find(DOC_BEGIN), text.find(DOC_END)
     if start < 0 or end < start:
         raise ValueError("no ladder markers")

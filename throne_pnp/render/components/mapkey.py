@@ -1,9 +1,7 @@
 """The map's key in plain values: the adjacency list and the symbols.
 
-Since the map fills its page (room for real cubes), the adjacency list and
-the full symbol key live on a player aid card (`render.extras`), which takes
-them from here; the map sheet prints `MAP_SYMBOLS` as its one-line legend
-where the sea has room. No layout, no files.
+The adjacency list and the full key are printed on a player aid card
+(`extras`); the map sheet prints `MAP_SYMBOLS` as its legend where it has room.
 """
 
 from __future__ import annotations
@@ -16,8 +14,7 @@ from throne_pnp.content import Content
 KEY_ORDER = ("castle", "wheat", "bugle", "shield", "sword", "flag", "helmet", "arrow",
              "banner", "uncertain", "rising", "falling", "skull", "cube", "king-cube")
 
-# The icons printed on the map sheet and the two cube-row markers, with the
-# short words of the map's own legend.
+# The map sheet's legend: its icons and the cube-row markers, in short words.
 MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
     ("castle", "castle"),
     ("wheat", "wheat"),
@@ -30,11 +27,8 @@ MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True, slots=True)
 class AdjacencyRow:
-    """One line of the adjacency list: a territory and where its cubes can go.
-
-    `by_sea` holds the neighbours reached only over a drawn sea crossing
-    (they are in `neighbours` too).
-    """
+    """A territory and where its cubes can go; `by_sea`: the `neighbours` reached
+    only over a drawn sea crossing."""
 
     number: int
     name: str

@@ -1,19 +1,10 @@
-"""The map sheet: the map drawing filling one page, an A3/Tabloid sheet, or two
-tiled sheets, with its title, a compact symbol legend and the 50 mm bar.
+"""The map sheet: the map filling one page, an A3/Tabloid sheet, or two tiled sheets.
 
-The sea fills the printable frame of the page (nothing within 4.2 mm of the
-paper edge; a strip at the bottom stays free for the sheet's footer) and the
-island is scaled to fill it. Title, scale bar and a one-line legend sit on
-free sea along the frame's edges, clear of the land; a legend that finds no
-room in any shape is left out (the full key is on the player aid), and a
-title or scale bar that finds none gets a strip of its own, at the expense of
-the map's size.
-
-Sizes (`--map-size`): `page` is one landscape A4/Letter sheet; `a3` one
-landscape A3 (Tabloid for Letter) sheet; `tiled` two portrait A4/Letter
-sheets: the second is cut along the map's left edge and glued over the
-overlap strip of the first, its edge on a dashed line that ticks start from;
-glued, it hides them all, and the join passes through no cube space.
+The sea fills the page's printable frame and the island is scaled to fill it;
+title, scale bar and a legend sit on free sea along the frame, clear of the
+land (a title or bar without room gets a strip of its own, a legend is left
+out: the full key is on the aid card). `tiled` makes two portrait sheets, the
+second glued over the first's overlap strip, the join through no cube space.
 """
 
 from __future__ import annotations
@@ -46,9 +37,6 @@ from throne_pnp.render.components.board.territories import (
 from throne_pnp.render.components.mapkey import MAP_SYMBOLS
 from throne_pnp.render.components.sheets import MAP_SIZES
 
-__all__ = ["MAP_SIZES", "MapSheet", "fit_notes", "map_page", "map_pages", "map_sheets",
-           "sheet_papers"]
-
 LARGE = {"a4": "a3", "letter": "tabloid"}
 PAPER_MM: dict[str, tuple[float, float]] = {   # the sheets' papers and the large ones
     **sheets.PAPERS,
@@ -62,16 +50,11 @@ OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
 TICK = 7.0          # tiled: length of each alignment tick on either side of the join
 TICKS = 5
 
-LEGEND = MAP_SYMBOLS
-
 
 @dataclass(frozen=True, slots=True)
 class MapSheet:
-    """One page of the map and where the drawing lies on it.
-
-    The drawing point (x, y) is at page point (dx + x * scale, dy + y * scale);
-    `frame` is the page area the map shows (clipped to it when tiled).
-    """
+    """One page of the map: drawing point (x, y) lies at page point
+    (dx + x * scale, dy + y * scale); the map shows in `frame`."""
 
     page: Page
     paper: str
@@ -79,15 +62,6 @@ class MapSheet:
     dy: float
     scale: float
     frame: Box
-
-
-def sheet_papers(paper: str, size: str) -> list[str]:
-    """The paper of each sheet of a map size, e.g. ("a4", "a3") -> ["a3"]."""
-    if size == "a3":
-        return [LARGE[paper]]
-    if size == "tiled":
-        return [paper, paper]
-    return [paper]
 
 
 def map_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
@@ -108,7 +82,7 @@ def map_sheets(content: Content, paper: str, size: str = "page",
         raise ValueError(f"unknown map size {size!r}; use one of {', '.join(MAP_SIZES)}")
     if size == "tiled":
         return _tiled(content, paper, ink_saver)
-    return [_single(content, sheet_papers(paper, size)[0], ink_saver)]
+    return [_single(content, LARGE[paper] if size == "a3" else paper, ink_saver)]
 
 
 def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> list[str]:
@@ -117,9 +91,6 @@ def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> 
         return []
     scale = min(sheet.scale for paper in papers for sheet in map_sheets(content, paper, size))
     return fit_problems(content, scale)
-
-
-# --------------------------------------------------------------------------- one sheet
 
 
 def _land(content: Content) -> list[tuple[tuple[float, float], ...]]:
@@ -140,9 +111,8 @@ def _on_page(land: list, dx: float, dy: float, scale: float) -> list[tuple[Box, 
 
 def _place(land: list[tuple[Box, tuple]], area: Box, size: tuple[float, float],
            sides: tuple[str, ...], taken: list[Box]) -> Box | None:
-    """The first spot along the edges of `area` (in the order of `sides`, each
-    scanned from its top or left end) where a box of `size` stays clear of the
-    land (`_on_page`) and of `taken`; None when there is none."""
+    """The first spot along the edges of `area` (in the order of `sides`) where a
+    box of `size` stays clear of the land and of `taken`; None if there is none."""
     w, h = size
     inner = area.grow(-AID_GAP)
     if w > inner.w or h > inner.h:
@@ -173,8 +143,7 @@ def _steps(span: float, step: float = 2.0) -> list[float]:
 
 def _title_items(content: Content, width: float, grow: float = 1.0
                  ) -> tuple[list, tuple[float, float]]:
-    """The two-line title (game, map name) in its own frame, and its size;
-    `grow` enlarges it on large sheets."""
+    """The two-line title (game, map name) and its size; `grow` for large sheets."""
     name = content.map.name
     big = fit_size(name, width, 16 * grow, bold=True)
     small = 8.0 * grow
@@ -189,8 +158,8 @@ def _title_items(content: Content, width: float, grow: float = 1.0
 def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, float]]:
     """The compact symbol legend in `cols` columns, and its size."""
     icon, size, gap, row = 5.0 * grow, 7.0 * grow, 3.5 * grow, 6.2 * grow
-    rows = -(-len(LEGEND) // cols)
-    entries = [LEGEND[c * rows:(c + 1) * rows] for c in range(cols)]
+    rows = -(-len(MAP_SYMBOLS) // cols)
+    entries = [MAP_SYMBOLS[c * rows:(c + 1) * rows] for c in range(cols)]
     items: list = []
     x = 0.0
     for column in entries:
@@ -205,7 +174,7 @@ def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, floa
 
 def _bar_size() -> tuple[float, float, float]:
     """(width, height, drop): the scale bar's extent and how far its top lies
-    above the point it is placed at (its label sits over the bar)."""
+    above the point it is placed at."""
     bar = sheets.scale_bar(0, 0)
     boxes = [_extent(item) for item in bar.items]
     box = bounds([b for b in boxes if b is not None])
@@ -235,11 +204,8 @@ def _fit(content: Content, frame: Box) -> tuple[float, float, float]:
 def _aids(content: Content, land: list, fit: tuple[float, float, float], area: Box,
           title: bool = True, bar: bool = True, legend: bool = True,
           note: tuple[str, ...] = ()) -> tuple[list, bool]:
-    """Title, scale bar, a note and the legend placed on free sea in `area`,
-    title and legend larger on large sheets.
-
-    Returns the items and whether the title and the bar (those asked for) found room.
-    """
+    """Title, scale bar, a note and the legend on free sea in `area`, and whether
+    the title and the bar (those asked for) found room."""
     dx, dy, scale = fit
     grow = max(1.0, min(scale, 1.5))
     shapes = _on_page(land, dx, dy, scale)
@@ -292,7 +258,6 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     fit = _fit(content, frame)
     aids, ok = _aids(content, land, fit, frame)
     if not ok:
-        # no free sea for them: the title gets a strip above the map, the bar one below
         title, (_, th) = _title_items(content, frame.w * 0.6)
         _, bh, drop = _bar_size()
         middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w,
@@ -310,8 +275,6 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     page.extend(aids)
     return MapSheet(page, paper, dx, dy, scale, frame)
 
-
-# --------------------------------------------------------------------------- two sheets
 
 SHEET_NOTES = (
     ("Map, sheet 1 of 2: the left half.", "Sheet 2 is glued over the strip right",
@@ -338,7 +301,6 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
         page.add(_sea(frame, ink_saver))
         page.add(Group((Group(items, ox, oy, scale=scale, tag="map"),),
                        clip=(frame.x, frame.y, frame.w, frame.h), tag=f"map-part-{k + 1}"))
-        # corners for title/bar/legend: not on the strip that sheet 2 covers
         area = Box(frame.x, frame.y, fw - OVERLAP, fh) if k == 0 else Box(
             frame.x + OVERLAP, frame.y, fw - OVERLAP, fh)
         aids, _ok = _aids(content, land, (ox, oy, scale), area, title=k == 0,
@@ -356,8 +318,7 @@ SEAM_CLEAR = 0.3    # tiled: printed mm at least between the join and any cube s
 
 
 def _space_gaps(content: Content) -> list[tuple[float, float]]:
-    """The drawing x-ranges that no cube space covers (between the union of
-    all spaces' x-ranges), inner ones only."""
+    """The inner drawing x-ranges that no cube space covers."""
     spans = sorted((b.x, b.x2) for t in territory_geometry(content) for b in t.spaces)
     gaps = []
     right = spans[0][1] if spans else 0.0
@@ -369,17 +330,9 @@ def _space_gaps(content: Content) -> list[tuple[float, float]]:
 
 
 def _fit_clear_of(content: Content, frame: Box, seam: float) -> tuple[float, float, float]:
-    """`_fit`, but with the vertical line x = `seam` of `frame` (the join of
-    two tiled sheets) passing through no cube space: a cut through the
-    spaces would put cubes on the step between two sheets.
-
-    Cube spaces of one territory or another cover nearly every x of the
-    drawing, so the join goes down the middle of a gap between them: of the
-    gaps, the one that lets the map stay largest (the drawing shrinks a
-    little, and shifts, to bring the gap under the join), the gap's middle
-    on the join, and at least SEAM_CLEAR printed on each side. Without such
-    a gap (another edition's map) it is `_fit`'s placement.
-    """
+    """`_fit`, with the join x = `seam` of two tiled sheets down the middle of the
+    gap between cube spaces that keeps the map largest (at least SEAM_CLEAR
+    printed each side), so no cube sits on the step; `_fit` without such a gap."""
     dx, dy, scale = _fit(content, frame)
     dw, dh = content.map.drawing.size  # type: ignore[union-attr]
     best: tuple[float, float] | None = None          # (scale, drawing x under the join)
@@ -398,8 +351,7 @@ def _fit_clear_of(content: Content, frame: Box, seam: float) -> tuple[float, flo
 
 
 def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]:
-    """Up to TICKS heights, spread over the frame, where a tick across the join
-    touches no cube space or label."""
+    """Up to TICKS heights over the frame where a tick across the join touches nothing."""
     out: list[float] = []
     for k in range(4 * TICKS):
         y = frame.y + 4.0 + (frame.h - 8.0) * k / (4 * TICKS - 1)
@@ -412,15 +364,8 @@ def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]
 
 
 def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
-    """Alignment ticks and the glue strip of the join between the two sheets.
-
-    Sheet 1 only: a dashed line where sheet 2's cut edge goes and ticks that
-    start on it and run into the glue strip (the sheet's note names it), so
-    sheet 2, laid on, covers them: its cut edge sits right when it just hides
-    the dashed line and the start of every tick, and its frame's top and
-    bottom run on from sheet 1's. Nothing of the join shows on the glued map.
-    Sheet 2 carries no marks: its left frame line is the cut.
-    """
+    """Sheet 1's join marks: a dashed line where sheet 2's cut edge goes and ticks
+    from it into the glue strip, all hidden once sheet 2 is glued on."""
     heavy = stroke(INK, 0.5)
     out: list = []
     if k == 0:

@@ -16,11 +16,9 @@ Format of rules.txt (plain text, UTF-8; one construct per line):
     @figure setup                      (the start of the game on a small map)
     @ladder                            (the difficulty ladder)
 
-Inside any text: `**bold**`, `` `code` `` (set in Courier) and `{icon}` with a
-name from `content.ICONS` (unknown names fail `throne validate`).
-
-The booklet (`booklet`) and the page's rules screen (`web.rulespage`) both
-read these blocks; `break_lines` and `set_line` also set the aid cards.
+Inside any text: `**bold**`, `` `code` `` and `{icon}` (a name of `content.ICONS`).
+The booklet and the page's rules screen read these blocks; `break_lines` and
+`set_line` set every marked-up text of the printed sheets.
 """
 
 from __future__ import annotations
@@ -29,18 +27,12 @@ import re
 from dataclasses import dataclass
 
 from throne_pnp.content import ICON_RE
-from throne_pnp.render.backend.layout import (
-    Icon,
-    Text,
-    text_width,
-)
+from throne_pnp.render.backend.layout import Icon, Text, text_width
 
 INK = "#1f1a16"
 RUST = "#7a3420"
 NOTE = "#f4ecdb"
 TOKEN_RE = re.compile(r"(\*\*|`|\{[a-z-]+\})")
-
-
 ANCHOR_RE = re.compile(r"\s*\{#([a-z0-9-]+)\}\s*$")
 
 
@@ -116,9 +108,6 @@ def parse_rules(text: str) -> list[Block]:
     return blocks
 
 
-# --------------------------------------------------------------------------- words
-
-
 @dataclass(frozen=True, slots=True)
 class Piece:
     """A run of text in one style, or an icon (text == "" and icon set)."""
@@ -127,7 +116,6 @@ class Piece:
     bold: bool = False
     mono: bool = False
     icon: str = ""
-
 
 
 def words(text: str, bold: bool = False) -> list[list[Piece]]:
@@ -158,23 +146,15 @@ def _piece_width(piece: Piece, size: float) -> float:
     return text_width(piece.text, size, piece.bold, False, piece.mono)
 
 
-def _word_width(word: list[Piece], size: float) -> float:
-    return sum(_piece_width(p, size) for p in word)
-
-
-def _measured(text: str, size: float, bold: bool) -> tuple[tuple[list[Piece], float], ...]:
-    """The words of `text` with their widths."""
-    return tuple((word, _word_width(word, size)) for word in words(text, bold))
-
-
-def break_lines(text: str, width: float, size: float, bold: bool = False,
-                first_indent: float = 0.0) -> list[list[list[Piece]]]:
+def break_lines(text: str, width: float, size: float,
+                bold: bool = False) -> list[list[list[Piece]]]:
     """Greedy line breaking of marked-up text; each line is a list of words."""
     space = text_width(" ", size)
     lines: list[list[list[Piece]]] = []
     line: list[list[Piece]] = []
-    used = first_indent
-    for word, w in _measured(text, size, bold):
+    used = 0.0
+    for word in words(text, bold):
+        w = sum(_piece_width(p, size) for p in word)
         extra = w + (space if line else 0.0)
         if line and used + extra > width:
             lines.append(line)

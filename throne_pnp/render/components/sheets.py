@@ -1,28 +1,13 @@
 """Sheet geometry: paper sizes, the card grids, crop marks, print aids.
 
-Cards are poker size (63 x 88 mm) in a 3 x 3 grid that shares its cut lines:
-neighbouring cards meet at one cut, and each card's frame colour runs to its
-edge, so a slightly missed cut still shows frame. The 3 mm bleed surrounds the
-whole grid. The grid (195 x 270 mm with bleed) is centred and fits both A4 and
-Letter, so the same layout serves both papers.
-
-Home printers leave about 4.2 mm at every paper edge unprinted, and a print
-shop puts its own marks in the outer 5 mm, so no crop mark comes closer than
-5 mm to the paper edge (nothing else closer than 4.5 mm). Every cut line gets
-a mark at both ends: 2 to 4 mm long in the margin beyond the bleed where it
-fits (A4 everywhere, Letter at the sides), else running from 5 mm in across
-the bleed to the cut line, 2.7 mm long, cased in white so it shows on the art
-(Letter's top and bottom, where only 7.7 mm separate grid and paper edge:
-the bleed leaves no room for a mark outside it there).
-
-Backs for long-edge duplex are placed with their columns mirrored about the
-page centre: flipping a sheet on its long edge brings each back behind its own
-front. The fold-and-glue layout puts each front above its back (turned 180°),
-four pairs to a landscape page, with a dashed fold line across each pair.
-
-Every sheet carries the game's title, the footer stamp (edition, program
-version, date: `stamp.py`), "print at 100%" and a 50 mm scale bar, so a
-printer that scales the page is caught before anyone cuts.
+Poker cards (63 x 88 mm) sit in a centred 3 x 3 grid that shares its cut
+lines and fits A4 and Letter alike; frame colours run to the cut and a 3 mm
+bleed surrounds the grid, so a missed cut still looks clean. Home printers
+leave ~4.2 mm unprinted and print shops mark the outer 5 mm, so no crop mark
+comes closer than 5 mm to the paper edge (nothing else closer than 4.5 mm).
+Duplex backs are mirrored about the page centre (a long-edge flip puts each
+behind its front); the fold layout puts each front above its back turned 180°.
+Every sheet carries the title, the footer stamp (`stamp.py`) and a 50 mm bar.
 """
 
 from __future__ import annotations
@@ -122,14 +107,12 @@ def paper_size(paper: str, landscape: bool = False) -> tuple[float, float]:
 
 
 def card_grid(paper: str) -> Grid:
-    w, h = PAPERS[paper]
-    return Grid(w, h, COLS, ROWS)
+    return Grid(*PAPERS[paper], COLS, ROWS)
 
 
 def fold_grid(paper: str) -> Grid:
     """Four columns of front-over-back pairs on a landscape page."""
-    w, h = paper_size(paper, landscape=True)
-    return Grid(w, h, FOLD_COLS, 2)
+    return Grid(*paper_size(paper, landscape=True), FOLD_COLS, 2)
 
 
 def front_slots(grid: Grid, count: int) -> list[Slot]:
@@ -149,14 +132,10 @@ def fold_slots(grid: Grid, count: int) -> list[tuple[Slot, Slot]]:
 
 
 def _mark_span(trim: float) -> tuple[float, float, bool]:
-    """Where a crop mark goes, as distances from the paper edge it points to.
-
-    `trim` is the cut line's distance from that edge. The mark sits in the
-    margin beyond the bleed when at least MARK_MIN of it fits there clear of
-    the printer's dead strip; otherwise it runs from the edge of the
-    printable area across the bleed to the cut line (the bleed is cut away)
-    and is cased in white so it shows on the art. Returns (near, far, cased).
-    """
+    """(near, far, cased): a crop mark's ends as distances from the paper edge whose
+    cut line lies `trim` from it. In the margin beyond the bleed when MARK_MIN of
+    it fits clear of the printer's dead strip, else across the bleed to the cut
+    line, cased in white to show on the art."""
     outer = trim - BLEED - MARK_GAP
     room = outer - MARK_EDGE
     if room >= MARK_MIN:
@@ -174,12 +153,8 @@ def _mark(x1: float, y1: float, x2: float, y2: float, cased: bool, tag: str,
 
 
 def crop_marks(grid: Grid, fold: bool = False) -> list:
-    """Marks on the extension of every cut line, kept off the printer's dead strip.
-
-    Draw them after the cards: a mark that has to run into the bleed lies on
-    the art. With `fold`, the middle horizontal line is a fold: its margin
-    marks are dashed (see `fold_lines` for the line across each pair).
-    """
+    """Marks on the extension of every cut line (drawn after the cards: a mark in
+    the bleed lies on the art); with `fold` the middle line's marks are dashed."""
     out: list = []
     ys = grid.cut_ys()
     xs = grid.cut_xs()
@@ -200,8 +175,7 @@ def crop_marks(grid: Grid, fold: bool = False) -> list:
 
 
 def fold_lines(grid: Grid, count: int) -> list:
-    """A dashed fold line (cased in white, so it shows on any art) across each
-    of the first `count` front-over-back pairs, on their shared edge."""
+    """A cased, dashed fold line across each of the first `count` front-back pairs."""
     y = grid.cut_ys()[1]
     out: list = []
     for x in grid.cut_xs()[:count]:
@@ -209,17 +183,10 @@ def fold_lines(grid: Grid, count: int) -> list:
     return out
 
 
-# --------------------------------------------------------------------------- print aids
-
-
 def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
-    """A 50 mm bar with 10 mm ticks starting at (x, y), labelled to check print scale.
-
-    The label sits above the bar (up to 2.2 mm above y), the ticks below it
-    (to 2.8 mm below y). Horizontal bars read left to right; vertical ones run
-    downward from (x, y) with their label turned to read bottom-to-top, the
-    label to the left of x and the ticks to its right.
-    """
+    """A labelled 50 mm bar with 10 mm ticks from (x, y) to check print scale: label
+    up to 2.2 mm above y, ticks to 2.8 mm below; a `vertical` bar runs down,
+    its label reading bottom to top."""
     items: list = [Rect(0, 0, SCALE_LEN, 1.6, stroke("#000000", 0.2))]
     for i in range(5):
         if i % 2 == 0:
@@ -234,21 +201,17 @@ def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
 
 
 def text_page_aids(page: Page, margin: float, part: str, ink: str) -> None:
-    """The print aids at the foot of a text page (rules, print guide, duplex test,
-    extras): the 50 mm scale bar at the bottom left, "A Rusty Throne: `part`"
-    at the bottom right, their baseline 2 mm below the bottom margin."""
+    """A text page's foot, 2 mm below its margin: the scale bar left, the part right."""
     y = page.height - margin + 2.0
     page.add(scale_bar(margin, y - 3.2))
     page.add(Text(page.width - margin, y, f"{GAME_TITLE}: {part}", 6.5, "end", color=ink))
 
 
 def title_line(x: float, y: float, text: str, size: float = 7.0, anchor: str = "start",
-               rotate: bool = False) -> Group | Text:
+               rotate: bool = False) -> Group:
     """The game's title (and a part name) as a small label."""
-    label = Text(0, 0, text, size, anchor, bold=True)
-    if rotate:
-        return Group((label,), x, y, rotate=-90, tag="title")
-    return Group((label,), x, y, tag="title")
+    return Group((Text(0, 0, text, size, anchor, bold=True),), x, y,
+                 rotate=-90 if rotate else 0.0, tag="title")
 
 
 def footer_stamp(x: float, y: float, text: str, anchor: str = "start",
@@ -258,31 +221,20 @@ def footer_stamp(x: float, y: float, text: str, anchor: str = "start",
     return Group((label,), x, y, rotate=-90 if rotate else 0.0, tag="stamp")
 
 
-def has_stamp(page: Page) -> bool:
-    return any(item.tag == "stamp" for item in page.items)
-
-
 def stamp_pages(pages: list[Page], text: str) -> list[Page]:
-    """Give every page without a stamp of its own the default one: centred,
-    6 pt, its baseline STAMP_FROM_BOTTOM above the paper's bottom edge (layouts
-    keep that band clear or place their own `footer_stamp`)."""
+    """Give every page without its own stamp the default one, centred
+    STAMP_FROM_BOTTOM above the bottom edge (a band layouts keep clear)."""
     for page in pages:
-        if text and not has_stamp(page):
+        if text and not any(item.tag == "stamp" for item in page.items):
             page.add(footer_stamp(page.width / 2, page.height - STAMP_FROM_BOTTOM,
                                   clip(text, page.width - 20.0, AID_TEXT), "middle"))
     return pages
 
 
 def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
-    """Title, stamp and the 50 mm scale bar ("print at 100%") around a card grid.
-
-    Where the bottom margin has room (A4 portrait, both papers landscape) the
-    title and stamp share one line below the grid, left, and the bar sits at
-    the right, all below the crop marks. Otherwise (Letter portrait) they run
-    vertically in the side margins between the crop marks: title and bar on
-    the left, the stamp on the right. Either way nothing touches a card or
-    comes within 4.2 mm of the paper edge.
-    """
+    """Title, stamp and scale bar around a card grid: on one line below it where
+    the margin has room, else (Letter portrait) turned in the side margins
+    between the crop marks."""
     label = f"{GAME_TITLE}: {part}"
     xs, ys = grid.cut_xs(), grid.cut_ys()
     below = ys[-1] + BLEED

@@ -1,11 +1,8 @@
 """The footer stamp of every printed sheet: which edition, which program, when.
 
-A sheet found in a drawer months later must say what it belongs to: the
-content's name (the map's name), the program version and a date. Builds stay
-reproducible: the date is SOURCE_DATE_EPOCH when that is set (the convention
-of reproducible-build tools), else the newest modification date among the
-content's files, never the clock, so the same content always prints the same
-bytes.
+A sheet found in a drawer must say what it belongs to: the map's name, the
+program version and a date: SOURCE_DATE_EPOCH when set, else the newest
+content file's, never the clock, so the same content prints the same bytes.
 """
 
 from __future__ import annotations
@@ -29,17 +26,13 @@ def stamp_date(directory: Path | None, environ: dict[str, str] | None = None) ->
             return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
         except (ValueError, OverflowError, OSError):
             pass   # not a whole number of seconds: fall back to the files
-    newest = None
-    for name in CONTENT_FILES:
+    mtimes = []
+    for name in CONTENT_FILES if directory else ():
         try:
-            mtime = (Path(directory) / name).stat().st_mtime if directory else None
+            mtimes.append((Path(directory) / name).stat().st_mtime)
         except OSError:
             continue
-        if mtime is not None and (newest is None or mtime > newest):
-            newest = mtime
-    if newest is None:
-        return ""
-    return datetime.fromtimestamp(int(newest), UTC).date().isoformat()
+    return datetime.fromtimestamp(int(max(mtimes)), UTC).date().isoformat() if mtimes else ""
 
 
 def stamp_text(content: Content, environ: dict[str, str] | None = None) -> str:

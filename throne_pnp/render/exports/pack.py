@@ -1,12 +1,9 @@
 """The print-and-play pack: every component of one paper size in print order.
 
-`pack` lays out one document, `print-and-play.pdf`, from the very same
-`Page`s the separate PDFs are drawn from (the build hands them over; nothing
-is re-read from a file): the one-page print guide, the rules, the map, the
-duplex alignment test (one sheet, two pages; only where cards are printed
-double-sided or fed twice), the card sheets in the chosen layout, and the
-extras sheet (player aid cards and cube tokens). The guide comes first but is
-laid out last, because its table lists the page numbers of every other part.
+From the very `Page`s the separate PDFs are drawn from: the print guide, the
+rules, the map, the duplex test (unless folding), the card sheets and the
+extras sheet. The guide comes first but is laid out last: its table lists the
+page numbers of every other part.
 """
 
 from __future__ import annotations
@@ -112,13 +109,9 @@ class Pack:
 def pack(content: Content, paper: str, layout: str = "duplex", ink_saver: bool = False,
          *, rules: list[Page], map_pages: list[Page] | None = None,
          card_pages: list[Page] | None = None, stamp: str = "") -> Pack:
-    """Every page of print-and-play.pdf for one paper size, in print order.
-
-    `rules`, `map_pages` and `card_pages` are the pages the separate PDFs use
-    (card pages are laid out here when not given); `map_pages` None leaves the
-    map out (content without drawing data). The pack's own pages (guide,
-    duplex test, extras) get the footer `stamp` the other sheets carry.
-    """
+    """Every page of print-and-play.pdf for one paper size, in print order, from the
+    separate PDFs' pages (cards laid out here when not given; no map for None);
+    the pack's own pages get the footer `stamp`."""
     if card_pages is None:
         card_pages = cards.card_pages(content, paper, layout, ink_saver, stamp=stamp)
     parts = pack_parts(content, paper, layout, ink_saver, rules=rules, map_pages=map_pages,

@@ -1,27 +1,13 @@
 """The Tabletop Simulator saved object: the JSON a player drops into TTS.
 
-Pure data, no files: given the edition, the card sheets (where each card sits
-and the URLs of the images) and the map image, `saved_object` returns the
-save as plain dicts in the documented save format (SaveState with its
-ObjectStates), and `dumps` turns it into the bytes of the file, the same on
-every run. `tts.py` draws the images and writes the files.
-
-On the table (TTS units, about an inch; x to the right, z away from the
-player's seat at the south edge, y up):
-
-- the map, a locked `Custom_Board`, centred at the origin, scaled so that it
-  stands to the cards as the printed map stands to the printed cards;
-- the normal deck and the hard deck (`DeckCustom`, face down) right of the
-  map; the notecard (setup and turn order) left of it;
-- 10 + 10 `BlockSquare` cubes in the two sides' colours: the setup cubes on
-  their territories' cube spaces, the rest in a supply row under the map.
-
-Every card's `CardID` is its sheet's `CustomDeck` key x 100 + its slot on the
-sheet. GUIDs are hashed from each object's role, so a rebuild gives the same
-file byte for byte. Sizes of TTS's own meshes at scale 1 (a card, a block,
-the board per unit of scale) are measured approximations, kept together below;
-the layout leaves a gap of `GAP` between footprints, so small errors in them
-never make objects touch.
+Pure data, no files (`tts.py` draws the images and writes them):
+`saved_object` returns the save (SaveState and its ObjectStates) as plain
+dicts, `dumps` its text. On the table (TTS units; x right, z away from the
+player, y up): the map, a locked board scaled to the cards as printed, at the
+origin; the decks face down right of it, the notecard left; the cubes on their
+setup spaces, the rest in supply rows below. A card's `CardID` is its sheet's
+key x 100 + its slot; GUIDs hash each object's role, so a rebuild is byte for
+byte the same. TTS's mesh sizes are approximations, so objects keep `GAP` apart.
 """
 
 from __future__ import annotations
@@ -80,20 +66,13 @@ class Deck:
 
 @dataclass(frozen=True)
 class Board:
-    """The map image and where each territory's cube spaces lie on it.
-
-    `size` is the drawing's size in mm (the image covers exactly it);
-    `spaces` maps each territory to the centres (drawing mm) of its King's
-    spaces and of its player's spaces.
-    """
+    """The map image, covering the drawing's `size` (mm), and per territory the
+    centres (drawing mm) of its King's and its player's cube spaces."""
 
     url: str
     size: tuple[float, float]
     pixels: tuple[int, int]
     spaces: dict[int, tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]]
-
-
-# --------------------------------------------------------------------------- words
 
 
 def card_nickname(card: Card) -> str:
@@ -152,9 +131,6 @@ def notecard_text(content: Content) -> str:
         lines.append(f"{mark}. {plain(text)}" if mark else plain(text))
     lines += ["", "The companion program (throne) can play the King: type what happens."]
     return "\n".join(lines)
-
-
-# --------------------------------------------------------------------------- objects
 
 
 def guid(role: str) -> str:
@@ -248,9 +224,8 @@ def _cube(role: str, side: str, x: float, y: float, z: float, where: str) -> dic
 
 
 def _cubes(content: Content, board: Board | None, bottom: float) -> list[dict[str, Any]]:
-    """Every cube: setup cubes on their spaces (a space holding one, more stacked),
-    the rest in a supply row per side under the map, starting at z = `bottom`
-    (without a map image, every cube waits in the supply rows)."""
+    """Every cube: setup cubes on their spaces (stacked when more), the rest in a
+    supply row per side from z = `bottom` (all of them without a map image)."""
     game_map = content.map
     cube = CUBE_MM * UNIT_PER_MM
     on_board = TABLE_Y + BOARD_THICK / 2 + cube / 2 + 0.05
@@ -311,8 +286,7 @@ def dumps(save: dict[str, Any]) -> str:
 
 
 def footprints(save: dict[str, Any]) -> list[tuple[str, tuple[float, ...]]]:
-    """(GUID, box) of every top-level object: (x1, y1, z1, x2, y2, z2) from its
-    transform and the mesh sizes above (for the overlap check of the tests)."""
+    """(GUID, (x1, y1, z1, x2, y2, z2)) of every top-level object, for overlap checks."""
     out = []
     for obj in save["ObjectStates"]:
         t = obj["Transform"]

@@ -1,12 +1,8 @@
 """A small board figure for the rules: the map's land with cubes and numbered moves.
 
-The land is the map sheet's own drawing (`land.land_items`: territory
-shapes, borders, lakes, crossings), plainer and scaled down as a group; the
-marks that must stay readable at that size (`marks.py`) are drawn over it
-unscaled, at the scaled positions of each territory's `label` and `cubes`
-points: a number disc, the cube badges, and the engine's steps in order.
-The booklet's PDF, its SVG and the page's rules screen draw the very same
-figure.
+The map sheet's land, plainer and scaled down as a group, with the marks that
+must stay readable (`marks.py`) drawn over it unscaled at the scaled `label`
+and `cubes` points. The booklet and the page's rules screen draw the same figure.
 """
 
 from __future__ import annotations

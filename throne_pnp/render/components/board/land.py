@@ -1,11 +1,8 @@
 """The board's land: sea, territories, lakes, coasts, borders and sea crossings.
 
-Everything is in the map drawing's own millimetres (`drawing.size` in
-map.yaml, top-left origin). Adjacency must be unmistakable: borders between
-neighbours are thick lines, coasts and lake shores thinner, and a sea
-crossing is a dashed route with its name. The printed map sheet draws the
-land in full detail; the rules booklet's small figures draw it plainer
-(`detail`, `names`).
+In the map drawing's own millimetres. Adjacency must be unmistakable: borders
+between neighbours are thick, coasts thinner, a sea crossing a named dashed
+route.
 """
 
 from __future__ import annotations
@@ -59,14 +56,11 @@ def _edges(game_map: GameMap) -> tuple[set[frozenset[str]], set[frozenset[str]]]
 
 def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
                names: bool = True, detail: bool = True) -> list:
-    """The land of the map drawing without labels or cube spaces: territories,
-    lakes, coasts, borders and sea crossings, in drawing millimetres. The map
-    sheet and the rules booklet's small diagrams both draw it; `names` False
-    leaves out the lake and crossing names (a diagram scaled down would print
-    them too small to read), and `detail` False draws each territory and lake
-    as one outlined polygon, without the waves and the gilt line on the
-    borders (a diagram a quarter of the map's size has no room for them, and
-    a booklet holds nine diagrams: far fewer shapes keep the build fast)."""
+    """The land of the map drawing without labels or cube spaces, in drawing mm.
+
+    For the booklet's small diagrams, `names` False leaves out the lake and
+    crossing names (too small to read) and `detail` False draws each territory
+    and lake as one outlined polygon, without waves and gilt borders."""
     game_map = content.map
     drawing = game_map.drawing
     assert drawing is not None and game_map.drawable
@@ -94,9 +88,7 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
             out.append(Text(cx, cy + 1.2 + (line_no - (len(lines) - 1) / 2) * 3.0, part, 7,
                             "middle", italic=True, color="#1e4658"))
     shared, single = _edges(game_map) if detail else (set(), set())
-    lake_edges = set()
-    for lake in drawing.lakes:
-        lake_edges |= polygon_edges(lake.shape)
+    lake_edges = set().union(*(polygon_edges(lake.shape) for lake in drawing.lakes))
     for edge in sorted(single - lake_edges, key=sorted):
         a, b = sorted(edge)
         out.append(Line(*pts[a], *pts[b], stroke(INK, COAST_W, cap="round"), tag="coast"))
@@ -112,8 +104,7 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
 
 
 def _waves(poly: tuple[tuple[float, float], ...], color: str) -> list:
-    """A few small wave marks inside a lake, around its name, so water reads as
-    water even in the ink-saving, unfilled print."""
+    """Wave marks around a lake's name: water reads as water in the unfilled print."""
     xs = [x for x, _ in poly]
     ys = [y for _, y in poly]
     cx, cy = centroid(poly)
@@ -130,14 +121,11 @@ def _waves(poly: tuple[tuple[float, float], ...], color: str) -> list:
 
 
 def _coast_points(game_map: GameMap, n: int) -> list[tuple[float, float]]:
-    """Points along territory n's sea coast: a quarter, half and three quarters of
-    the way along each coast edge (not its ends, which other territories share)."""
+    """Points a quarter, half and three quarters along each sea-coast edge of territory n."""
     drawing = game_map.drawing
     assert drawing is not None
     _, single = _edges(game_map)
-    lake_edges = set()
-    for lake in drawing.lakes:
-        lake_edges |= polygon_edges(lake.shape)
+    lake_edges = set().union(*(polygon_edges(lake.shape) for lake in drawing.lakes))
     pts = drawing.points
     out = []
     for edge in polygon_edges(game_map.territories[n].drawing.shape):  # type: ignore[union-attr]
@@ -149,16 +137,14 @@ def _coast_points(game_map: GameMap, n: int) -> list[tuple[float, float]]:
 
 
 def _crossing(game_map: GameMap, a: int, b: int) -> list:
-    """A dashed sea route between the nearest coasts of two territories, bowed
-    away from the island's centre so that it runs over the water, with a dot
-    where it lands on each coast and its name beside it."""
+    """A named, dashed sea route between the nearest coasts of two territories,
+    bowed away from the island's centre over the water, a dot at each landing."""
     drawing = game_map.drawing
     assert drawing is not None
     pts = drawing.points
-    ends_a = _coast_points(game_map, a) or [
-        centroid([pts[p] for p in game_map.territories[a].drawing.shape])]  # type: ignore
-    ends_b = _coast_points(game_map, b) or [
-        centroid([pts[p] for p in game_map.territories[b].drawing.shape])]  # type: ignore
+    ends_a, ends_b = (_coast_points(game_map, t) or [
+        centroid([pts[p] for p in game_map.territories[t].drawing.shape])]  # type: ignore
+        for t in (a, b))
     ca, cb = min(((p, q) for p in ends_a for q in ends_b),
                  key=lambda pq: (pq[0][0] - pq[1][0]) ** 2 + (pq[0][1] - pq[1][1]) ** 2)
     centre = (sum(x for x, _ in pts.values()) / len(pts), sum(y for _, y in pts.values())

@@ -1,13 +1,11 @@
-"""What is drawn over the board: cubes on the table, numbers, battles and moves.
+"""What is drawn over a board: cubes on the table, numbers, battles and moves.
 
-The same marks serve every board: the rules booklet's figures (small count
-badges, numbered steps), the table page and `throne show --svg` (the cubes
-filled into the printed cube spaces, the King's moves as arrows). Each mark
-is a function of points and sizes, so a caller draws it at its own scale:
-the figures place them at the scaled-down positions of the map, the page at
-the map's own millimetres. Tags (`arrow-N-FROM-TO-COUNT`,
-`mark-N-KIND-AT-COUNT`, `king-N-COUNT`, `player-N-COUNT`, `cubes-now-N`)
-let tests and the page find a mark again.
+The booklet's figures (count badges, numbered steps), the table page and
+`throne show --svg` (cubes filled into the printed spaces, the King's moves)
+share these marks, each a function of points and sizes so a caller draws it
+at its own scale. Tags (`arrow-N-FROM-TO-COUNT`, `mark-N-KIND-AT-COUNT`,
+`king-N-COUNT`, `player-N-COUNT`, `cubes-now-N`) let tests and the page find
+a mark again.
 """
 
 from __future__ import annotations
@@ -60,16 +58,15 @@ def moves_of(steps: Iterable) -> list[Move]:
 
 def number_disc(x: float, y: float, label: str, radius: float, size: float, disc: Style,
                 color: str, tag: str = "") -> list:
-    """`label` (a territory's or a step's number) centred in a disc at (x, y);
-    `size` in points."""
+    """`label` centred in a disc at (x, y); `size` in points."""
     return [Circle(x, y, radius, disc),
             Text(x, y + size * PT * 0.36, label, size, "middle", bold=True, color=color,
                  tag=tag)]
 
 
 def cube_badges(cx: float, cy: float, king: int, player: int, n: int) -> list:
-    """The King's count in a dark square, yours in a light disc, side by side,
-    centred on (cx, cy): the cubes of a small figure."""
+    """A small figure's cubes: the King's count in a dark square, yours in a light
+    disc, side by side around (cx, cy)."""
     out: list = []
     shown = [(side, count) for side, count in (("king", king), ("player", player)) if count]
     x = cx - (len(shown) * BADGE + (len(shown) - 1) * 1.0) / 2
@@ -101,20 +98,19 @@ class CubeLook:
 
 
 def cube_spaces(content: Content, n: int) -> tuple[Group, list[Rect], list[Rect]]:
-    """Territory n's block of cube spaces (as the map draws it) with its King's
-    and its player's spaces, in the block's own frame."""
+    """Territory n's block of cube spaces, its King's and its player's (block frame)."""
     game_map = content.map
     terr = game_map.territories[n]
     assert terr.drawing is not None
-    area = cube_area(*terr.drawing.cubes, game_map.king_limit, game_map.forces, "")
+    area = cube_area(*terr.drawing.cubes, game_map.king_limit, "")
     rects = [item for item in area.items if isinstance(item, Rect)]
     return area, rects[:game_map.king_limit], rects[game_map.king_limit:] or rects[-5:]
 
 
 def cube_fills(content: Content, king: dict[int, int], player: dict[int, int],
                look: CubeLook) -> list[Group]:
-    """The cubes on the table filled into the map's cube spaces, a `+N` beside
-    the last space when there are more cubes than spaces; one group a territory."""
+    """The cubes on the table filled into the map's spaces (`+N` for more cubes than
+    spaces), one group a territory."""
     out = []
     for n in content.map.numbers:
         area, king_spaces, player_spaces = cube_spaces(content, n)
@@ -149,8 +145,7 @@ def battle_circle(cx: float, cy: float, n: int) -> Circle:
 
 @dataclass(frozen=True, slots=True)
 class ArrowLook:
-    """An arrow's sizes: the gap it leaves at each end, its line, halo and head,
-    and the disc holding its number (`size` in points)."""
+    """An arrow's end gaps, line, halo, head and number disc (`size` in points)."""
 
     start_gap: float
     end_gap: float
@@ -168,8 +163,8 @@ FIGURE_ARROW = ArrowLook(start_gap=BADGE * 0.9, end_gap=BADGE * 0.9, width=0.7, 
 def arrow(a: tuple[float, float], b: tuple[float, float], label: str, color: str,
           look: ArrowLook, bow: float | None = None, dashed: bool = False,
           tag: str = "") -> Group:
-    """A bowed arrow from a to b, stopping short of both ends, `label` in a disc
-    midway; `bow` (sideways, mm) defaults to a fifth of the length, at most 6 mm."""
+    """A bowed arrow from a to b, short of both ends, `label` in a disc midway;
+    `bow` (sideways, mm) defaults to 0.18 of the length, at most 6 mm."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = max(math.hypot(dx, dy), 1e-6)
     ux, uy = dx / length, dy / length
@@ -207,8 +202,8 @@ def step_arrow(a: tuple[float, float], b: tuple[float, float], move: Move) -> Gr
 
 
 def step_mark(spot: tuple[float, float], move: Move, width: float) -> Group:
-    """A rally (+N) or a removal (-N) beside a territory's cubes, numbered;
-    to their left when the right would run off the board (`width` mm wide)."""
+    """A numbered rally (+N) or removal (-N) beside a territory's cubes (left of them
+    when the right would run off the `width` mm board)."""
     color = RUST if move.side == "king" else PLAYER_MOVE
     look = FIGURE_ARROW
     x, y = spot[0] + BADGE * 1.3 + 1.5, spot[1] - BADGE * 0.9

@@ -1,13 +1,11 @@
 """The board's territories: number discs, names, symbols and cube spaces.
 
-Each territory gets its number in a large disc at its `label` point, its
-name and symbol icons beside the disc, and a block of cube spaces centred on
-its `cubes` point: a row for the King's cubes marked with a crown over a row
-for the player's marked with a helmet. The spaces are sized for real 10 mm
-cubes at print size (`CUBE_MM`); `territory_geometry` gives the boxes of
-labels and spaces so that the sheet, the fit check (`fit_problems`) and the
-tests measure the same numbers. `map_items` is the whole printed board: the
-land (`land.py`) with every territory's label and cube spaces.
+Each territory gets its number in a disc at its `label` point with its name
+and symbols beside it, and a block of cube spaces, sized for real 10 mm cubes,
+centred on its `cubes` point: the King's row(s) opened by a crown over the
+player's opened by a helmet. `territory_geometry` gives the boxes that the
+sheet, the fit check (`fit_problems`) and the tests all measure; `map_items`
+is the whole printed board.
 """
 
 from __future__ import annotations
@@ -58,17 +56,10 @@ def cube_block_size(king_limit: int) -> tuple[float, float]:
             rows * CUBE_MM + (rows - 1) * ROW_GAP)
 
 
-def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str,
-              ink_saver: bool = False) -> Group:
-    """The block of cube spaces centred on (x, y): the King's row(s) on top, each
-    opened by a crown, then the player's row opened by a helmet.
-
-    The group's `Rect` items are the spaces, the King's first, then the
-    player's (`throne show --svg` fills them in that order). `forces` is kept
-    for callers that pass it; the player always gets `PLAYER_SPACES` spaces
-    and stacks any more on the open ground beside them.
-    """
-    del forces
+def cube_area(x: float, y: float, king_limit: int, tag: str, ink_saver: bool = False) -> Group:
+    """The block of cube spaces centred on (x, y): its `Rect` items are the spaces,
+    the King's first, then the player's `PLAYER_SPACES` (any more cubes stack
+    beside them); `throne show --svg` fills them in that order."""
     per_row = max(1, min(king_limit, PER_ROW))
     rows_k = -(-king_limit // per_row)
     w, h = cube_block_size(king_limit)
@@ -77,7 +68,6 @@ def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str,
     left = MARK + MARK_GAP
     king_style = (both("#ffffff", INK, 0.6) if ink_saver else both(KING_BOX, INK, 0.35))
     player_style = both("#ffffff", INK, 0.35)
-    placed = 0
     for side, count in (("king", king_limit), ("player", PLAYER_SPACES)):
         rows = rows_k if side == "king" else 1
         for _r in range(rows):
@@ -91,7 +81,6 @@ def cube_area(x: float, y: float, king_limit: int, forces: int, tag: str,
                                   king_style if side == "king" else player_style,
                                   r=0.8, tag=f"space-{side}"))
             count -= in_row
-            placed += in_row
             y0 += CUBE_MM + ROW_GAP
     return Group(tuple(items), x - w / 2, y - h / 2, tag=tag)
 
@@ -117,27 +106,34 @@ def _name_size(name: str) -> float:
     return fit_size(name, 44, NAME_PT, bold=True, minimum=7)
 
 
-def _label_parts(game_map: GameMap, n: int) -> list[tuple[str, Box, object]]:
-    """(kind, box, extra) for each part of a territory's label, in drawing mm."""
+def _label(game_map: GameMap, n: int, ink_saver: bool = False) -> list[tuple[Box, list]]:
+    """Each part of a territory's label (number disc, then to its right the name,
+    "YOUR HOME" and the symbols): its box in drawing mm and its shapes."""
     terr = game_map.territories[n]
     assert terr.drawing is not None
     lx, ly = terr.drawing.label
-    parts: list[tuple[str, Box, object]] = [
-        ("disc", Box(lx - NUM_R, ly - NUM_R, 2 * NUM_R, 2 * NUM_R), None)]
+    disc = Box(lx - NUM_R, ly - NUM_R, 2 * NUM_R, 2 * NUM_R)
+    cx, cy = disc.x + NUM_R, disc.y + NUM_R
+    paint = both("#ffffff", INK, 0.7) if ink_saver else both(INK, INK, 0.4)
+    parts = [(disc, [Circle(cx, cy, NUM_R, paint),
+                     Text(cx, cy + NUM_PT * PT * 0.36, str(n), NUM_PT, "middle", bold=True,
+                          color=INK if ink_saver else "#ffffff", tag=f"terr-{n}")])]
     tx = lx + NUM_R + 1.6
     icons = _symbols(game_map, n)
     size = _name_size(terr.name)
     base = ly - 0.9 if icons else ly + size * PT * 0.36
     width = text_width(terr.name, size, bold=True)
-    parts.append(("name", Box(tx, base - size * PT * ASCENT, width,
-                              size * PT * (ASCENT + DESCENT)), (base, size)))
+    parts.append((Box(tx, base - size * PT * ASCENT, width, size * PT * (ASCENT + DESCENT)),
+                  [Text(tx, base, terr.name, size, bold=True, color=INK, tag=f"name-{n}")]))
     if n == game_map.home:
         hb = base - size * PT * ASCENT - 1.0
-        parts.append(("home", Box(tx, hb - HOME_PT * PT * ASCENT,
-                                  text_width("YOUR HOME", HOME_PT, bold=True),
-                                  HOME_PT * PT * (ASCENT + DESCENT)), hb))
+        parts.append((Box(tx, hb - HOME_PT * PT * ASCENT,
+                          text_width("YOUR HOME", HOME_PT, bold=True),
+                          HOME_PT * PT * (ASCENT + DESCENT)),
+                      [Text(tx, hb, "YOUR HOME", HOME_PT, bold=True, color=RUST)]))
     for i, name in enumerate(icons):
-        parts.append(("icon", Box(tx + i * (ICON + ICON_GAP), ly + 0.5, ICON, ICON), name))
+        box = Box(tx + i * (ICON + ICON_GAP), ly + 0.5, ICON, ICON)
+        parts.append((box, [Icon(name, box.x, box.y, box.w, INK)]))
     return parts
 
 
@@ -150,63 +146,34 @@ def territory_geometry(content: Content) -> list[TerritoryGeometry]:
     for n in game_map.numbers:
         terr = game_map.territories[n]
         assert terr.drawing is not None
-        area = cube_area(*terr.drawing.cubes, game_map.king_limit, game_map.forces, "")
+        area = cube_area(*terr.drawing.cubes, game_map.king_limit, "")
         spaces = tuple(Box(area.dx + r.x, area.dy + r.y, r.w, r.h)
                        for r in area.items if isinstance(r, Rect))
         markers = tuple(Box(area.dx + i.x, area.dy + i.y, i.size, i.size)
                         for i in area.items if isinstance(i, Icon))
-        labels = tuple(box for _, box, _ in _label_parts(game_map, n))
+        labels = tuple(box for box, _ in _label(game_map, n))
         poly = tuple(drawing.points[p] for p in terr.drawing.shape)
         out.append(TerritoryGeometry(n, poly, spaces, labels, markers))
     return out
 
 
-def _territory_label(game_map: GameMap, n: int, ink_saver: bool) -> list:
-    """Number disc at the label point; name and symbol icons to its right."""
-    terr = game_map.territories[n]
-    out: list = []
-    for kind, box, extra in _label_parts(game_map, n):
-        if kind == "disc":
-            cx, cy = box.x + NUM_R, box.y + NUM_R
-            disc = both("#ffffff", INK, 0.7) if ink_saver else both(INK, INK, 0.4)
-            out.append(Circle(cx, cy, NUM_R, disc))
-            out.append(Text(cx, cy + NUM_PT * PT * 0.36, str(n), NUM_PT, "middle", bold=True,
-                            color=INK if ink_saver else "#ffffff", tag=f"terr-{n}"))
-        elif kind == "name":
-            base, size = extra  # type: ignore[misc]
-            out.append(Text(box.x, base, terr.name, size, bold=True, color=INK,
-                            tag=f"name-{n}"))
-        elif kind == "home":
-            out.append(Text(box.x, extra, "YOUR HOME", HOME_PT, bold=True, color=RUST))
-        else:
-            out.append(Icon(str(extra), box.x, box.y, box.w, INK))
-    return out
-
-
 def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> list:
-    """Every shape of the map drawing, in the drawing's own millimetres.
-
-    With `sea` the drawing's whole rectangle is painted as sea first (the
-    board of `throne show`); the sheet paints its own, larger sea instead.
-    """
+    """Every shape of the map drawing, in drawing mm; `sea` paints the drawing's
+    rectangle as sea first (the sheet paints its own, larger one instead)."""
     game_map = content.map
     out = land_items(content, ink_saver, sea)
     for n in game_map.numbers:
-        out += _territory_label(game_map, n, ink_saver)
+        for _, shapes in _label(game_map, n, ink_saver):
+            out += shapes
         cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
-        out.append(cube_area(cx, cy, game_map.king_limit, game_map.forces, f"cubes-{n}",
-                             ink_saver))
+        out.append(cube_area(cx, cy, game_map.king_limit, f"cubes-{n}", ink_saver))
     return out
 
 
 def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
-    """What keeps real cubes from fitting, territory by territory, at print `scale`.
-
-    Each cube space must be at least 10 mm, at least 2 mm inside the ink of
-    its territory's border, and clear of the labels and row marks; each label
-    must lie inside its territory. An edition's own map gets these as notes
-    from `throne build`, saying what to move.
-    """
+    """What keeps real cubes from fitting at print `scale`, as notes saying what to move:
+    each space at least 10 mm, 2 mm inside its border's ink and clear of labels
+    and row marks; each label inside its territory."""
     problems = []
     need = 2.0 / scale + BORDER_W / 2
     for terr in territory_geometry(content):
