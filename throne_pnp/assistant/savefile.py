@@ -10,10 +10,11 @@ action texts it caused: the user's own action(s) and the cards revealed with
 them. So `undo N` drops the last N entries, and the state is always the
 replay of what is left.
 
-Writing goes through a temporary file in the same folder (flush, fsync,
-`os.replace`), so a crash leaves either the old save or the new one, never a
-half-written file. The temporary file is named for the save and the writing
-process (`.NAME.write-PID-XXXXXXXX.tmp`): one left by a killed process is
+Writing goes through the one writer (`throne_pnp.writing`: a temporary file
+in the same folder, fsync, rename), so a crash leaves either the old save or
+the new one, never a half-written file; a save reached through a link is
+written to its target and the link stays. The temporary file is named for
+the save and the writing process (`.NAME.write-PID-XXXXXXXX.tmp`): one left by a killed process is
 removed by the next command that reads or writes that save. A file that is
 not a save of ours, or is damaged, raises `SaveError` and is never
 overwritten. Reading goes through `userfile` (a regular file, at most
@@ -25,7 +26,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -36,6 +36,7 @@ from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import bounded, number_words, whole
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
+from throne_pnp.writing import real_target, write_text
 
 FORMAT = "throne-game"
 VERSION = 1
@@ -363,27 +364,11 @@ _MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def write(path: Path, save: SaveData) -> None:
-    """Write the save atomically: temp file in the same folder, fsync, replace."""
-    text = save.dumps()
-    folder = path.parent if str(path.parent) else Path(".")
+    """Write the save whole (`writing.write_text`: temp file beside it, fsync, rename);
+    a save reached through a link is written to its target, the link kept."""
     check_path(path)
-    remove_stale_temps(path)
+    remove_stale_temps(real_target(path))
     try:
-        fd, tmp = tempfile.mkstemp(suffix=".tmp", prefix=f"{_temp_prefix(path)}{os.getpid()}-",
-                                   dir=folder)
-    except OSError as exc:
-        raise SaveError(f"cannot write {path}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise SaveError(f"cannot write {path}: {exc.strerror}") from None
-        raise
+        write_text(path, save.dumps(), kind="save")
+    except ThroneError as exc:
+        raise SaveError(str(exc)) from None

@@ -19,6 +19,7 @@ from throne_pnp.content.ladder import find_level, ladder_of, measure_command
 from throne_pnp.content.ladder_write import write_ladder
 from throne_pnp.content.model import Content, Level
 from throne_pnp.errors import ThroneError
+from throne_pnp.writing import write_text
 
 
 def ladder_levels(content: Content) -> list[Level]:
@@ -46,6 +47,9 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
     from throne_pnp.sim.ladder_sweep import ladder_report
     from throne_pnp.sim.simulate import progress_bar
 
+    if write:
+        own_edition(content_dir)      # refused before any game is played
+
     command = measure_command(bot, games=games, seed=seed, budget=budget,
                               turn_cap=turn_cap if turn_cap != 200 else None,
                               content_dir=str(content_dir) if content_dir else None)
@@ -72,8 +76,27 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
     click.echo("\n".join([ladder_text(report), *notes]))
 
 
+def own_edition(content_dir: Path | None) -> Path:
+    """The edition `--write-ladder` writes into: one of the user's own. The bundled
+    edition (found because no other was named) and anything inside the installed
+    package are refused, saying how to make one's own (SPEC §12)."""
+    from throne_pnp.writing import check_target
+
+    edition = find_edition(content_dir)
+    directory = edition.directory
+    make = ("make an edition of your own with `throne init my-edition` and pass "
+            "--content my-edition")
+    if edition.source == "bundled":
+        raise UserError(f"--write-ladder writes into the edition's ladder.yaml, and the "
+                        f"edition in use is the one bundled with throne ({directory}), "
+                        f"which no command writes; {make}")
+    check_target(directory / "ladder.yaml", "--write-ladder", kind="edition",
+                 edition_ok=directory, instead=make)
+    return directory
+
+
 def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -> Content:
-    directory = find_edition(content_dir).directory
+    directory = own_edition(content_dir)
     try:
         write_ladder(directory, report)
     except ThroneError as exc:
@@ -102,10 +125,7 @@ def _write_doc(content: Content, doc: Path) -> None:
     except ValueError:
         raise UserError(f"--doc: {doc} has no place for the ladder table; put the two lines "
                         f"{DOC_BEGIN} and {DOC_END} where it belongs") from None
-    try:
-        doc.write_text(new, encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"--doc: cannot write {doc} ({exc.strerror})") from None
+    write_text(doc, new)
 
 
 def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
@@ -128,10 +148,7 @@ def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
     else:  # each bot's own count: the runs need not be alike
         counted = "games per level: " + ", ".join(f"{bot} {n}" for bot, n in games.items())
     title = f"{content.map.name}: win rate per ladder level ({counted}, seed {report['seed']})"
-    try:
-        write_ladder_plot(curves, [(len(lv.hard), lv.name) for lv in levels], title, plot)
-    except OSError as exc:
-        raise UserError(f"--plot: cannot write {plot} ({exc.strerror})") from None
+    write_ladder_plot(curves, [(len(lv.hard), lv.name) for lv in levels], title, plot)
 
 
 def ladder_text(report: dict[str, Any]) -> str:

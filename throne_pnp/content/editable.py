@@ -11,6 +11,7 @@ from pathlib import Path
 
 from throne_pnp.content.lookup import CONTENT_FILES, bundled_content_dir
 from throne_pnp.errors import ThroneError
+from throne_pnp.writing import WriteFailed, check_target, write_text
 
 _COMMON = ("An editable copy of the bundled edition, written by `throne init`.",
            "The keys and every check: docs/content.md in the throne_pnp sources.",
@@ -73,17 +74,25 @@ def write_editable_copy(target: Path, source: Path | None = None) -> list[Path]:
                               "folder (`throne init DIR`)")
     texts = {name: _header(name) + (source / name).read_text(encoding="utf-8")
              for name in names}
-    written = []
+    check_target(target / names[0], "init", kind="edition", edition_ok=target,
+                 instead="give `throne init` a folder of your own, e.g. `throne init "
+                         "my-edition`")
+    written: list[Path] = []
     try:
         target.mkdir(parents=True, exist_ok=True)
         for name in names:
             path = target / name
-            with open(path, "x", encoding="utf-8") as fh:   # "x": never overwrite
-                fh.write(texts[name])
+            try:    # whole, and never over a file (`exclusive`)
+                write_text(path, texts[name], kind="edition", exclusive=True,
+                           edition_ok=target)
+            except WriteFailed as exc:
+                if isinstance(exc.error, FileExistsError):
+                    raise ThroneError(f"{path} already exists; `throne init` never "
+                                      f"overwrites (wrote {len(written)} file(s) before it "
+                                      "appeared)") from None
+                raise ThroneError(f"{target}: cannot write the copy ({exc}); choose a "
+                                  "folder you can write to") from None
             written.append(path)
-    except FileExistsError as exc:
-        raise ThroneError(f"{exc.filename} already exists; `throne init` never overwrites "
-                          f"(wrote {len(written)} file(s) before it appeared)") from None
     except OSError as exc:
         raise ThroneError(f"{target}: cannot write the copy ({exc.strerror or exc}); choose "
                           "a folder you can write to") from None
