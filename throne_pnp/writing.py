@@ -134,32 +134,44 @@ def check_target(path: Path | str, option: str = "", *, kind: str = "output",
         if _inside(real, root) and not (kind == "edition" and edition_ok is not None
                                         and _real(edition_ok) == root
                                         and "package" not in where):
-            raise WriteRefused(f"{named}: {_via(given, real)}is {where}, which no command "
+            raise WriteRefused(f"{named}: {_via(given, real)} {where}, which no command "
                                f"writes{fix or '; name a file of your own'}")
     try:
         info = os.stat(real)
     except OSError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
-        raise WriteRefused(f"{named}: {_via(given, real)}is {_kind_of(info.st_mode)}, not a "
+        raise WriteRefused(f"{named}: {_via(given, real)} {_kind_of(info.st_mode)}, not a "
                            f"regular file{fix or '; name a file to write'}")
     if kind != "save":
         tracked = [_real(s) for s in saves if s is not None and str(s)]
         if real in tracked or (info is not None and holds_save(real)):
-            raise WriteRefused(f"{named}: {_via(given, real)}is a game save, which this "
+            raise WriteRefused(f"{named}: {_via(given, real)} a game save, which this "
                                f"command never writes{fix or '; name another file'}")
     if kind != "edition" and edition_file(real):
-        raise WriteRefused(f"{named}: {_via(given, real)}is a file of the edition in "
+        raise WriteRefused(f"{named}: {_via(given, real)} a file of the edition in "
                            f"{real.parent}, which this command never writes"
                            f"{fix or '; name another file'}")
     return real
 
 
 def _via(given: Path, real: Path) -> str:
-    """`(a link to X) ` when the path given is not the file itself."""
+    """The subject of a refusal: `it is`, or `its target X is` for a link."""
     if os.path.abspath(given) != str(real):
-        return f"(through a link, {real}) "
-    return ""
+        return f"its target {real} is"
+    return "it is"
+
+
+def check_folder(folder: Path | str, option: str, instead: str = "") -> Path:
+    """Refuse an output folder inside the installed package or the bundled edition
+    (before anything is written into it); its real path otherwise."""
+    real = _real(folder)
+    for root, where in protected_roots():
+        if _inside(real, root):
+            fix = f"; {instead}" if instead else "; name a folder of your own"
+            raise WriteRefused(f"{option} {folder}: {_via(Path(folder), real)} {where}, "
+                               f"which no command writes{fix}")
+    return real
 
 
 def _temp_name(target: Path) -> Path:
@@ -228,8 +240,7 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
 
 
 def _why(exc: OSError) -> str:
-    text = exc.strerror or type(exc).__name__
-    return text[:1].lower() + text[1:]
+    return exc.strerror or type(exc).__name__
 
 
 def _sync_folder(folder: Path) -> None:

@@ -148,10 +148,9 @@ WRITTEN_SUFFIXES = (".pdf", ".svg", ".png", ".json")   # what `build` writes
 def output_folder(folder: Path, option: str, names: tuple[str, ...] = ()) -> None:
     """Refuse an output folder inside the installed package, and any file already
     in `folder` (or its sub-folders `names`) that a write there may not replace."""
-    from throne_pnp.writing import check_target
+    from throne_pnp.writing import check_folder, check_target
 
-    check_target(folder / ".throne-output", option,
-                 instead=f"name a folder of your own, e.g. {option} output")
+    check_folder(folder, option, instead=f"name a folder of your own, e.g. {option} output")
     for sub in ("", *names):
         where = folder / sub if sub else folder
         try:

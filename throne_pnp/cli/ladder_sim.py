@@ -49,6 +49,8 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
 
     if write:
         own_edition(content_dir)      # refused before any game is played
+    if doc is not None:
+        _doc_region(doc, "")          # (so is a --doc with no place for the table)
 
     command = measure_command(bot, games=games, seed=seed, budget=budget,
                               turn_cap=turn_cap if turn_cap != 200 else None,
@@ -108,24 +110,25 @@ def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -
     return load_content(directory)
 
 
-def _write_doc(content: Content, doc: Path) -> None:
-    from throne_pnp.render.components.ladder_text import (
-        DOC_BEGIN,
-        DOC_END,
-        markdown_table,
-        replace_doc_region,
-    )
+def _doc_region(doc: Path, table: str) -> str:
+    """The text of `doc` with `table` between its ladder markers; refused without them."""
+    from throne_pnp.render.components.ladder_text import DOC_BEGIN, DOC_END, replace_doc_region
 
     try:
         text = doc.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"--doc: cannot read {doc} ({exc})") from None
     try:
-        new = replace_doc_region(text, markdown_table(content))
+        return replace_doc_region(text, table)
     except ValueError:
         raise UserError(f"--doc: {doc} has no place for the ladder table; put the two lines "
                         f"{DOC_BEGIN} and {DOC_END} where it belongs") from None
-    write_text(doc, new)
+
+
+def _write_doc(content: Content, doc: Path) -> None:
+    from throne_pnp.render.components.ladder_text import markdown_table
+
+    write_text(doc, _doc_region(doc, markdown_table(content)))
 
 
 def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:

@@ -212,6 +212,7 @@ def recover(out: Path | None, as_json: bool, game_file: Path,
       throne recover --out throne-game-recovered.json
     """
     if out is not None:
+        # (a new save: the damaged one itself and any existing file are refused by `keep`)
         output_path(out, "--out", recovered_name(game_file), game_file=game_file, kind="save")
     content = load_content(content_dir)
     found = diagnose(game_file, content)
