@@ -166,6 +166,9 @@ def check_folder(folder: Path | str, option: str, instead: str = "") -> Path:
     """Refuse an output folder inside the installed package or the bundled edition
     (before anything is written into it); its real path otherwise."""
     real = _real(folder)
+    if os.path.lexists(folder) and not os.path.isdir(folder):
+        raise WriteRefused(f"{option} {folder}: {_via(Path(folder), real)} not a folder "
+                           f"(or a link to nothing); name a folder, e.g. {option} output")
     for root, where in protected_roots():
         if _inside(real, root):
             fix = f"; {instead}" if instead else "; name a folder of your own"
