@@ -27,15 +27,18 @@ the target is replaced and the link stays (`real_target`).
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
 import stat
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
 from throne_pnp.errors import ThroneError
+from throne_pnp.numbers import whole
 
 PACKAGE = Path(__file__).resolve().parent            # .../throne_pnp
 KINDS = ("output", "save", "edition")
@@ -177,9 +180,72 @@ def check_folder(folder: Path | str, option: str, instead: str = "") -> Path:
     return real
 
 
+STALE_AFTER = 600.0   # seconds: an unnamed temporary file older than this is abandoned
+
+
+def temp_prefix(path: Path) -> str:
+    """How the temporary files of a write to `path` begin: `.NAME.write-`."""
+    return f".{path.name}.write-"
+
+
+def _writer_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    except OSError:
+        return True
+    return True
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Remove the temporary files a killed writer left beside `path` (a save or any
+    other file the writer writes).
+
+    Ours are `.NAME.write-PID-XXXXXXXX.tmp`: removed when that process is gone
+    (or the file is older than STALE_AFTER); those of older thrones,
+    `.NAME.XXXXXXXX.tmp`, when older than STALE_AFTER. Never raises.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    ours, legacy = temp_prefix(path), f".{path.name}."
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(legacy) and name.endswith(".tmp")):
+            continue
+        middle = name[len(legacy):-len(".tmp")]
+        try:
+            old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER
+            if not entry.is_file(follow_symlinks=False):
+                continue
+        except OSError:
+            continue
+        if name.startswith(ours):
+            pid = whole(name[len(ours):].split("-", 1)[0])
+            stale = old or pid is None or (pid != os.getpid() and not _writer_alive(pid))
+        else:
+            stale = old and len(middle) == 8 and set(middle) <= _MKSTEMP_CHARS
+        if stale:
+            try:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+            except OSError:
+                pass
+    return removed
+
+
+_MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
 def _temp_name(target: Path) -> Path:
-    return target.with_name(f".{target.name}.write-{os.getpid()}-"
-                            f"{secrets.token_hex(4)}.tmp")
+    return target.with_name(f"{temp_prefix(target)}{os.getpid()}-{secrets.token_hex(4)}.tmp")
 
 
 def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str = "output",
@@ -207,6 +273,7 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
             mode = stat.S_IMODE(os.stat(target).st_mode)
         except OSError:
             mode = None            # new: the usual bits (0666 less the umask)
+    remove_stale_temps(target)
     tmp = _temp_name(target)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
@@ -223,8 +290,7 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
         if check is not None:
             check(tmp)
         if exclusive:
-            os.link(tmp, target)     # never over an existing file
-            os.unlink(tmp)
+            _link_new(tmp, target)
         else:
             os.replace(tmp, target)
     except BaseException as exc:
@@ -240,6 +306,21 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
         raise
     _sync_folder(folder)
     return Path(path)
+
+
+def _link_new(tmp: Path, target: Path) -> None:
+    """Put `tmp` at `target` only if nothing is there (a hard link, where the file
+    system has them; else a check and a rename)."""
+    try:
+        os.link(tmp, target)
+    except FileExistsError:
+        raise
+    except OSError:
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, "File exists", str(target)) from None
+        os.replace(tmp, target)
+        return
+    os.unlink(tmp)
 
 
 def _why(exc: OSError) -> str:

@@ -26,7 +26,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,9 +33,15 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
-from throne_pnp.numbers import bounded, number_words, whole
+from throne_pnp.numbers import bounded, number_words
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
-from throne_pnp.writing import real_target, write_text
+from throne_pnp.writing import (  # noqa: F401 (the stale temporary files: re-exported)
+    STALE_AFTER,
+    real_target,
+    remove_stale_temps,
+    write_text,
+)
+from throne_pnp.writing import temp_prefix as _temp_prefix  # noqa: F401
 
 FORMAT = "throne-game"
 VERSION = 1
@@ -299,68 +304,6 @@ def check_content(save: SaveData, content: Content, path: Path) -> None:
         f"{path}: the content in {content.directory} differs from the content this game "
         f"was started with{began} ({'; '.join(parts)}; this save is from an older throne "
         f"that kept the files' bytes, not the game); {advice}")
-
-
-STALE_AFTER = 600.0   # seconds: an unnamed temporary file older than this is abandoned
-
-
-def _temp_prefix(path: Path) -> str:
-    return f".{path.name}.write-"
-
-
-def _writer_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, ValueError):
-        return True
-    except OSError:
-        return True
-    return True
-
-
-def remove_stale_temps(path: Path) -> list[Path]:
-    """Remove the temporary files a killed writer left beside the save at `path`.
-
-    Ours are `.NAME.write-PID-XXXXXXXX.tmp`: removed when that process is gone
-    (or the file is older than STALE_AFTER); those of older thrones,
-    `.NAME.XXXXXXXX.tmp`, when older than STALE_AFTER. Never raises.
-    """
-    folder = path.parent if str(path.parent) else Path(".")
-    ours, legacy = _temp_prefix(path), f".{path.name}."
-    removed = []
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return removed
-    now = time.time()
-    for entry in entries:
-        name = entry.name
-        if not (name.startswith(legacy) and name.endswith(".tmp")):
-            continue
-        middle = name[len(legacy):-len(".tmp")]
-        try:
-            old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER
-            if not entry.is_file(follow_symlinks=False):
-                continue
-        except OSError:
-            continue
-        if name.startswith(ours):
-            pid = whole(name[len(ours):].split("-", 1)[0])
-            stale = old or pid is None or (pid != os.getpid() and not _writer_alive(pid))
-        else:
-            stale = old and len(middle) == 8 and set(middle) <= _MKSTEMP_CHARS
-        if stale:
-            try:
-                os.unlink(entry.path)
-                removed.append(Path(entry.path))
-            except OSError:
-                pass
-    return removed
-
-
-_MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
 def write(path: Path, save: SaveData) -> None:
