@@ -338,3 +338,17 @@ def test_an_existing_files_mode_is_kept_and_a_new_one_gets_the_usual(tmp_path):
         os.umask(mask)
     assert (tmp_path / "new.txt").stat().st_mode & 0o777 == 0o644
     assert sorted(p.name for p in tmp_path.iterdir()) == ["new.txt", "old.txt"]
+
+
+# ------------------------------------------------------------------ found by the long run
+
+def test_a_deeply_nested_yaml_file_is_refused_not_a_crash(tmp_path):
+    """libyaml's composer recursed in C: 100,000 nested lists crashed the process."""
+    (tmp_path / "pos.yaml").write_text("1:\n- null\n- " + "[" * 100_000 + "]" * 100_000 + "\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
+    result = subprocess.run([sys.executable, "-m", "throne_pnp", "new", "--at", "pos.yaml",
+                             "--game", "g.json"], cwd=tmp_path, env=env, capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 2, (result.returncode, result.stderr[-500:])
+    assert "nested too deeply" in result.stderr
+    assert not (tmp_path / "g.json").exists()
