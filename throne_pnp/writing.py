@@ -132,7 +132,11 @@ def check_target(path: Path | str, option: str = "", *, kind: str = "output",
     given = Path(path)
     named = f"{option} {given}" if option else str(given)
     fix = f"; {instead}" if instead else ""
-    real = _real(given)
+    try:
+        real = _real(given)
+    except ValueError:           # a NUL in the name: no file can be called that
+        raise WriteRefused(f"{option or 'the path'} {str(given)!r}: not a usable file "
+                           f"name{fix or '; name a file to write'}") from None
     for root, where in protected_roots():
         if _inside(real, root) and not (kind == "edition" and edition_ok is not None
                                         and _real(edition_ok) == root
@@ -160,7 +164,7 @@ def check_target(path: Path | str, option: str = "", *, kind: str = "output",
 
 def _via(given: Path, real: Path) -> str:
     """The subject of a refusal: `it is`, or `its target X is` for a link."""
-    if os.path.abspath(given) != str(real):
+    if os.path.islink(given) or os.path.join(_real(given.parent), given.name) != str(real):
         return f"its target {real} is"
     return "it is"
 
@@ -168,7 +172,11 @@ def _via(given: Path, real: Path) -> str:
 def check_folder(folder: Path | str, option: str, instead: str = "") -> Path:
     """Refuse an output folder inside the installed package or the bundled edition
     (before anything is written into it); its real path otherwise."""
-    real = _real(folder)
+    try:
+        real = _real(folder)
+    except ValueError:
+        raise WriteRefused(f"{option} {str(folder)!r}: not a usable folder name; name a "
+                           f"folder, e.g. {option} output") from None
     if os.path.lexists(folder) and not os.path.isdir(folder):
         raise WriteRefused(f"{option} {folder}: {_via(Path(folder), real)} not a folder "
                            f"(or a link to nothing); name a folder, e.g. {option} output")
