@@ -352,3 +352,11 @@ def test_a_deeply_nested_yaml_file_is_refused_not_a_crash(tmp_path):
     assert result.returncode == 2, (result.returncode, result.stderr[-500:])
     assert "nested too deeply" in result.stderr
     assert not (tmp_path / "g.json").exists()
+
+
+def test_init_under_a_file_size_limit_leaves_no_half_edition(tmp_path):
+    result = throne_capped(tmp_path, 5000, "init", "ed2")
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert not (tmp_path / "ed2").exists()
+    assert not [p for p in tmp_path.rglob("*") if p.name != "st"]
