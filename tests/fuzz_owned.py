@@ -31,6 +31,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from fuzz_drop import drop_cases, run_drop, stop_servers  # noqa: F401 (re-exported)
 from fuzz_harness import BUNDLED, ROOT, Workspace, problem_line
 from hypothesis import strategies as st
 
@@ -86,8 +87,6 @@ fsize_cases = st.fixed_dictionaries({
     "command": st.sampled_from(FSIZE_COMMANDS),
     "limit": st.one_of(st.integers(0, 4096), st.integers(4096, 200_000)),
 })
-
-from fuzz_drop import drop_cases  # noqa: E402
 
 STRATEGIES = {"outputs": outputs_cases, "links": links_cases, "fsize": fsize_cases,
               "drop": drop_cases}
@@ -443,8 +442,6 @@ def _json_ok(data: bytes) -> bool:
     except ValueError:
         return False
 
-
-from fuzz_drop import run_drop, stop_servers  # noqa: E402,F401 (the drop family)
 
 RUNNERS = {"outputs": run_outputs, "links": run_links, "fsize": run_fsize, "drop": run_drop}
 
