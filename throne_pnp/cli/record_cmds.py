@@ -213,7 +213,8 @@ def recover(out: Path | None, as_json: bool, game_file: Path,
     """
     if out is not None:
         # (a new save: the damaged one itself and any existing file are refused by `keep`)
-        output_path(out, "--out", recovered_name(game_file), game_file=game_file, kind="save")
+        example = recovered_name(game_file) if game_file.name else "recovered.json"
+        output_path(out, "--out", example, game_file=game_file, kind="save")
     content = load_content(content_dir)
     found = diagnose(game_file, content)
     entries = log_entries(Session(game_file, content, found.kept(content)))
