@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The long fuzz run: many generated cases of the five kinds, with counts per kind.
+"""The long fuzz run: many generated cases of the nine kinds, with counts per kind.
 
     python scripts/fuzz_long.py                      # 20,000 cases (about 20 minutes of one core)
     python scripts/fuzz_long.py --scale 0.1          # a tenth of that
@@ -7,8 +7,12 @@
 
 Runs in one process, kind after kind, with the strategies of tests/fuzz_strategies.py
 and the judge of tests/fuzz_kinds.py (the same as the CI-sized tests, with other
-seeds and far more cases). Reports, per kind and in total: cases, tracebacks,
-HTTP 5xx, hangs, saves changed by a refusal, other failures, and the time. The
+seeds and far more cases). The kinds: content, save, args, position, web, and the
+files the user owns (tests/fuzz_owned.py): outputs, links, fsize, drop.
+Reports, per kind and in total: cases, tracebacks, HTTP 5xx, hangs, files
+changed by a refused command (or a protected target not refused), writes
+outside the paths the user named (stray, temporary or lock files), other
+failures, and the time. The
 process's address space is capped (--memory, default 4 GB), so a memory bomb
 is found as a MemoryError instead of swapping the machine. Exit status 1 when
 anything was found.
@@ -27,10 +31,12 @@ from pathlib import Path
 
 TESTS = Path(__file__).resolve().parents[1] / "tests"
 sys.path.insert(0, str(TESTS))
+sys.path.insert(0, str(TESTS.parent))     # this checkout's throne_pnp, not an installed one
 
 # cases per kind at --scale 1 (the cheap kinds get more)
-PLAN = {"content": 600, "save": 5400, "args": 5000, "position": 4500, "web": 4500}
-CATEGORIES = ("traceback", "5xx", "hang", "save changed", "other")
+PLAN = {"content": 600, "save": 5400, "args": 5000, "position": 4500, "web": 4500,
+        "outputs": 1200, "links": 1500, "fsize": 240, "drop": 1500}
+CATEGORIES = ("traceback", "5xx", "hang", "files changed", "outside", "other")
 
 
 def category(problem: str) -> str:
@@ -41,8 +47,11 @@ def category(problem: str) -> str:
         return "traceback"
     if "HTTP 5" in head or "HTTP: 5" in head or "page after it: HTTP 5" in head:
         return "5xx"
-    if "changed" in head:
-        return "save changed"
+    if "changed" in head or "was not refused" in head or "followed" in head \
+            or "replaced" in head:
+        return "files changed"
+    if "outside" in head or "left" in head or "lock file beside" in head:
+        return "outside"
     return "other"
 
 
@@ -100,6 +109,9 @@ def main() -> int:
         began = time.monotonic()
         make_run(kind, max(1, int(PLAN[kind] * args.scale)))()
         seconds[kind] = time.monotonic() - began
+    from fuzz_owned import stop_servers
+
+    stop_servers()
     cleanup(ws)
     total = sum((stats[k] for k in stats), Counter())
     lines = [f"{'kind':10} {'cases':>7} " + " ".join(f"{c:>12}" for c in CATEGORIES)

@@ -8,6 +8,7 @@
 - args: any command line, in a folder holding a real save.
 - position: a position file, then a command that reads one.
 - web: one request to the table page, with any fields, encoding, cookie.
+- outputs, links, fsize, drop: the files the user owns (SPEC §12), see `fuzz_owned`.
 
 Text in a case may hold tokens for inputs too long to keep in a corpus file:
 @@HUGEHEX@@ (0x and 4,000 f), @@HUGEDEC@@ (5,000 digits), @@LONG@@ (32,000
@@ -252,3 +253,13 @@ def run_web(case: dict, ws: Workspace) -> list[str]:
 
 RUNNERS = {"content": run_content, "save": run_save, "args": run_args,
            "position": run_position, "web": run_web}
+
+
+def _owned() -> None:
+    """The families of the files the user owns (`fuzz_owned`): outputs, links, fsize, drop."""
+    from fuzz_owned import RUNNERS as OWNED
+
+    RUNNERS.update(OWNED)
+
+
+_owned()

@@ -407,3 +407,12 @@ def web_cases(draw: Any) -> dict:
 
 STRATEGIES = {"content": content_cases(), "save": save_cases(), "args": args_cases(),
               "position": position_cases(), "web": web_cases()}
+
+
+def _owned() -> None:
+    from fuzz_owned import STRATEGIES as OWNED
+
+    STRATEGIES.update(OWNED)
+
+
+_owned()

@@ -95,23 +95,6 @@ def read_limited(path: Path | str, limit: int) -> bytes:
         os.close(fd)
 
 
-class OutputRefused(ThroneError):
-    """A path given for output that no file can be written to (a pipe, a device)."""
-
-
-def check_output(path: Path | str, option: str) -> None:
-    """Refuse an output path that exists and is not a regular file: writing to a
-    named pipe blocks until someone reads it, and a device is no place for a
-    drawing. A missing path (to be created) or a regular file passes."""
-    try:
-        mode = os.stat(path).st_mode
-    except (OSError, ValueError):
-        return   # absent, or a problem the write itself reports
-    if not stat.S_ISREG(mode):
-        raise OutputRefused(f"{option} {path}: is {_kind(mode)}, not a regular file; name a "
-                            "file to write")
-
-
 def read_text_limited(path: Path | str, limit: int) -> str:
     """`read_limited` decoded as UTF-8; FileRefused when it is not UTF-8 text."""
     raw = read_limited(path, limit)

@@ -155,8 +155,41 @@ def _syntax_hint(exc: yaml.MarkedYAMLError) -> str:
     return fix
 
 
+# Nesting deeper than this is refused before the file is composed: libyaml's
+# composer recurses in C, and some tens of thousands of levels overflow the C
+# stack (a crash, not a RecursionError). No file of ours nests past a few levels.
+MAX_DEPTH = 200
+# A text of at most this many characters nests at most this deep, which the
+# composer survives (measured: 10,000 levels pass, 30,000 crash); only longer
+# texts pay for the extra pass over their events.
+SAFE_LENGTH = 8000
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deep the YAML `text` nests (stopping once past `limit`), from its parse
+    events, which libyaml makes without recursing; 0 when it does not parse (the
+    loader then says why)."""
+    depth = deepest = 0
+    try:
+        for event in yaml.parse(text, Loader=_SafeBase):
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                depth += 1
+                deepest = max(deepest, depth)
+                if deepest > limit:
+                    break
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                depth -= 1
+    except yaml.YAMLError:
+        pass
+    return deepest
+
+
 def load_text(text: str, name: str) -> tuple[Any, list[str]]:
     """Parse YAML text; return (data, duplicate-key problems). Raise YamlProblem."""
+    if len(text) > SAFE_LENGTH and nesting_depth(text) > MAX_DEPTH:
+        raise YamlProblem(f"{name}: not valid YAML here: lists or mappings nested too deeply "
+                          f"(more than {MAX_DEPTH} levels; no file of ours nests more than a "
+                          "few)")
     loader = _LineLoader(text)
     loader.duplicate_keys = []
     loader.path = []

@@ -65,7 +65,8 @@ def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = N
         raise ThroneError(f"no decision of yours to advise on now: {text}; run `{command}` "
                           "first, then ask again")
     ranking = rank(game, budget=budget or HINT_BUDGET, seed=seed,
-                   jobs=jobs or default_jobs(), seconds=seconds, horizon=ADVICE_HORIZON)
+                   jobs=jobs or default_jobs(), seconds=seconds, horizon=ADVICE_HORIZON,
+                   exact=True)
     return ranking_json(game, ranking)
 
 

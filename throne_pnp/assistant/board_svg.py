@@ -16,7 +16,6 @@ from pathlib import Path
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules.game import KING_CARD, Game
-from throne_pnp.userfile import check_output
 
 KING_FILL = "#7a1f1f"
 PLAYER_FILL = "#e8b923"
@@ -31,8 +30,8 @@ def _title(game: Game) -> str:
 
 
 def write_board_svg(game: Game, content: Content, path: Path) -> Path:
-    """Draw the board with its cubes into `path` (SVG)."""
-    check_output(path, "--svg")
+    """Draw the board with its cubes into `path` (SVG), written whole by the one
+    writer; the CLI has checked `path` (`writing.check_target`) before."""
     if not content.map.drawable:
         raise ThroneError("this content has no drawing data for the map, so it cannot be "
                           "drawn; `throne show` prints the board as text")
@@ -52,8 +51,5 @@ def write_board_svg(game: Game, content: Content, path: Path) -> Path:
     page = Page(width, height + TITLE_H, name="board")
     page.add(Text(4, 8, f"{content.map.name} - {_title(game)}", 6.5, bold=True, color=INK))
     page.add(Group(tuple(items), 0, TITLE_H, tag="board"))
-    try:
-        svg.render_svg(page, path, f"{content.map.name}: {_title(game)}")
-    except OSError as exc:
-        raise ThroneError(f"cannot write {path}: {exc.strerror}") from None
+    svg.render_svg(page, path, f"{content.map.name}: {_title(game)}")
     return path

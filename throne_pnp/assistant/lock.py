@@ -9,7 +9,15 @@ then it is refused with a reason) and runs on the new state.
 
 The lock is a small file beside the save, `.NAME.lock` (never the save
 itself, which is replaced atomically on every write and so cannot carry a
-lock). It is an OS lock (`flock`, straight from the standard library on
+lock). A save reached through a link is locked by its target's path (the
+link resolved once, `writing.real_target`), so a command on the link and one
+on the target exclude each other. The lock file is opened without following
+links (`O_NOFOLLOW`): a link planted where it should be is refused, never
+followed to create a file elsewhere. No lock file is made for a path that
+may not hold a save (`writing.check_target`); `Session.locked` refuses a
+file that is there and is not a save before it asks for the lock.
+
+The lock is an OS lock (`flock`, straight from the standard library on
 POSIX, through the `filelock` library elsewhere): a process that dies
 releases it, so a crash never leaves a game locked. The lock file itself
 stays in place (waiters must share one file), empty and harmless.
@@ -19,50 +27,58 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from throne_pnp.assistant.savefile import SaveError, check_path
+from throne_pnp.writing import check_target, real_target
 
 DEFAULT_TIMEOUT = 5.0
 
 
 def lock_path(path: Path) -> Path:
-    """The lock file that guards the save at `path`: `.NAME.lock` beside it."""
-    return path.with_name(f".{path.name}.lock")
+    """The lock file that guards the save at `path`: `.NAME.lock` beside its target."""
+    target = real_target(path)
+    return target.with_name(f".{target.name}.lock")
 
 
 @contextmanager
-def save_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
+def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
     """Hold the exclusive lock on the save at `path` for the `with` block.
 
     Waits up to `timeout` seconds (None: `DEFAULT_TIMEOUT`, 5 s) for another
     command to finish; then raises `SaveError` ("another throne command is
     using SAVE; try again"). A folder where no lock can be made (missing,
     read-only) is a `SaveError` too. The lock is not re-entrant: do not nest
-    two `save_lock`s on one save.
+    two `save_lock`s on one save. Yields the save's real target (`real_target`),
+    the path to read and write while the lock is held.
     """
     if timeout is None:
         timeout = DEFAULT_TIMEOUT
     check_path(path)
-    folder = path.parent if str(path.parent) else Path(".")
+    target = real_target(path)
+    check_target(target, "--game", kind="save")
+    folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():  # (filelock would create it)
         raise SaveError(f"cannot use {path}: there is no folder {folder}")
     busy = SaveError(f"another throne command is using {path} (waited {timeout:g} s); "
                      "try again when it has finished")
     try:
-        release = _flock(lock_path(path), timeout)
+        release = _flock(lock_path(target), timeout)
     except TimeoutError:
         raise busy from None
+    except LinkedLock as exc:
+        raise SaveError(str(exc)) from None
     except OSError as exc:
         raise SaveError(f"cannot lock {path}: {exc.strerror or exc} (the folder must be "
                         "writable)") from None
     if release is None:  # no flock here (Windows, some network file systems)
-        release = _filelock(lock_path(path), timeout, busy, path)
+        release = _filelock(lock_path(target), timeout, busy, path)
     try:
-        yield
+        yield target
     finally:
         release()
 
@@ -76,7 +92,7 @@ def _flock(lock: Path, timeout: float) -> Callable[[], None] | None:
         import fcntl
     except ImportError:
         return None
-    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o644)
+    fd = open_lock_file(lock)
     deadline = time.monotonic() + timeout
     while True:
         try:
@@ -102,10 +118,40 @@ def _flock(lock: Path, timeout: float) -> Callable[[], None] | None:
     return release
 
 
+class LinkedLock(OSError):
+    """A link (or anything but a plain file) where a lock file should be."""
+
+
+def open_lock_file(lock: Path) -> int:
+    """Open (creating it) the lock file `lock`, never through a link: a link there
+    is refused (`LinkedLock`, a line saying to remove it), as is a non-file."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0)
+    if not hasattr(os, "O_NOFOLLOW") and os.path.islink(lock):
+        raise LinkedLock(_linked(lock))
+    try:
+        fd = os.open(lock, flags | getattr(os, "O_NONBLOCK", 0), 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP or os.path.islink(lock):
+            raise LinkedLock(_linked(lock)) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise LinkedLock(f"{lock} is not a plain file, so it cannot be the lock file of "
+                         "the save beside it; remove it and try again")
+    return fd
+
+
+def _linked(lock: Path) -> str:
+    return (f"{lock} is a link; a lock file is never followed through a link: remove it "
+            f"(rm {lock}) and try again")
+
+
 def _filelock(lock: Path, timeout: float, busy: SaveError, path: Path) -> Callable[[], None]:
     """Elsewhere: the `filelock` library (the same lock file)."""
     from filelock import FileLock, Timeout
 
+    if os.path.islink(lock):
+        raise SaveError(_linked(lock))
     held = FileLock(str(lock), timeout=timeout, preserve_lock_file=True)
     try:
         held.acquire()

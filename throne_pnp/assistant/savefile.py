@@ -10,10 +10,11 @@ action texts it caused: the user's own action(s) and the cards revealed with
 them. So `undo N` drops the last N entries, and the state is always the
 replay of what is left.
 
-Writing goes through a temporary file in the same folder (flush, fsync,
-`os.replace`), so a crash leaves either the old save or the new one, never a
-half-written file. The temporary file is named for the save and the writing
-process (`.NAME.write-PID-XXXXXXXX.tmp`): one left by a killed process is
+Writing goes through the one writer (`throne_pnp.writing`: a temporary file
+in the same folder, fsync, rename), so a crash leaves either the old save or
+the new one, never a half-written file; a save reached through a link is
+written to its target and the link stays. The temporary file is named for
+the save and the writing process (`.NAME.write-PID-XXXXXXXX.tmp`): one left by a killed process is
 removed by the next command that reads or writes that save. A file that is
 not a save of ours, or is damaged, raises `SaveError` and is never
 overwritten. Reading goes through `userfile` (a regular file, at most
@@ -25,8 +26,6 @@ from __future__ import annotations
 import json
 import os
 import stat
-import tempfile
-import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,8 +33,15 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
-from throne_pnp.numbers import bounded, number_words, whole
+from throne_pnp.numbers import bounded, number_words
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
+from throne_pnp.writing import (  # noqa: F401 (the stale temporary files: re-exported)
+    STALE_AFTER,
+    real_target,
+    remove_stale_temps,
+    write_text,
+)
+from throne_pnp.writing import temp_prefix as _temp_prefix  # noqa: F401
 
 FORMAT = "throne-game"
 VERSION = 1
@@ -300,90 +306,12 @@ def check_content(save: SaveData, content: Content, path: Path) -> None:
         f"that kept the files' bytes, not the game); {advice}")
 
 
-STALE_AFTER = 600.0   # seconds: an unnamed temporary file older than this is abandoned
-
-
-def _temp_prefix(path: Path) -> str:
-    return f".{path.name}.write-"
-
-
-def _writer_alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except (PermissionError, OverflowError, ValueError):
-        return True
-    except OSError:
-        return True
-    return True
-
-
-def remove_stale_temps(path: Path) -> list[Path]:
-    """Remove the temporary files a killed writer left beside the save at `path`.
-
-    Ours are `.NAME.write-PID-XXXXXXXX.tmp`: removed when that process is gone
-    (or the file is older than STALE_AFTER); those of older thrones,
-    `.NAME.XXXXXXXX.tmp`, when older than STALE_AFTER. Never raises.
-    """
-    folder = path.parent if str(path.parent) else Path(".")
-    ours, legacy = _temp_prefix(path), f".{path.name}."
-    removed = []
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return removed
-    now = time.time()
-    for entry in entries:
-        name = entry.name
-        if not (name.startswith(legacy) and name.endswith(".tmp")):
-            continue
-        middle = name[len(legacy):-len(".tmp")]
-        try:
-            old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER
-            if not entry.is_file(follow_symlinks=False):
-                continue
-        except OSError:
-            continue
-        if name.startswith(ours):
-            pid = whole(name[len(ours):].split("-", 1)[0])
-            stale = old or pid is None or (pid != os.getpid() and not _writer_alive(pid))
-        else:
-            stale = old and len(middle) == 8 and set(middle) <= _MKSTEMP_CHARS
-        if stale:
-            try:
-                os.unlink(entry.path)
-                removed.append(Path(entry.path))
-            except OSError:
-                pass
-    return removed
-
-
-_MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
-
-
 def write(path: Path, save: SaveData) -> None:
-    """Write the save atomically: temp file in the same folder, fsync, replace."""
-    text = save.dumps()
-    folder = path.parent if str(path.parent) else Path(".")
+    """Write the save whole (`writing.write_text`: temp file beside it, fsync, rename);
+    a save reached through a link is written to its target, the link kept."""
     check_path(path)
-    remove_stale_temps(path)
+    remove_stale_temps(real_target(path))
     try:
-        fd, tmp = tempfile.mkstemp(suffix=".tmp", prefix=f"{_temp_prefix(path)}{os.getpid()}-",
-                                   dir=folder)
-    except OSError as exc:
-        raise SaveError(f"cannot write {path}: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(exc, OSError):
-            raise SaveError(f"cannot write {path}: {exc.strerror}") from None
-        raise
+        write_text(path, save.dumps(), kind="save")
+    except ThroneError as exc:
+        raise SaveError(str(exc)) from None

@@ -38,6 +38,7 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Event, Game, replay
 from throne_pnp.rules.position import Position, parse_position
+from throne_pnp.writing import holds_save, real_target
 
 AUTO_DEALS = ("hand", "uncertain", "battle")
 
@@ -81,14 +82,16 @@ class Session:
 
         The lock is held until the `with` block ends, so the state read here
         is still the saved one when a command inside writes. A missing save
-        is refused before any lock file is made; a save held by another
-        command is waited for up to `timeout` seconds (None: 5 s; then
-        `SaveError`).
+        or a file that holds no save is refused before any lock file is made.
+        A save reached through a link is opened, locked and written at its
+        target (the link resolved once). A save held by another command is
+        waited for up to `timeout` seconds (None: 5 s; then `SaveError`).
         """
-        if not path.exists():
-            savefile.read(path)  # raises the "no tracked game" refusal
-        with save_lock(path, timeout):
-            yield cls.open(path, content)
+        target = real_target(path)
+        if not holds_save(target):
+            savefile.read(path)  # "no tracked game" or "not a save": before any lock file
+        with save_lock(target, timeout):
+            yield cls.open(target, content)
 
     @contextmanager
     def hold(self, timeout: float | None = None) -> Iterator[Session]:

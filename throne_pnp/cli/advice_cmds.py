@@ -27,7 +27,8 @@ def _open(game_file: Path, content_dir: Path | None):
 
 @click.command()
 @click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="Games played on in all, shared among the options [default: 400].")
+              help="Games played on in all, shared among the choices, never more (at "
+                   "least one per choice) [default: 400].")
 @click.option("--seconds", type=click.FloatRange(min=0, min_open=True, max=600), default=None,
               help="Search for about this long instead of a fixed budget (not repeatable).")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,

@@ -20,6 +20,7 @@ from throne_pnp.cli.common import (
     game_option,
     json_option,
     load,
+    output_path,
     read_position,
 )
 from throne_pnp.cli.resolve_cmds import _card_ids, _territory
@@ -94,6 +95,10 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
         raise UserError("give either --hard H or --sweep, not both")
     if bot not in BOTS:
         raise UserError(f"--bot: unknown bot {bot!r}; bots: {', '.join(BOTS)}")
+    if plot is not None:
+        output_path(plot, "--plot", "balance.svg")
+    if doc is not None:
+        output_path(doc, "--doc", "docs/balance.md")
     content = load(content_dir)
     if ladder or level_name is not None or per_card or write_ladder or doc is not None:
         _ladder_simulate(content, sweep=sweep, hard=hard, ladder=ladder, level_name=level_name,
@@ -114,10 +119,7 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
     if plot is not None:
         from throne_pnp.sim.plot import write_plot
 
-        try:
-            write_plot(report, plot)
-        except OSError as exc:
-            raise UserError(f"--plot: cannot write {plot} ({exc.strerror})") from None
+        write_plot(report, plot)
     if as_json:
         echo_json(report)
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -118,6 +119,48 @@ def game_option(func: F) -> F:
         envvar="THRONE_GAME", default=Path("throne-game.json"), show_default=True,
         help="Save file of the tracked game (env THRONE_GAME).",
     )(func)
+
+
+TRACKED_SAVE = "throne-game.json"     # --game's default (env THRONE_GAME)
+
+
+def tracked_save(game_file: Path | None = None) -> Path:
+    """The tracked save of a command: its --game, else THRONE_GAME, else the default."""
+    if game_file is not None:
+        return game_file
+    return Path(os.environ.get("THRONE_GAME") or TRACKED_SAVE)
+
+
+def output_path(path: Path, option: str, example: str, *, game_file: Path | None = None,
+                kind: str = "output") -> Path:
+    """Refuse, before any work, an output path a command may not write (SPEC §12:
+    the tracked save, an edition's file, the installed package, or a link to one),
+    saying what to pass instead (`example`); returns the path the write will replace."""
+    from throne_pnp.writing import check_target
+
+    return check_target(path, option, kind=kind, saves=[tracked_save(game_file)],
+                        instead=f"name a file of your own, e.g. {option} {example}")
+
+
+WRITTEN_SUFFIXES = (".pdf", ".svg", ".png", ".json")   # what `build` writes
+
+
+def output_folder(folder: Path, option: str, names: tuple[str, ...] = ()) -> None:
+    """Refuse an output folder inside the installed package, and any file already
+    in `folder` (or its sub-folders `names`) that a write there may not replace."""
+    from throne_pnp.writing import check_folder, check_target
+
+    check_folder(folder, option, instead=f"name a folder of your own, e.g. {option} output")
+    for sub in ("", *names):
+        where = folder / sub if sub else folder
+        try:
+            entries = list(where.iterdir()) if where.is_dir() else []
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.suffix in WRITTEN_SUFFIXES and (entry.is_symlink() or entry.is_file()):
+                check_target(entry, option, saves=[tracked_save()],
+                             instead="remove it or name another folder")
 
 
 def load(content_dir: Path | None):

@@ -7,7 +7,14 @@ from pathlib import Path
 
 import click
 
-from throne_pnp.cli.common import UserError, content_option, echo_json, json_option, load
+from throne_pnp.cli.common import (
+    UserError,
+    content_option,
+    echo_json,
+    json_option,
+    load,
+    output_folder,
+)
 from throne_pnp.content import check_content, find_edition
 from throne_pnp.content.editable import write_editable_copy
 from throne_pnp.content.lookup import CONTENT_FILES
@@ -145,6 +152,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         except ImportError:
             raise UserError(INSTALL_HINT) from None
 
+    output_folder(out_dir, "--out", BUILD_FOLDERS)
     edition = find_edition(content_dir)
     directory = edition.directory
     click.echo(edition.describe())
@@ -173,6 +181,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
 
 
 WATCHED = CONTENT_FILES
+BUILD_FOLDERS = ("a4", "letter", "svg", "svg/cards", "png", "tts")   # where build writes
 
 
 def _stamps(directory: Path) -> dict[str, tuple[int, int] | None]:

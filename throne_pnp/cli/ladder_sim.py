@@ -19,6 +19,7 @@ from throne_pnp.content.ladder import find_level, ladder_of, measure_command
 from throne_pnp.content.ladder_write import write_ladder
 from throne_pnp.content.model import Content, Level
 from throne_pnp.errors import ThroneError
+from throne_pnp.writing import write_text
 
 
 def ladder_levels(content: Content) -> list[Level]:
@@ -46,6 +47,11 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
     from throne_pnp.sim.ladder_sweep import ladder_report
     from throne_pnp.sim.simulate import progress_bar
 
+    if write:
+        own_edition(content_dir)      # refused before any game is played
+    if doc is not None:
+        _doc_region(doc, "")          # (so is a --doc with no place for the table)
+
     command = measure_command(bot, games=games, seed=seed, budget=budget,
                               turn_cap=turn_cap if turn_cap != 200 else None,
                               content_dir=str(content_dir) if content_dir else None)
@@ -72,8 +78,27 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
     click.echo("\n".join([ladder_text(report), *notes]))
 
 
+def own_edition(content_dir: Path | None) -> Path:
+    """The edition `--write-ladder` writes into: one of the user's own. The bundled
+    edition (found because no other was named) and anything inside the installed
+    package are refused, saying how to make one's own (SPEC §12)."""
+    from throne_pnp.writing import check_target
+
+    edition = find_edition(content_dir)
+    directory = edition.directory
+    make = ("make an edition of your own with `throne init my-edition` and pass "
+            "--content my-edition")
+    if edition.source == "bundled":
+        raise UserError(f"--write-ladder writes into the edition's ladder.yaml, and the "
+                        f"edition in use is the one bundled with throne ({directory}), "
+                        f"which no command writes; {make}")
+    check_target(directory / "ladder.yaml", "--write-ladder", kind="edition",
+                 edition_ok=directory, instead=make)
+    return directory
+
+
 def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -> Content:
-    directory = find_edition(content_dir).directory
+    directory = own_edition(content_dir)
     try:
         write_ladder(directory, report)
     except ThroneError as exc:
@@ -85,27 +110,25 @@ def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -
     return load_content(directory)
 
 
-def _write_doc(content: Content, doc: Path) -> None:
-    from throne_pnp.render.components.ladder_text import (
-        DOC_BEGIN,
-        DOC_END,
-        markdown_table,
-        replace_doc_region,
-    )
+def _doc_region(doc: Path, table: str) -> str:
+    """The text of `doc` with `table` between its ladder markers; refused without them."""
+    from throne_pnp.render.components.ladder_text import DOC_BEGIN, DOC_END, replace_doc_region
 
     try:
         text = doc.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise UserError(f"--doc: cannot read {doc} ({exc})") from None
     try:
-        new = replace_doc_region(text, markdown_table(content))
+        return replace_doc_region(text, table)
     except ValueError:
         raise UserError(f"--doc: {doc} has no place for the ladder table; put the two lines "
                         f"{DOC_BEGIN} and {DOC_END} where it belongs") from None
-    try:
-        doc.write_text(new, encoding="utf-8")
-    except OSError as exc:
-        raise UserError(f"--doc: cannot write {doc} ({exc.strerror})") from None
+
+
+def _write_doc(content: Content, doc: Path) -> None:
+    from throne_pnp.render.components.ladder_text import markdown_table
+
+    write_text(doc, _doc_region(doc, markdown_table(content)))
 
 
 def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
@@ -128,10 +151,7 @@ def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
     else:  # each bot's own count: the runs need not be alike
         counted = "games per level: " + ", ".join(f"{bot} {n}" for bot, n in games.items())
     title = f"{content.map.name}: win rate per ladder level ({counted}, seed {report['seed']})"
-    try:
-        write_ladder_plot(curves, [(len(lv.hard), lv.name) for lv in levels], title, plot)
-    except OSError as exc:
-        raise UserError(f"--plot: cannot write {plot} ({exc.strerror})") from None
+    write_ladder_plot(curves, [(len(lv.hard), lv.name) for lv in levels], title, plot)
 
 
 def ladder_text(report: dict[str, Any]) -> str:

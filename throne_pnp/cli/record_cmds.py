@@ -26,7 +26,7 @@ from throne_pnp.assistant.explain import (
 from throne_pnp.assistant.play import run
 from throne_pnp.assistant.recover import diagnose, keep, recovered_name
 from throne_pnp.assistant.session import Session
-from throne_pnp.cli.common import echo_json, id_list, json_option
+from throne_pnp.cli.common import echo_json, id_list, json_option, output_path
 from throne_pnp.cli.common import load as load_content
 from throne_pnp.cli.game_cmds import locked, report, tracked
 from throne_pnp.cli.table_answers import opened, status_answer
@@ -82,6 +82,8 @@ def show(svg_file: Path | None, game_file: Path, content_dir: Path | None) -> No
       throne show
       throne show --svg board.svg
     """
+    if svg_file is not None:
+        output_path(svg_file, "--svg", "board.svg", game_file=game_file)
     session = _open(game_file, content_dir)
     if svg_file is not None:
         from throne_pnp.assistant.board_svg import write_board_svg
@@ -209,6 +211,10 @@ def recover(out: Path | None, as_json: bool, game_file: Path,
       throne recover
       throne recover --out throne-game-recovered.json
     """
+    if out is not None:
+        # (a new save: the damaged one itself and any existing file are refused by `keep`)
+        example = recovered_name(game_file) if game_file.name else "recovered.json"
+        output_path(out, "--out", example, game_file=game_file, kind="save")
     content = load_content(content_dir)
     found = diagnose(game_file, content)
     entries = log_entries(Session(game_file, content, found.kept(content)))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from throne_pnp.content.lookup import CONTENT_FILES, bundled_content_dir
 from throne_pnp.errors import ThroneError
+from throne_pnp.writing import WriteFailed, check_target, write_text
 
 _COMMON = ("An editable copy of the bundled edition, written by `throne init`.",
            "The keys and every check: docs/content.md in the throne_pnp sources.",
@@ -53,11 +54,27 @@ def _header(name: str) -> str:
     return "".join(f"{mark} {line}\n" for line in HEADERS[name]) + f"{mark}\n"
 
 
+def _take_back(written: list[Path], made: list[Path]) -> None:
+    """Remove the files this copy wrote and the folders it made (all new: `throne
+    init` never writes over a file), so a failed copy leaves nothing behind."""
+    for path in written:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+    for folder in made:           # the deepest first
+        try:
+            folder.rmdir()
+        except OSError:
+            pass
+
+
 def write_editable_copy(target: Path, source: Path | None = None) -> list[Path]:
     """Copy the edition in `source` (default: the bundled one) into `target`.
 
-    Refuses, before writing anything, when a file it would write exists.
-    Returns the files written.
+    Refuses, before writing anything, when a file it would write exists; a
+    copy that fails on the way (a full disk) removes what it wrote. Returns
+    the files written.
     """
     source = source if source is not None else bundled_content_dir()
     names = [name for name in CONTENT_FILES if (source / name).is_file()]
@@ -73,18 +90,29 @@ def write_editable_copy(target: Path, source: Path | None = None) -> list[Path]:
                               "folder (`throne init DIR`)")
     texts = {name: _header(name) + (source / name).read_text(encoding="utf-8")
              for name in names}
-    written = []
+    check_target(target / names[0], "init", kind="edition", edition_ok=target,
+                 instead="give `throne init` a folder of your own, e.g. `throne init "
+                         "my-edition`")
+    written: list[Path] = []
+    made = [] if target.exists() else [p for p in (target, *target.parents) if not p.exists()]
     try:
         target.mkdir(parents=True, exist_ok=True)
         for name in names:
             path = target / name
-            with open(path, "x", encoding="utf-8") as fh:   # "x": never overwrite
-                fh.write(texts[name])
+            try:    # whole, and never over a file (`exclusive`)
+                write_text(path, texts[name], kind="edition", exclusive=True,
+                           edition_ok=target)
+            except WriteFailed as exc:
+                if isinstance(exc.error, FileExistsError):
+                    raise ThroneError(f"{path} already exists; `throne init` never "
+                                      "overwrites; nothing was written") from None
+                raise ThroneError(f"{target}: cannot write the copy ({exc}); nothing was "
+                                  "written; choose a folder you can write to") from None
             written.append(path)
-    except FileExistsError as exc:
-        raise ThroneError(f"{exc.filename} already exists; `throne init` never overwrites "
-                          f"(wrote {len(written)} file(s) before it appeared)") from None
-    except OSError as exc:
+    except (OSError, ThroneError) as exc:
+        _take_back(written, made)     # a whole copy or none: never half an edition
+        if isinstance(exc, ThroneError):
+            raise
         raise ThroneError(f"{target}: cannot write the copy ({exc.strerror or exc}); choose "
                           "a folder you can write to") from None
     return written

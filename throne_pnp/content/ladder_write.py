@@ -8,8 +8,10 @@ added (under `measured:`, or after the level's last line). A level written
 on one line in flow style (`- {name: ..., hard: [...]}`) cannot take a line
 of its own, so the write is refused with what to change.
 
-The new text is checked like any edition before it replaces the file
-(atomically); if it would not validate, nothing is written.
+The new text is checked like any edition before it replaces the file (by
+the one writer, `throne_pnp.writing`, whole or not at all); if it would not
+validate, nothing is written. The edition must be one of the user's own:
+the CLI refuses the bundled one before any game is played.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 
 from throne_pnp.content.check import check_content
 from throne_pnp.errors import ThroneError
+from throne_pnp.writing import write_text
 from throne_pnp.yamlsrc import SourceDict, YamlProblem, line_of, load_text
 
 
@@ -146,15 +149,8 @@ def write_ladder(directory: Path, report: dict[str, Any]) -> Path:
     except (OSError, UnicodeDecodeError) as exc:
         raise ThroneError(f"{path}: cannot be read ({exc})") from None
     new = rewrite(old, report)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".ladder.", suffix=".yaml")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(new)
-        _check_as_edition(Path(directory), Path(tmp), check_content)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
+    write_text(path, new, kind="edition", edition_ok=Path(directory),
+               check=lambda tmp: _check_as_edition(Path(directory), tmp, check_content))
     return path
 
 

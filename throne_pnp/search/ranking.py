@@ -32,6 +32,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from throne_pnp.errors import ThroneError
 from throne_pnp.players.bots import GreedyBot
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.game import Game
@@ -194,14 +195,21 @@ class _Runner:
         _job.clear()
 
 
+class BudgetTooSmall(ThroneError):
+    """A budget (games in all) smaller than the number of choices to rank."""
+
+
 def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
          seconds: float | None = None, include: Option | None = None,
          shortlist: int | None = None, options: list[Option] | None = None,
-         horizon: int | None = HORIZON) -> Ranking:
+         horizon: int | None = HORIZON, exact: bool = False) -> Ranking:
     """Rank the options of the decision due in `game` (see the module docstring).
 
-    `budget`: rollouts in all; `seconds`, when given, replaces it by as many
-    rollouts as fit in that time (measured on a first round; not repeatable).
+    `budget`: rollouts in all; with `exact` (a hint: the user's `--budget`) never
+    exceeded, and `BudgetTooSmall` when it is below the number of options (each
+    needs one), else at least one per option and round (the search bot).
+    `seconds`, when given, replaces it by as many rollouts as fit in that time
+    (measured on a first round; not repeatable).
     `include`: an option that must be ranked and is never dropped (the
     review's played choice). `options`: the candidates, when the caller has
     them already. `horizon`: turns before a rollout is cut and scored
@@ -214,6 +222,10 @@ def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
     opts = options or candidates(game, policy(), include=include.actions if include else None,
                                  **kw)
     scored = [Scored(o) for o in opts]
+    if exact and seconds is None and 1 < len(scored) > budget:
+        raise BudgetTooSmall(f"a budget of {budget} game{'s' if budget > 1 else ''} is fewer "
+                             f"than the {len(scored)} choices to rank (each is played on at "
+                             f"least once): give a budget of {len(scored)} or more")
     keep = next((s for s in scored if include is not None and s.option.actions == include.actions),
                 None)
     started = time.perf_counter()
@@ -223,7 +235,7 @@ def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
             _round(runner, scored, max(1, min(budget, 100)))
             scored[0].rounds = 1
         else:
-            budget = _halve(runner, scored, budget, seconds, keep)
+            budget = _halve(runner, scored, budget, seconds, keep, exact)
     finally:
         runner.close()
     scored.sort(key=lambda s: (-s.rounds, -s.win, opts.index(s.option)))
@@ -232,7 +244,7 @@ def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
 
 
 def _halve(runner: _Runner, scored: list[Scored], budget: int, seconds: float | None,
-           keep: Scored | None) -> int:
+           keep: Scored | None, exact: bool = False) -> int:
     """Sequential halving over `scored`; returns the budget actually spent."""
     alive = list(scored)
     rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -244,6 +256,10 @@ def _halve(runner: _Runner, scored: list[Scored], budget: int, seconds: float | 
     spent = sum(s.samples for s in alive)
     for r in range(rounds):
         share = max(1, (budget - spent) // (len(alive) * (rounds - r)))
+        if exact:    # never past the budget: the last rounds may be cut short
+            share = min(share, (budget - spent) // len(alive))
+            if share < 1:
+                break
         _round(runner, alive, share)
         spent = sum(s.samples for s in scored)
         for s in alive:

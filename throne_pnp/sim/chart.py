@@ -71,4 +71,11 @@ class RateChart:
         dwg.add(label)
 
     def save(self) -> None:
-        self.dwg.save(pretty=True)
+        """Write the chart whole (the one writer, `throne_pnp.writing`)."""
+        import io
+
+        from throne_pnp.writing import write_text
+
+        text = io.StringIO()
+        self.dwg.write(text, pretty=True)
+        write_text(self.dwg.filename, text.getvalue())

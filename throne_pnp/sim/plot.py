@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 from throne_pnp.sim.chart import RateChart
-from throne_pnp.userfile import check_output
 
 WIDTH, HEIGHT = 640, 400
 LEFT, RIGHT, TOP, BOTTOM = 70, 20, 40, 60
@@ -15,8 +14,6 @@ LEFT, RIGHT, TOP, BOTTOM = 70, 20, 40, 60
 
 def write_plot(report: dict[str, Any], path: Path | str) -> None:
     """Draw the report's rows (one point per hard-card count) into an SVG file."""
-    check_output(path, "--plot")
-
     rows = report.get("rows") or [report]
     hards = [r["hard"] for r in rows]
     title = (f"Win rate against hard cards — bot {report['bot']}, seed {report['seed']}, "

@@ -24,7 +24,9 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from throne_pnp.errors import ThroneError
 from throne_pnp.userdirs import state_dir
+from throne_pnp.writing import write_bytes
 
 _SECRET = re.compile(r"[A-Za-z0-9_-]{20,64}")
 _MAX_BYTES = 4096
@@ -97,21 +99,12 @@ def _read(path: Path, save: Path) -> Secrets | None:
 
 
 def _write(path: Path, save: Path, kept: Secrets) -> None:
-    """Write atomically with mode 0600; silently skipped when it cannot be written."""
+    """Write whole with mode 0600 (`writing`, not through a link); silently skipped
+    when it cannot be written."""
     body = json.dumps({"save": str(save.resolve()), "csrf": kept.csrf,
                        "token": kept.token}, indent=1).encode()
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0),
-                     0o600)
-        with os.fdopen(fd, "wb") as fh:
-            if hasattr(os, "fchmod"):      # the mode even under a loose umask
-                os.fchmod(fh.fileno(), 0o600)
-            fh.write(body)
-        os.replace(tmp, path)
-    except OSError:
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
+        write_bytes(path, body, private=True, follow=False)
+    except (OSError, ThroneError):
+        pass

@@ -17,12 +17,18 @@ route sees it (an ASGI middleware, `Guard`):
   see `secretstore`) (or header `X-CSRF-Token`); a POST
   without it, or with a foreign Origin, is refused 403.
 
+A client that leaves in the middle of its request (a phone locked while
+a form was being sent) is logged as one quiet line (`LOG`, at INFO: not
+shown at `throne serve`'s log level), never a traceback.
+
 Responses carry a strict Content-Security-Policy (our own scripts and styles
 only, no frames) and no Referer, so the token never leaks.
 """
 
 from __future__ import annotations
 
+import logging
+import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
@@ -37,11 +43,14 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 COOKIE = "throne_token"
+# A Host header: a name (or [IPv6]) and at most a port of digits, nothing else.
+_HOST = re.compile(r"(?P<name>\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(?P<port>[0-9]{1,5}))?")
 SERVE = "\u201cthrone serve\u201d"      # quoted as words: a phone shows no terminal syntax
 SCAN = "scan the code \u201cthrone serve --lan\u201d printed, or open its address again"
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]", "::1")
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+LOG = logging.getLogger("throne_pnp.web")
 HEADERS = [
     (b"content-security-policy", CSP.encode()),
     (b"referrer-policy", b"no-referrer"),
@@ -70,13 +79,16 @@ class Access:
         return cls(hosts=(*LOOPBACK_NAMES, lan_address), token=token, csrf=csrf)
 
     def host_ok(self, host: str) -> bool:
-        """Is `host` (a Host header value, maybe with a port) one of ours?"""
-        host = host.strip().lower()
-        if host.startswith("["):  # [::1]:8000
-            name = host.split("]", 1)[0] + "]"
-        else:
-            name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-        return name in self.hosts
+        """Is `host` (a Host header value, maybe with a port) one of ours? The port,
+        when there is one, is parsed strictly: 1 to 5 digits, 1-65535, nothing after
+        it (`localhost:evil.com` and `127.0.0.1:8000@evil.com` are refused)."""
+        found = _HOST.fullmatch(host.strip().lower())
+        if found is None:
+            return host.strip().lower() == "::1" and "::1" in self.hosts
+        port = found.group("port")
+        if port is not None and not 1 <= int(port) <= 65535:
+            return False
+        return found.group("name") in self.hosts
 
     def token_ok(self, given: Any) -> bool:
         return self.token is None or same_secret(given, self.token)
@@ -184,4 +196,12 @@ class Guard:
                     (k, v) for k, v in HEADERS if k not in present]
             await send(message)
 
-        await self.app(scope, receive, send_with_headers)
+        try:
+            await self.app(scope, receive, send_with_headers)
+        except Exception as exc:
+            if type(exc).__name__ != "ClientDisconnect":
+                raise
+            # the client left while its request was being read: nothing was done, and
+            # there is no one to answer; one quiet line, never a traceback
+            LOG.info("a client left during %s %s; nothing was done", scope.get("method"),
+                     scope.get("path"))

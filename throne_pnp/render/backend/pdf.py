@@ -23,6 +23,7 @@ compressed with zlib alone, set per document through reportlab's
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Iterable
 from dataclasses import replace
@@ -45,6 +46,7 @@ from throne_pnp.render.backend.layout import (
     icon_variants,
     text_width,
 )
+from throne_pnp.writing import write_bytes
 
 MM = 72.0 / 25.4  # points per millimetre
 KAPPA = 0.5522847498  # Bézier handle length for a quarter circle
@@ -280,7 +282,8 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
     # Page compression is off so that every stream (pages, forms, fonts) takes
     # this document's default filter: zlib alone, where reportlab's page
     # compression would add an ASCII85 layer (a quarter larger, and slow).
-    canvas = Canvas(str(path), pagesize=(first.width * MM, first.height * MM), invariant=1,
+    buffer = io.BytesIO()      # drawn in memory, then written whole (`writing`)
+    canvas = Canvas(buffer, pagesize=(first.width * MM, first.height * MM), invariant=1,
                     pageCompression=0, initialFontName=fonts.face(),
                     pdfVersion=pdf_version(duplex))
     canvas._doc.defaultStreamFilters = [PDFZCompress]
@@ -320,4 +323,5 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
         canvas.restoreState()
         canvas.showPage()
     canvas.save()
+    write_bytes(path, buffer.getvalue())
     return path

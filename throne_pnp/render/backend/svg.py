@@ -37,6 +37,7 @@ from throne_pnp.render.backend.layout import (
     icon_variants,
     text_width,
 )
+from throne_pnp.writing import write_bytes
 
 FONT_FAMILY = SVG_FAMILY
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
@@ -194,5 +195,5 @@ def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
                          "viewBox": f"{_n(ox)} {_n(oy)} {_n(page.width)} {_n(page.height)}"})
     markup = (HEADER + root + ">" + _element("title", {}, _text_escape(str(title)))
               + _element("defs", {}, defs + "".join(writer.clips)) + body + "</svg>")
-    FsPath(path).write_bytes(markup.encode("utf-8"))
+    write_bytes(path, markup.encode("utf-8"))     # whole or not at all
     return path

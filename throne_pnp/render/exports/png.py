@@ -18,6 +18,7 @@ centred and nothing important moves toward the cut.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from throne_pnp.content import Card, Content
 from throne_pnp.errors import ThroneError
@@ -119,6 +120,13 @@ def rasterise(pages: list[Page], sizes: list[tuple[int, int]], dpi: float,
     return images
 
 
+def write_png(path: Path, image: Any, **options: Any) -> Path:
+    """One PNG written whole by the one writer (`throne_pnp.writing`)."""
+    from throne_pnp.writing import write_with
+
+    return write_with(path, lambda handle: image.save(handle, format="PNG", **options))
+
+
 def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = False,
                back: str = "light") -> list[Path]:
     """Rasterise every face and the back into `folder`; return the written paths.
@@ -132,7 +140,7 @@ def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = 
     written: list[Path] = []
     for (name, _), image in zip(images, rasters, strict=True):
         path = folder / name
-        image.save(path, format="PNG", dpi=(DPI, DPI), optimize=False)
+        write_png(path, image, dpi=(DPI, DPI), optimize=False)
         written.append(path)
     names = {name for name, _ in images}
     for stale in sorted(folder.glob("card-*.png")):

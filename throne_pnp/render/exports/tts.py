@@ -27,6 +27,7 @@ from throne_pnp.render.components import cards
 from throne_pnp.render.components.board.territories import map_items, territory_geometry
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
 from throne_pnp.render.exports import png, tts_save
+from throne_pnp.writing import write_bytes
 
 SAVE_FILE = "A Rusty Throne.json"
 MAX_SIDE = 4096              # TTS's texture limit, px
@@ -158,7 +159,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     back_path = folder / "back.png"
-    back_image.save(back_path, format="PNG", compress_level=PNG_LEVEL)
+    png.write_png(back_path, back_image, compress_level=PNG_LEVEL)
     written.append(back_path)
     key = 0
     table_decks: list[tts_save.Deck] = []
@@ -170,7 +171,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
             sheet = _sheet_image([face_of[c.id] for c in chunk], back_image, cols, rows, cell)
             name = f"cards-{role}.png" if number == 1 else f"cards-{role}-{number}.png"
             path = folder / name
-            sheet.save(path, format="PNG", compress_level=PNG_LEVEL)
+            png.write_png(path, sheet, compress_level=PNG_LEVEL)
             written.append(path)
             sheets.append(tts_save.Sheet(key, _url(path, url_base), _url(back_path, url_base),
                                          cols, rows, tuple(chunk)))
@@ -178,7 +179,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
     board = None
     map_path = folder / "map.png"
     if drawable:
-        map_image.save(map_path, format="PNG", compress_level=PNG_LEVEL)
+        png.write_png(map_path, map_image, compress_level=PNG_LEVEL)
         written.append(map_path)
         board = tts_save.Board(_url(map_path, url_base), content.map.drawing.size,  # type: ignore[union-attr]
                                map_image.size, _spaces(content))
@@ -194,7 +195,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
             stale.unlink()
     save_path = folder / SAVE_FILE
     text = tts_save.dumps(tts_save.saved_object(content, table_decks, board))
-    save_path.write_bytes(text.encode("utf-8"))     # "\n" line ends on every system
+    write_bytes(save_path, text.encode("utf-8"))     # "\n" line ends on every system
     written.append(save_path)
     return written
 
