@@ -4,7 +4,7 @@ The repository's top-level `content/` folder is the one source of truth for
 the default edition (the README and `throne init` point editors there). A
 wheel carries it as the data folder `throne_pnp/edition/`, mapped here at
 build time, so no second copy is kept by hand. A source checkout (editable
-install, PYTHONPATH) reads `content/` in place; see throne_pnp/content/lookup.py.
+install, PYTHONPATH) reads `content/` in place; see throne_pnp/edition_lookup.py.
 Every other setting is in pyproject.toml, including the package data (the
 edition's files and the table page's templates): setuptools lets
 pyproject.toml's `package-data` replace any given here, so it lives there.

@@ -36,7 +36,7 @@ from throne_pnp.cli import cli
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = ROOT / "content"
-from throne_pnp.content.lookup import CONTENT_FILES  # noqa: E402,F401 - every file of an edition
+from throne_pnp.edition_lookup import CONTENT_FILES  # noqa: E402,F401 - every file of an edition
 
 TIME_LIMIT = 30.0      # seconds for one command (a full build takes about 1 s)
 BASE_SEED = 5

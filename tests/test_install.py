@@ -13,7 +13,7 @@ import throne_pnp
 from throne_pnp.cli import HELP_SECTIONS, cli
 from throne_pnp.content import bundled_content_dir, check_content
 from throne_pnp.content.editable import HEADERS
-from throne_pnp.content.lookup import CONTENT_FILES
+from throne_pnp.edition_lookup import CONTENT_FILES
 
 REPO = Path(__file__).resolve().parent.parent
 COMMANDS = tuple(cli.commands)

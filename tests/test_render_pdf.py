@@ -278,7 +278,7 @@ def test_source_date_epoch_makes_the_stamp_independent_of_file_times(
     assert one == (tmp_path / "two" / "a4" / "cards.pdf").read_bytes()
     assert any("2026-01-01" in r.text for r in text_runs(tmp_path / "one" / "a4" / "cards.pdf"))
     monkeypatch.delenv("SOURCE_DATE_EPOCH")
-    from throne_pnp.content.lookup import CONTENT_FILES
+    from throne_pnp.edition_lookup import CONTENT_FILES
 
     for name in CONTENT_FILES:
         if (content / name).exists():

@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
+from throne_pnp.edition_lookup import CONTENT_FILES, bundled_content_dir
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import whole
 
@@ -76,8 +77,6 @@ def _inside(path: Path, folder: Path) -> bool:
 
 def protected_roots() -> list[tuple[Path, str]]:
     """The folders no command writes into: the package and the bundled edition."""
-    from throne_pnp.content.lookup import bundled_content_dir
-
     roots = [(_real(PACKAGE), "inside the installed throne_pnp package")]
     bundled = _real(bundled_content_dir())
     if not _inside(bundled, roots[0][0]):
@@ -87,8 +86,6 @@ def protected_roots() -> list[tuple[Path, str]]:
 
 def edition_file(path: Path) -> bool:
     """Is `path` (a real path) one of an edition's files (its folder holds a map.yaml)?"""
-    from throne_pnp.content.lookup import CONTENT_FILES
-
     return path.name in CONTENT_FILES and (path.parent / "map.yaml").is_file()
 
 

@@ -164,7 +164,7 @@ def output_folder(folder: Path, option: str, names: tuple[str, ...] = ()) -> Non
 
 
 def load(content_dir: Path | None):
-    """Load the edition the lookup picks (see `content.lookup`); errors become refusals."""
+    """Load the edition the lookup picks (see `edition_lookup`); errors become refusals."""
     return load_edition(content_dir)
 
 

@@ -17,7 +17,7 @@ from throne_pnp.cli.common import (
 )
 from throne_pnp.content import check_content, find_edition
 from throne_pnp.content.editable import write_editable_copy
-from throne_pnp.content.lookup import CONTENT_FILES
+from throne_pnp.edition_lookup import CONTENT_FILES
 from throne_pnp.errors import ThroneError
 
 

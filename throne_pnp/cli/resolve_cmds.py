@@ -15,8 +15,8 @@ import click
 from throne_pnp.cli.common import ThroneGroup, content_option, id_list, json_option
 from throne_pnp.cli.posfile import read_position
 from throne_pnp.content.loader import load_content
-from throne_pnp.content.lookup import find_edition
 from throne_pnp.content.model import KING_ACTIONS, Card
+from throne_pnp.edition_lookup import find_edition
 from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.lines import texts
 from throne_pnp.narrator.words import battle_json, battle_lines, king_json, king_lines
@@ -27,7 +27,7 @@ from throne_pnp.rules.position import Position, check_position
 
 
 def load_board(content_dir: Path | str | None) -> Board:
-    """The rules' Board of the edition the lookup picks (see `content.lookup`)."""
+    """The rules' Board of the edition the lookup picks (see `edition_lookup`)."""
     return board_from(load_content(find_edition(content_dir).directory))
 
 

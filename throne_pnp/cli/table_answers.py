@@ -18,13 +18,13 @@ from throne_pnp.assistant.explain import (
 )
 from throne_pnp.assistant.session import Command, Session
 from throne_pnp.content.loader import load_content
-from throne_pnp.content.lookup import find_edition
 from throne_pnp.content.model import Content
+from throne_pnp.edition_lookup import find_edition
 from throne_pnp.errors import ThroneError
 
 
 def load(content_dir: Path | None) -> Content:
-    """Load the edition the lookup picks (see `content.lookup`); errors are refusals."""
+    """Load the edition the lookup picks (see `edition_lookup`); errors are refusals."""
     return load_content(find_edition(content_dir).directory)
 
 

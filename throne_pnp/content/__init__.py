@@ -14,12 +14,6 @@ from __future__ import annotations
 from throne_pnp.content.check import ContentReport, check_content
 from throne_pnp.content.drawing import drawn_adjacency
 from throne_pnp.content.loader import load_content
-from throne_pnp.content.lookup import (
-    Edition,
-    bundled_content_dir,
-    default_content_dir,
-    find_edition,
-)
 from throne_pnp.content.model import (
     ICON_RE,
     ICONS,
@@ -39,6 +33,12 @@ from throne_pnp.content.model import (
     Territory,
     TerritoryDrawing,
     polygon_edges,
+)
+from throne_pnp.edition_lookup import (
+    Edition,
+    bundled_content_dir,
+    default_content_dir,
+    find_edition,
 )
 
 __all__ = [

@@ -18,9 +18,9 @@ from throne_pnp.content.cardfile import (
 from throne_pnp.content.checker import Checker
 from throne_pnp.content.examplefile import listed_names, parse_examples
 from throne_pnp.content.ladderfile import parse_ladder, settle
-from throne_pnp.content.lookup import CONTENT_FILES
 from throne_pnp.content.mapfile import parse_map
 from throne_pnp.content.model import Content
+from throne_pnp.edition_lookup import CONTENT_FILES
 from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited, read_text_limited
 from throne_pnp.yamlsrc import YamlProblem, load_file
 

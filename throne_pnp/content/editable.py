@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from throne_pnp.content.lookup import CONTENT_FILES, bundled_content_dir
+from throne_pnp.edition_lookup import CONTENT_FILES, bundled_content_dir
 from throne_pnp.errors import ThroneError
 from throne_pnp.writing import WriteFailed, check_target, write_text
 

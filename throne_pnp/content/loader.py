@@ -8,8 +8,8 @@ import hashlib
 from pathlib import Path
 
 from throne_pnp.content.check import check_content
-from throne_pnp.content.lookup import CONTENT_FILES, default_content_dir
 from throne_pnp.content.model import Content
+from throne_pnp.edition_lookup import CONTENT_FILES, default_content_dir
 from throne_pnp.errors import ContentError
 from throne_pnp.userfile import CONTENT_LIMIT, FileRefused, read_limited
 

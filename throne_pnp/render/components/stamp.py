@@ -13,7 +13,7 @@ from pathlib import Path
 
 from throne_pnp import __version__
 from throne_pnp.content import Content
-from throne_pnp.content.lookup import CONTENT_FILES
+from throne_pnp.edition_lookup import CONTENT_FILES
 
 
 def stamp_date(directory: Path | None, environ: dict[str, str] | None = None) -> str:

@@ -14,7 +14,7 @@ CONTENT_FILES = ("map.yaml", "cards.yaml", "rulings.yaml", "rules.txt", "example
                  "ladder.yaml")
 ENV_VAR = "THRONE_CONTENT"
 
-_PACKAGE = Path(__file__).resolve().parents[1]   # .../throne_pnp
+_PACKAGE = Path(__file__).resolve().parent   # .../throne_pnp
 
 
 @dataclass(frozen=True, slots=True)
