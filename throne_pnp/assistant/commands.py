@@ -1,10 +1,7 @@
 """Each tracked-game command, shared by the CLI, `throne play` and the table page.
 
-A command takes an open `Session` (under the save's lock), checks that it fits
-the game's step, applies it as one transaction and returns the `Command`. A
-mistake raises `ThroneError` (a `Refused` when it names commands to run) and
-leaves the save unchanged, so the CLI and the page refuse with the same words.
-`NeedsConfirmation`: a legal move the player must confirm (`confirmed=True`).
+A command checks that it fits the game's step and applies as one transaction; a mistake
+raises `ThroneError` and leaves the save unchanged, so CLI and page refuse alike.
 """
 
 from __future__ import annotations

@@ -1,9 +1,8 @@
-"""The commands that play a tracked game: new, card, battle, withdraw, move, rally,
-done, hand.
+"""The commands that play a tracked game: new, card, battle, withdraw, move, rally, done,
+hand.
 
-Each parses its words, calls one `assistant.commands` function under the save's
-lock and prints the checklist and the next step; a refusal is one line, exit 2,
-the save untouched. The record commands are in `record_cmds`.
+Each calls one `assistant.commands` function under the save's lock; a refusal is one
+line, exit 2, the save untouched.
 """
 
 from __future__ import annotations

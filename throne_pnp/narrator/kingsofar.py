@@ -1,10 +1,7 @@
 """The King's actions already settled while Uncertain Orders wait for a card.
 
-The engine resolves a phase card once every card dealt for it is known (R5),
-but an action before the Uncertain Orders does not depend on them (R6), so
-the player carries it out at once. `settled` counts the actions known so
-far; `so_far_lines` says the ones a command newly settled; the full
-checklist then says "carried out above" for them (`king_lines(told=...)`).
+An action before the Uncertain Orders does not depend on them (R6), so the player
+carries it out at once and the checklist later says "carried out above".
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """A line the narrator says, as a small record the CLI and the page each show.
 
-The CLI joins a `Line` into text (`text()`: an indent, `[ ] ` for a change to
-make, `---` around a new phase, `***` around the end, commands in
-backticks); the page renders the same record with its own markup. Nobody
-re-reads a finished sentence.
+Nobody re-reads a finished sentence: the CLI joins a `Line` into text, the page renders it.
 """
 
 from __future__ import annotations

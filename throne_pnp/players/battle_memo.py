@@ -1,11 +1,7 @@
 """The greedy bot's battle arithmetic, memoised: exact odds of battle cards.
 
-A card is reduced to its symbols (`Syms`) and the King's possible cards to a
-distribution of symbols (`Kings`) with a small id (`kings_id`) for cheap memo
-keys. `card_battle` gives one card's exact (P(win), expected casualties)
-with the engine's `clash` (R9); `expected_battle` the best card of a hand;
-`useful_cards` drops dominated cards. Memos are bounded; when the ids are
-reassigned (`_generation` bumped) the tables keyed by them are cleared.
+Cards are reduced to symbols and the King's possible cards to a distribution with a
+small id for cheap memo keys; memos are bounded and cleared when ids are reassigned.
 """
 
 from __future__ import annotations

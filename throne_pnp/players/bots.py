@@ -1,15 +1,7 @@
-"""Player bots for the balance simulator.
+"""Player bots for the balance simulator: `random` (the floor) and `greedy` (the default).
 
-A bot answers the decisions a `Game` asks of the player; the simulator
-applies its actions through `Game.apply`, held to the same checks as the
-assistant.
-
-- `random`: uniform over `Game.legal_actions()`, the floor.
-- `greedy` (the default): one-ply over a static evaluation (`evaluation`):
-  the phase card whose King's action (the engine's `rally`/`move` on a copy)
-  leaves the best score, battle cards by exact odds over the cards that
-  could be on top, and command points one action at a time while one
-  improves the score (`incremental`).
+A bot answers the decisions a `Game` asks of the player; its actions go through
+`Game.apply`, held to the same checks as the assistant.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The greedy bot's static evaluation of a position, and what it keeps per decision.
 
-`Evaluation` scores a position for the player: castles, cubes, wheat held,
-the danger to home, progress towards the enemy castles, and pending battles
-at their exact odds (`battle_memo`). Per-board constants are lists indexed
-by territory number (`_board_facts`); per-hand tables are shared between
-decisions with the same useful cards (`_context`).
+Per-board constants are lists indexed by territory; per-hand tables are shared between
+decisions with the same useful cards.
 """
 
 from __future__ import annotations

@@ -1,13 +1,8 @@
 """Greedy's evaluation kept up to date move by move: `IncrementalEvaluation`.
 
-During Player Actions the King's cubes do not move (R13), so with the hand
-fixed the evaluation is a sum of one term per territory (by the player's
-cubes there) less the danger to home (a function of summed threats) and the
-advance towards the castles still to take. The terms are tabulated once
-per King layout (`_king_tables`): `score_layout` scores any layout by
-lookups (the plan search), `score`/`best`/`take` keep one layout's totals
-and score every next action by its two territories (greedy's planner).
-`tests/test_incremental.py` holds it equal to `Evaluation.evaluate`.
+During Player Actions the King's cubes do not move (R13), so the evaluation is a sum of
+per-territory terms tabulated once per King layout; `tests/test_incremental.py` holds
+it equal to `Evaluation.evaluate`.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
 """The card record of a game (R10): deck, hand, discard pile, table.
 
-`CardRecord` is the part of `Game` that keeps the cards: the deal and play
-candidates, the reshuffle the moment the deck is empty, the refill the
-moment the hand is, the refusals, and in physical mode the told hand
-(`hand`) and its corrections (`fixcards`). State on the game: `hand` (the
-known cards), `hand_hidden` (how many are not known), `hand_sure` (cards the
-record itself put in a hidden hand: a told hand must hold them), `unseen`
-(deck or hidden hand), `deck_count`, `discard` (bottom first), `table`,
-`hand_to_draw` (virtual mode) and `reshuffles`. Invariant: `len(unseen) ==
-deck_count + hand_hidden`; every card is in one of unseen, hand, discard, table.
+`CardRecord` is the part of `Game` that keeps the cards: deals, reshuffles, refills and
+in physical mode the told hand and its corrections. Invariant:
+`len(unseen) == deck_count + hand_hidden`; every card is in one of unseen, hand, discard, table.
 """
 
 from __future__ import annotations

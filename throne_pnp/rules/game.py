@@ -1,18 +1,9 @@
 """A whole game: phases, deck and hand, battles, Player Actions, the end (R9-R13).
 
-`Game` is a state machine fed `Action`s. It never draws at random: when a
-card must come off the deck it asks for a chance outcome (`need().kind ==
-"deal"`), answered by the player at the table (physical mode) or a seeded
-`random.Random` (virtual mode). So a game is its setup plus its action list;
-undo is replay minus the tail. In physical mode the hand is hidden until
-played: the game tracks `unseen` cards and counts, enough to refuse
-impossible cards and say when to reshuffle. Each `apply` returns the typed
-events it caused, for the narrator.
-
-`Game` holds the turn structure, the King's action (R5, R6, R11), the
-battles of a phase (R9) and the end (R12); its parts are inherited:
-`cards.CardRecord` (deck, hand, discard, table; R10) and `player_actions`
-(moves, rallies, `fix`; R8, R13). `needs` holds their shared vocabulary.
+`Game` is a state machine fed `Action`s that never draws at random: a card off the deck
+is a `deal` need answered by the table or a seeded random, so a game is its setup plus
+its action list (undo is replay minus the tail). Its parts are inherited from
+`cards.CardRecord` (R10) and `player_actions` (R8, R13).
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """The King's action: rally (R4), movement (R2, R3), Uncertain Orders (R5, R6).
 
-`move` and `rally` are the one core of R2-R4 (the engine, the bots'
-look-ahead and the odds call them): each visits the territories in priority
-order, changes the position and returns a `Step` or a `Stay` per visit, no
-words. `resolve_king` carries out a phase card's actions on a copy.
+`move` and `rally` are the one core of R2-R4, for the engine, the bots and the odds.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """The player's limit (R8) on plain data: the one place its arithmetic lives.
 
-R8: the limit is the wheat in the territories the player holds (R7 says who
-holds a contested one). A move or rally over it is refused; when it drops
-(a battle, a withdrawal, R14, a `trim` move) the excess goes. Every function
-takes ints and containers indexed by territory (a `Position`'s dicts or the
-search's tuples), so the engine, the plan walk and greedy's planner ask the
-same code; `move_room` answers for every count of one move at once.
+Every function takes ints and containers indexed by territory, so the engine, the plan
+walk and greedy's planner ask the same code.
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
 """Player Actions of a game (R8, R13) and the correction of the cubes (`fix`).
 
-`PlayerActions` is the part of `Game` that moves and rallies the player's
-cubes (the limit is `limits.move_room` and `rally_fits`), lists the legal
-ones, ends Player Actions, and makes the record match the table (`fix`,
-refused when the position could not stand; after the end, it judges the end
-again).
+`PlayerActions` is the part of `Game` that moves and rallies the player's cubes.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """Cubes on the map: control (R7), the player's limit (R8), the King's limit.
 
-A `Position` counts each side's cubes in every territory; engine functions
-copy it before changing it. `contested_to` names the side contested
-territories count for (R7): the player's during the King's action and its
-battles, the King's during Player Actions and theirs. The limit's arithmetic
-is `limits`'; here it is applied to a `Position`. A position from outside is
-checked by `check_position` and `position_outcome` (R12).
+A `Position` counts each side's cubes per territory; engine functions copy it before
+changing it. `check_position` and `position_outcome` (R12) check one from outside.
 """
 
 from __future__ import annotations

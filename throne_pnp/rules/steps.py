@@ -1,11 +1,7 @@
 """Cube changes on the table (`Step`) and why each happened, as plain data.
 
-Every rule that moves, adds or removes cubes reports each change as a `Step`
-with a small `cause` record naming the rule and the numbers it used. No words
-here: the narrator (`throne_pnp.narrator`) says them. The records the King's
-move and rally make at every visit are slotted, not frozen (a frozen
-dataclass is several times slower to build, and the bots' look-ahead makes
-many); the cause records made once (`CASUALTIES` ...) are frozen.
+Every rule that changes cubes reports a `Step` with a small `cause` record; the
+narrator says them. Records made per visit are slotted, not frozen (cheaper to build).
 """
 
 from __future__ import annotations

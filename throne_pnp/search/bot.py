@@ -1,13 +1,7 @@
 """The search player and the plan-search player, as simulator bots.
 
-- `SearchBot` decides its phase cards and Player Actions (`SWEEP_DECISIONS`)
-  with `ranking.rank` at a fixed budget of rollouts over the plans of a
-  narrowed walk, single-process, seeded from the game's own random stream.
-  Its default is the plan-search player's choice, always ranked; it plays
-  another option only when the rollouts put it ahead by more than their
-  noise (`switches`), so a small budget is never weaker than no search.
-- `PlannerBot` is greedy with the exhaustive Player Actions search (the best
-  end layout by greedy's static evaluation, no rollouts).
+`SearchBot` plays the plan-search choice unless the rollouts put another option ahead
+by more than their noise; `PlannerBot` is greedy with the exhaustive plan search.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """Deal a game's cards from seeded shuffles that do not depend on the player.
 
-Any card of `deal_candidates()` answers a `deal` need. The `Dealer` shuffles
-each deck once from its own stream (`seed` and the deck's number) and deals
-from the top, so two players on one seed see the same cards in the same
-order as long as the rules let them; each card is still uniform among the
-cards that could come.
+Two players on one seed see the same cards in the same order as long as the rules let
+them; each card is still uniform among the cards that could come.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """Copies of a game for search: the same engine, fast, and fair.
 
-`fork` copies the state (`Game.copy`) instead of replaying the action list;
-the copy is driven by `Game.apply` like any game. `determinise` is the one
-place the search fills in what the player cannot know: in physical mode the
-untold cards of the hand, drawn (seeded) from the unseen cards.
+`determinise` is the one place the search fills in what the player cannot know.
 """
 
 from __future__ import annotations

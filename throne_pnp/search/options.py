@@ -1,10 +1,7 @@
 """The candidates of a decision the game asks of the player.
 
-`decision_of(game)` names the decision (`card`, `battle`, `withdraw`,
-`actions`) or None. `candidates(game)` lists the choices: each card that
-could be in the hand, each place to withdraw, and for Player Actions the
-most promising end layouts by greedy's static evaluation (`plans`), with
-greedy's own plan and stopping at once.
+Each card that could be in the hand, each place to withdraw, and for Player Actions the
+most promising end layouts (`plans`), with greedy's own plan and stopping at once.
 """
 
 from __future__ import annotations

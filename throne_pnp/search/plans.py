@@ -1,13 +1,8 @@
 """Every end of Player Actions: the layouts the command points can reach.
 
-The King's cubes do not move during Player Actions (R13), so the search
-enumerates end layouts of the player's cubes, not sequences: a breadth-first
-walk by command points spent, keeping each layout's first (cheapest)
-sequence. It finds plans whose first step looks bad, which greedy's
-one-action climb cannot. Legality is the engine's: its R8 core
-(`rules.limits`) on bare counts for the default `refuse` ruling, a scratch
-game for `trim`. A `Narrow` walk walks on from only the best layouts of each
-layer past its first command points.
+The King's cubes do not move during Player Actions (R13), so the search walks end
+layouts of the player's cubes breadth-first by command points, keeping each layout's
+cheapest sequence; legality is the engine's R8 core (`rules.limits`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,6 @@
 """Playing many games on a fixed deck: a ladder level, or a deck with one card changed.
 
-A `Deck` names the cards in the game, the seed key whose game seeds it plays
-(a deck with one card removed plays the seeds of its origin: paired games)
-and optionally one card swapped for the plain card (`plain_card`).
-`play_decks` plays each deck, the same for any `jobs`; with `tally` it also
-counts per card the decisions where the bot held it and chose it (`Tally`).
+A deck with one card removed plays the seeds of its origin (paired games).
 """
 
 from __future__ import annotations

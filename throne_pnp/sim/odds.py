@@ -1,16 +1,8 @@
 """Exact battle odds: every King battle card the deck could turn up, counted.
 
-The King's battle card is the top card of the deck (R9), so each card that
-could be on top is equally likely. `battle_odds` fights the battle with the
-engine's one R9 core (`rules.battle`: `fight`, `withdraw`) for every (player
-card, King card) pair and adds up exact fractions: who wins, and the cubes
-each side loses (casualties, losers removed, cubes over a limit). A losing
-player with several places to withdraw takes the one losing fewest cubes.
-
-Which King's cards count: in a tracked game, those that could be on top
-when it is drawn (after a refill and reshuffle, R10:
-`Game.king_card_candidates`); for a position given by hand
-(`position_odds`), the given deck less the player's known hand.
+The King's battle card is the top card of the deck (R9), so each card that could be on
+top is equally likely; `battle_odds` fights every (player card, King card) pair with the
+engine's R9 core and adds up exact fractions.
 """
 
 from __future__ import annotations

@@ -1,13 +1,7 @@
 """Play many games headless and count how they end.
 
-Each game's seed comes from the run seed, the hard-card count and the game's
-index (`game_seed`), so the report is identical for any `jobs`. The seed picks
-the hard cards and the bot's random choices; a `search.dealer.Dealer` on the
-same seed deals from shuffles that do not depend on the player's choices, so
-two bots on one seed face the same deck as long as the rules let them.
-
-A game ends won, lost (`cause`: `home-taken` by the King, `home-abandoned` by
-the player's own move) or `capped` past `turn_cap` turns (not won).
+Each game's seed comes from the run seed, the hard-card count and the game's index
+(`game_seed`), so the report is identical for any `jobs`.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The table page's advice: `/hint` (the decision due now, ranked) and `/review`.
 
-Thin over `assistant.advice`: a route starts a search job (`searches`, keyed by the game
-version), shows its progress or its answer. Plain GETs that refresh while a search runs
-(`advice.js` polls `/advice/status` instead). A hint's buttons post to the table's own
-routes with the game version it was shown for; `/hint?plan=1` shows the rest of a plan.
+Thin over `assistant.advice`: a route starts a search job keyed by the game version and
+shows its progress or its answer.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The table page as a Starlette app: thin routes over the session and commands.
 
-A GET renders a Jinja template from `views`; a POST checks the anti-forgery token and
-the game version the form was rendered against, runs one `assistant.commands` call under
-the save lock (`Door.run`) and answers 303 back to the page (Post/Redirect/Get), so the
-page works without JavaScript and a reload never repeats a command. A refusal is shown
-once on the next view. `/version` is what the page polls for commands given at the CLI.
+A GET renders a template from `views`; a POST runs one `assistant.commands` call under
+the save lock and answers 303 (Post/Redirect/Get), so a reload never repeats a command.
 """
 
 from __future__ import annotations
