@@ -1,8 +1,7 @@
 """`throne play`: walk a whole game with prompts, over the same session.
 
 Each accepted answer is one command, saved as the single commands save it, so `throne
-play` and `throne card ...` mix freely and quitting loses nothing. A refused answer
-prints the reason and asks again.
+play` and `throne card ...` mix freely and quitting loses nothing.
 """
 
 from __future__ import annotations

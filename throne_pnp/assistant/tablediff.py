@@ -1,8 +1,7 @@
 """What to change on the table to go from one recorded state to another (after `undo`).
 
-The checklist (narrator `Line`s): each cube to move back, each King cube to the supply
-or the map, each physical card back to the deck or the hand. Cubes that left one
-territory for another are paired as moves, nearest first. Pure functions of the states.
+Pure functions of the states; cubes that left one territory for another are paired as
+moves, nearest first.
 """
 
 from __future__ import annotations

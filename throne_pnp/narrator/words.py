@@ -1,8 +1,6 @@
 """The words for cards, cube changes, the King's actions and battles.
 
-Pure functions over the engine's records (`Step` and its cause, `Stay`,
-`KingResult`, `Battle`), shared by the CLI, `throne resolve`, the booklet's
-worked examples and the page.
+Pure functions over the engine's records, shared by the CLI, the booklet and the page.
 """
 
 from __future__ import annotations

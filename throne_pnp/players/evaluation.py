@@ -47,8 +47,7 @@ _shared_board_memos: dict[Board, tuple[dict, dict, dict]] = {}
 
 
 class Evaluation:
-    """The greedy bot's evaluation (see the module docstring); `GreedyBot` adds
-    the decisions."""
+    """The greedy bot's evaluation (see the module docstring); `GreedyBot` adds the decisions."""
 
     def __init__(self, weights: Weights | None = None):
         self.w = weights or Weights()

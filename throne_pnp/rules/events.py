@@ -1,8 +1,6 @@
 """What happened while a game applied an action: one small record per kind.
 
-`Game.apply` returns these in table order; the narrator says them and
-`event_json` writes them. Each class names its `kind` (the word in JSON and
-the log). No words here.
+`Game.apply` returns these in table order; each class names its `kind`. No words here.
 """
 
 from __future__ import annotations

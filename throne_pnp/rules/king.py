@@ -197,8 +197,7 @@ def rally(board: Board, pos: Position, rising: bool) -> list[Step | Stay]:
 
 def resolve_king(board: Board, pos: Position, actions: Iterable[str], priority: str,
                  deal: Callable[[], Card | None]) -> KingResult:
-    """Carry out a phase card's King action(s) completely, in order (R3-R6),
-    on a copy of `pos`."""
+    """Carry out a phase card's King action(s) completely, in order (R3-R6), on a copy of `pos`."""
     rising = priority == "rising"
     draws: list[int] = []
     taken, exhausted = expand_uncertain(actions, deal, draws)

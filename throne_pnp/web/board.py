@@ -1,8 +1,7 @@
 """The board on the table page: the printed map with the game drawn over it.
 
-The one board drawing (`render.components.board`) with its marks (cubes, battles, the
-King's last moves); this module adds what only a page has: accessible names, tap targets
-while a move is picked, and each territory's number again, larger, for a phone.
+Adds to `render.components.board` what only a page has: accessible names, tap targets
+and each territory's number again, larger, for a phone.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The page's searches (hints and reviews), one job per (kind, game version).
 
-A GET starts or finds the job and returns at once; jobs run one at a time in the page's
-daemon search thread. A finished job caches its result (the last few kept), looked up
-only under the version shown now, so a hint for a state the game left is never current.
+Jobs run one at a time in the page's search thread; a result is looked up only under the
+version shown now, so a hint for a state the game left is never current.
 """
 
 from __future__ import annotations

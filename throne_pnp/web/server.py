@@ -1,7 +1,7 @@
 """Running the table page: where to listen, the join URL, its QR code, uvicorn.
 
-Loopback by default; with `--lan` every interface, and the URL (with the access token,
-also printed as a QR code) names this machine's local address, found without sending.
+Loopback by default; with `--lan` every interface, and the URL names this machine's
+local address.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """What the table page shows: plain values built from a session, for the templates.
 
-Nothing here changes a game: the status, the last command's checklist (the narrator's
-`Line` records), the King's last moves, the cards, the battle odds, the withdrawal
-choices and the legal Player Actions with why the others are not offered.
+Nothing here changes a game.
 """
 
 from __future__ import annotations
