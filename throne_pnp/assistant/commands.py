@@ -239,8 +239,7 @@ def move(session: Session, count: int, src: int, dst: int, confirmed: bool = Fal
     require(session, ("actions",), "move")
     if not confirmed and session.empties_home(count, src, dst):
         raise NeedsConfirmation(home_warning(session))
-    return _step(session, "actions", "move", f"move {count} {src} {dst}",
-                 act.move(count, src, dst))
+    return _step(session, "actions", "move", f"move {count} {src} {dst}", act.move(count, src, dst))
 
 
 def rally(session: Session, at: int) -> Command:
@@ -271,8 +270,7 @@ def perform(session: Session, actions: Sequence[act.Action], *,
         need = session.game.need()
         if need.purpose == "battle":
             _only(first, extra + [act.deal(d) for d in deals], withdraws[1:])
-            return play_battle(session, None, first.args[0],
-                               withdraws[0] if withdraws else None)
+            return play_battle(session, None, first.args[0], withdraws[0] if withdraws else None)
         _only(first, extra, withdraws)
         if need.purpose == "uncertain":
             return play_card(session, None, [first.args[0], *deals])

@@ -123,8 +123,7 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                             f" from {where} back on top of the deck", depth=1))
             recorded = True
         else:
-            lines.append(do(f"take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}",
-                            depth=1))
+            lines.append(do(f"take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}", depth=1))
     if recorded:
         lines.append(RECORDED)
     return lines

@@ -114,8 +114,7 @@ def card(card_id: int | None, draws: str | None, as_json: bool, game_file: Path,
         if card_id is None:    # the program draws it, or the game waits for told cards
             cmd = commands.play_card(session, None, draw_ids)
         else:
-            cmd = commands.perform(session, [act.card(card_id),
-                                             *map(act.deal, draw_ids or [])])
+            cmd = commands.perform(session, [act.card(card_id), *map(act.deal, draw_ids or [])])
     report(session, cmd, as_json)
 
 
@@ -220,8 +219,7 @@ def move(words: tuple[str, ...], yes: bool, as_json: bool, game_file: Path,
     for _ in range(2):
         with locked(game_file, content_dir) as session:
             try:
-                cmd = commands.perform(session, [act.move(count, src, dst)],
-                                       confirmed=confirmed)
+                cmd = commands.perform(session, [act.move(count, src, dst)], confirmed=confirmed)
                 break
             except commands.NeedsConfirmation as exc:
                 if not interactive():

@@ -177,8 +177,7 @@ def check_rules_text(text: str, filename: str, problems: list[str],
                 problems.append(f"{where}: unknown line @{word}; booklet lines: "
                                 + ", ".join("@" + d for d in DIRECTIVES))
             elif word == "figure" and arg not in FIGURES:
-                problems.append(f"{where}: unknown figure {arg!r}; figures: "
-                                + ", ".join(FIGURES))
+                problems.append(f"{where}: unknown figure {arg!r}; figures: " + ", ".join(FIGURES))
             elif word == "example" and examples is not None and arg not in examples:
                 known = ", ".join(sorted(examples)) or "none (no examples.yaml)"
                 problems.append(f"{where}: no example named {arg!r} in examples.yaml; "

@@ -67,5 +67,4 @@ def table_position(game):  # noqa: ANN001, ANN201 (a rules.game.Game; a Position
     if need.kind != "deal" or need.purpose != "uncertain" or not game.taken:
         return game.position
     card = game.board.cards[game.phase_card]
-    return resolve_king(game.board, game.position, game.taken, card.priority,
-                        lambda: None).position
+    return resolve_king(game.board, game.position, game.taken, card.priority, lambda: None).position

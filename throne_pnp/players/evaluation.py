@@ -127,8 +127,7 @@ class Evaluation:
         self.is_castle = _table(size, {t: t in board.castles for t in numbers}, False)
         self.is_enemy_castle = _table(
             size, {t: t in board.castles and t != home for t in numbers}, False)
-        self.bonus = _table(size, {t: (board.bugles[t], board.shields[t]) for t in numbers},
-                            (0, 0))
+        self.bonus = _table(size, {t: (board.bugles[t], board.shields[t]) for t in numbers}, (0, 0))
         self.wheat_value = _table(size, {t: w.wheat * board.wheat[t] for t in numbers}, 0.0)
         self.guard = _table(size, {t: 1 if t in board.castles else 0 for t in numbers}, 0)
         row = board.dist[home]

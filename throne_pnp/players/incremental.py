@@ -104,8 +104,7 @@ class IncrementalEvaluation:
         self.on_map = sum(P)
 
     def score(self) -> float:
-        return self._total(self.base, self.advance, self.threat, self.P[self.home],
-                           self.blocking)
+        return self._total(self.base, self.advance, self.threat, self.P[self.home], self.blocking)
 
     def take(self, action: Action) -> None:
         """Carry out the chosen action on the running totals (only its territories
@@ -133,8 +132,7 @@ class IncrementalEvaluation:
         self.advance += count * (self.row[dst] - self.row[src])
         self.threat += (threats[src][ps] - threats[src][have]
                         + threats[dst][pd2] - threats[dst][pd])
-        self.blocking += (blocks[src][ps] - blocks[src][have]
-                          + blocks[dst][pd2] - blocks[dst][pd])
+        self.blocking += (blocks[src][ps] - blocks[src][have] + blocks[dst][pd2] - blocks[dst][pd])
         self.limit = limits.player_limit(self.ev.wheat_places, self.ev.wheat_of, P, self.K, True)
 
     def best(self, cp: int) -> tuple[Action | None, float]:

@@ -52,8 +52,7 @@ class Symbols:
         return self.shields + self.bonus_shields
 
     def to_json(self) -> dict[str, int]:
-        return {"bugles": self.total_bugles, "swords": self.swords,
-                "shields": self.total_shields}
+        return {"bugles": self.total_bugles, "swords": self.swords, "shields": self.total_shields}
 
 
 @dataclass(slots=True)
@@ -245,8 +244,7 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
     _finish(board, battle)
     removed = count
     if dest is not None:
-        removed = sum(s.count for s in battle.steps[before:]
-                      if s.side == loser and s.at == dest)
+        removed = sum(s.count for s in battle.steps[before:] if s.side == loser and s.at == dest)
     battle.withdrawal = {"side": loser, "to": dest, "removed": removed}
     return battle
 

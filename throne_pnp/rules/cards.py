@@ -106,10 +106,6 @@ class CardRecord:
             return f"card {card_id} is not in your hand"
         return f"card {card_id} cannot {where} now"
 
-    def _take_from_deck(self, card_id: int) -> None:
-        self.unseen.discard(card_id)
-        self.deck_count -= 1
-
     def _after_deck_change(self, drawn: int | None = None, purpose: str = "") -> None:
         """When the deck runs out, the discard pile becomes the new deck at once
         (R10): after every draw, before the drawn card goes anywhere, and before

@@ -182,5 +182,4 @@ EVENT_CLASSES: tuple[type, ...] = (
 
 def event_fields(event: Any) -> dict[str, Any]:
     """An event's fields by name (for JSON and tests)."""
-    return {name: getattr(event, name) for name in event.__dataclass_fields__
-            if name != "kind"}
+    return {name: getattr(event, name) for name in event.__dataclass_fields__ if name != "kind"}

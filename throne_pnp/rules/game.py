@@ -221,7 +221,8 @@ class Game(CardRecord, PlayerActions):
         if card_id not in self.unseen:  # the deal candidates
             refusal = HandConflict if card_id in self.hand else IllegalAction
             raise refusal(self._card_problem(card_id, DEAL_WHERE[purpose]))
-        self._take_from_deck(card_id)
+        self.unseen.discard(card_id)
+        self.deck_count -= 1
         if purpose == "phase":
             self.events.append(ev.PhaseCard(card_id, False))
         # R10: the moment the deck is empty the discard pile becomes the new
@@ -297,8 +298,7 @@ class Game(CardRecord, PlayerActions):
     def _resolve_king(self, exhausted: bool) -> None:
         card = self.board.cards[self.phase_card]  # type: ignore[index]
         # (`taken` holds no Uncertain Orders: their replacements are already in)
-        result = resolve_king(self.board, self.position, self.taken, card.priority,
-                              lambda: None)
+        result = resolve_king(self.board, self.position, self.taken, card.priority, lambda: None)
         result.draws = list(self.draws)
         result.exhausted = exhausted
         self.position = result.position

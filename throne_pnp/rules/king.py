@@ -91,12 +91,6 @@ def targets(board: Board, pos: Position, action: str) -> tuple[int, ...]:
     return tuple([t for t in board.castle_order if not (pos.king[t] and not pos.player[t])])
 
 
-def _dynamic_targets(board: Board, action: str) -> bool:
-    """Can the King's own moves change this action's targets (R2)? Only castles
-    he does not hold (`castle_targets: not-king`) can."""
-    return action == "move-castle" and board.rulings.castle_targets != "all"
-
-
 Route = tuple[int, list[int], list[int]]  # steps to the nearest target, those targets, first steps
 
 
@@ -141,7 +135,8 @@ def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | 
     king, player = pos.king, pos.player
     limit = board.king_limit
     castles = board.castles
-    dynamic = _dynamic_targets(board, action)
+    # the King's own moves change the targets (R2) only for castles he does not hold
+    dynamic = action == "move-castle" and board.rulings.castle_targets != "all"
     goal = () if dynamic else targets(board, pos, action)
     table = None if dynamic else first_steps(board, goal, rising)
     for t in board.numbers if rising else board.descending:

@@ -78,8 +78,7 @@ class PlayerActions:
         """Every castle the player may rally at now (R8 and the cost of 2)."""
         if self.command_points < RALLY_COST:
             return []
-        return [act.rally(t) for t in sorted(self.board.castles)
-                if self.rally_problem(t) is None]
+        return [act.rally(t) for t in sorted(self.board.castles) if self.rally_problem(t) is None]
 
     def _do_move(self, count: int, src: int, dst: int) -> None:
         self._expect("actions", "move")

@@ -77,8 +77,7 @@ def player_limit(board: Board, pos: Position, contested_to: str) -> int:
 
 def held_wheat(board: Board, pos: Position, contested_to: str) -> list[int]:
     """Territories with wheat the player holds, for explaining the limit."""
-    return limits.held_wheat_places(board.wheat_places, pos.player, pos.king,
-                                    contested_to == KING)
+    return limits.held_wheat_places(board.wheat_places, pos.player, pos.king, contested_to == KING)
 
 
 def limit_words(board: Board, pos: Position, contested_to: str) -> str:

@@ -50,8 +50,7 @@ class CardOdds:
 
 
 def _losses(before: Position, after: Position) -> tuple[int, int]:
-    return (before.on_map(PLAYER) - after.on_map(PLAYER),
-            before.on_map(KING) - after.on_map(KING))
+    return (before.on_map(PLAYER) - after.on_map(PLAYER), before.on_map(KING) - after.on_map(KING))
 
 
 def settle(board: Board, pos: Position, territory: int, defender: str, player_card: Card,

@@ -175,13 +175,6 @@ def chunk_size(games: int, jobs: int) -> int:
     return max(1, min(100, math.ceil(games / (jobs * 8))))
 
 
-def _tasks(content_dir: str | None, bot: str, seed: int, hards: list[int], games: int,
-           jobs: int, turn_cap: int, budget: int | None = None) -> list[tuple]:
-    size = chunk_size(games, jobs)
-    return [(content_dir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
-            for h in hards for start in range(0, games, size)]
-
-
 def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: int = 1,
         content_dir: Path | str | None = None, turn_cap: int = TURN_CAP,
         progress: Callable[[int, int], None] | None = None,
@@ -197,7 +190,9 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
             from throne_pnp.errors import ThroneError
 
             raise ThroneError(f"--hard {h}: this edition has only {top} hard cards")
-    tasks = _tasks(cdir, bot, seed, hards, games, jobs, turn_cap, budget)
+    size = chunk_size(games, jobs)
+    tasks = [(cdir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
+             for h in hards for start in range(0, games, size)]
     rows = {h: Row(h) for h in hards}
     total, done = games * len(hards), 0
     for task, results in zip(tasks, execute(_run_chunk, tasks, jobs), strict=True):

@@ -58,11 +58,6 @@ def _package_dir(name: str) -> Path:
     return Path(str(resources.files("throne_pnp.web") / name))
 
 
-def _static_files() -> dict[str, bytes]:
-    folder = _package_dir("static")
-    return {name: (folder / name).read_bytes() for name in STATIC_TYPES}
-
-
 class TablePage:
     """The routes of one server, bound to its door, art and templates."""
 
@@ -75,7 +70,8 @@ class TablePage:
                                lstrip_blocks=True)
         self.env.filters["odds"] = views.odds_words
         self._rules: list[rulespage.Section] | None = None
-        self.static = _static_files()
+        static = _package_dir("static")
+        self.static = {name: (static / name).read_bytes() for name in STATIC_TYPES}
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
         self.advice = Advice(self, config.hint_budget, config.review_budget,
@@ -155,8 +151,7 @@ class TablePage:
     async def home(self, request: Request) -> Response:
         snap = self.door.snapshot()
         if snap.session is None:
-            return self.render(request, "new.html", snap=snap,
-                               has_game=snap.problem is not None)
+            return self.render(request, "new.html", snap=snap, has_game=snap.problem is not None)
         src = _query_int(request, "from")
         dst = _query_int(request, "to")
         page = self.play_view(snap, src, dst)
@@ -187,8 +182,7 @@ class TablePage:
             out["hand"] = views.cards(content, game, known)
         elif kind in ("card", "battle", "deal-phase", "deal-uncertain", "deal-battle") and \
                 session.physical:
-            ids = (game.hand_candidates() if kind in ("card", "battle")
-                   else game.deal_candidates())
+            ids = (game.hand_candidates() if kind in ("card", "battle") else game.deal_candidates())
             out["pad"] = views.cards(content, game, ids)
         if kind in ("battle", "deal-battle", "withdraw"):
             out["battle"] = views.battle_panel(session) if kind == "battle" else {
@@ -265,8 +259,7 @@ class TablePage:
                            total=len(self._rules), rules_sprite=sprite)
 
     async def version(self, request: Request) -> Response:
-        return JSONResponse({"version": self.door.version()},
-                            headers={"cache-control": "no-store"})
+        return JSONResponse({"version": self.door.version()}, headers={"cache-control": "no-store"})
 
     async def static_file(self, request: Request) -> Response:
         name = request.path_params.get("name", "favicon.svg")
