@@ -36,8 +36,6 @@ class NeedsConfirmation(ThroneError):
     """A legal command the player must confirm first; the message says why."""
 
 
-# --------------------------------------------------------------------------- steps
-
 def _ids(ids: Sequence[int] | None, empty: str | None = None) -> str | None:
     """Card ids as typed (`3,6,9`); None when not given, `empty` for none."""
     if ids is None:
@@ -70,8 +68,6 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     raise Refused(f"cannot {verb} now: {needed} - ", command)
 
 
-# --------------------------------------------------------------------------- new
-
 def new_game(path: Path, content: Content, *, physical: bool = False,
              seed: int | None = None, hard: int | None = None,
              hard_cards: list[int] | None = None, position: Position | None = None,
@@ -103,8 +99,6 @@ def check_start(content: Content, position: Position) -> None:
         raise ThroneError(f"--at: that game is already {outcome_words(board, outcome)}; "
                           "give a position where the game is still on")
 
-
-# --------------------------------------------------------------------------- cards
 
 def _apply_card(session: Session, action: act.Action) -> None:
     """Apply a card the player names; a physical hand refusal points to `fix --hand`."""
@@ -224,8 +218,6 @@ def withdraw(session: Session, to: int) -> Command:
     return _step(session, "withdraw", "withdraw", f"withdraw {to}", act.withdraw(to))
 
 
-# --------------------------------------------------------------------------- actions
-
 def home_warning(session: Session) -> str:
     """Why emptying the home castle needs the player's word (R12)."""
     home = session.board.home
@@ -251,8 +243,6 @@ def done(session: Session) -> Command:
     """End Player Actions (`throne done`); the battles the player started follow."""
     return _step(session, "actions", "finish Player Actions", "done", act.DONE)
 
-
-# --------------------------------------------------------------------------- one entry
 
 def perform(session: Session, actions: Sequence[act.Action], *,
             confirmed: bool = False) -> Command:
@@ -310,8 +300,6 @@ def _told_wrong(first: act.Action, actions: Sequence[act.Action]) -> str:
     return (f"`{said_words}` is not one command: after `{first.kind}` only the cards told "
             "with it may follow (`deal` after card or battle, `withdraw` after battle)")
 
-
-# --------------------------------------------------------------------------- record
 
 def tell_hand(session: Session, ids: Sequence[int]) -> Command:
     """Physical mode: the player names every card in their hand (`throne hand IDS`); told

@@ -128,9 +128,6 @@ def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
     return tuple(raw_list) if ok else None
 
 
-# --------------------------------------------------------------------------- rulings, rules
-
-
 def parse_rulings(data: Any, chk: Checker) -> Rulings:
     """The rulings (all defaults when the file is absent or empty)."""
     data = None if data is None else chk.mapping(data, "", line_of(data))

@@ -52,8 +52,6 @@ class GreedyBot(Evaluation, Bot):
 
     name = "greedy"
 
-    # ------------------------------------------------------------ decisions
-
     def decide(self, game: Game, rng: random.Random) -> list[Action]:
         need = game.need()
         self._context(game)
@@ -210,8 +208,6 @@ class GreedyBot(Evaluation, Bot):
             if best_score is None or value > best_score:
                 best, best_score = to, value
         return best
-
-    # ------------------------------------------------------------ Player Actions
 
     def plan_actions(self, game: Game) -> list[Action]:
         """Greedy: take the action that most improves the score until none does."""

@@ -55,8 +55,6 @@ class Evaluation:
         self._hand_ids: tuple[int, ...] | None = None  # the hand `_context` last saw
         self._generation = -1
 
-    # ------------------------------------------------------------ context
-
     def _context(self, game: Game) -> None:
         """Cache what the evaluation needs about the current decision."""
         board = game.board
@@ -169,8 +167,6 @@ class Evaluation:
         self._masks, self._replacements, self._hands = (
             _shared_board_memos.setdefault(board, ({}, {}, {})))
 
-    # ------------------------------------------------------------ score terms
-
     def home_danger(self, threat: float, home_cubes: int) -> float:
         """What King cubes near home cost: `home_danger` x P(the next attack takes
         home). `threat` (at least 0.5), rounded, is the number of attackers; the
@@ -184,8 +180,6 @@ class Evaluation:
             q = self.battle(home_cubes, attackers, self.board.home, True)[0]
             cost = row[attackers] = self.w.home_danger * (1.0 - q)
         return cost
-
-    # ------------------------------------------------------------ evaluation
 
     def evaluate(self, pos: Position, player_defends: bool) -> float:
         """Score a position for the player; contested territories at their odds."""

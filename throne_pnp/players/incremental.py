@@ -50,8 +50,6 @@ class IncrementalEvaluation:
         self.P = list(player)
         self._reset()
 
-    # ------------------------------------------------------------ any layout
-
     def score_layout(self, layout: Sequence[int]) -> float:
         """The evaluation of `layout` (the player's cubes by territory number)."""
         home_cubes = layout[self.home]
@@ -87,8 +85,6 @@ class IncrementalEvaluation:
         if threat >= 0.5 and self.home_open:
             base -= self.ev.home_danger(threat, home_cubes)
         return base - advance
-
-    # ------------------------------------------------------------ one layout
 
     def _reset(self) -> None:
         """Recompute every running total from the counts `P`."""

@@ -98,8 +98,6 @@ class Game(CardRecord, PlayerActions):
         twin.history, twin.events = [], []
         return twin
 
-    # ------------------------------------------------------------------ views
-
     @property
     def step(self) -> str:
         """SPEC §4 step: card | draws | battle | withdraw | actions | over."""
@@ -170,8 +168,6 @@ class Game(CardRecord, PlayerActions):
             "uncertain_todo": list(self.uncertain_todo), "reshuffles": self.reshuffles,
         }
 
-    # ------------------------------------------------------------------ apply
-
     def apply(self, action: Action) -> list[Event]:
         """Apply one action or raise IllegalAction (the state is then unchanged)."""
         self.events = []
@@ -213,8 +209,6 @@ class Game(CardRecord, PlayerActions):
             return f"Player Actions: {self.command_points} command point(s) left"
         return f"the game is over: you have {self.outcome}"
 
-    # -- chance
-
     def _do_deal(self, card_id: int) -> None:
         need = self._expect("deal", "deal a card")
         purpose = need.purpose
@@ -248,8 +242,6 @@ class Game(CardRecord, PlayerActions):
         else:  # battle
             self.table.append(card_id)
             self._fight(card_id)
-
-    # -- the phase card and the King's action
 
     def _do_card(self, card_id: int) -> None:
         need = self.need()
@@ -305,8 +297,6 @@ class Game(CardRecord, PlayerActions):
         self.events.append(ev.KingActed(result))
         self._start_battles(S_KING_BATTLES)
 
-    # ------------------------------------------------------------------ battles (R9)
-
     def _start_battles(self, stage: str) -> None:
         self.stage = stage
         self.pending_battles = self.position.contested(self.board.order(self.rising))
@@ -351,8 +341,6 @@ class Game(CardRecord, PlayerActions):
             self.discard.append(c)
         self.battle_card = None
         self.pending_battles.pop(0)
-
-    # ------------------------------------------------------------------ flow
 
     def _advance(self) -> None:
         """Do everything automatic until a decision or a chance card is needed."""

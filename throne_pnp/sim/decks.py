@@ -96,8 +96,6 @@ def level_deck(content: Content, hard: tuple[int, ...]) -> Deck:
     return Deck(tuple(normal + sorted(hard)), len(hard))
 
 
-# ---------------------------------------------------------------- workers
-
 _boards: dict[tuple[str | None, int | None], Board] = {}
 
 

@@ -95,8 +95,6 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
     return GameResult("lost", game.turn, cause or "home-taken")
 
 
-# ---------------------------------------------------------------- many games
-
 _worker_state: dict[str, Any] = {}
 
 

@@ -47,8 +47,6 @@ class Advice:
         return [Route("/hint", self.hint_page), Route("/review", self.review_page),
                 Route("/advice/status", self.status)]
 
-    # ------------------------------------------------------------------ the work
-
     def _run(self, kind: str, budget: int) -> Callable[[Job], dict[str, Any]]:
         """The work of a `kind` job: the search in a process of its own, or (for
         tests) in the search thread itself."""
@@ -59,8 +57,6 @@ class Advice:
             return how(kind, config.game, config.content, job.version, budget, self.seed,
                        self.jobs, job.progress)
         return work
-
-    # ------------------------------------------------------------------ pages
 
     async def hint_page(self, request: Request) -> Response:
         snap = self.page.door.snapshot()
@@ -114,8 +110,6 @@ class Advice:
         job = self.searches.find(kind, version) if kind in ("hint", "review") else None
         body = job.status() if job else {"kind": kind, "game": version, "state": "none"}
         return JSONResponse(body, headers={"cache-control": "no-store"})
-
-    # ------------------------------------------------------------------ views
 
     def hint_view(self, game: Any, report: dict[str, Any]) -> dict[str, Any]:
         """The hint for the template: each option with its numbers as text and

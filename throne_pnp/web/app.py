@@ -77,8 +77,6 @@ class TablePage:
         self.advice = Advice(self, config.hint_budget, config.review_budget,
                              config.search_in, config.search_jobs)
 
-    # ------------------------------------------------------------------ helpers
-
     def render(self, request: Request, name: str, status: int = 200, **context: Any
                ) -> HTMLResponse:
         snap = context.pop("snap", None) or self.door.snapshot()
@@ -145,8 +143,6 @@ class TablePage:
         if isinstance(result, tuple):  # (title parts, lines) for a message of its own
             self.door.flash(client_of(request), *result)
         return self.back(request, _then(form))
-
-    # ------------------------------------------------------------------ pages
 
     async def home(self, request: Request) -> Response:
         snap = self.door.snapshot()

@@ -138,8 +138,6 @@ class Door:
         if expected is None or self._file_version() != expected:
             raise Stale()
 
-    # -- the message shown once after a command, to the client that gave it
-
     def flash(self, client: str, title: tuple[Part, ...], lines: list[Line],
               error: bool = False) -> None:
         """Keep a message for `client`'s next page view (only that client's: a second

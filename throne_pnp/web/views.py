@@ -53,8 +53,6 @@ def _face(items: tuple) -> str:
             + "".join(shape(i) for i in items) + "</svg>")
 
 
-# --------------------------------------------------------------------------- history
-
 @dataclass
 class Recent:
     """The save's history as the page needs it (derived by replay, cached per version)."""
@@ -142,8 +140,6 @@ def battle_results(events: list[Event]) -> list[str]:
     return out
 
 
-# --------------------------------------------------------------------------- status
-
 def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
     """What the page asks for now, in a few words (the CLI's `Next:` names commands)."""
     need = game.need()
@@ -199,8 +195,6 @@ def territories(session: Any, battles: tuple[int, ...]) -> list[dict[str, Any]]:
                     "home": n == game.board.home, "battle": n in battles})
     return out
 
-
-# --------------------------------------------------------------------------- cards
 
 def card_view(content: Content, card: Card) -> dict[str, Any]:
     """One card for the page: its title, and its words for screen readers."""
@@ -259,8 +253,6 @@ def withdrawal_choices(session: Any) -> list[dict[str, Any]]:
                     "lost": lost, "cost": cost})
     return out
 
-
-# --------------------------------------------------------------------------- actions
 
 @dataclass
 class ActionChoices:
