@@ -113,9 +113,7 @@ def _apply_card(session: Session, action: act.Action) -> None:
 
 def play_card(session: Session, card_id: int | None,
               draws: Sequence[int] | None = None) -> Command:
-    """The phase card (`throne card [ID] [--draws IDS]`): the player's from the hand, or
-    the King's (virtual: drawn here; physical: turned over); `draws` are the cards dealt
-    for physical Uncertain Orders, in order."""
+    """The phase card (`throne card [ID] [--draws IDS]`): the player's, or the King's."""
     require(session, ("card", "deal-phase", "deal-uncertain"), "play a phase card")
     game = session.game
     need = game.need()
@@ -161,8 +159,8 @@ def play_card(session: Session, card_id: int | None,
 
 def play_battle(session: Session, card_id: int | None, king_card: int | None = None,
                 withdraw_to: int | None = None) -> Command:
-    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`);
-    `card_id` None when it is played and the King's card (physical) is awaited;
+    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`).
+
     `withdraw_to` is used only if the player loses with a choice (else a note)."""
     require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
@@ -246,9 +244,9 @@ def done(session: Session) -> Command:
 
 def perform(session: Session, actions: Sequence[act.Action], *,
             confirmed: bool = False) -> Command:
-    """Play what the player says at once (`Action` values: the command first, then the
-    cards told with it: `deal`s after `card` or `battle`, a `withdraw` after `battle`)
-    through the command above; the CLI, the page and `throne play` all come here."""
+    """Play what the player says at once: the command first, then the cards told with it.
+
+    The CLI, the page and `throne play` all come here."""
     if not actions:
         raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
     first, rest = actions[0], list(actions[1:])
@@ -317,10 +315,9 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
 def fix(session: Session, territory: int | None = None, king: int | None = None,
         player: int | None = None, hand: Sequence[int] | None = None,
         discard: Sequence[int] | None = None) -> Command:
-    """Make the record match the table (`throne fix [T --king N --player M] [--hand IDS]
-    [--discard IDS]`) as one logged command: cubes in `territory` (None keeps a count),
-    or the physical hand and discard pile exactly. Refused: nothing to change, or a
-    record the rules forbid. Nothing moves on the table."""
+    """Make the record match the table (`throne fix`) as one logged command.
+
+    Refused: nothing to change, or a record the rules forbid. Nothing moves on the table."""
     cards = hand is not None or discard is not None
     if territory is None and (king is not None or player is not None):
         raise Refused("--king and --player need the territory: ",
@@ -376,9 +373,9 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
 
 
 def undo_lines(session: Session, count: int = 1) -> tuple[list[str], list[Line]]:
-    """Take back the last `count` commands (`throne undo [N]`) and save; returns the
-    player's words for them, newest first (never a card the program dealt), and the
-    checklist that puts the table back."""
+    """Take back the last `count` commands (`throne undo [N]`) and save.
+
+    Returns the player's words for them, newest first, and the checklist for the table."""
     before = session.game
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)
@@ -406,9 +403,7 @@ def taken_back_words(session: Session, count: int) -> list[str]:
 
 def undone_cards(session: Session, gone: list[list[str]]
                  ) -> tuple[frozenset[int], list[int | None]]:
-    """What the commands `gone` (given after the saved ones) did with the cards:
-    the cards they played from the hand, and the cards they took off the deck
-    in order (None where a new hand was drawn unseen)."""
+    """What the commands `gone` did with the cards: played from the hand, and drawn in order."""
     game = session.replay()
     from_hand: set[int] = set()
     drawn: list[int | None] = []

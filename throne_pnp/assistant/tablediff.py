@@ -71,10 +71,8 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                drawn_order: Sequence[int | None] = ()) -> list[Line]:
     """The checklist that puts the physical cards back as `target` has them.
 
-    `from_hand`: cards the undone commands played from the hand (back there where the
-    hand is unknown). `drawn_order`: the cards they took off the deck in order (None: a
-    hand drawn unseen); the deck is rebuilt from the last back, so the same cards turn up.
-    """
+    `drawn_order`: the cards the undone commands took off the deck in order (None: a hand
+    drawn unseen); the deck is rebuilt from the last back, so the same cards turn up."""
     a, b = now.card_zones(), target.card_zones()
     moves: dict[int, tuple[str, str]] = {}
     for c in sorted(a):

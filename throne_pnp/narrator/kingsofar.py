@@ -17,9 +17,7 @@ UNCERTAIN = "uncertain"
 
 
 def settled(board: Board, phase_card: int, draws: Sequence[int]) -> int:
-    """How many King's actions of `phase_card` are known once `draws` (the
-    cards dealt for Uncertain Orders, in order) are: the actions before the
-    first Uncertain Orders still waiting for a card."""
+    """How many King's actions of `phase_card` are known once `draws` are."""
     cards = board.cards
     dealt = iter(draws)
     count = 0
@@ -38,9 +36,7 @@ def settled(board: Board, phase_card: int, draws: Sequence[int]) -> int:
 
 def told_before(board: Board, phase_card: int, draws: Sequence[int], new_draws: int,
                 new_phase_card: bool) -> int:
-    """How many of the King's actions earlier commands already showed: none if
-    this command turned the phase card over, else those settled by the cards
-    dealt before this command's `new_draws`."""
+    """How many of the King's actions earlier commands already showed."""
     if new_phase_card or phase_card not in board.cards:
         return 0
     return settled(board, phase_card, list(draws)[:len(draws) - new_draws])
@@ -60,9 +56,7 @@ def so_far_lines(game, told: int) -> list[Line]:  # noqa: ANN001 (a rules.game.G
 
 
 def table_position(game):  # noqa: ANN001, ANN201 (a rules.game.Game; a Position)
-    """The cubes as they stand on the table: the engine's position, plus the
-    King's actions already shown while Uncertain Orders wait for a card (the
-    player has carried them out; the engine applies them with the rest)."""
+    """The cubes as they stand on the table, with the King's actions already shown."""
     need = game.need()
     if need.kind != "deal" or need.purpose != "uncertain" or not game.taken:
         return game.position

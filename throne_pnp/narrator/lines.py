@@ -42,9 +42,7 @@ Part = str | Command | PurePath    # a file: the CLI says its path, the page its
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line: what to do or read (`what`, words and commands), why (`why`,
-    words; a change's reason), its `kind`, its `depth` (0 or 1, under a
-    heading) and the ruling it applies (`rule`, e.g. "r3", for the page)."""
+    """One line: what to do or read, why, its `kind`, `depth` and ruling (`rule`, e.g. "r3")."""
 
     what: tuple[Part, ...]
     kind: str = SAY

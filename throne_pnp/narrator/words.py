@@ -200,9 +200,9 @@ def king_json(result: KingResult, board: Board) -> dict[str, Any]:
 
 def king_lines(result: KingResult, board: Board, told: int = 0,
                preview: bool = False) -> list[Line]:
-    """The King's action as a checklist: each action under its heading, its
-    changes and notes in visiting order. `told`: actions already shown (while
-    Uncertain Orders waited), said as carried out; `preview`: no battles yet."""
+    """The King's action as a checklist, each action under its heading.
+
+    `told`: actions already shown (while Uncertain Orders waited); `preview`: no battles yet."""
     out = []
     rising = result.priority == "rising"
     for i, entry in enumerate(result.log):

@@ -59,9 +59,9 @@ def with_bonus(syms: Syms, bonus: tuple[int, int],
 
 def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
                 bonus: tuple[int, int], player_defends: bool) -> Battle:
-    """(P(win), E[player casualties], E[King casualties]) of one player card, exact
-    over the King's cards `kings` (`kid` = `kings_id(kings)`); `bonus`: the
-    territory's (bugles, shields), added to the defender (R9)."""
+    """(P(win), E[player casualties], E[King casualties]) of one player card, exact.
+
+    `bonus`: the territory's (bugles, shields), added to the defender (R9)."""
     key = (syms, kid, pn, kn, bonus, player_defends)
     hit = _card_memo.get(key)
     if hit is not None:
@@ -93,9 +93,7 @@ def hand_memo(hand: tuple[Syms, ...], kid: int) -> dict[tuple, Battle]:
 def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn: int,
                     bonus: tuple[int, int], player_defends: bool,
                     memo: dict[tuple, Battle]) -> Battle:
-    """`card_battle` of the best card in `hand`: most wins, then the best casualty
-    balance, then the fewest own casualties (differences below `TIE` are ties,
-    so the choice never depends on card order); `memo` from `hand_memo`."""
+    """`card_battle` of the best card in `hand` (ties never depend on card order)."""
     key = (pn, kn, bonus, player_defends)
     hit = memo.get(key)
     if hit is not None:
@@ -123,9 +121,9 @@ _shared_tables: dict[tuple, dict] = {}
 
 
 def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
-    """The hand (distinct symbols, ascending) without the cards another card
-    dominates (at least as many of each symbol): their odds are never better
-    (R9), so `expected_battle` is the same, and hands share per-hand tables."""
+    """The hand (distinct symbols, ascending) without the cards another card dominates.
+
+    Their odds are never better (R9), so `expected_battle` is the same."""
     hit = _useful.get(hand)
     if hit is None:
         hit = tuple(s for s in hand

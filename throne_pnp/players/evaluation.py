@@ -168,9 +168,9 @@ class Evaluation:
             _shared_board_memos.setdefault(board, ({}, {}, {})))
 
     def home_danger(self, threat: float, home_cubes: int) -> float:
-        """What King cubes near home cost: `home_danger` x P(the next attack takes
-        home). `threat` (at least 0.5), rounded, is the number of attackers; the
-        cost is memoised in `dangers[home_cubes][attackers]` (read by `incremental`)."""
+        """What King cubes near home cost: `home_danger` x P(the next attack takes home).
+
+        Memoised in `dangers[home_cubes][attackers]` (read by `incremental`)."""
         attackers = int(threat + 0.5)
         if attackers > self.king_limit:
             attackers = self.king_limit

@@ -24,10 +24,9 @@ KingTables = tuple[list[list[float]], list[list[float]], list[list[bool]]]
 
 
 class IncrementalEvaluation:
-    """`Evaluation.evaluate(Position(king, player), False)` for the context's
-    hand, by tables: of any layout (`score_layout`) and of one layout kept up
-    to date (`score`, `best`, `take`), from `player` with `points` command
-    points (cubes by territory number)."""
+    """`Evaluation.evaluate(Position(king, player), False)` for the context's hand, by tables.
+
+    Of any layout (`score_layout`) and of one layout kept up to date (`score`, `best`, `take`)."""
 
     def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
                  points: int):
@@ -244,19 +243,16 @@ class IncrementalEvaluation:
 
 
 def stack_bound(player: Sequence[int], forces: int, points: int, ceiling: int) -> int:
-    """The largest stack a layout reached from `player` with `points` command
-    points can hold: every cube in one territory, rallies included, and no
-    more than the limit can reach (`ceiling`, R8)."""
+    """The largest stack a layout reached from `player` with `points` can hold (R8)."""
     on_map = sum(player)
     reach = on_map if on_map >= forces else min(forces, on_map + points // RALLY_COST)
     return max(max(player), min(reach, ceiling))
 
 
 def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
-    """Each territory's term, threat and win-blocking by the player's cubes
-    there, with the King's cubes `K` (shared per hand): rows without King cubes
-    are shared by all (`_free_rows`), the others grow on demand
-    (`_rows_with_king`)."""
+    """Each territory's term, threat and win-blocking by the player's cubes there.
+
+    Rows without King cubes are shared by all (`_free_rows`), the others grow on demand."""
     key = (K, most)
     hit = ev.king_tables.get(key)
     if hit is None:
@@ -273,9 +269,7 @@ def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
 
 def _rows_with_king(ev: Evaluation, t: int, k: int,
                     most: int) -> tuple[list[float], list[float], list[bool]]:
-    """Territory t's term, threat and win-blocking rows with k King cubes there,
-    by the player's cubes (at least 0 to `most`; the rows grow as longer ones
-    are asked for, so that only the battle odds needed are computed)."""
+    """Territory t's rows with k King cubes there, grown as longer ones are asked for."""
     rows = ev.territory_rows.get((t, k))
     tw = ev.threat_weight[t]
     if rows is None:

@@ -277,9 +277,7 @@ class Game(CardRecord, PlayerActions):
         self._resolve_king(exhausted)
 
     def _uncertain_can_resolve(self) -> bool:
-        """Must another card be dealt for Uncertain Orders (R5)? Yes while a card
-        without them can still come, or the deck holds cards not yet dealt for
-        this action."""
+        """Must another card be dealt for Uncertain Orders (R5)?"""
         cards = self.board.cards
         pool = self.unseen | set(self.discard)
         if any(not cards[c].uncertain for c in pool):

@@ -129,8 +129,8 @@ def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, 
 
 def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | Stay]:
     """The King's movement towards the nearest target (R2, R3); changes `pos`.
-    Returns, in priority order, a `Step` per territory whose cubes moved and a
-    `Stay` (with its reason) per one holding King cubes that did not."""
+
+    Returns a `Step` or a `Stay` per visited territory, in priority order."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit = board.king_limit

@@ -51,13 +51,9 @@ def move_room(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: 
               counts: Counts, src: int, dst: int) -> tuple[int, int, int | None]:
     """Which moves of cubes from src into dst stay within the limit (R8, R13).
 
-    `src_wheat`, `dst_wheat`: what each adds to the limit while held
-    (`wheat_if_held`); `have`, `dst_cubes`: the cubes there; `counts`: the
-    player's cubes (read when the move lowers the limit). Returns `(most,
-    kept_limit, whole_limit)`: every count up to `most` that leaves cubes in src
-    is legal, the limit then `kept_limit`; `whole_limit` is the limit after the
-    whole stack moves, None when that would put a stack over it.
-    """
+    Returns `(most, kept_limit, whole_limit)`: every count up to `most` that leaves cubes in
+    src is legal, the limit then `kept_limit`; `whole_limit` is the limit after the whole
+    stack moves, None when that would put a stack over it."""
     kept = limit if dst_cubes else limit + dst_wheat
     most = kept - dst_cubes
     if most >= have:

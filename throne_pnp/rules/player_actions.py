@@ -51,9 +51,9 @@ class PlayerActions:
 
     @property
     def limit_side(self) -> str:
-        """Whose a contested territory is for the player's limit now (R7): the
-        King's during Player Actions and their battles, else the player's. The
-        one limit that moves, rallies, `fix` and `show` all use."""
+        """Whose a contested territory is for the player's limit now (R7).
+
+        The King's during Player Actions and their battles, else the player's."""
         return KING if self.stage in (S_ACTIONS, S_PLAYER_BATTLES) else PLAYER
 
     def legal_moves(self) -> list[Action]:
@@ -183,9 +183,7 @@ class PlayerActions:
     def _judge_again(self, outcome: str | None) -> str:
         """R12 again after a fix made once the game was over; returns the old outcome.
 
-        The record is made to match the table (SPEC §4), so a fix showing the game
-        is not over re-opens it where it ended (the battles of that phase, then on);
-        a fix into the other outcome records that one."""
+        A fix showing the game is not over re-opens it where it ended (SPEC §4)."""
         was = self.outcome
         assert was is not None
         self.outcome = outcome

@@ -15,9 +15,7 @@ KING = "king"
 
 @dataclass(slots=True)
 class Toward:
-    """A King's move one step towards the nearest target (R3): `goal` as the
-    board stood, King `cubes` there before, `guard` (1 at a castle), and
-    `dst_had` at the destination."""
+    """A King's move one step towards the nearest target (R3)."""
 
     action: str
     goal: tuple[int, ...]

@@ -33,9 +33,7 @@ class Dealer:
         return order.pop()
 
     def _shuffle(self, cards: set[int]) -> list[int]:
-        """A new deck: `cards` in a seeded order (called when the game's deck is
-        not the one dealt so far: the first draw, a reshuffle, a card taken
-        otherwise)."""
+        """A new deck: `cards` in a seeded order."""
         self._decks += 1
         order = sorted(cards)
         random.Random(f"{self._seed}:deck:{self._decks}").shuffle(order)

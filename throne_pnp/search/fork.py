@@ -16,9 +16,9 @@ def fork(game: Game) -> Game:
 
 
 def determinise(game: Game, rng: random.Random, must_hold: int | None = None) -> Game:
-    """A fork of `game` with the whole hand known (physical mode: the untold cards
-    sampled from the unseen ones, `must_hold` among them if it can be), played
-    on as a virtual game."""
+    """A fork of `game` with the whole hand known, played on as a virtual game.
+
+    Physical mode: the untold cards sampled from the unseen ones, `must_hold` among them."""
     twin = fork(game)
     hidden = twin.hand_hidden
     if hidden:

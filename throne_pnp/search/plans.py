@@ -32,9 +32,7 @@ class Narrow:
 
 
 class Walk:
-    """The end layouts of one walk, their command sequences built on demand:
-    `layouts[i]` is reached from `layouts[parent[i]]` by `steps[i]`; layout 0
-    is where Player Actions start (`done` now)."""
+    """The end layouts of one walk: `layouts[i]` comes from `layouts[parent[i]]` by `steps[i]`."""
 
     __slots__ = ("layouts", "parent", "steps", "_index")
 
@@ -62,10 +60,9 @@ class Walk:
 
 
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
-    """Every layout Player Actions can end in from `game` (at its Player
-    Actions), `done` now first, each with its cheapest command sequence built
-    on demand; with `narrow`, walking on from only the best of each layer past `narrow.depth`
-    (the walk through the engine, ruling `trim`, walks every layout)."""
+    """Every layout Player Actions can end in from `game`, `done` now first.
+
+    With `narrow`, walking on from only the best of each layer past `narrow.depth`."""
     if game.board.rulings.over_limit_move == "trim":
         return _walk_engine(game)
     return _walk_counts(game, narrow)

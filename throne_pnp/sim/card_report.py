@@ -24,9 +24,7 @@ from throne_pnp.sim.simulate import wilson
 
 
 def paired_interval(won_a: list[bool], won_b: list[bool]) -> tuple[float, float]:
-    """A 95% interval for p_a - p_b from games played in pairs (one seed each):
-    Newcombe's method 10, the Wilson intervals combined with the pairs'
-    correlation."""
+    """A 95% interval for p_a - p_b from games played in pairs (Newcombe's method 10)."""
     n = len(won_a)
     if n != len(won_b) or not n:
         raise ValueError("paired_interval needs two equally long, non-empty lists")

@@ -72,9 +72,9 @@ class _Counting(Bot):
 
 
 def plain_card(content: Content, card: Card) -> Card:
-    """The edition's plain card in place of `card`: the normal cards' average
-    symbols (rounded), median flags and most common single King action, with
-    `card`'s own id, priority and hard flag."""
+    """The edition's plain card in place of `card`: the normal cards' average.
+
+    Average symbols (rounded), median flags and most common single King action."""
     normal = content.normal_cards
     n = len(normal)
 

@@ -55,9 +55,9 @@ def _losses(before: Position, after: Position) -> tuple[int, int]:
 
 def settle(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
            king_card: Card) -> tuple[str, int, int]:
-    """One battle to its end: (outcome: `win`, `lose` or `both-wiped-out` for the
-    player, player losses, King losses); a losing player withdraws where they
-    lose fewest cubes."""
+    """One battle to its end: (outcome, player losses, King losses).
+
+    A losing player withdraws where they lose fewest cubes."""
     battle = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
     if battle.winner is None:
         outcome = BOTH
@@ -106,10 +106,9 @@ def battle_odds(board: Board, pos: Position, territory: int, defender: str,
 
 
 def next_battle_odds(game: Any) -> dict[str, Any] | None:
-    """Odds for the battle a game waits a card for (None: none): a row per card
-    that could be in the hand, over the King's cards that could turn up once it
-    is played (`refill`: it refills the hand first). Never raises for a game
-    the engine reached (the odds are shown after a command is saved)."""
+    """Odds for the battle a game waits a card for (None: none), a row per possible card.
+
+    Never raises for a game the engine reached (the odds are shown after a command is saved)."""
     need = game.need()
     if need.kind != "battle":
         return None
@@ -132,10 +131,9 @@ def _card_rows(game: Any, t: int) -> list[dict[str, Any]]:
 
 
 def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
-    """During Player Actions: the odds of each battle `done` would start now
-    (R13, in priority order). The first is counted exactly as after `done`;
-    later ones on the board and cards as they stand now (`first` false:
-    earlier battles may change them). Empty when none would be fought."""
+    """During Player Actions: the odds of each battle `done` would start now (R13).
+
+    The first is exact; later ones on the board as it stands (`first` false). Empty: none."""
     import copy
 
     from throne_pnp.rules import actions as act
@@ -161,8 +159,8 @@ def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
 def position_odds(board: Board, pos: Position, territory: int, defender: str,
                   hand: Sequence[int] | None, deck: Sequence[int] | None) -> dict[str, Any]:
     """Odds for a battle in a position given by hand (`throne odds --at`).
-    `hand`: the player's cards if known (None: any normal card); `deck`: the
-    King's possible cards (None: every normal card, less a known hand)."""
+
+    `hand`, `deck`: None for any normal card (the deck less a known hand)."""
     normal = sorted(c.id for c in board.cards.values() if not c.hard)
     mine = sorted(set(hand)) if hand else normal
     kings = sorted(set(deck)) if deck else normal
