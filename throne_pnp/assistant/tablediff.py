@@ -84,9 +84,7 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
         if src == dst or {src, dst} <= {"deck", "unknown"}:
             continue
         if src == "unknown" and dst == "hand" and c not in from_hand:
-            # it never left the hand (the program only learns that it is there);
-            # one played by the undone commands may have gone through the
-            # discard pile into a new deck (R10): it is found and taken back
+            # it never left the hand (the program only learns that it is there)
             continue
         moves[c] = (src, dst)
     # Cards drawn into a hidden hand by the undone commands go back unseen.

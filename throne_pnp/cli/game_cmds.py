@@ -1,8 +1,6 @@
-"""The commands that play a tracked game: new, card, battle, withdraw, move, rally, done,
-hand.
+"""The commands that play a tracked game: new, card, battle, withdraw, move, rally, ...
 
-Each calls one `assistant.commands` function under the save's lock; a refusal is one
-line, exit 2, the save untouched.
+Each calls one `assistant.commands` function under the save's lock.
 """
 
 from __future__ import annotations

@@ -69,8 +69,7 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
                           hard, name))
     normal = [c for c in cards if not c.hard]
     line = line_of(data, "cards")
-    # A card with its own problem is unknown here: it might be the one without
-    # `uncertain`, so that check waits until every normal card reads cleanly.
+    # The check for a card without `uncertain` waits until every normal card reads cleanly.
     if not broken_normal and not any(not c.uncertain for c in normal):
         chk.add(line, "cards", "every normal card has an `uncertain` King action; give at "
                 "least one normal card another action, or Uncertain Orders could never "

@@ -131,8 +131,7 @@ def _parse_territory(number: int, body: dict, path: str, chk: Checker) -> Territ
                 adjacent.append(other)
     drawn = any(k in body for k in ("shape", "label", "cubes"))
     drawing = parse_territory_drawing(body, path, chk) if drawn else None
-    # A bad count is already a problem; keep the territory (count 0) so that its
-    # neighbours, home and setup do not also report it as missing.
+    # Keep a territory with a bad count (0), so that it is not also reported as missing.
     wheat, bugles, shields = (c if c is not None else 0 for c in counts)
     return Territory(number, name, castle, wheat, bugles, shields, tuple(sorted(adjacent)), drawing)
 

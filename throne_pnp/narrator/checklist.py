@@ -255,6 +255,5 @@ def summary(events: list[ev.Event]) -> str:
     return "; ".join(parts) or "nothing happened"
 
 
-# Kinds `checklist` says nothing for on purpose (the `Next:` line or another
-# event's line covers them), for the coverage test.
+# Kinds `checklist` says nothing for on purpose (another line covers them).
 SILENT = (ev.ActionsStart,)

@@ -1,7 +1,6 @@
 """The King's actions already settled while Uncertain Orders wait for a card.
 
-An action before the Uncertain Orders does not depend on them (R6), so the player
-carries it out at once and the checklist later says "carried out above".
+An action before the Uncertain Orders does not depend on them (R6): it is carried out at once.
 """
 
 from __future__ import annotations

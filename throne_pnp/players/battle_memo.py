@@ -115,8 +115,7 @@ def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn:
 
 
 _useful: dict[tuple[Syms, ...], tuple[Syms, ...]] = {}
-# `GreedyBot._tables` by (board, weights); the boards are few (one per content edition).
-# Their tables are keyed by `kings_id`s, so they are cleared with the ids.
+# `GreedyBot._tables` by (board, weights), keyed by `kings_id`s: cleared with the ids.
 _shared_tables: dict[tuple, dict] = {}
 
 

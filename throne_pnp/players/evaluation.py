@@ -1,7 +1,6 @@
 """The greedy bot's static evaluation of a position, and what it keeps per decision.
 
-Per-board constants are lists indexed by territory; per-hand tables are shared between
-decisions with the same useful cards.
+Per-hand tables are shared between decisions with the same useful cards.
 """
 
 from __future__ import annotations
@@ -132,8 +131,7 @@ class Evaluation:
         weight = {1: 1.0, 2: 0.6, 3: 0.25}
         self.threat_weight = _table(size, {t: weight.get(row[t], 0.0) for t in numbers}, 0.0)
         self.wheat_places = tuple(t for t in numbers if board.wheat[t])
-        # Per set of castles still to take (also by bit mask, bit i: `enemy_castles[i]`):
-        # every territory's advance term to the nearest.
+        # Per set of castles still to take (also by bit mask): the advance term to the nearest.
         self.advance_rows: dict[tuple[int, ...], list[float]] = {}
         self.advance_by_mask: list[list[float]] = []
         for mask in range(1 << len(self.enemy_castles)):
@@ -143,8 +141,7 @@ class Evaluation:
                     else 0.0) for t in numbers}, 0.0)
             self.advance_by_mask.append(self.advance_rows[targets])
         self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
-        # Per (hand, kings id), shared by every bot with these weights on this board:
-        # home dangers (`home_danger`) and the incremental evaluation's tables.
+        # Per (hand, kings id), shared by every bot with these weights on this board.
         self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple],
                                         dict[tuple[int, int], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
@@ -155,8 +152,7 @@ class Evaluation:
             self.cards_by_syms[syms] = self.cards_by_syms.get(syms, 0) | 1 << cid
         # What playing a card in battle costs: its symbols are gone for later.
         self.keep_cost = {cid: w.keep * sum(syms) for cid, syms in self.card_syms.items()}
-        # Per card as a phase card: its King's actions without Uncertain Orders, priority,
-        # whether it has them, and its flags' worth less the symbols spent.
+        # Per phase card: King's actions but Uncertain Orders, priority, has them, net worth.
         self.phase_plans = {
             cid: (tuple(a for a in card.king if a != "uncertain"), card.priority,
                   card.uncertain, w.flag * card.flags - w.keep * sum(_syms(card)))

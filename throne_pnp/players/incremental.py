@@ -1,8 +1,7 @@
 """Greedy's evaluation kept up to date move by move: `IncrementalEvaluation`.
 
-During Player Actions the King's cubes do not move (R13), so the evaluation is a sum of
-per-territory terms tabulated once per King layout; `tests/test_incremental.py` holds
-it equal to `Evaluation.evaluate`.
+The King's cubes do not move during Player Actions (R13), so the evaluation is a sum of
+per-territory terms tabulated once per King layout, held equal to `Evaluation.evaluate`.
 """
 
 from __future__ import annotations
@@ -18,8 +17,7 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import RALLY_COST
 
 _at = list.__getitem__
-# Per territory, by the player's cube count: its term, its threat to home, and
-# whether it stands in the way of a win (a castle not held, a pending battle).
+# Per territory, by the player's cube count: its term, threat to home, and win-blocking.
 KingTables = tuple[list[list[float]], list[list[float]], list[list[bool]]]
 
 

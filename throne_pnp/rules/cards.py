@@ -1,8 +1,7 @@
 """The card record of a game (R10): deck, hand, discard pile, table.
 
-`CardRecord` is the part of `Game` that keeps the cards: deals, reshuffles, refills and
-in physical mode the told hand and its corrections. Invariant:
-`len(unseen) == deck_count + hand_hidden`; every card is in one of unseen, hand, discard, table.
+Invariant: `len(unseen) == deck_count + hand_hidden`; every card is in one of unseen,
+hand, discard, table.
 """
 
 from __future__ import annotations

@@ -33,9 +33,9 @@ class HandTold:
 
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
-    """The deck ran out: the discard pile (`cards`) became the new deck (R10),
-    right after the draw that emptied it: `drawn` (None for a hidden hand card
-    or a put-off reshuffle) and its `purpose` (empty when put off)."""
+    """The deck ran out: the discard pile (`cards`) became the new deck (R10).
+
+    `drawn` and `purpose`: the draw that emptied it (None, "" for a put-off reshuffle)."""
 
     kind: ClassVar[str] = "reshuffle"
     cards: tuple[int, ...]

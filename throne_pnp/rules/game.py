@@ -1,9 +1,7 @@
 """A whole game: phases, deck and hand, battles, Player Actions, the end (R9-R13).
 
-`Game` is a state machine fed `Action`s that never draws at random: a card off the deck
-is a `deal` need answered by the table or a seeded random, so a game is its setup plus
-its action list (undo is replay minus the tail). Its parts are inherited from
-`cards.CardRecord` (R10) and `player_actions` (R8, R13).
+`Game` is a state machine fed `Action`s that never draws at random (a card off the deck
+is a `deal` need), so a game is its setup plus its action list: undo is replay minus the tail.
 """
 
 from __future__ import annotations
@@ -219,9 +217,6 @@ class Game(CardRecord, PlayerActions):
         self.deck_count -= 1
         if purpose == "phase":
             self.events.append(ev.PhaseCard(card_id, False))
-        # R10: the moment the deck is empty the discard pile becomes the new
-        # deck, before the card just drawn goes anywhere: a dealt Uncertain
-        # Orders card and the battle cards start the new discard pile.
         self._after_deck_change(card_id, purpose)
         if purpose == "hand":
             self.hand.append(card_id)

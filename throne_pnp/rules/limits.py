@@ -1,7 +1,6 @@
 """The player's limit (R8) on plain data: the one place its arithmetic lives.
 
-Every function takes ints and containers indexed by territory, so the engine, the plan
-walk and greedy's planner ask the same code.
+Ints and containers indexed by territory, for the engine, the plan walk and greedy alike.
 """
 
 from __future__ import annotations

@@ -110,9 +110,7 @@ class Step:
 
 @dataclass(slots=True)
 class Stay:
-    """A territory the King's move or rally visited where nothing changed; `why`:
-    `battle`, `no-target`, `is-target`, `blocked` (the way is to `dst`; `cause`
-    holds the numbers), `contested`, `no-supply`, `full`."""
+    """A territory the King's move or rally visited where nothing changed, and `why`."""
 
     at: int
     cubes: int

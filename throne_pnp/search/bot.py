@@ -24,11 +24,9 @@ SWEEP_HORIZON: int | None = 1
 SWITCH_Z = 1.5
 MIN_SPREAD = 0.05
 MIN_PAIRS = 3
-# The decisions a sweep searches (greedy's exact-odds battle cards and
-# withdrawals were rarely overturned: left to it).
+# The decisions a sweep searches (greedy's battle cards and withdrawals are left to it).
 SWEEP_DECISIONS = ("card", "actions")
-# The sweep's plan walk: every layout of the first 2 command points, then the
-# 60 best of each later layer (`plans.Narrow`; None: every layout).
+# The sweep's plan walk (`plans.Narrow`: all layouts of 2 points, then the 60 best).
 SWEEP_NARROW: tuple[int, int] | None = (2, 60)
 
 

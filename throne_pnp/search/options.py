@@ -18,8 +18,7 @@ from throne_pnp.search.fork import fork
 from throne_pnp.search.plans import Narrow, Walk, walk
 
 DECISIONS = ("card", "battle", "withdraw", "actions")
-# Plans kept for rollouts, best first by the static evaluation (greedy's own
-# plan and `done` now are added when not among them).
+# Plans kept for rollouts, best first (greedy's own plan and `done` now are added).
 PLAN_SHORTLIST = 6
 
 

@@ -1,8 +1,7 @@
 """Every end of Player Actions: the layouts the command points can reach.
 
-The King's cubes do not move during Player Actions (R13), so the search walks end
-layouts of the player's cubes breadth-first by command points, keeping each layout's
-cheapest sequence; legality is the engine's R8 core (`rules.limits`).
+The King's cubes do not move during Player Actions (R13), so the search walks end layouts
+breadth-first, keeping each one's cheapest sequence; legality is `rules.limits`'.
 """
 
 from __future__ import annotations

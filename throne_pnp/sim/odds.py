@@ -1,8 +1,7 @@
 """Exact battle odds: every King battle card the deck could turn up, counted.
 
-The King's battle card is the top card of the deck (R9), so each card that could be on
-top is equally likely; `battle_odds` fights every (player card, King card) pair with the
-engine's R9 core and adds up exact fractions.
+Each card that could be on top of the deck is equally likely (R9); the engine's R9 core
+fights every (player card, King card) pair and exact fractions are added up.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """Play many games headless and count how they end.
 
-Each game's seed comes from the run seed, the hard-card count and the game's index
-(`game_seed`), so the report is identical for any `jobs`.
+Seeds come from the run seed, hard-card count and game index: identical for any `jobs`.
 """
 
 from __future__ import annotations

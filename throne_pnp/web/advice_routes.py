@@ -1,7 +1,6 @@
 """The table page's advice: `/hint` (the decision due now, ranked) and `/review`.
 
-Thin over `assistant.advice`: a route starts a search job keyed by the game version and
-shows its progress or its answer.
+Thin over `assistant.advice`: a search job keyed by the game version, its progress or answer.
 """
 
 from __future__ import annotations

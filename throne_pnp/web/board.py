@@ -95,9 +95,7 @@ class MapArt:
                 continue
             label = (f"The King moved {step.count} cube{'s' if step.count != 1 else ''} "
                      f"from {step.src} to {step.dst}")
-            # bowed sideways (the curve's crest 3.5 to 5.5 mm off the straight
-            # line), more for each next move, so that a move and its reverse do
-            # not overlap
+            # bowed more for each next move, so that a move and its reverse do not overlap
             drawn = arrow(self.anchor[step.src], self.anchor[step.dst], str(step.count),
                           KING_FILL, KING_ARROW, bow=(7 + 2 * (i % 3)) / 3)
             out.append(f'<g class="king-move" role="img" aria-label="{attr(label)}">'

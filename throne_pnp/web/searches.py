@@ -15,8 +15,7 @@ from typing import Any
 
 from throne_pnp.errors import ThroneError
 
-# Finished jobs kept per kind (the cache): enough for a plan being followed
-# step by step and an undo or two.
+# Finished jobs kept per kind: enough for a plan followed step by step and an undo or two.
 KEEP = 6
 
 Work = Callable[["Job"], dict[str, Any]]
