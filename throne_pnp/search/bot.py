@@ -41,8 +41,7 @@ class PlannerBot(GreedyBot):
 
 
 class SearchBot(Bot):
-    """The decisions of `decisions` by rollouts, the rest as the plan-search
-    player makes them (see the module docstring)."""
+    """The decisions of `decisions` by rollouts, the rest as the plan-search player's."""
 
     name = "search"
 

@@ -106,8 +106,7 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
 
 
 def _cheapest(game: Game, actions: tuple[Action, ...], found: Walk) -> tuple[Action, ...]:
-    """The walk's own sequence to the layout `actions` end in (so one layout is
-    one option), or `actions` when the walk does not know it."""
+    """The walk's own sequence to the layout `actions` end in, else `actions` itself."""
     twin = fork(game)
     for a in actions:
         if a.kind == "done":

@@ -68,8 +68,7 @@ def walk(game: Game, narrow: Narrow | None = None) -> Walk:
 
 
 def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
-    """The walk on bare counts (ruling `refuse`): R8 asked once per pair of
-    territories for every count (`limits.move_room`)."""
+    """The walk on bare counts (ruling `refuse`): R8 asked once per pair of territories."""
     board = game.board
     size = max(board.numbers) + 1
     numbers = board.numbers

@@ -156,8 +156,7 @@ def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1
 
 @dataclass
 class DeckRow(Row):
-    """A deck's totals (no hard-card count) and each game's outcome in seed
-    order (`won`), to pair two decks' games."""
+    """A deck's totals and each game's outcome in seed order (`won`), to pair decks' games."""
 
     won: list[bool] = field(default_factory=list)
 
@@ -172,6 +171,5 @@ class DeckRow(Row):
 
 
 def bot_budget(bot: str, budget: int | None) -> int | None:
-    """The budget a bot plays with (the search bot's default when None), for reports;
-    None for a bot without one."""
+    """The budget a bot plays with, for reports (None: a bot without one)."""
     return getattr(make_bot(bot, budget), "budget", None) if bot == "search" else None

@@ -118,8 +118,7 @@ def next_battle_odds(game: Any) -> dict[str, Any] | None:
 
 
 def _card_rows(game: Any, t: int) -> list[dict[str, Any]]:
-    """The odds in t of each card the game's player could play (none when no
-    card could be the King's after it)."""
+    """The odds in t of each card the game's player could play (none: no King's card)."""
     rows = []
     for cid in game.hand_candidates():
         kings = game.king_card_candidates(cid)
@@ -179,8 +178,7 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
 
 
 def counted_words(report: dict[str, Any]) -> str:
-    """What the odds count as the King's card, in words (the rows' common cards,
-    or that each row counts its own)."""
+    """What the odds count as the King's card, in words."""
     sets = {tuple(row.get("king_cards", report["king_cards"])) for row in report["cards"]}
     if len(sets) != 1:
         return ("the King's card is counted for each of your cards over the cards that "

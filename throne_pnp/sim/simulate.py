@@ -53,8 +53,7 @@ def normal_ids(board: Board) -> list[int]:
 
 def next_actions(game: Game, bot: Bot, rng: random.Random,
                  dealer: Dealer | None = None) -> list[act.Action]:
-    """What happens next: a card off the deck (from `dealer`, else chosen by
-    `rng`), or the bot's decision."""
+    """What happens next: a card off the deck (from `dealer`, else `rng`), or the bot's."""
     if game.need().kind == "deal":
         card = dealer.deal(game) if dealer else rng.choice(game.deal_candidates())
         return [act.deal(card)]

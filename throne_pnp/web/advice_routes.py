@@ -47,8 +47,7 @@ class Advice:
                 Route("/advice/status", self.status)]
 
     def _run(self, kind: str, budget: int) -> Callable[[Job], dict[str, Any]]:
-        """The work of a `kind` job: the search in a process of its own, or (for
-        tests) in the search thread itself."""
+        """The work of a `kind` job: the search in a process of its own (tests: in the thread)."""
         config = self.page.config
 
         def work(job: Job) -> dict[str, Any]:
@@ -111,8 +110,7 @@ class Advice:
         return JSONResponse(body, headers={"cache-control": "no-store"})
 
     def hint_view(self, game: Any, report: dict[str, Any]) -> dict[str, Any]:
-        """The hint for the template: each option with its numbers as text and
-        its bar's geometry (percent of the bar's width), steps as buttons."""
+        """The hint for the template: numbers as text, bar geometry, steps as buttons."""
         options = []
         for n, opt in enumerate(report.get("options", [])):
             lo, hi = opt["ci95"]

@@ -100,8 +100,7 @@ class TablePage:
         return self.back(request, "/#now" if to == "/" else to)
 
     async def forged(self, request: Request) -> Response:
-        """A POST with a missing or wrong anti-forgery token: nothing is done; the answer
-        is the page as it is now, with one line saying so."""
+        """A POST with a missing or wrong anti-forgery token: nothing is done, the page says so."""
         flash = Flash(self.door.version(), (FORGED,), [], error=True)
         snap = self.door.snapshot()
         if snap.session is None:
