@@ -1,10 +1,7 @@
 """Each tracked-game command, shared by the CLI, `throne play` and the table page.
 
-A command takes an open `Session` (under the save's lock), checks that it fits
-the game's step, applies it as one transaction and returns the `Command`. A
-mistake raises `ThroneError` (a `Refused` when it names commands to run) and
-leaves the save unchanged, so the CLI and the page refuse with the same words.
-`NeedsConfirmation`: a legal move the player must confirm (`confirmed=True`).
+A command checks that it fits the game's step and applies as one transaction; a mistake
+raises `ThroneError` and leaves the save unchanged, so CLI and page refuse alike.
 """
 
 from __future__ import annotations
@@ -39,8 +36,6 @@ class NeedsConfirmation(ThroneError):
     """A legal command the player must confirm first; the message says why."""
 
 
-# --------------------------------------------------------------------------- steps
-
 def _ids(ids: Sequence[int] | None, empty: str | None = None) -> str | None:
     """Card ids as typed (`3,6,9`); None when not given, `empty` for none."""
     if ids is None:
@@ -72,8 +67,6 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
         raise Refused(f"cannot {verb}: {needed}; start a new game with ", command)
     raise Refused(f"cannot {verb} now: {needed} - ", command)
 
-
-# --------------------------------------------------------------------------- new
 
 def new_game(path: Path, content: Content, *, physical: bool = False,
              seed: int | None = None, hard: int | None = None,
@@ -107,8 +100,6 @@ def check_start(content: Content, position: Position) -> None:
                           "give a position where the game is still on")
 
 
-# --------------------------------------------------------------------------- cards
-
 def _apply_card(session: Session, action: act.Action) -> None:
     """Apply a card the player names; a physical hand refusal points to `fix --hand`."""
     try:
@@ -122,9 +113,7 @@ def _apply_card(session: Session, action: act.Action) -> None:
 
 def play_card(session: Session, card_id: int | None,
               draws: Sequence[int] | None = None) -> Command:
-    """The phase card (`throne card [ID] [--draws IDS]`): the player's from the hand, or
-    the King's (virtual: drawn here; physical: turned over); `draws` are the cards dealt
-    for physical Uncertain Orders, in order."""
+    """The phase card (`throne card [ID] [--draws IDS]`): the player's, or the King's."""
     require(session, ("card", "deal-phase", "deal-uncertain"), "play a phase card")
     game = session.game
     need = game.need()
@@ -170,8 +159,8 @@ def play_card(session: Session, card_id: int | None,
 
 def play_battle(session: Session, card_id: int | None, king_card: int | None = None,
                 withdraw_to: int | None = None) -> Command:
-    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`);
-    `card_id` None when it is played and the King's card (physical) is awaited;
+    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`).
+
     `withdraw_to` is used only if the player loses with a choice (else a note)."""
     require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
@@ -227,8 +216,6 @@ def withdraw(session: Session, to: int) -> Command:
     return _step(session, "withdraw", "withdraw", f"withdraw {to}", act.withdraw(to))
 
 
-# --------------------------------------------------------------------------- actions
-
 def home_warning(session: Session) -> str:
     """Why emptying the home castle needs the player's word (R12)."""
     home = session.board.home
@@ -242,8 +229,7 @@ def move(session: Session, count: int, src: int, dst: int, confirmed: bool = Fal
     require(session, ("actions",), "move")
     if not confirmed and session.empties_home(count, src, dst):
         raise NeedsConfirmation(home_warning(session))
-    return _step(session, "actions", "move", f"move {count} {src} {dst}",
-                 act.move(count, src, dst))
+    return _step(session, "actions", "move", f"move {count} {src} {dst}", act.move(count, src, dst))
 
 
 def rally(session: Session, at: int) -> Command:
@@ -256,13 +242,11 @@ def done(session: Session) -> Command:
     return _step(session, "actions", "finish Player Actions", "done", act.DONE)
 
 
-# --------------------------------------------------------------------------- one entry
-
 def perform(session: Session, actions: Sequence[act.Action], *,
             confirmed: bool = False) -> Command:
-    """Play what the player says at once (`Action` values: the command first, then the
-    cards told with it: `deal`s after `card` or `battle`, a `withdraw` after `battle`)
-    through the command above; the CLI, the page and `throne play` all come here."""
+    """Play what the player says at once: the command first, then the cards told with it.
+
+    The CLI, the page and `throne play` all come here."""
     if not actions:
         raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
     first, rest = actions[0], list(actions[1:])
@@ -274,8 +258,7 @@ def perform(session: Session, actions: Sequence[act.Action], *,
         need = session.game.need()
         if need.purpose == "battle":
             _only(first, extra + [act.deal(d) for d in deals], withdraws[1:])
-            return play_battle(session, None, first.args[0],
-                               withdraws[0] if withdraws else None)
+            return play_battle(session, None, first.args[0], withdraws[0] if withdraws else None)
         _only(first, extra, withdraws)
         if need.purpose == "uncertain":
             return play_card(session, None, [first.args[0], *deals])
@@ -316,8 +299,6 @@ def _told_wrong(first: act.Action, actions: Sequence[act.Action]) -> str:
             "with it may follow (`deal` after card or battle, `withdraw` after battle)")
 
 
-# --------------------------------------------------------------------------- record
-
 def tell_hand(session: Session, ids: Sequence[int]) -> Command:
     """Physical mode: the player names every card in their hand (`throne hand IDS`); told
     again, it replaces the last telling. From then on a card from elsewhere is refused."""
@@ -334,10 +315,9 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
 def fix(session: Session, territory: int | None = None, king: int | None = None,
         player: int | None = None, hand: Sequence[int] | None = None,
         discard: Sequence[int] | None = None) -> Command:
-    """Make the record match the table (`throne fix [T --king N --player M] [--hand IDS]
-    [--discard IDS]`) as one logged command: cubes in `territory` (None keeps a count),
-    or the physical hand and discard pile exactly. Refused: nothing to change, or a
-    record the rules forbid. Nothing moves on the table."""
+    """Make the record match the table (`throne fix`) as one logged command.
+
+    Refused: nothing to change, or a record the rules forbid. Nothing moves on the table."""
     cards = hand is not None or discard is not None
     if territory is None and (king is not None or player is not None):
         raise Refused("--king and --player need the territory: ",
@@ -393,9 +373,9 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
 
 
 def undo_lines(session: Session, count: int = 1) -> tuple[list[str], list[Line]]:
-    """Take back the last `count` commands (`throne undo [N]`) and save; returns the
-    player's words for them, newest first (never a card the program dealt), and the
-    checklist that puts the table back."""
+    """Take back the last `count` commands (`throne undo [N]`) and save.
+
+    Returns the player's words for them, newest first, and the checklist for the table."""
     before = session.game
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)
@@ -423,9 +403,7 @@ def taken_back_words(session: Session, count: int) -> list[str]:
 
 def undone_cards(session: Session, gone: list[list[str]]
                  ) -> tuple[frozenset[int], list[int | None]]:
-    """What the commands `gone` (given after the saved ones) did with the cards:
-    the cards they played from the hand, and the cards they took off the deck
-    in order (None where a new hand was drawn unseen)."""
+    """What the commands `gone` did with the cards: played from the hand, and drawn in order."""
     game = session.replay()
     from_hand: set[int] = set()
     drawn: list[int | None] = []

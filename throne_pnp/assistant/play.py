@@ -1,8 +1,7 @@
 """`throne play`: walk a whole game with prompts, over the same session.
 
 Each accepted answer is one command, saved as the single commands save it, so `throne
-play` and `throne card ...` mix freely and quitting loses nothing. A refused answer
-prints the reason and asks again.
+play` and `throne card ...` mix freely and quitting loses nothing.
 """
 
 from __future__ import annotations
@@ -156,9 +155,9 @@ def _answer(session: Session, answer: str, confirmed: bool = False) -> Command |
 
 
 def said_actions(session: Session, answer: str) -> list[act.Action] | None:
-    """The actions an answer says (None: not understood): a number alone answers the
-    prompt (`12` at "Your phase card" is `card 12`); else the action text form
-    (`actions.parse_said`: `move 2 7 5`, `m 2 7 5`, `battle 4 king=9`, ...)."""
+    """The actions an answer says (None: not understood).
+
+    A number alone answers the prompt (`12` at "Your phase card" is `card 12`)."""
     need = session.game.need()
     words = answer.lower().split()
     if not words:

@@ -1,8 +1,6 @@
 """Recover a damaged save: keep the commands that still replay, in a new file.
 
-`diagnose` replays the save command by command and stops at the first that no longer
-replays (a hand edit, a content edit, a rules change); `keep` writes the good prefix to a
-new save with the current fingerprint, never touching the damaged file.
+The damaged file is never touched.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """What the player typed for each command, for the log and for `undo`.
 
-The save keeps what the player typed (`said`) beside each command's action texts, which
-are never shown (a virtual `deal` names a card the player has not seen). A command from
-an older save without it is put back into the player's words from its own actions.
+The save's action texts are never shown (a virtual `deal` names an unseen card); a
+command from an older save without `said` is put back into words from its actions.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """What to change on the table to go from one recorded state to another (after `undo`).
 
-The checklist (narrator `Line`s): each cube to move back, each King cube to the supply
-or the map, each physical card back to the deck or the hand. Cubes that left one
-territory for another are paired as moves, nearest first. Pure functions of the states.
+Pure functions of the states; cubes that left one territory for another are paired as
+moves, nearest first.
 """
 
 from __future__ import annotations
@@ -72,10 +71,8 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                drawn_order: Sequence[int | None] = ()) -> list[Line]:
     """The checklist that puts the physical cards back as `target` has them.
 
-    `from_hand`: cards the undone commands played from the hand (back there where the
-    hand is unknown). `drawn_order`: the cards they took off the deck in order (None: a
-    hand drawn unseen); the deck is rebuilt from the last back, so the same cards turn up.
-    """
+    `drawn_order`: the cards the undone commands took off the deck in order (None: a hand
+    drawn unseen); the deck is rebuilt from the last back, so the same cards turn up."""
     a, b = now.card_zones(), target.card_zones()
     moves: dict[int, tuple[str, str]] = {}
     for c in sorted(a):
@@ -87,9 +84,7 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
         if src == dst or {src, dst} <= {"deck", "unknown"}:
             continue
         if src == "unknown" and dst == "hand" and c not in from_hand:
-            # it never left the hand (the program only learns that it is there);
-            # one played by the undone commands may have gone through the
-            # discard pile into a new deck (R10): it is found and taken back
+            # it never left the hand (the program only learns that it is there)
             continue
         moves[c] = (src, dst)
     # Cards drawn into a hidden hand by the undone commands go back unseen.
@@ -124,8 +119,7 @@ def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                             f" from {where} back on top of the deck", depth=1))
             recorded = True
         else:
-            lines.append(do(f"take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}",
-                            depth=1))
+            lines.append(do(f"take {_ids(cards)} from {where} back to {ZONE_WORDS[dst]}", depth=1))
     if recorded:
         lines.append(RECORDED)
     return lines

@@ -1,9 +1,6 @@
-"""The commands that play a tracked game: new, card, battle, withdraw, move, rally,
-done, hand.
+"""The commands that play a tracked game: new, card, battle, withdraw, move, rally, ...
 
-Each parses its words, calls one `assistant.commands` function under the save's
-lock and prints the checklist and the next step; a refusal is one line, exit 2,
-the save untouched. The record commands are in `record_cmds`.
+Each calls one `assistant.commands` function under the save's lock.
 """
 
 from __future__ import annotations
@@ -115,8 +112,7 @@ def card(card_id: int | None, draws: str | None, as_json: bool, game_file: Path,
         if card_id is None:    # the program draws it, or the game waits for told cards
             cmd = commands.play_card(session, None, draw_ids)
         else:
-            cmd = commands.perform(session, [act.card(card_id),
-                                             *map(act.deal, draw_ids or [])])
+            cmd = commands.perform(session, [act.card(card_id), *map(act.deal, draw_ids or [])])
     report(session, cmd, as_json)
 
 
@@ -221,8 +217,7 @@ def move(words: tuple[str, ...], yes: bool, as_json: bool, game_file: Path,
     for _ in range(2):
         with locked(game_file, content_dir) as session:
             try:
-                cmd = commands.perform(session, [act.move(count, src, dst)],
-                                       confirmed=confirmed)
+                cmd = commands.perform(session, [act.move(count, src, dst)], confirmed=confirmed)
                 break
             except commands.NeedsConfirmation as exc:
                 if not interactive():

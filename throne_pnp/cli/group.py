@@ -20,8 +20,7 @@ from throne_pnp.cli import (
 )
 from throne_pnp.cli.common import ThroneGroup
 
-# `throne --help`: the commands in the order a player meets them, by section,
-# each with one line. A command not listed here still appears, under "More".
+# `throne --help` by section; a command not listed here appears under "More".
 HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Content and printing", ("init", "validate", "build")),
     ("Playing with the King (a tracked game)",

@@ -94,7 +94,7 @@ def battle_answer(board: Board, at: Path, territory: int, defender: str, player_
     result = resolve_battle(board, pos, territory, defender, pcard, kcard, withdraw_to)
     if as_json:
         return json.dumps(battle_json(result, board), indent=2)
-    return battle_text(result, board)
+    return "\n".join([*texts(battle_lines(result, board)), position_text(result.position)])
 
 
 def king_text(result: Any, board: Any = None) -> str:
@@ -113,11 +113,6 @@ def position_text(pos: Position) -> str:
     king, you = (", ".join(f"{t}: {n}" for t, n in pos.compact(side).items()) or "none"
                  for side in ("king", "player"))
     return f"Position: King {{{king}}}; you {{{you}}}"
-
-
-def battle_text(result: Any, board: Any) -> str:
-    """The battle's lines for the table, and the position after it."""
-    return "\n".join([*texts(battle_lines(result, board)), position_text(result.position)])
 
 
 ACTIONS = tuple(KING_ACTIONS)

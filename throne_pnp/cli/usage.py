@@ -1,8 +1,6 @@
 """Click's own usage errors said in one line, the way every other refusal is.
 
-`throne CMD: <what was wrong>; <what would be right>` on stderr, exit 2: the
-right form is an example from the command's help, else `see throne CMD --help`.
-A negative number is named as a number; an unknown command gets the nearest name.
+`throne CMD: <what was wrong>; <what would be right>` on stderr, exit 2.
 """
 
 from __future__ import annotations

@@ -1,12 +1,7 @@
 """The content model: a YAML edition -> validated, frozen dataclasses.
 
-`load_content(dir)` reads `map.yaml`, `cards.yaml` and the optional
-`rulings.yaml`, `rules.txt`, `examples.yaml` and `ladder.yaml` with a safe
-loader and raises `ContentError` listing every problem (file, line, key path,
-what to change); `check_content(dir)` returns them instead, for `throne validate`.
-One module per file read (`mapfile`+`drawing`, `cardfile`, `examplefile`,
-`ladderfile`); `model` holds the values, `checker` the typed reads,
-`lookup` which edition, `editable` `throne init`.
+`load_content(dir)` reads an edition and raises `ContentError` listing every problem;
+`check_content(dir)` returns them instead, for `throne validate`.
 """
 
 from __future__ import annotations

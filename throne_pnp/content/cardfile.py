@@ -69,8 +69,7 @@ def parse_cards(data: Any, chk: Checker, hand_size: int) -> tuple[Card, ...]:
                           hard, name))
     normal = [c for c in cards if not c.hard]
     line = line_of(data, "cards")
-    # A card with its own problem is unknown here: it might be the one without
-    # `uncertain`, so that check waits until every normal card reads cleanly.
+    # The check for a card without `uncertain` waits until every normal card reads cleanly.
     if not broken_normal and not any(not c.uncertain for c in normal):
         chk.add(line, "cards", "every normal card has an `uncertain` King action; give at "
                 "least one normal card another action, or Uncertain Orders could never "
@@ -128,9 +127,6 @@ def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
     return tuple(raw_list) if ok else None
 
 
-# --------------------------------------------------------------------------- rulings, rules
-
-
 def parse_rulings(data: Any, chk: Checker) -> Rulings:
     """The rulings (all defaults when the file is absent or empty)."""
     data = None if data is None else chk.mapping(data, "", line_of(data))
@@ -151,9 +147,9 @@ FIGURES = ("setup",)
 
 def check_rules_text(text: str, filename: str, problems: list[str],
                      examples: set[str] | None = None) -> None:
-    """Rules text may use `{icon}` markup and booklet `@` lines: unknown icons,
-    directives, figures and examples (when known) are problems, and so is text
-    far longer than a booklet (refused rather than typeset for minutes)."""
+    """Rules text: unknown icons, directives, figures and examples are problems.
+
+    So is text far longer than a booklet (refused rather than typeset for minutes)."""
     lines = text.splitlines()
     icons = sum(len(ICON_RE.findall(line)) for line in lines)
     for count, most, what in ((len(text), RULES_LIMITS[0], "characters"),
@@ -177,8 +173,7 @@ def check_rules_text(text: str, filename: str, problems: list[str],
                 problems.append(f"{where}: unknown line @{word}; booklet lines: "
                                 + ", ".join("@" + d for d in DIRECTIVES))
             elif word == "figure" and arg not in FIGURES:
-                problems.append(f"{where}: unknown figure {arg!r}; figures: "
-                                + ", ".join(FIGURES))
+                problems.append(f"{where}: unknown figure {arg!r}; figures: " + ", ".join(FIGURES))
             elif word == "example" and examples is not None and arg not in examples:
                 known = ", ".join(sorted(examples)) or "none (no examples.yaml)"
                 problems.append(f"{where}: no example named {arg!r} in examples.yaml; "

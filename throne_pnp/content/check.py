@@ -98,8 +98,7 @@ def check_content(directory: Path | str) -> ContentReport:
     content = None
     if (not problems and game_map is not None and cards and rulings_ok and examples_ok
             and ladder_ok):
-        content = Content(game_map, cards, rulings, rules_text, directory, fingerprints,
-                          examples)
+        content = Content(game_map, cards, rulings, rules_text, directory, fingerprints, examples)
         if levels:
             content = replace(content, ladder=settle(content, levels, stored, notes))
     return ContentReport(content, problems, notes)

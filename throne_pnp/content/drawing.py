@@ -173,8 +173,7 @@ def check_drawing_adjacency(game_map: GameMap, raw_terr: dict, data: dict,
     raw_drawing = data["drawing"]
     raw_points = raw_drawing.get("points") if isinstance(raw_drawing, dict) else None
     defined = {str(p) for p in raw_points} if isinstance(raw_points, dict) else set()
-    # A point that is defined but malformed is reported in drawing.points; the
-    # borders through it are unknown, so the comparison below is skipped too.
+    # A malformed point is reported in drawing.points; its borders are unknown.
     unknown_points = bool(defined - set(drawing.points))
     for n, terr in game_map.territories.items():
         if terr.drawing is None:
@@ -198,8 +197,7 @@ def check_drawing_adjacency(game_map: GameMap, raw_terr: dict, data: dict,
                                                                        game_map.territories):
         return  # the drawn borders or the listed ones are not known: no comparison
     touching = drawn_adjacency(game_map)
-    # Only pairs of existing, distinct territories: self-loops and unknown
-    # neighbours are reported by the adjacency checks already.
+    # Self-loops and unknown neighbours are reported by the adjacency checks already.
     listed = {(min(a, b), max(a, b)) for a, t in game_map.territories.items()
               for b in t.adjacent if b != a and b in game_map.territories}
     raw_cross = raw_drawing.get("crossings") if isinstance(raw_drawing, dict) else None

@@ -124,8 +124,7 @@ def _position(body: dict, path: str, chk: Checker,
         return {}, {}
     chk.unknown_keys(at, ("king", "player"), where)
     king = _counts(at.get("king"), join(where, "king"), line_of(at, "king"), chk, game_map)
-    player = _counts(at.get("player"), join(where, "player"), line_of(at, "player"), chk,
-                     game_map)
+    player = _counts(at.get("player"), join(where, "player"), line_of(at, "player"), chk, game_map)
     if game_map is not None:
         for side, counts in (("king", king), ("player", player)):
             if sum(counts.values()) > game_map.forces:
@@ -157,8 +156,7 @@ def _king(raw: Any, where: str, line: int, chk: Checker,
         if "actions" in body or "priority" in body:
             chk.add(line_of(body, "card"), where, "give either card or actions with "
                     "priority, not both")
-        out["card"] = _card(body["card"], join(where, "card"), line_of(body, "card"), chk,
-                            cards)
+        out["card"] = _card(body["card"], join(where, "card"), line_of(body, "card"), chk, cards)
         played = cards.get(out["card"])
         if played is not None:
             out["actions"], out["priority"] = played.king, played.priority

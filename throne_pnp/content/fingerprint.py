@@ -1,10 +1,7 @@
 """The game fingerprint: what a saved game depends on in an edition, and nothing else.
 
-A save is refused only when its edition no longer plays the same game, so it
-records the game (numbers, symbols, neighbours, cards' fields, rulings), not the
-files' bytes: names, comments, drawing and rules text may change. `game_parts`
-gives it as short text per part, `changes` says what differs, `game_fingerprint`
-digests it.
+A save is refused only when its edition no longer plays the same game, so names,
+comments, drawing and rules text may change.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """The difficulty ladder of an edition: named levels of hard cards, and how hard each is.
 
-`ladder_of(content)` gives the `Level` values everyone reads (a bot not yet
-measured has no entry); `ladder_digest` names the game a measurement belongs to,
-so that figures measured before an edit are known to be out of date.
+`ladder_digest` names the game a measurement belongs to, so stale figures are known.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-"""`ladder.yaml` (optional), checked: the `levels` (a name, the hard cards, a line of
-figures per bot) and the `measured` header (per bot: command, seed, budget and the
-digest of the game measured). Figures measured on another game are kept but marked
-not current, with a note saying how to measure them again.
+"""`ladder.yaml` (optional), checked: the `levels` and the `measured` header.
+
+Figures measured on another game are kept but marked not current.
 """
 
 from __future__ import annotations

@@ -22,8 +22,7 @@ from throne_pnp.content.model import MAX_SYMBOLS, GameMap, Territory
 from throne_pnp.yamlsrc import line_of
 
 MAX_TERRITORY = 999   # territory numbers are printed on the map
-MAP_KEYS = ("name", "home", "forces", "king_limit", "hand_size", "setup", "territories",
-            "drawing")
+MAP_KEYS = ("name", "home", "forces", "king_limit", "hand_size", "setup", "territories", "drawing")
 TERRITORY_KEYS = ("name", "castle", "wheat", "bugles", "shields", "adjacent", "shape",
                   "label", "cubes")
 
@@ -132,11 +131,9 @@ def _parse_territory(number: int, body: dict, path: str, chk: Checker) -> Territ
                 adjacent.append(other)
     drawn = any(k in body for k in ("shape", "label", "cubes"))
     drawing = parse_territory_drawing(body, path, chk) if drawn else None
-    # A bad count is already a problem; keep the territory (count 0) so that its
-    # neighbours, home and setup do not also report it as missing.
+    # Keep a territory with a bad count (0), so that it is not also reported as missing.
     wheat, bugles, shields = (c if c is not None else 0 for c in counts)
-    return Territory(number, name, castle, wheat, bugles, shields,
-                     tuple(sorted(adjacent)), drawing)
+    return Territory(number, name, castle, wheat, bugles, shields, tuple(sorted(adjacent)), drawing)
 
 
 def _check_graph(raw: dict, territories: dict[int, Territory], chk: Checker) -> None:

@@ -12,9 +12,7 @@ from pathlib import Path
 
 @dataclass(frozen=True, slots=True)
 class KingActionInfo:
-    """One King's action, named once for everyone: `target` its R2 targets in words
-    ("" for rally and Uncertain Orders), `icon` its symbol, `card` the card face's
-    text, `words` the checklist's."""
+    """One King's action, named once for everyone: R2 targets, icon, card text, words."""
 
     target: str
     icon: str

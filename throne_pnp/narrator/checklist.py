@@ -1,9 +1,4 @@
-"""A command's events as the table checklist, as a log line, and as JSON.
-
-`checklist` says the typed events `Game.apply` returned in table order;
-`summary` says them in a few words for `throne log`; `event_json` writes one
-for `--json`.
-"""
+"""A command's events as the table checklist, as a log line, and as JSON."""
 
 from __future__ import annotations
 
@@ -67,8 +62,7 @@ def _uncertain_line(card: Any, physical: bool, last: bool) -> Line:
 
 def checklist(events: list[ev.Event], game: Any, physical: bool,
               resumed_withdrawal: bool = False) -> list[str]:
-    """What to do on the table, in order, for a command's events, as the CLI
-    prints it."""
+    """What to do on the table, in order, for a command's events, as the CLI prints it."""
     return texts(checklist_lines(events, game, physical, resumed_withdrawal))
 
 
@@ -261,6 +255,5 @@ def summary(events: list[ev.Event]) -> str:
     return "; ".join(parts) or "nothing happened"
 
 
-# Kinds `checklist` says nothing for on purpose (the `Next:` line or another
-# event's line covers them), for the coverage test.
+# Kinds `checklist` says nothing for on purpose (another line covers them).
 SILENT = (ev.ActionsStart,)

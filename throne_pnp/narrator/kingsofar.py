@@ -1,10 +1,6 @@
 """The King's actions already settled while Uncertain Orders wait for a card.
 
-The engine resolves a phase card once every card dealt for it is known (R5),
-but an action before the Uncertain Orders does not depend on them (R6), so
-the player carries it out at once. `settled` counts the actions known so
-far; `so_far_lines` says the ones a command newly settled; the full
-checklist then says "carried out above" for them (`king_lines(told=...)`).
+An action before the Uncertain Orders does not depend on them (R6): it is carried out at once.
 """
 
 from __future__ import annotations
@@ -20,9 +16,7 @@ UNCERTAIN = "uncertain"
 
 
 def settled(board: Board, phase_card: int, draws: Sequence[int]) -> int:
-    """How many King's actions of `phase_card` are known once `draws` (the
-    cards dealt for Uncertain Orders, in order) are: the actions before the
-    first Uncertain Orders still waiting for a card."""
+    """How many King's actions of `phase_card` are known once `draws` are."""
     cards = board.cards
     dealt = iter(draws)
     count = 0
@@ -41,9 +35,7 @@ def settled(board: Board, phase_card: int, draws: Sequence[int]) -> int:
 
 def told_before(board: Board, phase_card: int, draws: Sequence[int], new_draws: int,
                 new_phase_card: bool) -> int:
-    """How many of the King's actions earlier commands already showed: none if
-    this command turned the phase card over, else those settled by the cards
-    dealt before this command's `new_draws`."""
+    """How many of the King's actions earlier commands already showed."""
     if new_phase_card or phase_card not in board.cards:
         return 0
     return settled(board, phase_card, list(draws)[:len(draws) - new_draws])
@@ -63,12 +55,9 @@ def so_far_lines(game, told: int) -> list[Line]:  # noqa: ANN001 (a rules.game.G
 
 
 def table_position(game):  # noqa: ANN001, ANN201 (a rules.game.Game; a Position)
-    """The cubes as they stand on the table: the engine's position, plus the
-    King's actions already shown while Uncertain Orders wait for a card (the
-    player has carried them out; the engine applies them with the rest)."""
+    """The cubes as they stand on the table, with the King's actions already shown."""
     need = game.need()
     if need.kind != "deal" or need.purpose != "uncertain" or not game.taken:
         return game.position
     card = game.board.cards[game.phase_card]
-    return resolve_king(game.board, game.position, game.taken, card.priority,
-                        lambda: None).position
+    return resolve_king(game.board, game.position, game.taken, card.priority, lambda: None).position

@@ -1,9 +1,6 @@
 """A line the narrator says, as a small record the CLI and the page each show.
 
-The CLI joins a `Line` into text (`text()`: an indent, `[ ] ` for a change to
-make, `---` around a new phase, `***` around the end, commands in
-backticks); the page renders the same record with its own markup. Nobody
-re-reads a finished sentence.
+Nobody re-reads a finished sentence: the CLI joins a `Line` into text, the page renders it.
 """
 
 from __future__ import annotations
@@ -45,9 +42,7 @@ Part = str | Command | PurePath    # a file: the CLI says its path, the page its
 
 @dataclass(frozen=True, slots=True)
 class Line:
-    """One line: what to do or read (`what`, words and commands), why (`why`,
-    words; a change's reason), its `kind`, its `depth` (0 or 1, under a
-    heading) and the ruling it applies (`rule`, e.g. "r3", for the page)."""
+    """One line: what to do or read, why, its `kind`, `depth` and ruling (`rule`, e.g. "r3")."""
 
     what: tuple[Part, ...]
     kind: str = SAY

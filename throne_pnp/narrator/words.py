@@ -1,8 +1,6 @@
 """The words for cards, cube changes, the King's actions and battles.
 
-Pure functions over the engine's records (`Step` and its cause, `Stay`,
-`KingResult`, `Battle`), shared by the CLI, `throne resolve`, the booklet's
-worked examples and the page.
+Pure functions over the engine's records, shared by the CLI, the booklet and the page.
 """
 
 from __future__ import annotations
@@ -202,9 +200,9 @@ def king_json(result: KingResult, board: Board) -> dict[str, Any]:
 
 def king_lines(result: KingResult, board: Board, told: int = 0,
                preview: bool = False) -> list[Line]:
-    """The King's action as a checklist: each action under its heading, its
-    changes and notes in visiting order. `told`: actions already shown (while
-    Uncertain Orders waited), said as carried out; `preview`: no battles yet."""
+    """The King's action as a checklist, each action under its heading.
+
+    `told`: actions already shown (while Uncertain Orders waited); `preview`: no battles yet."""
     out = []
     rising = result.priority == "rising"
     for i, entry in enumerate(result.log):

@@ -1,9 +1,6 @@
 """The worked examples of an edition, played by the rules engine.
 
-`work(board, example)` answers an `examples.yaml` question as `throne
-resolve king|battle` would and returns what the booklet and the page draw:
-the position before and after, the steps in order, the checklist, and for a
-battle the cost of every place the losers could go (R14).
+`work` answers an `examples.yaml` question as `throne resolve` would, for the booklet.
 """
 
 from __future__ import annotations

@@ -1,11 +1,7 @@
 """The greedy bot's battle arithmetic, memoised: exact odds of battle cards.
 
-A card is reduced to its symbols (`Syms`) and the King's possible cards to a
-distribution of symbols (`Kings`) with a small id (`kings_id`) for cheap memo
-keys. `card_battle` gives one card's exact (P(win), expected casualties)
-with the engine's `clash` (R9); `expected_battle` the best card of a hand;
-`useful_cards` drops dominated cards. Memos are bounded; when the ids are
-reassigned (`_generation` bumped) the tables keyed by them are cleared.
+Cards are reduced to symbols and the King's possible cards to a distribution with a
+small id for cheap memo keys; memos are bounded and cleared when ids are reassigned.
 """
 
 from __future__ import annotations
@@ -63,9 +59,9 @@ def with_bonus(syms: Syms, bonus: tuple[int, int],
 
 def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
                 bonus: tuple[int, int], player_defends: bool) -> Battle:
-    """(P(win), E[player casualties], E[King casualties]) of one player card, exact
-    over the King's cards `kings` (`kid` = `kings_id(kings)`); `bonus`: the
-    territory's (bugles, shields), added to the defender (R9)."""
+    """(P(win), E[player casualties], E[King casualties]) of one player card, exact.
+
+    `bonus`: the territory's (bugles, shields), added to the defender (R9)."""
     key = (syms, kid, pn, kn, bonus, player_defends)
     hit = _card_memo.get(key)
     if hit is not None:
@@ -97,9 +93,7 @@ def hand_memo(hand: tuple[Syms, ...], kid: int) -> dict[tuple, Battle]:
 def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn: int,
                     bonus: tuple[int, int], player_defends: bool,
                     memo: dict[tuple, Battle]) -> Battle:
-    """`card_battle` of the best card in `hand`: most wins, then the best casualty
-    balance, then the fewest own casualties (differences below `TIE` are ties,
-    so the choice never depends on card order); `memo` from `hand_memo`."""
+    """`card_battle` of the best card in `hand` (ties never depend on card order)."""
     key = (pn, kn, bonus, player_defends)
     hit = memo.get(key)
     if hit is not None:
@@ -121,15 +115,14 @@ def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn:
 
 
 _useful: dict[tuple[Syms, ...], tuple[Syms, ...]] = {}
-# `GreedyBot._tables` by (board, weights); the boards are few (one per content edition).
-# Their tables are keyed by `kings_id`s, so they are cleared with the ids.
+# `GreedyBot._tables` by (board, weights), keyed by `kings_id`s: cleared with the ids.
 _shared_tables: dict[tuple, dict] = {}
 
 
 def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
-    """The hand (distinct symbols, ascending) without the cards another card
-    dominates (at least as many of each symbol): their odds are never better
-    (R9), so `expected_battle` is the same, and hands share per-hand tables."""
+    """The hand (distinct symbols, ascending) without the cards another card dominates.
+
+    Their odds are never better (R9), so `expected_battle` is the same."""
     hit = _useful.get(hand)
     if hit is None:
         hit = tuple(s for s in hand

@@ -1,15 +1,7 @@
-"""Player bots for the balance simulator.
+"""Player bots for the balance simulator: `random` (the floor) and `greedy` (the default).
 
-A bot answers the decisions a `Game` asks of the player; the simulator
-applies its actions through `Game.apply`, held to the same checks as the
-assistant.
-
-- `random`: uniform over `Game.legal_actions()`, the floor.
-- `greedy` (the default): one-ply over a static evaluation (`evaluation`):
-  the phase card whose King's action (the engine's `rally`/`move` on a copy)
-  leaves the best score, battle cards by exact odds over the cards that
-  could be on top, and command points one action at a time while one
-  improves the score (`incremental`).
+A bot answers the decisions a `Game` asks of the player; its actions go through
+`Game.apply`, held to the same checks as the assistant.
 """
 
 from __future__ import annotations
@@ -59,8 +51,6 @@ class GreedyBot(Evaluation, Bot):
     """A one-ply player over a static evaluation (see the module docstring)."""
 
     name = "greedy"
-
-    # ------------------------------------------------------------ decisions
 
     def decide(self, game: Game, rng: random.Random) -> list[Action]:
         need = game.need()
@@ -116,9 +106,7 @@ class GreedyBot(Evaluation, Bot):
         return best
 
     def _uncertain_replacements(self, game: Game) -> tuple[Counter, int]:
-        """What Uncertain Orders could turn into now: King actions of the cards that
-        could come (in ascending card order) with their counts, and the count of
-        those cards (memoised by the cards that could come)."""
+        """What Uncertain Orders could turn into now, with counts (memoised)."""
         ids = frozenset(game.unseen) or game.in_game
         hit = self._replacements.get(ids)
         if hit is None:
@@ -161,9 +149,7 @@ class GreedyBot(Evaluation, Bot):
 
     def top_card_battle(self, syms: Syms, top: int, total: int, pn: int, kn: int,
                         bonus: tuple[int, int], player_defends: bool) -> Battle:
-        """`card_battle` with the King's card uniform over the cards in the bit
-        mask `top` (bit c for card c; `total` of them): the same integer counts,
-        so the same floats, by counting bits of `battle_masks`."""
+        """`card_battle` with the King's card uniform over the cards in the bit mask `top`."""
         wins, p_masks, k_masks = self.battle_masks(syms, pn, kn, bonus, player_defends)
         total = total or 1
         pc = kc = 0  # (whole numbers: any order of summing gives the same)
@@ -219,8 +205,6 @@ class GreedyBot(Evaluation, Bot):
                 best, best_score = to, value
         return best
 
-    # ------------------------------------------------------------ Player Actions
-
     def plan_actions(self, game: Game) -> list[Action]:
         """Greedy: take the action that most improves the score until none does."""
         board = self.board
@@ -245,11 +229,10 @@ class GreedyBot(Evaluation, Bot):
         return plan
 
     def _final_march(self, P, K, cp: int) -> list[Action]:
-        """With the King's cubes all gone, walk a spare cube (from a stack of two
-        or more) into a castle still to take along a shortest path, if it arrives
-        within `cp`: the one-ply score cannot see such a march, and without it
-        the game stalls until the turn cap. Each step stays within R8's limit.
-        `P`, `K`: the cubes by territory after the greedy plan."""
+        """With the King's cubes all gone, march a spare cube into a castle still to take.
+
+        The one-ply score cannot see such a march, and without it the game stalls until the
+        turn cap. Each step stays within R8's limit."""
         numbers = self.numbers
         if cp < MOVE_COST or any(K[t] for t in numbers):
             return []
@@ -332,10 +315,9 @@ class GreedyBot(Evaluation, Bot):
 
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,
                memo: dict[tuple, Position]) -> Position:
-    """The position after the King's action(s), as `resolve_king` leaves it:
-    the engine's `rally` and `move` on a copy of the King's cubes, sharing
-    `pos.player`. `memo` (per decision) shares common first actions; returned
-    positions are shared: callers must not change them."""
+    """The position after the King's action(s), as `resolve_king` leaves it.
+
+    `memo` (per decision) shares common first actions; callers must not change the result."""
     key = (actions, priority)
     hit = memo.get(key)
     if hit is None:

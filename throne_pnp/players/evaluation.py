@@ -1,10 +1,6 @@
 """The greedy bot's static evaluation of a position, and what it keeps per decision.
 
-`Evaluation` scores a position for the player: castles, cubes, wheat held,
-the danger to home, progress towards the enemy castles, and pending battles
-at their exact odds (`battle_memo`). Per-board constants are lists indexed
-by territory number (`_board_facts`); per-hand tables are shared between
-decisions with the same useful cards (`_context`).
+Per-hand tables are shared between decisions with the same useful cards.
 """
 
 from __future__ import annotations
@@ -50,16 +46,13 @@ _shared_board_memos: dict[Board, tuple[dict, dict, dict]] = {}
 
 
 class Evaluation:
-    """The greedy bot's evaluation (see the module docstring); `GreedyBot` adds
-    the decisions."""
+    """The greedy bot's evaluation (see the module docstring); `GreedyBot` adds the decisions."""
 
     def __init__(self, weights: Weights | None = None):
         self.w = weights or Weights()
         self._in_game: frozenset[int] | None = None
         self._hand_ids: tuple[int, ...] | None = None  # the hand `_context` last saw
         self._generation = -1
-
-    # ------------------------------------------------------------ context
 
     def _context(self, game: Game) -> None:
         """Cache what the evaluation needs about the current decision."""
@@ -131,16 +124,14 @@ class Evaluation:
         self.is_castle = _table(size, {t: t in board.castles for t in numbers}, False)
         self.is_enemy_castle = _table(
             size, {t: t in board.castles and t != home for t in numbers}, False)
-        self.bonus = _table(size, {t: (board.bugles[t], board.shields[t]) for t in numbers},
-                            (0, 0))
+        self.bonus = _table(size, {t: (board.bugles[t], board.shields[t]) for t in numbers}, (0, 0))
         self.wheat_value = _table(size, {t: w.wheat * board.wheat[t] for t in numbers}, 0.0)
         self.guard = _table(size, {t: 1 if t in board.castles else 0 for t in numbers}, 0)
         row = board.dist[home]
         weight = {1: 1.0, 2: 0.6, 3: 0.25}
         self.threat_weight = _table(size, {t: weight.get(row[t], 0.0) for t in numbers}, 0.0)
         self.wheat_places = tuple(t for t in numbers if board.wheat[t])
-        # Per set of castles still to take (also by bit mask, bit i: `enemy_castles[i]`):
-        # every territory's advance term to the nearest.
+        # Per set of castles still to take (also by bit mask): the advance term to the nearest.
         self.advance_rows: dict[tuple[int, ...], list[float]] = {}
         self.advance_by_mask: list[list[float]] = []
         for mask in range(1 << len(self.enemy_castles)):
@@ -150,8 +141,7 @@ class Evaluation:
                     else 0.0) for t in numbers}, 0.0)
             self.advance_by_mask.append(self.advance_rows[targets])
         self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
-        # Per (hand, kings id), shared by every bot with these weights on this board:
-        # home dangers (`home_danger`) and the incremental evaluation's tables.
+        # Per (hand, kings id), shared by every bot with these weights on this board.
         self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple],
                                         dict[tuple[int, int], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
@@ -162,8 +152,7 @@ class Evaluation:
             self.cards_by_syms[syms] = self.cards_by_syms.get(syms, 0) | 1 << cid
         # What playing a card in battle costs: its symbols are gone for later.
         self.keep_cost = {cid: w.keep * sum(syms) for cid, syms in self.card_syms.items()}
-        # Per card as a phase card: its King's actions without Uncertain Orders, priority,
-        # whether it has them, and its flags' worth less the symbols spent.
+        # Per phase card: King's actions but Uncertain Orders, priority, has them, net worth.
         self.phase_plans = {
             cid: (tuple(a for a in card.king if a != "uncertain"), card.priority,
                   card.uncertain, w.flag * card.flags - w.keep * sum(_syms(card)))
@@ -174,12 +163,10 @@ class Evaluation:
         self._masks, self._replacements, self._hands = (
             _shared_board_memos.setdefault(board, ({}, {}, {})))
 
-    # ------------------------------------------------------------ score terms
-
     def home_danger(self, threat: float, home_cubes: int) -> float:
-        """What King cubes near home cost: `home_danger` x P(the next attack takes
-        home). `threat` (at least 0.5), rounded, is the number of attackers; the
-        cost is memoised in `dangers[home_cubes][attackers]` (read by `incremental`)."""
+        """What King cubes near home cost: `home_danger` x P(the next attack takes home).
+
+        Memoised in `dangers[home_cubes][attackers]` (read by `incremental`)."""
         attackers = int(threat + 0.5)
         if attackers > self.king_limit:
             attackers = self.king_limit
@@ -189,8 +176,6 @@ class Evaluation:
             q = self.battle(home_cubes, attackers, self.board.home, True)[0]
             cost = row[attackers] = self.w.home_danger * (1.0 - q)
         return cost
-
-    # ------------------------------------------------------------ evaluation
 
     def evaluate(self, pos: Position, player_defends: bool) -> float:
         """Score a position for the player; contested territories at their odds."""

@@ -1,13 +1,7 @@
 """Greedy's evaluation kept up to date move by move: `IncrementalEvaluation`.
 
-During Player Actions the King's cubes do not move (R13), so with the hand
-fixed the evaluation is a sum of one term per territory (by the player's
-cubes there) less the danger to home (a function of summed threats) and the
-advance towards the castles still to take. The terms are tabulated once
-per King layout (`_king_tables`): `score_layout` scores any layout by
-lookups (the plan search), `score`/`best`/`take` keep one layout's totals
-and score every next action by its two territories (greedy's planner).
-`tests/test_incremental.py` holds it equal to `Evaluation.evaluate`.
+The King's cubes do not move during Player Actions (R13), so the evaluation is a sum of
+per-territory terms tabulated once per King layout, held equal to `Evaluation.evaluate`.
 """
 
 from __future__ import annotations
@@ -23,16 +17,14 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import RALLY_COST
 
 _at = list.__getitem__
-# Per territory, by the player's cube count: its term, its threat to home, and
-# whether it stands in the way of a win (a castle not held, a pending battle).
+# Per territory, by the player's cube count: its term, threat to home, and win-blocking.
 KingTables = tuple[list[list[float]], list[list[float]], list[list[bool]]]
 
 
 class IncrementalEvaluation:
-    """`Evaluation.evaluate(Position(king, player), False)` for the context's
-    hand, by tables: of any layout (`score_layout`) and of one layout kept up
-    to date (`score`, `best`, `take`), from `player` with `points` command
-    points (cubes by territory number)."""
+    """`Evaluation.evaluate(Position(king, player), False)` for the context's hand, by tables.
+
+    Of any layout (`score_layout`) and of one layout kept up to date (`score`, `best`, `take`)."""
 
     def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
                  points: int):
@@ -54,8 +46,6 @@ class IncrementalEvaluation:
         self.open_castles = tuple((c, ev.target_bit[c]) for c in ev.enemy_castles if not K[c])
         self.P = list(player)
         self._reset()
-
-    # ------------------------------------------------------------ any layout
 
     def score_layout(self, layout: Sequence[int]) -> float:
         """The evaluation of `layout` (the player's cubes by territory number)."""
@@ -93,8 +83,6 @@ class IncrementalEvaluation:
             base -= self.ev.home_danger(threat, home_cubes)
         return base - advance
 
-    # ------------------------------------------------------------ one layout
-
     def _reset(self) -> None:
         """Recompute every running total from the counts `P`."""
         ev, P = self.ev, self.P
@@ -109,8 +97,7 @@ class IncrementalEvaluation:
         self.on_map = sum(P)
 
     def score(self) -> float:
-        return self._total(self.base, self.advance, self.threat, self.P[self.home],
-                           self.blocking)
+        return self._total(self.base, self.advance, self.threat, self.P[self.home], self.blocking)
 
     def take(self, action: Action) -> None:
         """Carry out the chosen action on the running totals (only its territories
@@ -138,8 +125,7 @@ class IncrementalEvaluation:
         self.advance += count * (self.row[dst] - self.row[src])
         self.threat += (threats[src][ps] - threats[src][have]
                         + threats[dst][pd2] - threats[dst][pd])
-        self.blocking += (blocks[src][ps] - blocks[src][have]
-                          + blocks[dst][pd2] - blocks[dst][pd])
+        self.blocking += (blocks[src][ps] - blocks[src][have] + blocks[dst][pd2] - blocks[dst][pd])
         self.limit = limits.player_limit(self.ev.wheat_places, self.ev.wheat_of, P, self.K, True)
 
     def best(self, cp: int) -> tuple[Action | None, float]:
@@ -255,19 +241,16 @@ class IncrementalEvaluation:
 
 
 def stack_bound(player: Sequence[int], forces: int, points: int, ceiling: int) -> int:
-    """The largest stack a layout reached from `player` with `points` command
-    points can hold: every cube in one territory, rallies included, and no
-    more than the limit can reach (`ceiling`, R8)."""
+    """The largest stack a layout reached from `player` with `points` can hold (R8)."""
     on_map = sum(player)
     reach = on_map if on_map >= forces else min(forces, on_map + points // RALLY_COST)
     return max(max(player), min(reach, ceiling))
 
 
 def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
-    """Each territory's term, threat and win-blocking by the player's cubes
-    there, with the King's cubes `K` (shared per hand): rows without King cubes
-    are shared by all (`_free_rows`), the others grow on demand
-    (`_rows_with_king`)."""
+    """Each territory's term, threat and win-blocking by the player's cubes there.
+
+    Rows without King cubes are shared by all (`_free_rows`), the others grow on demand."""
     key = (K, most)
     hit = ev.king_tables.get(key)
     if hit is None:
@@ -284,9 +267,7 @@ def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
 
 def _rows_with_king(ev: Evaluation, t: int, k: int,
                     most: int) -> tuple[list[float], list[float], list[bool]]:
-    """Territory t's term, threat and win-blocking rows with k King cubes there,
-    by the player's cubes (at least 0 to `most`; the rows grow as longer ones
-    are asked for, so that only the battle odds needed are computed)."""
+    """Territory t's rows with k King cubes there, grown as longer ones are asked for."""
     rows = ev.territory_rows.get((t, k))
     tw = ev.threat_weight[t]
     if rows is None:

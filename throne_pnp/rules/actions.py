@@ -1,12 +1,7 @@
 """Actions: the small values a game is made of, with a text form that round-trips.
 
-`Action.parse("move 2 7 5").text() == "move 2 7 5"`: the save file, the log
-and the tests use the text form. `deal N` is a chance outcome (a card
-revealed from the deck). `hand 3 6 9` and `fixcards hand=3,6 discard=1`
-correct a physical game's card record; their `args` are card-id tuples,
-every other action's whole numbers. What a player says at once
-(`parse_said`) is an action and the cards told with it: `battle 4 king=9
-withdraw=2` is `battle 4`, `deal 9`, `withdraw 2`.
+`Action.parse("move 2 7 5").text() == "move 2 7 5"`: the save file, the log and the tests
+use the text form. `parse_said` splits what a player says at once into actions.
 """
 
 from __future__ import annotations

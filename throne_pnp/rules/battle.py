@@ -1,8 +1,7 @@
 """Battles and withdrawals (R9, R14): the one core everyone fights with.
 
-`clash` is R9's arithmetic on bare numbers; `fight` applies it to a position
-and `withdraw` moves or removes the losers and applies both limits (two
-parts, so a losing player can choose where to go). The records carry no words.
+`clash` is R9's arithmetic on bare numbers; `fight` applies it to a position and
+`withdraw` moves the losers (two parts, so a losing player can choose where to go).
 """
 
 from __future__ import annotations
@@ -53,16 +52,14 @@ class Symbols:
         return self.shields + self.bonus_shields
 
     def to_json(self) -> dict[str, int]:
-        return {"bugles": self.total_bugles, "swords": self.swords,
-                "shields": self.total_shields}
+        return {"bugles": self.total_bugles, "swords": self.swords, "shields": self.total_shields}
 
 
 @dataclass(slots=True)
 class Battle:
-    """A fought battle, as ints: each side's symbols, cubes before the
-    casualties and casualties, `won` (1 the player, -1 the King, 0 both wiped
-    out), where the losers may go; `withdraw` fills in `withdrawal` and marks
-    it `done`. The by-side dicts the narrator reads are derived on demand."""
+    """A fought battle, as ints; `withdraw` fills in `withdrawal` and marks it `done`.
+
+    `won`: 1 the player, -1 the King, 0 both wiped out."""
 
     territory: int
     defender: str
@@ -186,11 +183,7 @@ def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
           player_defends: bool) -> tuple[int, int, int]:
     """R9 on bare numbers (bonuses already added to the defender).
 
-    Casualties: the other side's swords less one's shields, at least 0, at most
-    either side's cubes, simultaneous; if both survive, cubes + bugles decide,
-    a tie to the defender. Returns (winner: 1 player, -1 King, 0 none left,
-    player casualties, King casualties).
-    """
+    Returns (winner: 1 player, -1 King, 0 none left, player casualties, King casualties)."""
     p_cas = min(max(k_swords - p_shields, 0), kn, pn)
     k_cas = min(max(p_swords - k_shields, 0), pn, kn)
     p_left, k_left = pn - p_cas, kn - k_cas
@@ -207,9 +200,7 @@ def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
 
 
 def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = None) -> Battle:
-    """The losers' withdrawal (R9, R14): together to one neighbour free of enemy
-    cubes (the King by his card's priority, the player where they say), or
-    removed when there is none; then both limits. Changes `battle`."""
+    """The losers' withdrawal (R9, R14), then both limits. Changes `battle`."""
     loser = battle.loser
     if battle.done or loser is None:
         return battle
@@ -246,8 +237,7 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
     _finish(board, battle)
     removed = count
     if dest is not None:
-        removed = sum(s.count for s in battle.steps[before:]
-                      if s.side == loser and s.at == dest)
+        removed = sum(s.count for s in battle.steps[before:] if s.side == loser and s.at == dest)
     battle.withdrawal = {"side": loser, "to": dest, "removed": removed}
     return battle
 

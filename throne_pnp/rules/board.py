@@ -1,8 +1,6 @@
 """Static map facts for the rules, precomputed once per content edition.
 
-`Board` flattens a `Content` into what play needs at speed: ascending and
-descending territory orders (R1), neighbours, all-pairs step distances on the
-adjacency graph (R2), castles, symbols, limits and the rulings switches.
+`Board` flattens a `Content` into what play needs at speed (orders, distances, symbols).
 """
 
 from __future__ import annotations

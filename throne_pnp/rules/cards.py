@@ -1,14 +1,7 @@
 """The card record of a game (R10): deck, hand, discard pile, table.
 
-`CardRecord` is the part of `Game` that keeps the cards: the deal and play
-candidates, the reshuffle the moment the deck is empty, the refill the
-moment the hand is, the refusals, and in physical mode the told hand
-(`hand`) and its corrections (`fixcards`). State on the game: `hand` (the
-known cards), `hand_hidden` (how many are not known), `hand_sure` (cards the
-record itself put in a hidden hand: a told hand must hold them), `unseen`
-(deck or hidden hand), `deck_count`, `discard` (bottom first), `table`,
-`hand_to_draw` (virtual mode) and `reshuffles`. Invariant: `len(unseen) ==
-deck_count + hand_hidden`; every card is in one of unseen, hand, discard, table.
+Invariant: `len(unseen) == deck_count + hand_hidden`; every card is in one of unseen,
+hand, discard, table.
 """
 
 from __future__ import annotations
@@ -86,9 +79,9 @@ class CardRecord:
         return self.deal_candidates()
 
     def king_card_candidates(self, played: int) -> list[int]:
-        """The cards that could turn up as the King's battle card if the player
-        plays `played` now, equally likely, ascending (R10): the deck's, or when
-        a last card's refill empties it, any of the discard pile (or none)."""
+        """The cards that could turn up as the King's battle card if the player plays `played`.
+
+        Equally likely, ascending (R10)."""
         refill = self.board.hand_size if self.hand_count == 1 else 0
         if self.deck_count > refill:
             return [c for c in self.deal_candidates() if c != played]
@@ -112,15 +105,10 @@ class CardRecord:
             return f"card {card_id} is not in your hand"
         return f"card {card_id} cannot {where} now"
 
-    def _take_from_deck(self, card_id: int) -> None:
-        self.unseen.discard(card_id)
-        self.deck_count -= 1
-
     def _after_deck_change(self, drawn: int | None = None, purpose: str = "") -> None:
-        """When the deck runs out, the discard pile becomes the new deck at once
-        (R10): after every draw, before the drawn card goes anywhere, and before
-        a draw from an empty deck (a put-off reshuffle). `drawn`/`purpose`: the
-        draw that emptied the deck, for the `Reshuffle` event."""
+        """When the deck runs out, the discard pile becomes the new deck at once (R10).
+
+        `drawn`/`purpose`: the draw that emptied the deck, for the `Reshuffle` event."""
         if self.deck_count:
             return
         if self.hand_hidden:

@@ -1,8 +1,6 @@
 """What happened while a game applied an action: one small record per kind.
 
-`Game.apply` returns these in table order; the narrator says them and
-`event_json` writes them. Each class names its `kind` (the word in JSON and
-the log). No words here.
+`Game.apply` returns these in table order; each class names its `kind`. No words here.
 """
 
 from __future__ import annotations
@@ -35,9 +33,9 @@ class HandTold:
 
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
-    """The deck ran out: the discard pile (`cards`) became the new deck (R10),
-    right after the draw that emptied it: `drawn` (None for a hidden hand card
-    or a put-off reshuffle) and its `purpose` (empty when put off)."""
+    """The deck ran out: the discard pile (`cards`) became the new deck (R10).
+
+    `drawn` and `purpose`: the draw that emptied it (None, "" for a put-off reshuffle)."""
 
     kind: ClassVar[str] = "reshuffle"
     cards: tuple[int, ...]
@@ -184,5 +182,4 @@ EVENT_CLASSES: tuple[type, ...] = (
 
 def event_fields(event: Any) -> dict[str, Any]:
     """An event's fields by name (for JSON and tests)."""
-    return {name: getattr(event, name) for name in event.__dataclass_fields__
-            if name != "kind"}
+    return {name: getattr(event, name) for name in event.__dataclass_fields__ if name != "kind"}

@@ -1,18 +1,7 @@
 """A whole game: phases, deck and hand, battles, Player Actions, the end (R9-R13).
 
-`Game` is a state machine fed `Action`s. It never draws at random: when a
-card must come off the deck it asks for a chance outcome (`need().kind ==
-"deal"`), answered by the player at the table (physical mode) or a seeded
-`random.Random` (virtual mode). So a game is its setup plus its action list;
-undo is replay minus the tail. In physical mode the hand is hidden until
-played: the game tracks `unseen` cards and counts, enough to refuse
-impossible cards and say when to reshuffle. Each `apply` returns the typed
-events it caused, for the narrator.
-
-`Game` holds the turn structure, the King's action (R5, R6, R11), the
-battles of a phase (R9) and the end (R12); its parts are inherited:
-`cards.CardRecord` (deck, hand, discard, table; R10) and `player_actions`
-(moves, rallies, `fix`; R8, R13). `needs` holds their shared vocabulary.
+`Game` is a state machine fed `Action`s that never draws at random (a card off the deck
+is a `deal` need), so a game is its setup plus its action list: undo is replay minus the tail.
 """
 
 from __future__ import annotations
@@ -107,8 +96,6 @@ class Game(CardRecord, PlayerActions):
         twin.history, twin.events = [], []
         return twin
 
-    # ------------------------------------------------------------------ views
-
     @property
     def step(self) -> str:
         """SPEC §4 step: card | draws | battle | withdraw | actions | over."""
@@ -179,8 +166,6 @@ class Game(CardRecord, PlayerActions):
             "uncertain_todo": list(self.uncertain_todo), "reshuffles": self.reshuffles,
         }
 
-    # ------------------------------------------------------------------ apply
-
     def apply(self, action: Action) -> list[Event]:
         """Apply one action or raise IllegalAction (the state is then unchanged)."""
         self.events = []
@@ -222,20 +207,16 @@ class Game(CardRecord, PlayerActions):
             return f"Player Actions: {self.command_points} command point(s) left"
         return f"the game is over: you have {self.outcome}"
 
-    # -- chance
-
     def _do_deal(self, card_id: int) -> None:
         need = self._expect("deal", "deal a card")
         purpose = need.purpose
         if card_id not in self.unseen:  # the deal candidates
             refusal = HandConflict if card_id in self.hand else IllegalAction
             raise refusal(self._card_problem(card_id, DEAL_WHERE[purpose]))
-        self._take_from_deck(card_id)
+        self.unseen.discard(card_id)
+        self.deck_count -= 1
         if purpose == "phase":
             self.events.append(ev.PhaseCard(card_id, False))
-        # R10: the moment the deck is empty the discard pile becomes the new
-        # deck, before the card just drawn goes anywhere: a dealt Uncertain
-        # Orders card and the battle cards start the new discard pile.
         self._after_deck_change(card_id, purpose)
         if purpose == "hand":
             self.hand.append(card_id)
@@ -256,8 +237,6 @@ class Game(CardRecord, PlayerActions):
         else:  # battle
             self.table.append(card_id)
             self._fight(card_id)
-
-    # -- the phase card and the King's action
 
     def _do_card(self, card_id: int) -> None:
         need = self.need()
@@ -293,9 +272,7 @@ class Game(CardRecord, PlayerActions):
         self._resolve_king(exhausted)
 
     def _uncertain_can_resolve(self) -> bool:
-        """Must another card be dealt for Uncertain Orders (R5)? Yes while a card
-        without them can still come, or the deck holds cards not yet dealt for
-        this action."""
+        """Must another card be dealt for Uncertain Orders (R5)?"""
         cards = self.board.cards
         pool = self.unseen | set(self.discard)
         if any(not cards[c].uncertain for c in pool):
@@ -306,15 +283,12 @@ class Game(CardRecord, PlayerActions):
     def _resolve_king(self, exhausted: bool) -> None:
         card = self.board.cards[self.phase_card]  # type: ignore[index]
         # (`taken` holds no Uncertain Orders: their replacements are already in)
-        result = resolve_king(self.board, self.position, self.taken, card.priority,
-                              lambda: None)
+        result = resolve_king(self.board, self.position, self.taken, card.priority, lambda: None)
         result.draws = list(self.draws)
         result.exhausted = exhausted
         self.position = result.position
         self.events.append(ev.KingActed(result))
         self._start_battles(S_KING_BATTLES)
-
-    # ------------------------------------------------------------------ battles (R9)
 
     def _start_battles(self, stage: str) -> None:
         self.stage = stage
@@ -360,8 +334,6 @@ class Game(CardRecord, PlayerActions):
             self.discard.append(c)
         self.battle_card = None
         self.pending_battles.pop(0)
-
-    # ------------------------------------------------------------------ flow
 
     def _advance(self) -> None:
         """Do everything automatic until a decision or a chance card is needed."""

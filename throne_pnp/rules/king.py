@@ -1,9 +1,6 @@
 """The King's action: rally (R4), movement (R2, R3), Uncertain Orders (R5, R6).
 
-`move` and `rally` are the one core of R2-R4 (the engine, the bots'
-look-ahead and the odds call them): each visits the territories in priority
-order, changes the position and returns a `Step` or a `Stay` per visit, no
-words. `resolve_king` carries out a phase card's actions on a copy.
+`move` and `rally` are the one core of R2-R4, for the engine, the bots and the odds.
 """
 
 from __future__ import annotations
@@ -94,12 +91,6 @@ def targets(board: Board, pos: Position, action: str) -> tuple[int, ...]:
     return tuple([t for t in board.castle_order if not (pos.king[t] and not pos.player[t])])
 
 
-def _dynamic_targets(board: Board, action: str) -> bool:
-    """Can the King's own moves change this action's targets (R2)? Only castles
-    he does not hold (`castle_targets: not-king`) can."""
-    return action == "move-castle" and board.rulings.castle_targets != "all"
-
-
 Route = tuple[int, list[int], list[int]]  # steps to the nearest target, those targets, first steps
 
 
@@ -138,13 +129,14 @@ def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, 
 
 def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | Stay]:
     """The King's movement towards the nearest target (R2, R3); changes `pos`.
-    Returns, in priority order, a `Step` per territory whose cubes moved and a
-    `Stay` (with its reason) per one holding King cubes that did not."""
+
+    Returns a `Step` or a `Stay` per visited territory, in priority order."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit = board.king_limit
     castles = board.castles
-    dynamic = _dynamic_targets(board, action)
+    # the King's own moves change the targets (R2) only for castles he does not hold
+    dynamic = action == "move-castle" and board.rulings.castle_targets != "all"
     goal = () if dynamic else targets(board, pos, action)
     table = None if dynamic else first_steps(board, goal, rising)
     for t in board.numbers if rising else board.descending:
@@ -200,8 +192,7 @@ def rally(board: Board, pos: Position, rising: bool) -> list[Step | Stay]:
 
 def resolve_king(board: Board, pos: Position, actions: Iterable[str], priority: str,
                  deal: Callable[[], Card | None]) -> KingResult:
-    """Carry out a phase card's King action(s) completely, in order (R3-R6),
-    on a copy of `pos`."""
+    """Carry out a phase card's King action(s) completely, in order (R3-R6), on a copy of `pos`."""
     rising = priority == "rising"
     draws: list[int] = []
     taken, exhausted = expand_uncertain(actions, deal, draws)

@@ -1,11 +1,6 @@
 """The player's limit (R8) on plain data: the one place its arithmetic lives.
 
-R8: the limit is the wheat in the territories the player holds (R7 says who
-holds a contested one). A move or rally over it is refused; when it drops
-(a battle, a withdrawal, R14, a `trim` move) the excess goes. Every function
-takes ints and containers indexed by territory (a `Position`'s dicts or the
-search's tuples), so the engine, the plan walk and greedy's planner ask the
-same code; `move_room` answers for every count of one move at once.
+Ints and containers indexed by territory, for the engine, the plan walk and greedy alike.
 """
 
 from __future__ import annotations
@@ -55,13 +50,9 @@ def move_room(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: 
               counts: Counts, src: int, dst: int) -> tuple[int, int, int | None]:
     """Which moves of cubes from src into dst stay within the limit (R8, R13).
 
-    `src_wheat`, `dst_wheat`: what each adds to the limit while held
-    (`wheat_if_held`); `have`, `dst_cubes`: the cubes there; `counts`: the
-    player's cubes (read when the move lowers the limit). Returns `(most,
-    kept_limit, whole_limit)`: every count up to `most` that leaves cubes in src
-    is legal, the limit then `kept_limit`; `whole_limit` is the limit after the
-    whole stack moves, None when that would put a stack over it.
-    """
+    Returns `(most, kept_limit, whole_limit)`: every count up to `most` that leaves cubes in
+    src is legal, the limit then `kept_limit`; `whole_limit` is the limit after the whole
+    stack moves, None when that would put a stack over it."""
     kept = limit if dst_cubes else limit + dst_wheat
     most = kept - dst_cubes
     if most >= have:

@@ -1,8 +1,6 @@
 """What a game waits for: phases, stages, `Need`.
 
-The vocabulary shared by the game and its parts (`cards`, `player_actions`):
-the two phases of a turn, the stages of a phase, the `Need` a game waits for
-(made once and shared).
+The vocabulary shared by the game and its parts (`cards`, `player_actions`).
 """
 
 from __future__ import annotations

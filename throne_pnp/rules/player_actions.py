@@ -1,10 +1,6 @@
 """Player Actions of a game (R8, R13) and the correction of the cubes (`fix`).
 
-`PlayerActions` is the part of `Game` that moves and rallies the player's
-cubes (the limit is `limits.move_room` and `rally_fits`), lists the legal
-ones, ends Player Actions, and makes the record match the table (`fix`,
-refused when the position could not stand; after the end, it judges the end
-again).
+`PlayerActions` is the part of `Game` that moves and rallies the player's cubes.
 """
 
 from __future__ import annotations
@@ -55,9 +51,9 @@ class PlayerActions:
 
     @property
     def limit_side(self) -> str:
-        """Whose a contested territory is for the player's limit now (R7): the
-        King's during Player Actions and their battles, else the player's. The
-        one limit that moves, rallies, `fix` and `show` all use."""
+        """Whose a contested territory is for the player's limit now (R7).
+
+        The King's during Player Actions and their battles, else the player's."""
         return KING if self.stage in (S_ACTIONS, S_PLAYER_BATTLES) else PLAYER
 
     def legal_moves(self) -> list[Action]:
@@ -82,8 +78,7 @@ class PlayerActions:
         """Every castle the player may rally at now (R8 and the cost of 2)."""
         if self.command_points < RALLY_COST:
             return []
-        return [act.rally(t) for t in sorted(self.board.castles)
-                if self.rally_problem(t) is None]
+        return [act.rally(t) for t in sorted(self.board.castles) if self.rally_problem(t) is None]
 
     def _do_move(self, count: int, src: int, dst: int) -> None:
         self._expect("actions", "move")
@@ -188,9 +183,7 @@ class PlayerActions:
     def _judge_again(self, outcome: str | None) -> str:
         """R12 again after a fix made once the game was over; returns the old outcome.
 
-        The record is made to match the table (SPEC §4), so a fix showing the game
-        is not over re-opens it where it ended (the battles of that phase, then on);
-        a fix into the other outcome records that one."""
+        A fix showing the game is not over re-opens it where it ended (SPEC §4)."""
         was = self.outcome
         assert was is not None
         self.outcome = outcome

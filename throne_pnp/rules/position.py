@@ -1,11 +1,7 @@
 """Cubes on the map: control (R7), the player's limit (R8), the King's limit.
 
-A `Position` counts each side's cubes in every territory; engine functions
-copy it before changing it. `contested_to` names the side contested
-territories count for (R7): the player's during the King's action and its
-battles, the King's during Player Actions and theirs. The limit's arithmetic
-is `limits`'; here it is applied to a `Position`. A position from outside is
-checked by `check_position` and `position_outcome` (R12).
+A `Position` counts each side's cubes per territory; engine functions copy it before
+changing it. `check_position` and `position_outcome` (R12) check one from outside.
 """
 
 from __future__ import annotations
@@ -81,8 +77,7 @@ def player_limit(board: Board, pos: Position, contested_to: str) -> int:
 
 def held_wheat(board: Board, pos: Position, contested_to: str) -> list[int]:
     """Territories with wheat the player holds, for explaining the limit."""
-    return limits.held_wheat_places(board.wheat_places, pos.player, pos.king,
-                                    contested_to == KING)
+    return limits.held_wheat_places(board.wheat_places, pos.player, pos.king, contested_to == KING)
 
 
 def limit_words(board: Board, pos: Position, contested_to: str) -> str:
@@ -123,11 +118,10 @@ WON, LOST = "won", "lost"
 
 def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
                       player_limit_too: bool = True) -> list[str]:
-    """Every reason the position cannot stand on the table (empty: none): the
-    King over his limit, a side with more cubes than it owns, the player over
-    their limit (R8, contested territories counting as `contested_to`'s; the
-    default, the player's, is the larger limit). `player_limit_too` False
-    leaves the player's limit out."""
+    """Every reason the position cannot stand on the table (empty: none).
+
+    The King over his limit, a side with more cubes than it owns, the player over their
+    limit (R8; `player_limit_too` False leaves it out)."""
     problems: list[str] = []
     for t in board.numbers:
         if pos.king[t] > board.king_limit:
@@ -194,9 +188,9 @@ def colon_hint(value: Any) -> str:
 
 
 def parse_position(board: Board, data: Any, source: str = "position") -> Position:
-    """Check a `{king: {...}, player: {...}}` mapping and build a Position;
-    PositionError names the problem (the player's limit is left to
-    `check_position`: `resolve` takes positions from any moment)."""
+    """Check a `{king: {...}, player: {...}}` mapping and build a Position.
+
+    The player's limit is left to `check_position`: `resolve` takes positions from any moment."""
     if not isinstance(data, Mapping):
         raise PositionError(f"{source}: expected a mapping like "
                             "{king: {3: 2}, player: {1: 2}}")

@@ -1,11 +1,7 @@
 """Cube changes on the table (`Step`) and why each happened, as plain data.
 
-Every rule that moves, adds or removes cubes reports each change as a `Step`
-with a small `cause` record naming the rule and the numbers it used. No words
-here: the narrator (`throne_pnp.narrator`) says them. The records the King's
-move and rally make at every visit are slotted, not frozen (a frozen
-dataclass is several times slower to build, and the bots' look-ahead makes
-many); the cause records made once (`CASUALTIES` ...) are frozen.
+Every rule that changes cubes reports a `Step` with a small `cause` record; the
+narrator says them. Records made per visit are slotted, not frozen (cheaper to build).
 """
 
 from __future__ import annotations
@@ -19,9 +15,7 @@ KING = "king"
 
 @dataclass(slots=True)
 class Toward:
-    """A King's move one step towards the nearest target (R3): `goal` as the
-    board stood, King `cubes` there before, `guard` (1 at a castle), and
-    `dst_had` at the destination."""
+    """A King's move one step towards the nearest target (R3)."""
 
     action: str
     goal: tuple[int, ...]
@@ -116,9 +110,7 @@ class Step:
 
 @dataclass(slots=True)
 class Stay:
-    """A territory the King's move or rally visited where nothing changed; `why`:
-    `battle`, `no-target`, `is-target`, `blocked` (the way is to `dst`; `cause`
-    holds the numbers), `contested`, `no-supply`, `full`."""
+    """A territory the King's move or rally visited where nothing changed, and `why`."""
 
     at: int
     cubes: int

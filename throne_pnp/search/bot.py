@@ -1,13 +1,7 @@
 """The search player and the plan-search player, as simulator bots.
 
-- `SearchBot` decides its phase cards and Player Actions (`SWEEP_DECISIONS`)
-  with `ranking.rank` at a fixed budget of rollouts over the plans of a
-  narrowed walk, single-process, seeded from the game's own random stream.
-  Its default is the plan-search player's choice, always ranked; it plays
-  another option only when the rollouts put it ahead by more than their
-  noise (`switches`), so a small budget is never weaker than no search.
-- `PlannerBot` is greedy with the exhaustive Player Actions search (the best
-  end layout by greedy's static evaluation, no rollouts).
+`SearchBot` plays the plan-search choice unless the rollouts put another option ahead
+by more than their noise; `PlannerBot` is greedy with the exhaustive plan search.
 """
 
 from __future__ import annotations
@@ -30,11 +24,9 @@ SWEEP_HORIZON: int | None = 1
 SWITCH_Z = 1.5
 MIN_SPREAD = 0.05
 MIN_PAIRS = 3
-# The decisions a sweep searches (greedy's exact-odds battle cards and
-# withdrawals were rarely overturned: left to it).
+# The decisions a sweep searches (greedy's battle cards and withdrawals are left to it).
 SWEEP_DECISIONS = ("card", "actions")
-# The sweep's plan walk: every layout of the first 2 command points, then the
-# 60 best of each later layer (`plans.Narrow`; None: every layout).
+# The sweep's plan walk (`plans.Narrow`: all layouts of 2 points, then the 60 best).
 SWEEP_NARROW: tuple[int, int] | None = (2, 60)
 
 
@@ -49,8 +41,7 @@ class PlannerBot(GreedyBot):
 
 
 class SearchBot(Bot):
-    """The decisions of `decisions` by rollouts, the rest as the plan-search
-    player makes them (see the module docstring)."""
+    """The decisions of `decisions` by rollouts, the rest as the plan-search player's."""
 
     name = "search"
 

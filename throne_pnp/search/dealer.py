@@ -1,10 +1,6 @@
 """Deal a game's cards from seeded shuffles that do not depend on the player.
 
-Any card of `deal_candidates()` answers a `deal` need. The `Dealer` shuffles
-each deck once from its own stream (`seed` and the deck's number) and deals
-from the top, so two players on one seed see the same cards in the same
-order as long as the rules let them; each card is still uniform among the
-cards that could come.
+Two players on one seed see the same cards in the same order as long as the rules let them.
 """
 
 from __future__ import annotations
@@ -36,9 +32,7 @@ class Dealer:
         return order.pop()
 
     def _shuffle(self, cards: set[int]) -> list[int]:
-        """A new deck: `cards` in a seeded order (called when the game's deck is
-        not the one dealt so far: the first draw, a reshuffle, a card taken
-        otherwise)."""
+        """A new deck: `cards` in a seeded order."""
         self._decks += 1
         order = sorted(cards)
         random.Random(f"{self._seed}:deck:{self._decks}").shuffle(order)

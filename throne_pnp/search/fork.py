@@ -1,9 +1,6 @@
 """Copies of a game for search: the same engine, fast, and fair.
 
-`fork` copies the state (`Game.copy`) instead of replaying the action list;
-the copy is driven by `Game.apply` like any game. `determinise` is the one
-place the search fills in what the player cannot know: in physical mode the
-untold cards of the hand, drawn (seeded) from the unseen cards.
+`determinise` is the one place the search fills in what the player cannot know.
 """
 
 from __future__ import annotations
@@ -19,9 +16,9 @@ def fork(game: Game) -> Game:
 
 
 def determinise(game: Game, rng: random.Random, must_hold: int | None = None) -> Game:
-    """A fork of `game` with the whole hand known (physical mode: the untold cards
-    sampled from the unseen ones, `must_hold` among them if it can be), played
-    on as a virtual game."""
+    """A fork of `game` with the whole hand known, played on as a virtual game.
+
+    Physical mode: the untold cards sampled from the unseen ones, `must_hold` among them."""
     twin = fork(game)
     hidden = twin.hand_hidden
     if hidden:

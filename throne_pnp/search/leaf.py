@@ -1,9 +1,6 @@
 """The value of a game cut short: greedy's static score as a winning chance.
 
-A rollout stopped at its horizon is scored by the greedy evaluation at the
-start of the player's card phase, mapped by a logistic curve fitted on
-greedy self-play (`scripts/fit_leaf.py` reproduces `A` and `B`). A finished
-game scores 1 or 0.
+A logistic curve fitted on greedy self-play (`scripts/fit_leaf.py` reproduces `A`, `B`).
 """
 
 from __future__ import annotations

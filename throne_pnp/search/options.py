@@ -1,10 +1,7 @@
 """The candidates of a decision the game asks of the player.
 
-`decision_of(game)` names the decision (`card`, `battle`, `withdraw`,
-`actions`) or None. `candidates(game)` lists the choices: each card that
-could be in the hand, each place to withdraw, and for Player Actions the
-most promising end layouts by greedy's static evaluation (`plans`), with
-greedy's own plan and stopping at once.
+Each card that could be in the hand, each place to withdraw, and for Player Actions the
+most promising end layouts (`plans`), with greedy's own plan and stopping at once.
 """
 
 from __future__ import annotations
@@ -21,8 +18,7 @@ from throne_pnp.search.fork import fork
 from throne_pnp.search.plans import Narrow, Walk, walk
 
 DECISIONS = ("card", "battle", "withdraw", "actions")
-# Plans kept for rollouts, best first by the static evaluation (greedy's own
-# plan and `done` now are added when not among them).
+# Plans kept for rollouts, best first (greedy's own plan and `done` now are added).
 PLAN_SHORTLIST = 6
 
 
@@ -110,8 +106,7 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
 
 
 def _cheapest(game: Game, actions: tuple[Action, ...], found: Walk) -> tuple[Action, ...]:
-    """The walk's own sequence to the layout `actions` end in (so one layout is
-    one option), or `actions` when the walk does not know it."""
+    """The walk's own sequence to the layout `actions` end in, else `actions` itself."""
     twin = fork(game)
     for a in actions:
         if a.kind == "done":

@@ -1,13 +1,7 @@
 """Every end of Player Actions: the layouts the command points can reach.
 
-The King's cubes do not move during Player Actions (R13), so the search
-enumerates end layouts of the player's cubes, not sequences: a breadth-first
-walk by command points spent, keeping each layout's first (cheapest)
-sequence. It finds plans whose first step looks bad, which greedy's
-one-action climb cannot. Legality is the engine's: its R8 core
-(`rules.limits`) on bare counts for the default `refuse` ruling, a scratch
-game for `trim`. A `Narrow` walk walks on from only the best layouts of each
-layer past its first command points.
+The King's cubes do not move during Player Actions (R13), so the search walks end layouts
+breadth-first, keeping each one's cheapest sequence; legality is `rules.limits`'.
 """
 
 from __future__ import annotations
@@ -37,9 +31,7 @@ class Narrow:
 
 
 class Walk:
-    """The end layouts of one walk, their command sequences built on demand:
-    `layouts[i]` is reached from `layouts[parent[i]]` by `steps[i]`; layout 0
-    is where Player Actions start (`done` now)."""
+    """The end layouts of one walk: `layouts[i]` comes from `layouts[parent[i]]` by `steps[i]`."""
 
     __slots__ = ("layouts", "parent", "steps", "_index")
 
@@ -67,18 +59,16 @@ class Walk:
 
 
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
-    """Every layout Player Actions can end in from `game` (at its Player
-    Actions), `done` now first, each with its cheapest command sequence built
-    on demand; with `narrow`, walking on from only the best of each layer past `narrow.depth`
-    (the walk through the engine, ruling `trim`, walks every layout)."""
+    """Every layout Player Actions can end in from `game`, `done` now first.
+
+    With `narrow`, walking on from only the best of each layer past `narrow.depth`."""
     if game.board.rulings.over_limit_move == "trim":
         return _walk_engine(game)
     return _walk_counts(game, narrow)
 
 
 def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
-    """The walk on bare counts (ruling `refuse`): R8 asked once per pair of
-    territories for every count (`limits.move_room`)."""
+    """The walk on bare counts (ruling `refuse`): R8 asked once per pair of territories."""
     board = game.board
     size = max(board.numbers) + 1
     numbers = board.numbers

@@ -1,9 +1,6 @@
 """The players the simulator can put in the player's seat, by name.
 
-`greedy` (the default), `random` (the floor), `planner` (greedy with the
-exhaustive plan search) and `search` (the search player; its budget is
-rollouts per decision). Only names: `players` and `search` never import the
-simulator.
+Only names: `players` and `search` never import the simulator.
 """
 
 from __future__ import annotations

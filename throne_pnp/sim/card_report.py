@@ -1,11 +1,7 @@
 """What each card does for the difficulty: the designer's per-card report.
 
-For one deck and one bot, per card: how often the bot held it at a phase or
-battle card decision and chose it, and the change in the win rate when the
-card is removed and when it is swapped for the plain card
-(`decks.plain_card`), each with a 95% interval paired game by game
-(`paired_interval`: every variant plays the base deck's seeds). A normal
-card whose removal would leave too few cards for a game is not removed.
+Per card: how often the bot chose it, and the win-rate change when it is removed or
+swapped for the plain card, with 95% intervals paired game by game.
 """
 
 from __future__ import annotations
@@ -28,9 +24,7 @@ from throne_pnp.sim.simulate import wilson
 
 
 def paired_interval(won_a: list[bool], won_b: list[bool]) -> tuple[float, float]:
-    """A 95% interval for p_a - p_b from games played in pairs (one seed each):
-    Newcombe's method 10, the Wilson intervals combined with the pairs'
-    correlation."""
+    """A 95% interval for p_a - p_b from games played in pairs (Newcombe's method 10)."""
     n = len(won_a)
     if n != len(won_b) or not n:
         raise ValueError("paired_interval needs two equally long, non-empty lists")

@@ -1,10 +1,6 @@
 """Playing many games on a fixed deck: a ladder level, or a deck with one card changed.
 
-A `Deck` names the cards in the game, the seed key whose game seeds it plays
-(a deck with one card removed plays the seeds of its origin: paired games)
-and optionally one card swapped for the plain card (`plain_card`).
-`play_decks` plays each deck, the same for any `jobs`; with `tally` it also
-counts per card the decisions where the bot held it and chose it (`Tally`).
+A deck with one card removed plays the seeds of its origin (paired games).
 """
 
 from __future__ import annotations
@@ -76,9 +72,9 @@ class _Counting(Bot):
 
 
 def plain_card(content: Content, card: Card) -> Card:
-    """The edition's plain card in place of `card`: the normal cards' average
-    symbols (rounded), median flags and most common single King action, with
-    `card`'s own id, priority and hard flag."""
+    """The edition's plain card in place of `card`: the normal cards' average.
+
+    Average symbols (rounded), median flags and most common single King action."""
     normal = content.normal_cards
     n = len(normal)
 
@@ -99,8 +95,6 @@ def level_deck(content: Content, hard: tuple[int, ...]) -> Deck:
     normal = sorted(c.id for c in content.normal_cards)
     return Deck(tuple(normal + sorted(hard)), len(hard))
 
-
-# ---------------------------------------------------------------- workers
 
 _boards: dict[tuple[str | None, int | None], Board] = {}
 
@@ -162,8 +156,7 @@ def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1
 
 @dataclass
 class DeckRow(Row):
-    """A deck's totals (no hard-card count) and each game's outcome in seed
-    order (`won`), to pair two decks' games."""
+    """A deck's totals and each game's outcome in seed order (`won`), to pair decks' games."""
 
     won: list[bool] = field(default_factory=list)
 
@@ -178,6 +171,5 @@ class DeckRow(Row):
 
 
 def bot_budget(bot: str, budget: int | None) -> int | None:
-    """The budget a bot plays with (the search bot's default when None), for reports;
-    None for a bot without one."""
+    """The budget a bot plays with, for reports (None: a bot without one)."""
     return getattr(make_bot(bot, budget), "budget", None) if bot == "search" else None

@@ -1,9 +1,4 @@
-"""An SVG chart of the difficulty ladder: each bot's win rate per level, 95% CI bars.
-
-One curve per measured bot (the search bot's and greedy's, from `ladder.yaml`
-and the run just made), levels along the x axis at their number of hard
-cards, on `sim.chart`'s axes (which alone import svgwrite).
-"""
+"""An SVG chart of the difficulty ladder: each bot's win rate per level, 95% CI bars."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
 """The difficulty ladder measured: each level's deck played by one bot.
 
-`ladder_report` plays the levels of `content.ladder` and returns the sweep's
-report shape (`rows`, `hard` = the level's card count) with each level's
-name and cards, the command that reproduces it and the game's digest (what
-`--write-ladder` stores). A level with k hard cards plays the seeds of
-`--hard k`.
+A level with k hard cards plays the seeds of `--hard k`.
 """
 
 from __future__ import annotations

@@ -1,16 +1,7 @@
 """Exact battle odds: every King battle card the deck could turn up, counted.
 
-The King's battle card is the top card of the deck (R9), so each card that
-could be on top is equally likely. `battle_odds` fights the battle with the
-engine's one R9 core (`rules.battle`: `fight`, `withdraw`) for every (player
-card, King card) pair and adds up exact fractions: who wins, and the cubes
-each side loses (casualties, losers removed, cubes over a limit). A losing
-player with several places to withdraw takes the one losing fewest cubes.
-
-Which King's cards count: in a tracked game, those that could be on top
-when it is drawn (after a refill and reshuffle, R10:
-`Game.king_card_candidates`); for a position given by hand
-(`position_odds`), the given deck less the player's known hand.
+Each card that could be on top of the deck is equally likely (R9); the engine's R9 core
+fights every (player card, King card) pair and exact fractions are added up.
 """
 
 from __future__ import annotations
@@ -58,15 +49,14 @@ class CardOdds:
 
 
 def _losses(before: Position, after: Position) -> tuple[int, int]:
-    return (before.on_map(PLAYER) - after.on_map(PLAYER),
-            before.on_map(KING) - after.on_map(KING))
+    return (before.on_map(PLAYER) - after.on_map(PLAYER), before.on_map(KING) - after.on_map(KING))
 
 
 def settle(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
            king_card: Card) -> tuple[str, int, int]:
-    """One battle to its end: (outcome: `win`, `lose` or `both-wiped-out` for the
-    player, player losses, King losses); a losing player withdraws where they
-    lose fewest cubes."""
+    """One battle to its end: (outcome, player losses, King losses).
+
+    A losing player withdraws where they lose fewest cubes."""
     battle = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
     if battle.winner is None:
         outcome = BOTH
@@ -115,10 +105,9 @@ def battle_odds(board: Board, pos: Position, territory: int, defender: str,
 
 
 def next_battle_odds(game: Any) -> dict[str, Any] | None:
-    """Odds for the battle a game waits a card for (None: none): a row per card
-    that could be in the hand, over the King's cards that could turn up once it
-    is played (`refill`: it refills the hand first). Never raises for a game
-    the engine reached (the odds are shown after a command is saved)."""
+    """Odds for the battle a game waits a card for (None: none), a row per possible card.
+
+    Never raises for a game the engine reached (the odds are shown after a command is saved)."""
     need = game.need()
     if need.kind != "battle":
         return None
@@ -129,8 +118,7 @@ def next_battle_odds(game: Any) -> dict[str, Any] | None:
 
 
 def _card_rows(game: Any, t: int) -> list[dict[str, Any]]:
-    """The odds in t of each card the game's player could play (none when no
-    card could be the King's after it)."""
+    """The odds in t of each card the game's player could play (none: no King's card)."""
     rows = []
     for cid in game.hand_candidates():
         kings = game.king_card_candidates(cid)
@@ -141,10 +129,9 @@ def _card_rows(game: Any, t: int) -> list[dict[str, Any]]:
 
 
 def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
-    """During Player Actions: the odds of each battle `done` would start now
-    (R13, in priority order). The first is counted exactly as after `done`;
-    later ones on the board and cards as they stand now (`first` false:
-    earlier battles may change them). Empty when none would be fought."""
+    """During Player Actions: the odds of each battle `done` would start now (R13).
+
+    The first is exact; later ones on the board as it stands (`first` false). Empty: none."""
     import copy
 
     from throne_pnp.rules import actions as act
@@ -170,8 +157,8 @@ def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
 def position_odds(board: Board, pos: Position, territory: int, defender: str,
                   hand: Sequence[int] | None, deck: Sequence[int] | None) -> dict[str, Any]:
     """Odds for a battle in a position given by hand (`throne odds --at`).
-    `hand`: the player's cards if known (None: any normal card); `deck`: the
-    King's possible cards (None: every normal card, less a known hand)."""
+
+    `hand`, `deck`: None for any normal card (the deck less a known hand)."""
     normal = sorted(c.id for c in board.cards.values() if not c.hard)
     mine = sorted(set(hand)) if hand else normal
     kings = sorted(set(deck)) if deck else normal
@@ -191,8 +178,7 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
 
 
 def counted_words(report: dict[str, Any]) -> str:
-    """What the odds count as the King's card, in words (the rows' common cards,
-    or that each row counts its own)."""
+    """What the odds count as the King's card, in words."""
     sets = {tuple(row.get("king_cards", report["king_cards"])) for row in report["cards"]}
     if len(sets) != 1:
         return ("the King's card is counted for each of your cards over the cards that "

@@ -1,13 +1,6 @@
 """Play many games headless and count how they end.
 
-Each game's seed comes from the run seed, the hard-card count and the game's
-index (`game_seed`), so the report is identical for any `jobs`. The seed picks
-the hard cards and the bot's random choices; a `search.dealer.Dealer` on the
-same seed deals from shuffles that do not depend on the player's choices, so
-two bots on one seed face the same deck as long as the rules let them.
-
-A game ends won, lost (`cause`: `home-taken` by the King, `home-abandoned` by
-the player's own move) or `capped` past `turn_cap` turns (not won).
+Seeds come from the run seed, hard-card count and game index: identical for any `jobs`.
 """
 
 from __future__ import annotations
@@ -60,8 +53,7 @@ def normal_ids(board: Board) -> list[int]:
 
 def next_actions(game: Game, bot: Bot, rng: random.Random,
                  dealer: Dealer | None = None) -> list[act.Action]:
-    """What happens next: a card off the deck (from `dealer`, else chosen by
-    `rng`), or the bot's decision."""
+    """What happens next: a card off the deck (from `dealer`, else `rng`), or the bot's."""
     if game.need().kind == "deal":
         card = dealer.deal(game) if dealer else rng.choice(game.deal_candidates())
         return [act.deal(card)]
@@ -100,8 +92,6 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
         return GameResult("won", game.turn)
     return GameResult("lost", game.turn, cause or "home-taken")
 
-
-# ---------------------------------------------------------------- many games
 
 _worker_state: dict[str, Any] = {}
 
@@ -181,13 +171,6 @@ def chunk_size(games: int, jobs: int) -> int:
     return max(1, min(100, math.ceil(games / (jobs * 8))))
 
 
-def _tasks(content_dir: str | None, bot: str, seed: int, hards: list[int], games: int,
-           jobs: int, turn_cap: int, budget: int | None = None) -> list[tuple]:
-    size = chunk_size(games, jobs)
-    return [(content_dir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
-            for h in hards for start in range(0, games, size)]
-
-
 def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: int = 1,
         content_dir: Path | str | None = None, turn_cap: int = TURN_CAP,
         progress: Callable[[int, int], None] | None = None,
@@ -203,7 +186,9 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
             from throne_pnp.errors import ThroneError
 
             raise ThroneError(f"--hard {h}: this edition has only {top} hard cards")
-    tasks = _tasks(cdir, bot, seed, hards, games, jobs, turn_cap, budget)
+    size = chunk_size(games, jobs)
+    tasks = [(cdir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
+             for h in hards for start in range(0, games, size)]
     rows = {h: Row(h) for h in hards}
     total, done = games * len(hards), 0
     for task, results in zip(tasks, execute(_run_chunk, tasks, jobs), strict=True):

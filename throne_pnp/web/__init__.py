@@ -1,9 +1,7 @@
 """The table page (`throne serve`): the tracked game on a phone or tablet.
 
-A small Starlette app over the CLI's session, commands and save lock: `app` (routes),
-`actions` (POST forms), `door` (the save), `views` (what templates show), `board` and
-`svgmarkup` (inline SVG), `security`, `server`. Needs the `web` extra; `missing()`
-names a module that is not installed. Importing this package alone loads none of it.
+A small Starlette app over the CLI's session, commands and save lock; needs the `web`
+extra (`missing()` names a module that is not installed). Importing this loads none of it.
 """
 
 from __future__ import annotations

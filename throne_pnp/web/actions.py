@@ -1,8 +1,6 @@
 """The table page's POST routes: one form -> the actions it says -> one command.
 
-Form fields become numbers (`forms`) and `Action` values, played by
-`assistant.commands` as the CLI does; which step accepts what, and every refusal's
-words, are the commands' own.
+Which step accepts what, and every refusal's words, are `assistant.commands`' own.
 """
 
 from __future__ import annotations

@@ -1,9 +1,6 @@
 """The table page's advice: `/hint` (the decision due now, ranked) and `/review`.
 
-Thin over `assistant.advice`: a route starts a search job (`searches`, keyed by the game
-version), shows its progress or its answer. Plain GETs that refresh while a search runs
-(`advice.js` polls `/advice/status` instead). A hint's buttons post to the table's own
-routes with the game version it was shown for; `/hint?plan=1` shows the rest of a plan.
+Thin over `assistant.advice`: a search job keyed by the game version, its progress or answer.
 """
 
 from __future__ import annotations
@@ -49,11 +46,8 @@ class Advice:
         return [Route("/hint", self.hint_page), Route("/review", self.review_page),
                 Route("/advice/status", self.status)]
 
-    # ------------------------------------------------------------------ the work
-
     def _run(self, kind: str, budget: int) -> Callable[[Job], dict[str, Any]]:
-        """The work of a `kind` job: the search in a process of its own, or (for
-        tests) in the search thread itself."""
+        """The work of a `kind` job: the search in a process of its own (tests: in the thread)."""
         config = self.page.config
 
         def work(job: Job) -> dict[str, Any]:
@@ -61,8 +55,6 @@ class Advice:
             return how(kind, config.game, config.content, job.version, budget, self.seed,
                        self.jobs, job.progress)
         return work
-
-    # ------------------------------------------------------------------ pages
 
     async def hint_page(self, request: Request) -> Response:
         snap = self.page.door.snapshot()
@@ -117,11 +109,8 @@ class Advice:
         body = job.status() if job else {"kind": kind, "game": version, "state": "none"}
         return JSONResponse(body, headers={"cache-control": "no-store"})
 
-    # ------------------------------------------------------------------ views
-
     def hint_view(self, game: Any, report: dict[str, Any]) -> dict[str, Any]:
-        """The hint for the template: each option with its numbers as text and
-        its bar's geometry (percent of the bar's width), steps as buttons."""
+        """The hint for the template: numbers as text, bar geometry, steps as buttons."""
         options = []
         for n, opt in enumerate(report.get("options", [])):
             lo, hi = opt["ci95"]

@@ -1,10 +1,7 @@
 """The table page as a Starlette app: thin routes over the session and commands.
 
-A GET renders a Jinja template from `views`; a POST checks the anti-forgery token and
-the game version the form was rendered against, runs one `assistant.commands` call under
-the save lock (`Door.run`) and answers 303 back to the page (Post/Redirect/Get), so the
-page works without JavaScript and a reload never repeats a command. A refusal is shown
-once on the next view. `/version` is what the page polls for commands given at the CLI.
+A GET renders a template from `views`; a POST runs one `assistant.commands` call under
+the save lock and answers 303 (Post/Redirect/Get), so a reload never repeats a command.
 """
 
 from __future__ import annotations
@@ -61,11 +58,6 @@ def _package_dir(name: str) -> Path:
     return Path(str(resources.files("throne_pnp.web") / name))
 
 
-def _static_files() -> dict[str, bytes]:
-    folder = _package_dir("static")
-    return {name: (folder / name).read_bytes() for name in STATIC_TYPES}
-
-
 class TablePage:
     """The routes of one server, bound to its door, art and templates."""
 
@@ -78,13 +70,12 @@ class TablePage:
                                lstrip_blocks=True)
         self.env.filters["odds"] = views.odds_words
         self._rules: list[rulespage.Section] | None = None
-        self.static = _static_files()
+        static = _package_dir("static")
+        self.static = {name: (static / name).read_bytes() for name in STATIC_TYPES}
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
         self.advice = Advice(self, config.hint_budget, config.review_budget,
                              config.search_in, config.search_jobs)
-
-    # ------------------------------------------------------------------ helpers
 
     def render(self, request: Request, name: str, status: int = 200, **context: Any
                ) -> HTMLResponse:
@@ -109,8 +100,7 @@ class TablePage:
         return self.back(request, "/#now" if to == "/" else to)
 
     async def forged(self, request: Request) -> Response:
-        """A POST with a missing or wrong anti-forgery token: nothing is done; the answer
-        is the page as it is now, with one line saying so."""
+        """A POST with a missing or wrong anti-forgery token: nothing is done, the page says so."""
         flash = Flash(self.door.version(), (FORGED,), [], error=True)
         snap = self.door.snapshot()
         if snap.session is None:
@@ -153,13 +143,10 @@ class TablePage:
             self.door.flash(client_of(request), *result)
         return self.back(request, _then(form))
 
-    # ------------------------------------------------------------------ pages
-
     async def home(self, request: Request) -> Response:
         snap = self.door.snapshot()
         if snap.session is None:
-            return self.render(request, "new.html", snap=snap,
-                               has_game=snap.problem is not None)
+            return self.render(request, "new.html", snap=snap, has_game=snap.problem is not None)
         src = _query_int(request, "from")
         dst = _query_int(request, "to")
         page = self.play_view(snap, src, dst)
@@ -190,8 +177,7 @@ class TablePage:
             out["hand"] = views.cards(content, game, known)
         elif kind in ("card", "battle", "deal-phase", "deal-uncertain", "deal-battle") and \
                 session.physical:
-            ids = (game.hand_candidates() if kind in ("card", "battle")
-                   else game.deal_candidates())
+            ids = (game.hand_candidates() if kind in ("card", "battle") else game.deal_candidates())
             out["pad"] = views.cards(content, game, ids)
         if kind in ("battle", "deal-battle", "withdraw"):
             out["battle"] = views.battle_panel(session) if kind == "battle" else {
@@ -268,8 +254,7 @@ class TablePage:
                            total=len(self._rules), rules_sprite=sprite)
 
     async def version(self, request: Request) -> Response:
-        return JSONResponse({"version": self.door.version()},
-                            headers={"cache-control": "no-store"})
+        return JSONResponse({"version": self.door.version()}, headers={"cache-control": "no-store"})
 
     async def static_file(self, request: Request) -> Response:
         name = request.path_params.get("name", "favicon.svg")

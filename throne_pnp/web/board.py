@@ -1,8 +1,7 @@
 """The board on the table page: the printed map with the game drawn over it.
 
-The one board drawing (`render.components.board`) with its marks (cubes, battles, the
-King's last moves); this module adds what only a page has: accessible names, tap targets
-while a move is picked, and each territory's number again, larger, for a phone.
+Adds to `render.components.board` what only a page has: accessible names, tap targets
+and each territory's number again, larger, for a phone.
 """
 
 from __future__ import annotations
@@ -96,9 +95,7 @@ class MapArt:
                 continue
             label = (f"The King moved {step.count} cube{'s' if step.count != 1 else ''} "
                      f"from {step.src} to {step.dst}")
-            # bowed sideways (the curve's crest 3.5 to 5.5 mm off the straight
-            # line), more for each next move, so that a move and its reverse do
-            # not overlap
+            # bowed more for each next move, so that a move and its reverse do not overlap
             drawn = arrow(self.anchor[step.src], self.anchor[step.dst], str(step.count),
                           KING_FILL, KING_ARROW, bow=(7 + 2 * (i % 3)) / 3)
             out.append(f'<g class="king-move" role="img" aria-label="{attr(label)}">'

@@ -1,7 +1,6 @@
 """Which browser is asking: a random client id in a cookie, for per-client messages.
 
-The message after a command belongs to the phone that sent the form (`Door.flash`). The
-id is random and no secret (HttpOnly, SameSite=Lax), set on the first answer.
+The id is random and no secret (HttpOnly, SameSite=Lax), set on the first answer.
 """
 
 from __future__ import annotations

@@ -1,10 +1,7 @@
 """The page's one door into the tracked game: the save file fixed at startup.
 
-Reads replay the save only when its version (mtime, size, inode) changed. Writes run
-under the CLI's save lock on a session opened inside it, through `assistant.commands`,
-and only if the form's game version (`game_version`) is the saved one, else `Stale`:
-a double tap or a second phone's old page never applies a command twice. No request
-parameter ever becomes a path.
+Writes run under the CLI's save lock and only if the form's game version is the saved
+one, else `Stale`, so a double tap never applies a command twice.
 """
 
 from __future__ import annotations
@@ -140,8 +137,6 @@ class Door:
         (for `new`, which may replace a missing or unreadable save; hold `mutex`)."""
         if expected is None or self._file_version() != expected:
             raise Stale()
-
-    # -- the message shown once after a command, to the client that gave it
 
     def flash(self, client: str, title: tuple[Part, ...], lines: list[Line],
               error: bool = False) -> None:

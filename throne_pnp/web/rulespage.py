@@ -1,8 +1,6 @@
 """The rules screen of the table page: the booklet's sections as HTML.
 
-The booklet's `rules.txt` blocks become sections (anchored, so checklists link
-`/rules#r3`) with the same figures: the worked examples played by the engine, the start
-of the game, the ladder. `matching` is the search box: every word must be found.
+Sections are anchored (checklists link `/rules#r3`); `matching` is the search box.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
 """A search in a process of its own (`spawn`), so the page's threaded server never forks.
 
-The search forks workers; forking a threaded process can deadlock on a lock another
-thread held. The child opens the save itself and sends progress and its answer through a
-pipe; `run` blocks the page's search thread, not the event loop.
+Forking a threaded process can deadlock on a lock another thread held.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """The page's searches (hints and reviews), one job per (kind, game version).
 
-A GET starts or finds the job and returns at once; jobs run one at a time in the page's
-daemon search thread. A finished job caches its result (the last few kept), looked up
-only under the version shown now, so a hint for a state the game left is never current.
+Jobs run one at a time in the page's search thread; a result is looked up only under the
+version shown now, so a hint for a state the game left is never current.
 """
 
 from __future__ import annotations
@@ -16,8 +15,7 @@ from typing import Any
 
 from throne_pnp.errors import ThroneError
 
-# Finished jobs kept per kind (the cache): enough for a plan being followed
-# step by step and an undo or two.
+# Finished jobs kept per kind: enough for a plan followed step by step and an undo or two.
 KEEP = 6
 
 Work = Callable[["Job"], dict[str, Any]]

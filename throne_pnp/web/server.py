@@ -1,7 +1,6 @@
 """Running the table page: where to listen, the join URL, its QR code, uvicorn.
 
-Loopback by default; with `--lan` every interface, and the URL (with the access token,
-also printed as a QR code) names this machine's local address, found without sending.
+Loopback by default; with `--lan` every interface, the URL naming this machine's address.
 """
 
 from __future__ import annotations
@@ -49,9 +48,7 @@ def join_url(access: Access, host: str, port: int) -> str:
     return f"{url}?token={access.token}" if access.token else url
 
 
-# Palette entries 16 and 231 of the 256-colour set are pure black and pure white
-# in every terminal (the 16 basic colours are recoloured by themes), so the code
-# reads the same on a light and a dark terminal.
+# Pure black and white of the 256-colour set in every terminal, light or dark theme.
 QR_DARK = 16
 QR_LIGHT = 231
 QR_BORDER = 4      # the quiet zone a QR code needs, in modules

@@ -1,8 +1,6 @@
 """What the table page shows: plain values built from a session, for the templates.
 
-Nothing here changes a game: the status, the last command's checklist (the narrator's
-`Line` records), the King's last moves, the cards, the battle odds, the withdrawal
-choices and the legal Player Actions with why the others are not offered.
+Nothing here changes a game.
 """
 
 from __future__ import annotations
@@ -54,8 +52,6 @@ def _face(items: tuple) -> str:
     return (f'<svg class="face" viewBox="0 0 {num(CARD_W)} {num(CARD_H)}" aria-hidden="true">'
             + "".join(shape(i) for i in items) + "</svg>")
 
-
-# --------------------------------------------------------------------------- history
 
 @dataclass
 class Recent:
@@ -144,8 +140,6 @@ def battle_results(events: list[Event]) -> list[str]:
     return out
 
 
-# --------------------------------------------------------------------------- status
-
 def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
     """What the page asks for now, in a few words (the CLI's `Next:` names commands)."""
     need = game.need()
@@ -201,8 +195,6 @@ def territories(session: Any, battles: tuple[int, ...]) -> list[dict[str, Any]]:
                     "home": n == game.board.home, "battle": n in battles})
     return out
 
-
-# --------------------------------------------------------------------------- cards
 
 def card_view(content: Content, card: Card) -> dict[str, Any]:
     """One card for the page: its title, and its words for screen readers."""
@@ -261,8 +253,6 @@ def withdrawal_choices(session: Any) -> list[dict[str, Any]]:
                     "lost": lost, "cost": cost})
     return out
 
-
-# --------------------------------------------------------------------------- actions
 
 @dataclass
 class ActionChoices:
