@@ -5,20 +5,12 @@ layout describes it; `_y_down` is the one place that turns PDF's bottom-left,
 point-based space into that frame (icon forms are drawn inside it, so they
 need no flip of their own; text gets an upright text matrix).
 
-reportlab owns the document: pages, fonts, form XObjects, compression,
-`invariant=1` for byte-identical output. The page content itself is written
-as PDF operators through `Canvas.addLiteral`, with our own number formatting
-and a tracked graphics state so that colours, widths and dashes are only set
-when they change: reportlab's per-call path is several times slower for the
-thousands of small shapes a card sheet holds. Icons become form XObjects,
-defined once per colouring and placed by reference, which keeps files small.
-Text is set in the embedded Bitstream Vera faces (`fonts.py`): reportlab
-writes each as a subset holding only the glyphs used, so any printer shows the
-very letters the layout measured. The document presets print scaling to none
-(a "fit to page" default would shrink the cards) and, for duplex card
-sheets, long-edge duplex (`render_pdf(..., duplex=True)`). Streams are
-compressed with zlib alone, set per document through reportlab's
-`PDFDocument.defaultStreamFilters` (no ASCII85 layer: smaller files).
+reportlab owns the document (pages, subset fonts of `fonts.py`, forms, zlib
+compression, `invariant=1` for byte-identical output). Page content is written
+as PDF operators through `Canvas.addLiteral`, with a tracked graphics state so
+colours, widths and dashes are set only when they change. Icons are form
+XObjects, one per colouring. Print scaling is preset to none (a "fit to page"
+default would shrink the cards).
 """
 
 from __future__ import annotations
@@ -84,11 +76,8 @@ BLACK = 0x40 / 255     # a grey this dark is the black of the text
 
 
 def _text_fill(color: str) -> str:
-    """The fill operator for text of `color`. Black and grey text is printed
-    with black ink alone (DeviceCMYK, K only): a print shop converting RGB
-    near-black to CMYK would lay small text down in four inks, blurred by
-    their registration. Every near-black is pure black (100 % K); a grey is
-    its tint of K; coloured text stays RGB."""
+    """The fill operator for text of `color`: near-black as pure K, a grey as its
+    tint of K (four-ink small text blurs with registration), colour as RGB."""
     r, g, b = (int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))
     if max(r, g, b) - min(r, g, b) > NEUTRAL:
         return f"{_rgb(color)} rg"
@@ -210,13 +199,8 @@ class _Painter:
                         f"{self._runs(item.font, _f(item.size * PT), item.text)} ET")
 
     def _runs(self, name: str, size: str, text: str) -> str:
-        """A text's font and show operators in this document's font subsets.
-
-        Text matrix: upright glyphs (y flipped back), size given in mm; the
-        embedded font is split into subsets of up to 256 glyphs, each its own
-        PDF font, so a run may switch font (never position) midway. Letters
-        get their codes in drawing order.
-        """
+        """A text's font and show operators: upright glyphs, size in mm; a run may
+        switch font (subsets of up to 256 glyphs, codes in drawing order) midway."""
         font = fonts.font(name)
         doc = self.canvas._doc
         return " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "

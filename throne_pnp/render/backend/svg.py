@@ -7,12 +7,9 @@ written as the layout gives them. Icons are defined once each in `<defs>` as
 counted per file, so a file never depends on what was drawn before it.
 Numbers are rounded to 0.001 mm.
 
-The markup is written here as strings, in the form svgwrite (the library
-these files were first made with) gives it: attributes sorted by name, empty
-elements closed with " />", the XML escapes of ElementTree. Building a tree
-of library objects and serialising it cost several times more than the
-drawing itself, and importing svgwrite alone took longer than most pages;
-`tests/test_render_svg_markup.py` checks the output against svgwrite.
+The markup is written as strings in svgwrite's form (attributes sorted by name,
+empty elements closed with " />", ElementTree's escapes);
+`tests/test_render_svg_markup.py` checks it against svgwrite.
 """
 
 from __future__ import annotations
@@ -52,34 +49,21 @@ def _n(value: float) -> str:
     return "0" if text == "-0" else text
 
 
-def _text_escape(text: str) -> str:
-    """Character data escaped as XML needs it (&, <, >)."""
-    if "&" in text:
-        text = text.replace("&", "&amp;")
-    if "<" in text:
-        text = text.replace("<", "&lt;")
-    if ">" in text:
-        text = text.replace(">", "&gt;")
-    return text
+_TEXT_ESCAPES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"))
+_ATTR_ESCAPES = _TEXT_ESCAPES + (('"', "&quot;"), ("\r", "&#13;"), ("\n", "&#10;"),
+                                 ("\t", "&#09;"))
 
 
-def _attr_escape(text: str) -> str:
-    """An attribute value escaped for double quotes (and kept on one line)."""
-    text = _text_escape(text)
-    if '"' in text:
-        text = text.replace('"', "&quot;")
-    if "\r" in text:
-        text = text.replace("\r", "&#13;")
-    if "\n" in text:
-        text = text.replace("\n", "&#10;")
-    if "\t" in text:
-        text = text.replace("\t", "&#09;")
+def _escape(text: str, escapes: tuple[tuple[str, str], ...] = _TEXT_ESCAPES) -> str:
+    """Character data escaped as XML needs it (with `_ATTR_ESCAPES`: a one-line attribute)."""
+    for char, entity in escapes:
+        text = text.replace(char, entity)
     return text
 
 
 def _open(tag: str, attrs: dict[str, str]) -> str:
     """`<tag a="1" b="2"` with the attributes sorted by name, empty ones left out."""
-    return "<" + tag + "".join(f' {key}="{_attr_escape(value)}"'
+    return "<" + tag + "".join(f' {key}="{_escape(value, _ATTR_ESCAPES)}"'
                                for key, value in sorted(attrs.items()) if value)
 
 
@@ -142,7 +126,7 @@ class _Writer:
                 attrs["font-weight"] = "bold"
             if item.italic or item.mono:
                 attrs["font-style"] = "oblique"
-            return _element("text", attrs, _text_escape(str(item.text)))
+            return _element("text", attrs, _escape(str(item.text)))
         attrs = _paint(item.style)
         if kind is Rect:
             attrs.update(x=_n(item.x), y=_n(item.y), width=_n(item.w), height=_n(item.h))
@@ -193,7 +177,7 @@ def render_svg(page: Page, path: FsPath, title: str) -> FsPath:
     root = _open("svg", {**NAMESPACES, "baseProfile": "full", "version": "1.1",
                          "width": f"{_n(page.width)}mm", "height": f"{_n(page.height)}mm",
                          "viewBox": f"{_n(ox)} {_n(oy)} {_n(page.width)} {_n(page.height)}"})
-    markup = (HEADER + root + ">" + _element("title", {}, _text_escape(str(title)))
+    markup = (HEADER + root + ">" + _element("title", {}, _escape(str(title)))
               + _element("defs", {}, defs + "".join(writer.clips)) + body + "</svg>")
     write_bytes(path, markup.encode("utf-8"))     # whole or not at all
     return path

@@ -1,10 +1,7 @@
 """PNG export for print-on-demand: one image per card face and the back.
 
-Print-on-demand services take one raster image per card face with bleed at
-300 dpi. We draw each face and the back as its own PDF page (the same layout
-and PDF renderer as the sheets, fonts embedded) sized to the service's pixel
-box, and rasterise those pages with pypdfium2 (the optional [png] extra:
-`pip install "throne_pnp[png]"`, no system libraries).
+Each face and the back is drawn as its own PDF page sized to the service's
+300 dpi pixel box and rasterised with pypdfium2 (the optional [png] extra).
 
 Sizes (width x height in pixels, 300 dpi):
 - plain: 815 x 1110, poker 63 x 88 mm with 3 mm bleed;
@@ -92,11 +89,7 @@ def front_edge(card: Card, ink_saver: bool) -> str:
 def rasterise(pages: list[Page], sizes: list[tuple[int, int]], dpi: float,
               title: str = "card faces") -> list:
     """Each page drawn through our PDF renderer and rasterised with pypdfium2 at
-    `dpi`, as an RGB Pillow image of exactly its size in `sizes`.
-
-    The one raster path of the build: `--format png` and `--format tts` both
-    come through here, so an image always shows the printed drawing.
-    """
+    `dpi`, as an RGB Pillow image of its size in `sizes` (the build's one raster path)."""
     require()
     import tempfile
 

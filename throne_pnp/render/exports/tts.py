@@ -6,14 +6,9 @@ large for one sheet continues on `cards-normal-2.png` ...), the shared
 (built by `tts_save`) that names them by URL: `file:///` absolute paths by
 default, or under `url_base` for images hosted on the web.
 
-Everything is drawn by the build's own layout and PDF renderer and
-rasterised by the same path as `--format png` (`png.rasterise`, the [png]
-extra): card faces cut at the trim, one size for every card, pasted into a
-grid; the map is the printed map's drawing (its sea rectangle, no crop marks,
-title or stamp). Sheets are RGB, at most 4096 px a side, grids of 2-10
-columns by 2-7 rows (TTS's deck import takes no fewer), and each sheet's last
-slot holds the back, the image TTS shows for a hidden card when
-`BackIsHidden` is off. Files are byte-identical on rebuild.
+Images come through `png.rasterise`: card faces cut at the trim, pasted into
+RGB grids of 2-10 x 2-7 (TTS's minimum), at most 4096 px a side, the back in
+each sheet's last slot; the map is the printed map's sea rectangle.
 """
 
 from __future__ import annotations
@@ -130,10 +125,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
               ink_saver: bool = False, back: str = "light", notes: list[str] | None = None,
               px_per_mm: float = CARD_PX_PER_MM, map_px: int = MAP_PX) -> list[Path]:
     """Write the sheets, the back, the map and the saved object into `folder`;
-    return the written paths (the JSON last). `notes` receives what was skipped.
-
-    `px_per_mm` and `map_px` set the resolution (the tests use small ones).
-    """
+    return the written paths (the JSON last). `notes` receives what was skipped."""
     png.require()
     if url_base is not None:
         check_url_base(url_base)
