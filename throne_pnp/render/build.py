@@ -1,13 +1,9 @@
 """`build`: content -> every printable file, for `throne build` and scripts.
 
-Per paper size: `<out>/<paper>/map.pdf` (one sheet, one A3 / Tabloid sheet or
-two tiled sheets, as `map_size` says), `cards.pdf`, `rules.pdf` and
-`print-and-play.pdf` (everything in print order); as SVG, on A4 unless only
-Letter was asked for, `<out>/svg/map.svg` (always one sheet), `rules.svg`
-(`rules-2.svg` ... for further pages), `guide.svg`, `extras.svg` and
-`cards/card-NN.svg` with `back.svg`. Each paper's sheets are laid out once and
-every file is drawn from them. A map without drawing data is skipped with a
-note. Only the build path imports this module, and so reportlab.
+Per paper size `<out>/<paper>/` gets map.pdf, cards.pdf, rules.pdf and
+print-and-play.pdf; `<out>/svg/` (A4 unless only Letter was asked for) gets one
+SVG per page. Each paper's sheets are laid out once and every file is drawn
+from them. Only the build path imports this module, and so reportlab.
 """
 
 from __future__ import annotations
@@ -50,11 +46,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
           map_size: str = "page", tts_url_base: str | None = None) -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
 
-    `formats` may also hold "png" (an image per card face and the back under
-    `out_dir`/png, sized for the print-on-demand service `pod`: "", "mpc" or
-    "tgc") and "tts" (the Tabletop Simulator export under `out_dir`/tts, its
-    images named under `tts_url_base` or by `file:///` paths); both need the
-    [png] extra. `notes` (if given) receives what was skipped and why.
+    `formats` may also hold "png" (for the print-on-demand service `pod`) and
+    "tts" (images named under `tts_url_base`). `notes` receives what was skipped.
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")

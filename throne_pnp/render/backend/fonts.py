@@ -1,13 +1,8 @@
 """The one typeface of every printed component, embedded in the PDFs.
 
-Printers substitute fonts that are only named, so the PDFs embed the Bitstream
-Vera Sans family that reportlab ships under a free licence
-(reportlab/fonts/bitstream-vera-license.txt), read from the installed package.
-Each face is slimmed by `ttfslim` (renamed "Rusty Sans", as the licence asks of
-modified copies) and registered with reportlab when first used; `width_pt`
-measures text with the metrics the PDF really uses. The SVGs name the same
-family with metric-close fallbacks. Code-like `mono` runs are set oblique: the
-family has no monospace member.
+Printers substitute fonts that are only named, so the PDFs embed reportlab's
+Bitstream Vera Sans, slimmed by `ttfslim` as "Rusty Sans"; `width_pt` measures
+text with the metrics the PDF really uses. `mono` runs are set oblique.
 """
 
 from __future__ import annotations

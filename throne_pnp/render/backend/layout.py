@@ -1,11 +1,8 @@
 """Neutral page description: frozen shapes in millimetres, top-left origin.
 
-Every component is built as `Page`s of these shapes, and `pdf.py` and
-`svg.py` each draw the very same description, so the outputs cannot drift
-apart. `text_width` reads the embedded typeface's metrics (`fonts.py`), so
-layout code wraps and centres text as both renderers set it. Lengths in mm
-(y downwards), font sizes in points, colours "#rrggbb"; icons are 24 x 24
-boxes of `icons.py`, where "ink" and "paper" stand for the placed colours.
+`pdf.py` and `svg.py` draw the very same `Page`s, so the outputs cannot drift
+apart; `text_width` reads the embedded typeface's metrics. Lengths in mm (y
+downwards), font sizes in points, colours "#rrggbb".
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """Slim a TrueType font for print embedding: no hinting, fewer tables, a new name.
 
-reportlab embeds the glyphs a document uses whole, and more than half of
-Bitstream Vera's glyph bytes are screen-hinting instructions that printers do
-not need. `slim()` drops them and the screen-only tables, and writes a short
-name table under a new family name (the Vera licence asks that a modified font
-not be called "Bitstream" or "Vera"), keeping the copyright notice. Outlines
-and metrics are untouched; each PDF shrinks by about half.
+Over half of Bitstream Vera's glyph bytes are screen hinting printers do not
+need. `slim()` drops it and the screen-only tables and renames the family (the
+Vera licence asks that a modified font not be called "Bitstream" or "Vera").
 """
 
 from __future__ import annotations

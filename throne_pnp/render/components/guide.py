@@ -1,14 +1,8 @@
 """The print guide page and the duplex alignment test of the print-and-play pack.
 
-The guide opens the pack: a table of what to print (the pack's page ranges,
-paper and printer setting per part), then printer settings, paper, cutting,
-folding, cubes and tokens, and the difficulty ladder (`ladder_text`), worded
-for the chosen card layout, map size and the content's numbers.
-
-The duplex test is one sheet printed back to back, with crosses at the centres
-of the first and last card slots, mirrored on the back: held to the light they
-coincide when the duplex registers well, 1 mm ticks measure any offset, and a
-flip on the wrong edge puts them far apart.
+The guide: a table of what to print, then how, worded for the chosen layout,
+map size and the content's numbers. The duplex test: crosses at the first and
+last card slots, mirrored on the back, with 1 mm ticks to measure the offset.
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
 """Sheet geometry: paper sizes, the card grids, crop marks, print aids.
 
-Poker cards (63 x 88 mm) sit in a centred 3 x 3 grid that shares its cut
-lines and fits A4 and Letter alike; frame colours run to the cut and a 3 mm
-bleed surrounds the grid, so a missed cut still looks clean. Home printers
-leave ~4.2 mm unprinted and print shops mark the outer 5 mm, so no crop mark
-comes closer than 5 mm to the paper edge (nothing else closer than 4.5 mm).
-Duplex backs are mirrored about the page centre (a long-edge flip puts each
-behind its front); the fold layout puts each front above its back turned 180°.
-Every sheet carries the title, the footer stamp (`stamp.py`) and a 50 mm bar.
+Poker cards (63 x 88 mm) sit in a centred 3 x 3 grid with shared cuts and a 3 mm
+bleed, on A4 and Letter alike; no crop mark comes within 5 mm of the paper edge
+(printers leave ~4.2 mm unprinted). Duplex backs are mirrored about the page
+centre; the fold layout puts each front above its back turned 180°.
 """
 
 from __future__ import annotations

@@ -1,13 +1,9 @@
 """The Tabletop Simulator saved object: the JSON a player drops into TTS.
 
-Pure data, no files (`tts.py` draws the images and writes them):
-`saved_object` returns the save (SaveState and its ObjectStates) as plain
-dicts, `dumps` its text. On the table (TTS units; x right, z away from the
-player, y up): the map, a locked board scaled to the cards as printed, at the
-origin; the decks face down right of it, the notecard left; the cubes on their
-setup spaces, the rest in supply rows below. A card's `CardID` is its sheet's
-key x 100 + its slot; GUIDs hash each object's role, so a rebuild is byte for
-byte the same. TTS's mesh sizes are approximations, so objects keep `GAP` apart.
+Pure data, no files: `saved_object` returns the save as plain dicts, `dumps` its
+text. The map board lies at the origin, the decks right of it, the notecard
+left, the cubes on their setup spaces and in supply rows below. GUIDs hash
+each object's role, so a rebuild is byte for byte the same.
 """
 
 from __future__ import annotations
