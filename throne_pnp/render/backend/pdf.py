@@ -1,7 +1,7 @@
 """PDF renderer: draws layout `Page`s with reportlab into one PDF file.
 
 Every page is drawn in millimetres with y growing downwards, exactly as the
-layout describes it; `_y_down` is the one place that turns PDF's bottom-left,
+layout describes it; `render_pdf` is the one place that turns PDF's bottom-left,
 point-based space into that frame (icon forms are drawn inside it, so they
 need no flip of their own; text gets an upright text matrix).
 
@@ -44,26 +44,13 @@ MM = 72.0 / 25.4  # points per millimetre
 KAPPA = 0.5522847498  # Bézier handle length for a quarter circle
 _CAPS = {"butt": 0, "round": 1, "square": 2}
 _JOINS = {"miter": 0, "round": 1, "bevel": 2}
-
-
-def _y_down(canvas, height: float, unit: float) -> None:
-    """The y-flip: make (x, y) mean `unit`s from the top-left corner of a box
-    `height` units tall (PDF itself counts points up from the bottom-left)."""
-    canvas.translate(0, height * unit)
-    canvas.scale(unit, -unit)
+_PATH_OPS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
 
 
 def _f(value: float) -> str:
     """A number as PDF wants it: rounded to 0.001 (of a mm, mostly), no exponent,
     no trailing zeros ("12", "0.5", "-3.25")."""
     return f"{value:.3f}".rstrip("0").rstrip(".")
-
-
-def _escaped(chunk: bytes) -> str:
-    """reportlab's escape of a text chunk for a PDF string."""
-    from reportlab.pdfbase.pdfdoc import escapePDF
-
-    return escapePDF(chunk)
 
 
 def _rgb(color: str) -> str:
@@ -130,7 +117,7 @@ class _Painter:
                 s = item.size / BOX
                 self.ops.append(f"q {_f(s)} 0 0 {_f(s)} {_f(item.x)} {_f(item.y)} cm")
                 self.flush()
-                self.form(variant_id(item.name, item.ink, item.paper))
+                self.canvas.doForm(variant_id(item.name, item.ink, item.paper))
                 self.ops.append("Q")
             elif kind is Text:
                 self.text(item)
@@ -174,17 +161,8 @@ class _Painter:
                 op = "S"
             ops.append(" ".join(parts) + " " + op)
         elif kind is Path:
-            parts = []
-            for cmd in item.commands:
-                code = cmd[0]
-                if code == "M":
-                    parts.append(f"{_f(cmd[1])} {_f(cmd[2])} m")
-                elif code == "L":
-                    parts.append(f"{_f(cmd[1])} {_f(cmd[2])} l")
-                elif code == "C":
-                    parts.append(" ".join(_f(v) for v in cmd[1:]) + " c")
-                else:
-                    parts.append("h")
+            parts = [" ".join([*(_f(v) for v in cmd[1:]), _PATH_OPS[cmd[0]]])
+                     for cmd in item.commands]
             ops.append(" ".join(parts) + " " + op)
         else:  # pragma: no cover - the layout has no other shapes
             raise TypeError(f"cannot draw {item!r}")
@@ -201,10 +179,12 @@ class _Painter:
     def _runs(self, name: str, size: str, text: str) -> str:
         """A text's font and show operators: upright glyphs, size in mm; a run may
         switch font (subsets of up to 256 glyphs, codes in drawing order) midway."""
+        from reportlab.pdfbase.pdfdoc import escapePDF
+
         font = fonts.font(name)
         doc = self.canvas._doc
         return " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf "
-                        f"({_escaped(chunk)}) Tj"
+                        f"({escapePDF(chunk)}) Tj"
                         for subset, chunk in font.splitString(text, doc))
 
     def flush(self) -> None:
@@ -212,10 +192,6 @@ class _Painter:
         if self.ops:
             self.canvas.addLiteral("\n".join(self.ops))
             self.ops = []
-
-    def form(self, name: str) -> None:
-        """Place the form XObject `name` (after `flush`)."""
-        self.canvas.doForm(name)
 
 
 def _round_rect(x: float, y: float, w: float, h: float, r: float) -> str:
@@ -241,12 +217,6 @@ def _circle(cx: float, cy: float, r: float) -> str:
             f"{_f(cx + k)} {_f(cy - r)} {_f(cx + r)} {_f(cy - k)} {_f(cx + r)} {_f(cy)} c h ")
 
 
-def pdf_version(duplex: bool) -> tuple[int, int]:
-    """The PDF version our files need: 1.6 for the /PrintScaling viewer
-    preference every file carries, 1.7 when it also presets /Duplex."""
-    return (1, 7) if duplex else (1, 6)
-
-
 def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
                duplex: bool = False, outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
     """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
@@ -269,7 +239,7 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
     buffer = io.BytesIO()      # drawn in memory, then written whole (`writing`)
     canvas = Canvas(buffer, pagesize=(first.width * MM, first.height * MM), invariant=1,
                     pageCompression=0, initialFontName=fonts.face(),
-                    pdfVersion=pdf_version(duplex))
+                    pdfVersion=(1, 7) if duplex else (1, 6))
     canvas._doc.defaultStreamFilters = [PDFZCompress]
     canvas.setTitle(title)
     canvas.setAuthor("throne_pnp")
@@ -300,7 +270,8 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
             canvas.addOutlineEntry(marks[index], f"part-{index}", level=0)
         canvas.setPageSize((page.width * MM, page.height * MM))
         canvas.saveState()
-        _y_down(canvas, page.height, MM)
+        canvas.translate(0, page.height * MM)   # (x, y): mm from the top-left corner
+        canvas.scale(MM, -MM)
         painter.state, painter.stack = {}, []
         painter.draw(page.items)
         painter.flush()
