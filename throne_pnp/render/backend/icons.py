@@ -1,9 +1,7 @@
 """Our own vector icons, each defined once as shapes in a 24 x 24 box.
 
-Silhouettes that differ in outline, not only in colour, so they stay legible
-in black-and-white print at 4 mm. Shapes use the colour names "ink" and
-"paper"; renderers substitute the colours given where an icon is placed and
-define each (icon, ink, paper) variant once (a PDF form, an SVG <symbol>).
+Silhouettes differ in outline, not only colour, to stay legible in greyscale at
+4 mm. Shapes use the colour names "ink" and "paper", substituted per placement.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """The rules booklet's figures: worked examples, the start of the game, the ladder.
 
-Each figure is layout shapes at a given width with its height, placed by the
-booklet's flow like any unit and drawn as inline SVG by the page's rules
-screen. A worked example is played by the rules engine (`narrator.worked`):
-the board before (its steps as numbered arrows) and after, beside the
-checklist numbered like the arrows.
+Each figure is shapes at a given width with its height, placed by the booklet's
+flow and drawn as inline SVG by the page's rules screen. A worked example is
+played by the rules engine (`narrator.worked`): the board before and after.
 """
 
 from __future__ import annotations

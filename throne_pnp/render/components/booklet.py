@@ -1,11 +1,8 @@
 """The rules booklet: `rules.txt` typeset over A4 or Letter pages at 9.5 pt.
 
 The parsed text becomes units (a line, a heading kept with what follows, a
-note, a flow-chart box, a figure) that flow in bands of two columns, balanced
-above a wide unit (a worked example) on the same page. A worked example that
-does not fit floats to the next page while the text after it fills this one.
-Every page has the title (then a running head), "rules, page N of M" and the
-scale bar.
+note, a flow-chart box, a figure) that flow in bands of two balanced columns;
+a worked example that does not fit floats to the next page.
 """
 
 from __future__ import annotations

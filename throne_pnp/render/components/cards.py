@@ -1,10 +1,8 @@
 """Action Cards: one face layout per card, one back, and the printed sheets.
 
-A face (trim coordinates 0..63 x 0..88 mm, bleed beyond) shows, top to
-bottom: the battle symbols, id and name, the King's action(s) as icons with a
-label, a skull on hard cards above the flags, and the priority arrow. Colour
-only repeats what shapes say. All backs are identical, so a hard card cannot
-be told apart face down.
+A face (trim 0..63 x 0..88 mm, bleed beyond) shows the battle symbols, id and
+name, the King's action(s), a skull on hard cards, the flags and the priority
+arrow; colour only repeats what shapes say. All backs are identical.
 """
 
 from __future__ import annotations

@@ -1,11 +1,8 @@
 """The extras sheet: two player aid cards and punch-out cube tokens.
 
-The aid cards are poker size, so they sleeve with the Action Cards, and are
-drawn from the content: the turn and a battle; the goal, symbols and the
-adjacency list (from `mapkey.adjacency_rows`, so it cannot disagree with the
-map the program plays on). Below them, `forces` 9.5 mm tokens a side that fit
-a cube space: the King's dark squares with a crown, the player's light discs
-with a helmet and snipped corners, told apart in greyscale too.
+The aid cards are poker size (they sleeve with the Action Cards) and drawn from
+the content, the adjacency list from `mapkey.adjacency_rows`. Below them,
+`forces` 9.5 mm tokens a side: the King's dark squares, the player's light discs.
 """
 
 from __future__ import annotations

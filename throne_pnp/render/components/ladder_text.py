@@ -1,9 +1,8 @@
 """The difficulty ladder in words: for the print guide, the docs and the terminal.
 
 One source, so the guide, `docs/balance.md` and `throne simulate --ladder`
-agree: each level, its hard cards and per bot the measured win rate with its
-95% interval, or "not yet measured" (figures of another version of the cards
-describe another game). No number is ever made up here.
+agree: each level, its hard cards and per bot the measured win rate (95%
+interval) or "not yet measured". No number is ever made up here.
 """
 
 from __future__ import annotations

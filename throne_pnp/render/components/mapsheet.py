@@ -1,10 +1,8 @@
 """The map sheet: the map filling one page, an A3/Tabloid sheet, or two tiled sheets.
 
-The sea fills the page's printable frame and the island is scaled to fill it;
-title, scale bar and a legend sit on free sea along the frame, clear of the
-land (a title or bar without room gets a strip of its own, a legend is left
-out: the full key is on the aid card). `tiled` makes two portrait sheets, the
-second glued over the first's overlap strip, the join through no cube space.
+The island is scaled to fill the page's printable frame; title, scale bar and
+legend sit on free sea clear of the land. `tiled` makes two portrait sheets,
+the second glued over the first's overlap strip, the join through no cube space.
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
 """The print-and-play pack: every component of one paper size in print order.
 
-From the very `Page`s the separate PDFs are drawn from: the print guide, the
-rules, the map, the duplex test (unless folding), the card sheets and the
-extras sheet. The guide comes first but is laid out last: its table lists the
-page numbers of every other part.
+The same `Page`s as the separate PDFs. The guide comes first but is laid out
+last: its table lists the page numbers of every other part.
 """
 
 from __future__ import annotations

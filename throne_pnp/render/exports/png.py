@@ -7,9 +7,7 @@ Sizes (width x height in pixels, 300 dpi):
 - plain: 815 x 1110, poker 63 x 88 mm with 3 mm bleed;
 - `mpc` (MakePlayingCards): 822 x 1122;
 - `tgc` (The Game Crafter): 825 x 1125.
-A service's box is larger than 63 + 6 mm; the extra is bleed, filled with the
-card's own edge colour (the frame, or the back's ground), so the trim sits
-centred and nothing important moves toward the cut.
+A larger box gets extra bleed in the card's own edge colour; the trim stays centred.
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """What is drawn over a board: cubes on the table, numbers, battles and moves.
 
-The booklet's figures (count badges, numbered steps), the table page and
-`throne show --svg` (cubes filled into the printed spaces, the King's moves)
-share these marks, each a function of points and sizes so a caller draws it
-at its own scale. Tags (`arrow-N-FROM-TO-COUNT`, `mark-N-KIND-AT-COUNT`,
-`king-N-COUNT`, `player-N-COUNT`, `cubes-now-N`) let tests and the page find
-a mark again.
+The booklet's figures, the table page and `throne show --svg` share these
+marks, each a function of points and sizes drawn at the caller's scale. Tags
+(`arrow-N-FROM-TO-COUNT`, `mark-N-KIND-AT-COUNT`, `king-N-COUNT`,
+`player-N-COUNT`, `cubes-now-N`) let tests and the page find a mark again.
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
 """The board's territories: number discs, names, symbols and cube spaces.
 
-Each territory gets its number in a disc at its `label` point with its name
-and symbols beside it, and a block of cube spaces, sized for real 10 mm cubes,
-centred on its `cubes` point: the King's row(s) opened by a crown over the
-player's opened by a helmet. `territory_geometry` gives the boxes that the
-sheet, the fit check (`fit_problems`) and the tests all measure; `map_items`
-is the whole printed board.
+Each territory gets its number disc, name and symbols at its `label` point and
+10 mm cube spaces at its `cubes` point (the King's rows over the player's).
+`territory_geometry` gives the boxes that the sheet, `fit_problems` and the
+tests measure; `map_items` is the whole printed board.
 """
 
 from __future__ import annotations
