@@ -207,13 +207,11 @@ def _map_card(content: Content, body: float) -> _Card:
 
 def _best(make, content: Content) -> _Card:
     """The card at the largest body size that fits (else at the smallest)."""
-    card = None
-    for body in AID_SIZES:
+    for body in AID_SIZES[:-1]:
         card = make(content, body)
         if card.fits:
             return card
-    assert card is not None
-    return card
+    return make(content, AID_SIZES[-1])
 
 
 def turn_aid(content: Content, ink_saver: bool = False) -> tuple:

@@ -268,9 +268,7 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     page.extend(table)
     blocks = guide_text(content, layout, sections)
     bottom = page_h - MARGIN - 7.0
-    flow = _flow(blocks, y + 3.0, bottom, width)
-    assert flow is not None
-    page.extend(flow.items)
+    page.extend(_flow(blocks, y + 3.0, bottom, width).items)
     sheets.text_page_aids(page, MARGIN, "print guide", INK)
     return page
 

@@ -304,10 +304,11 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
         aids, _ok = _aids(content, land, (ox, oy, scale), area, title=k == 0,
                           legend=k == 1, note=SHEET_NOTES[k])
         page.extend(aids)
-        join = frame.x2 - OVERLAP if k == 0 else frame.x
-        spaces = [b.moved(ox, oy, scale) for t in territory_geometry(content)
-                  for b in t.spaces + t.labels + t.markers]
-        page.extend(_join_marks(k, frame, join, _tick_heights(frame, join, spaces)))
+        if k == 0:
+            join = frame.x2 - OVERLAP
+            spaces = [b.moved(ox, oy, scale) for t in territory_geometry(content)
+                      for b in t.spaces + t.labels + t.markers]
+            page.extend(_join_marks(frame, join, _tick_heights(frame, join, spaces)))
         out.append(MapSheet(page, paper, ox, oy, scale, frame))
     return out
 
@@ -361,14 +362,9 @@ def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]
     return out
 
 
-def _join_marks(k: int, frame: Box, join: float, ys: list[float]) -> list:
+def _join_marks(frame: Box, join: float, ys: list[float]) -> list:
     """Sheet 1's join marks: a dashed line where sheet 2's cut edge goes and ticks
     from it into the glue strip, all hidden once sheet 2 is glued on."""
-    heavy = stroke(INK, 0.5)
-    out: list = []
-    if k == 0:
-        out.append(Line(join, frame.y, join, frame.y2, stroke(INK, 0.3, (1.5, 1.0)),
-                        tag="join"))
-        for y in ys:
-            out.append(Line(join, y, join + min(TICK, OVERLAP - 1.0), y, heavy, tag="align"))
-    return out
+    end = join + min(TICK, OVERLAP - 1.0)
+    return [Line(join, frame.y, join, frame.y2, stroke(INK, 0.3, (1.5, 1.0)), tag="join"),
+            *(Line(join, y, end, y, stroke(INK, 0.5), tag="align") for y in ys)]
