@@ -7,7 +7,7 @@ a worked example that does not fit floats to the next page.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from throne_pnp.content import Content
 from throne_pnp.narrator.worked import work_all
@@ -173,18 +173,14 @@ class _Flow:
 
     def _new_page(self) -> None:
         page = Page(self.page_w, self.page_h, name=f"rules-{len(self.pages) + 1}")
-        if not self.pages:
-            page.add(Text(MARGIN, MARGIN + 6.5, self.title, TITLE, bold=True, color=INK,
-                          tag="title"))
-            page.add(Line(MARGIN, MARGIN + 9.5, self.page_w - MARGIN, MARGIN + 9.5,
-                          stroke(RUST, 0.6)))
-            self.top = MARGIN + 12.0
-        else:
-            page.add(Text(MARGIN, MARGIN + 2.8, self.title, 9, bold=True, color=RUST,
-                          tag="title"))
-            page.add(Line(MARGIN, MARGIN + 4.3, self.page_w - MARGIN, MARGIN + 4.3,
-                          stroke(RUST, 0.25)))
-            self.top = MARGIN + 6.0
+        # the first page has the title, the others a running head
+        base, size, color, rule, width, top = ((6.5, TITLE, INK, 9.5, 0.6, 12.0) if not self.pages
+                                               else (2.8, 9, RUST, 4.3, 0.25, 6.0))
+        page.add(Text(MARGIN, MARGIN + base, self.title, size, bold=True, color=color,
+                      tag="title"))
+        page.add(Line(MARGIN, MARGIN + rule, self.page_w - MARGIN, MARGIN + rule,
+                      stroke(RUST, width)))
+        self.top = MARGIN + top
         self.pages.append(page)
         self.y = self.top
         floats, self.floats = self.floats, []
@@ -313,6 +309,5 @@ def _lighten(item):
     if isinstance(item, Rect) and item.style.fill == NOTE:
         return Rect(item.x, item.y, item.w, item.h, stroke(RUST, 0.3), item.r, item.tag)
     if isinstance(item, Group):
-        return Group(tuple(_lighten(i) for i in item.items), item.dx, item.dy, item.rotate,
-                     item.scale, item.tag, item.clip)
+        return replace(item, items=tuple(_lighten(i) for i in item.items))
     return item
