@@ -44,14 +44,15 @@ def _land_colors(game_map: GameMap) -> dict[int, str]:
 
 
 def _edges(game_map: GameMap) -> tuple[set[frozenset[str]], set[frozenset[str]]]:
-    """(borders shared by two territories, coast/lake edges of one territory)."""
+    """(borders shared by two territories, sea-coast edges of one territory)."""
     count: dict[frozenset[str], int] = {}
     for terr in game_map.territories.values():
         assert terr.drawing is not None
         for edge in polygon_edges(terr.drawing.shape):
             count[edge] = count.get(edge, 0) + 1
     shared = {e for e, k in count.items() if k > 1}
-    return shared, set(count) - shared
+    lakes = game_map.drawing.lakes  # type: ignore[union-attr]
+    return shared, set(count) - shared - set().union(*(polygon_edges(k.shape) for k in lakes))
 
 
 def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
@@ -88,8 +89,7 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
             out.append(Text(cx, cy + 1.2 + (line_no - (len(lines) - 1) / 2) * 3.0, part, 7,
                             "middle", italic=True, color="#1e4658"))
     shared, single = _edges(game_map) if detail else (set(), set())
-    lake_edges = set().union(*(polygon_edges(lake.shape) for lake in drawing.lakes))
-    for edge in sorted(single - lake_edges, key=sorted):
+    for edge in sorted(single, key=sorted):
         a, b = sorted(edge)
         out.append(Line(*pts[a], *pts[b], stroke(INK, COAST_W, cap="round"), tag="coast"))
     for edge in sorted(shared, key=sorted):
@@ -122,14 +122,11 @@ def _waves(poly: tuple[tuple[float, float], ...], color: str) -> list:
 
 def _coast_points(game_map: GameMap, n: int) -> list[tuple[float, float]]:
     """Points a quarter, half and three quarters along each sea-coast edge of territory n."""
-    drawing = game_map.drawing
-    assert drawing is not None
     _, single = _edges(game_map)
-    lake_edges = set().union(*(polygon_edges(lake.shape) for lake in drawing.lakes))
-    pts = drawing.points
+    pts = game_map.drawing.points  # type: ignore[union-attr]
     out = []
     for edge in polygon_edges(game_map.territories[n].drawing.shape):  # type: ignore[union-attr]
-        if edge in single and edge not in lake_edges:
+        if edge in single:
             p, q = (pts[name] for name in sorted(edge))
             out += [(p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
                     for t in (0.25, 0.5, 0.75)]
