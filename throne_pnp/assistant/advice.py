@@ -1,16 +1,8 @@
 """`throne hint` and `throne review`: the search player's advice on a tracked game.
 
-`hint` ranks the options of the decision due now (`search.ranking.rank`)
-and says each with its winning chance, its 95 % interval, the rollouts it
-got and a reason in players' words (`reasons`). `review` replays the game
-and ranks every decision the player made, from what the player knew then,
-with the played choice always among the ranked ones; a choice is labelled by
-how much winning chance it gave away against the best one (chess players'
-labels: inaccuracy, mistake, blunder).
-
-Both read the session and never write the save. The search sees the game
-the session rebuilt, which holds no deck order: its advice depends on what
-the player knows and on `seed`, on nothing else.
+`hint` ranks the options of the decision due now (`search.ranking.rank`) with winning chance,
+95 % interval, rollouts and a reason (`reasons`); `review` ranks every decision played, labelling
+the choice by the chance it gave away (inaccuracy, mistake, blunder). Neither writes the save.
 """
 
 from __future__ import annotations

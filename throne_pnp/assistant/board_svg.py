@@ -1,12 +1,7 @@
 """`throne show --svg`: the current cubes drawn on the map.
 
-The board is the one board drawing (`render.components.board`): the map is
-its `map_items`, the same polygons, labels and cube boxes as the printed
-sheet, and the cubes now on the table fill those boxes (`marks.cube_fills`:
-King dark, yours light, a `+N` when there are more cubes than boxes); a
-title line states the turn and step.
-
-The renderer is imported inside the function: only this command pays for it.
+The map is `render.components.board`'s `map_items` and the cubes fill its boxes
+(`marks.cube_fills`); the renderer is imported inside the function so only this command pays.
 """
 
 from __future__ import annotations

@@ -1,24 +1,10 @@
 """The tracked game's save file: setup plus the commands, written atomically.
 
-A save holds no game state, only what is needed to rebuild it exactly: the
-game in the content it was started with (its game fingerprint and parts,
-see `content.fingerprint`; the file hashes too, for older thrones), the mode, the seed,
-the cards in the game, the start position, the chance cards dealt at setup
-(`opening`) and the list of accepted commands, with what the player typed
-for each (`said`, for the log; "" where unknown). Each command is the list of
-action texts it caused: the user's own action(s) and the cards revealed with
-them. So `undo N` drops the last N entries, and the state is always the
-replay of what is left.
-
-Writing goes through the one writer (`throne_pnp.writing`: a temporary file
-in the same folder, fsync, rename), so a crash leaves either the old save or
-the new one, never a half-written file; a save reached through a link is
-written to its target and the link stays. The temporary file is named for
-the save and the writing process (`.NAME.write-PID-XXXXXXXX.tmp`): one left by a killed process is
-removed by the next command that reads or writes that save. A file that is
-not a save of ours, or is damaged, raises `SaveError` and is never
-overwritten. Reading goes through `userfile` (a regular file, at most
-SAVE_LIMIT bytes) and a JSON reader with bounded numbers and nesting.
+A save holds no game state, only what rebuilds it exactly: content fingerprint, mode, seed,
+cards, start, the `opening` chance cards and the accepted commands (each the action texts it
+caused, with what was `said`), so `undo N` drops entries and the state is the replay of the rest.
+Writes go through `throne_pnp.writing` (temp file `.NAME.write-PID-XXXXXXXX.tmp`, fsync, rename);
+reads through `userfile`; a foreign or damaged file raises `SaveError` and is never overwritten.
 """
 
 from __future__ import annotations

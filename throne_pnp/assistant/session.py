@@ -1,20 +1,10 @@
 """A tracked game in play: the save file replayed into a `Game`, and commands.
 
-`Session.open` reads a save, checks it against the content and replays it.
-`Session.locked` does the same under the save's exclusive lock (see `lock`)
-and keeps it until the `with` block ends: every command that writes runs
-inside it, so two commands at once never lose an update. `Session.start`
-sets up a new game. A user command runs as a transaction
-(`with session.command() as cmd: cmd.apply(...)`): every action is applied
-to the game, chance cards are dealt at once in virtual mode, and the save is
-written only when the whole command was accepted. A refused command rebuilds
-the game from the save, which was never touched.
-
-Virtual mode deals with `random.Random(f"{seed}:{n}")`, where n counts the
-chance cards dealt so far; so taking a command back and giving it again
-reveals the same cards, and a save replays to the same state on any machine.
-The King's phase card is the one chance card never dealt automatically: it
-comes with `throne card`, so the player sees each phase begin.
+`Session.open` reads and replays a save; `Session.locked` does so under the save's lock (see
+`lock`); `Session.start` sets up a new game. A command is a transaction: the save is written
+only when the whole command was accepted. Virtual mode deals with `random.Random(f"{seed}:{n}")`
+(n = chance cards dealt so far), so undo and redo reveal the same cards; the King's phase card
+is dealt only by `throne card`.
 """
 
 from __future__ import annotations

@@ -1,28 +1,10 @@
 """Who may use the table page: host check, access token, anti-forgery token.
 
-The page changes a saved game, so every request passes three gates before a
-route sees it (an ASGI middleware, `Guard`):
-
-- Host: the Host header must name this server (loopback names, or the LAN
-  address with `--lan`); a page on another site that rebinds its name to
-  127.0.0.1 is refused (403).
-- Access token (`--lan`): the URL printed by `throne serve --lan` carries
-  `?token=...`; the first visit moves it into an HttpOnly, SameSite=Lax
-  cookie (Lax: a link opened from a chat or mail app still carries it; other
-  sites' forms never do) and redirects to the same page without it. A request with neither
-  is refused 401, with a wrong one 403. On loopback there is no token:
-  only this machine can connect.
-- Anti-forgery: every state-changing request is a POST whose form carries
-  the server's `csrf` value (kept per save across restarts by `throne serve`,
-  see `secretstore`) (or header `X-CSRF-Token`); a POST
-  without it, or with a foreign Origin, is refused 403.
-
-A client that leaves in the middle of its request (a phone locked while
-a form was being sent) is logged as one quiet line (`LOG`, at INFO: not
-shown at `throne serve`'s log level), never a traceback.
-
-Responses carry a strict Content-Security-Policy (our own scripts and styles
-only, no frames) and no Referer, so the token never leaks.
+Every request passes three gates in an ASGI middleware (`Guard`): the Host header must name this
+server (403 otherwise, against DNS rebinding); with `--lan` the `?token=` of the printed URL is
+moved into an HttpOnly SameSite=Lax cookie (none: 401, wrong: 403); every POST carries the
+`csrf` value (form or `X-CSRF-Token`) and no foreign Origin (403). Responses carry a strict CSP
+and no Referer; a client leaving mid-request is one quiet INFO line (`LOG`), not a traceback.
 """
 
 from __future__ import annotations
