@@ -116,12 +116,9 @@ class Decision:
 
 
 def decisions(game: Game, history: list[Action]) -> list[Decision]:
-    """Replay `history` on `game` (a fresh game at its setup) and collect each
-    decision with more than one choice, with the state it was made in.
+    """Replay `history` on a fresh `game`; collect each decision with more than one choice.
 
-    A Player Actions decision is the whole plan: its moves and rallies up to
-    `done` (other commands in between, such as telling the hand, are applied
-    but are not part of it)."""
+    A Player Actions decision is the whole plan up to `done` (commands between are applied)."""
     found: list[Decision] = []
     i = 0
     while i < len(history):

@@ -29,14 +29,10 @@ def lock_path(path: Path) -> Path:
 
 @contextmanager
 def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
-    """Hold the exclusive lock on the save at `path` for the `with` block.
+    """Hold the exclusive lock on the save at `path` for the `with` block (not re-entrant).
 
-    Waits up to `timeout` seconds (None: `DEFAULT_TIMEOUT`, 5 s) for another
-    command to finish; then raises `SaveError` ("another throne command is
-    using SAVE; try again"). A folder where no lock can be made (missing,
-    read-only) is a `SaveError` too. The lock is not re-entrant: do not nest
-    two `save_lock`s on one save. Yields the save's real target (`real_target`),
-    the path to read and write while the lock is held.
+    Waits up to `timeout` seconds (None: `DEFAULT_TIMEOUT`), then raises `SaveError`, as for a
+    folder where no lock can be made. Yields the save's real target, the path to read and write.
     """
     if timeout is None:
         timeout = DEFAULT_TIMEOUT
@@ -66,10 +62,8 @@ def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
 
 
 def _flock(lock: Path, timeout: float) -> Callable[[], None] | None:
-    """POSIX: `flock` the lock file directly; returns the release, or None
-    where flock is not available. (Importing `filelock` costs more than the
-    whole lock on every command, and the King's answer should stay quick;
-    both use flock on the same file, so they exclude each other.)"""
+    """POSIX: `flock` the lock file directly (importing `filelock` costs more than the lock);
+    returns the release, or None where flock is not available."""
     try:
         import fcntl
     except ImportError:

@@ -68,14 +68,10 @@ class Session:
     @contextmanager
     def locked(cls, path: Path, content: Content,
                timeout: float | None = None) -> Iterator[Session]:
-        """Take the save's lock, open the save and yield the session.
+        """Take the save's lock, open the save and yield the session until the block ends.
 
-        The lock is held until the `with` block ends, so the state read here
-        is still the saved one when a command inside writes. A missing save
-        or a file that holds no save is refused before any lock file is made.
-        A save reached through a link is opened, locked and written at its
-        target (the link resolved once). A save held by another command is
-        waited for up to `timeout` seconds (None: 5 s; then `SaveError`).
+        A missing save or a non-save is refused before any lock file is made; a save held by
+        another command is waited for up to `timeout` seconds (None: 5 s; then `SaveError`).
         """
         target = real_target(path)
         if not holds_save(target):
@@ -85,11 +81,7 @@ class Session:
 
     @contextmanager
     def hold(self, timeout: float | None = None) -> Iterator[Session]:
-        """Re-take the lock for a session kept open (`throne play`) and catch up.
-
-        Another command may have changed the save since this session read it:
-        the save is read again under the lock and the game rebuilt if so.
-        """
+        """Re-take the lock for a session kept open (`throne play`); re-read a changed save."""
         with save_lock(self.path, timeout):
             save = savefile.read(self.path)
             savefile.check_content(save, self.content, self.path)

@@ -82,9 +82,7 @@ class Access:
 def same_secret(given: Any, secret: str) -> bool:
     """Does `given` (anything a client sent) equal `secret`? In constant time, never raising.
 
-    `secrets.compare_digest` raises on text that is not ASCII, and a form
-    field may even be a file part: anything but text is simply not the secret,
-    and text is compared as UTF-8 bytes.
+    Anything but text is not the secret; text is compared as UTF-8 bytes.
     """
     if not isinstance(given, str):
         return False
@@ -121,9 +119,7 @@ async def _plain(send: Send, status: int, text: str,
 class Guard:
     """ASGI middleware: Host, token and Origin checks, and security headers.
 
-    The form's `csrf` field is checked by the routes (`require_csrf`), which
-    parse the form anyway; the Origin of a POST is checked here.
-    """
+    The form's `csrf` field is checked by the routes (`require_csrf`)."""
 
     def __init__(self, app: ASGIApp, access: Access):
         self.app = app
