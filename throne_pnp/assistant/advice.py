@@ -24,10 +24,8 @@ from throne_pnp.search.ranking import Ranking, rank
 HINT_BUDGET = 400
 # Rollouts per decision of a review.
 REVIEW_BUDGET = 160
-# Turns a hint's or a review's rollouts play before the static leaf scores
-# them: long enough that most games end first (a game lasts 7-10 turns), and
-# a bound on the time of a hint in the long games, whose rollouts would cost
-# three times as much played to the end (docs/search.md).
+# Turns a rollout plays before the static leaf scores it: most games (7-10 turns) end first,
+# and long games stay bounded in time (docs/search.md).
 ADVICE_HORIZON = 10
 # Labels by the winning chance given away (SPEC §7).
 LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
