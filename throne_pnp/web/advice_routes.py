@@ -28,18 +28,16 @@ REFRESH = 2
 class Advice:
     """The advice routes of one table page (`page`: its `TablePage`)."""
 
-    def __init__(self, page: Any, hint_budget: int | None = None,
-                 review_budget: int | None = None, search_in: str = "process",
-                 jobs: int | None = None, seed: int = 1):
-        if search_in not in ("process", "thread"):
-            raise ValueError(f"search_in is process or thread, not {search_in!r}")
+    def __init__(self, page: Any):
+        config = page.config
         self.page = page
-        self.hint_budget = hint_budget or advice.HINT_BUDGET
-        self.review_budget = review_budget or advice.REVIEW_BUDGET
-        self.search_in = search_in
+        self.hint_budget = config.hint_budget or advice.HINT_BUDGET
+        self.review_budget = config.review_budget or advice.REVIEW_BUDGET
+        self.search_in = config.search_in
         # in the server's own thread never more than one process (no fork there)
-        self.jobs = 1 if search_in == "thread" else (jobs or advice.default_jobs())
-        self.seed = seed
+        self.jobs = 1 if self.search_in == "thread" else (config.search_jobs
+                                                          or advice.default_jobs())
+        self.seed = 1
         self.searches = Searches()
 
     def routes(self) -> list[Route]:

@@ -74,8 +74,7 @@ class TablePage:
         self.static = {name: (static / name).read_bytes() for name in STATIC_TYPES}
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
-        self.advice = Advice(self, config.hint_budget, config.review_budget,
-                             config.search_in, config.search_jobs)
+        self.advice = Advice(self)
 
     def render(self, request: Request, name: str, status: int = 200, **context: Any
                ) -> HTMLResponse:
