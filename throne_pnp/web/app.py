@@ -30,7 +30,7 @@ from throne_pnp.web.clients import client_of, remember
 from throne_pnp.web.door import STALE, Door, Flash, Stale
 from throne_pnp.web.forms import BadForm, number
 from throne_pnp.web.security import Access, Guard
-from throne_pnp.web.svgmarkup import symbols
+from throne_pnp.web.svgmarkup import sprite
 
 STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
                 "table.js": "text/javascript; charset=utf-8",
@@ -247,10 +247,9 @@ class TablePage:
             self._rules = rulespage.rules_sections(self.config.content)
         query = request.query_params.get("q", "")[:80]
         shown = rulespage.matching(self._rules, query)
-        sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
-                  + symbols(rulespage.icon_variants() - self.art.variants) + "</svg>")
         return self.render(request, "rules.html", sections=shown, query=query,
-                           total=len(self._rules), rules_sprite=sprite)
+                           total=len(self._rules),
+                           rules_sprite=sprite(rulespage.icon_variants() - self.art.variants))
 
     async def version(self, request: Request) -> Response:
         return JSONResponse({"version": self.door.version()}, headers={"cache-control": "no-store"})

@@ -22,7 +22,7 @@ from throne_pnp.rules.events import BattleFought, KingActed, PhaseCard, Uncertai
 from throne_pnp.rules.game import Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
 from throne_pnp.web.board import MapArt, Pick
-from throne_pnp.web.svgmarkup import num, shape, symbols
+from throne_pnp.web.svgmarkup import num, shape, sprite
 
 NO_BLEED = (False, False, False, False)
 
@@ -43,8 +43,7 @@ class Art:
         variants |= icon_variants(back)
         self.back = _face(back)
         self.variants = variants      # the icon colourings the sprite defines
-        self.sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
-                       + symbols(variants) + "</svg>")
+        self.sprite = sprite(variants)
 
 
 def _face(items: tuple) -> str:
