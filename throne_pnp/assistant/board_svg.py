@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from throne_pnp.assistant.explain import phase_words
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
-from throne_pnp.rules.game import KING_CARD, Game
+from throne_pnp.rules.game import Game
 
 KING_FILL = "#7a1f1f"
 PLAYER_FILL = "#e8b923"
@@ -20,8 +21,7 @@ TITLE_H = 12.0
 def _title(game: Game) -> str:
     if game.outcome is not None:
         return f"Turn {game.turn}: the game is over, you {game.outcome}"
-    phase = "the King's card phase" if game.phase == KING_CARD else "your card phase"
-    return f"Turn {game.turn}, {phase}, step: {game.step}"
+    return f"Turn {game.turn}, {phase_words(game)}, step: {game.step}"
 
 
 def write_board_svg(game: Game, content: Content, path: Path) -> Path:

@@ -136,6 +136,8 @@ def _actions_prompt(session: Session) -> str:
 
 # Short forms of the Player Actions typed at the prompt.
 ALIASES = {"m": "move", "r": "rally", "d": "done"}
+# The action a number alone answers, by what the game needs.
+ANSWERS = {"card": act.card, "deal": act.deal, "battle": act.battle, "withdraw": act.withdraw}
 
 
 def _answer(session: Session, answer: str, confirmed: bool = False) -> Command | None:
@@ -164,13 +166,8 @@ def said_actions(session: Session, answer: str) -> list[act.Action] | None:
         return None
     number = whole(words[0])
     if number is not None:
-        if need.kind == "card":
-            return [act.card(number)]
-        if need.kind == "deal":
-            return [act.deal(number)]
-        if need.kind == "battle":
-            return [act.battle(number)]
-        return [act.withdraw(number)] if need.kind == "withdraw" else None
+        make = ANSWERS.get(need.kind)
+        return [make(number)] if make else None
     head = ALIASES.get(words[0], words[0])
     if head not in act.SHAPES or (head == "hand" and not session.physical):
         return None

@@ -70,9 +70,7 @@ def recent(session: Any) -> Recent:
     """Replay the save with explanations: the last command's checklist (whoever gave it,
     CLI or page) and the moves of the King's most recent action."""
     save = session.save
-    game = Game(session.board, save.cards, save.physical, session.start_position())
-    for text in save.opening:
-        game.apply(Action.parse(text))
+    game = session.replay(0)
     out = Recent(commands=len(save.commands))
     events: list[Event] = []
     for command in save.commands:
