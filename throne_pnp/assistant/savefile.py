@@ -232,8 +232,6 @@ def read(path: Path) -> SaveData:
     if not path.exists():
         raise SaveError(f"no tracked game in {path}: start one with `throne new` "
                         "(or point --game / THRONE_GAME at your save)")
-    if path.is_dir():
-        raise SaveError(f"{path} is a folder, not a save file")
     remove_stale_temps(path)
     try:
         raw = read_limited(path, SAVE_LIMIT)
@@ -274,16 +272,9 @@ def check_content(save: SaveData, content: Content, path: Path) -> None:
     if now == then:
         save.stamp(content)
         return
-    parts = []
-    changed = sorted(n for n in set(now) & set(then) if now[n] != then[n])
-    added = sorted(set(now) - set(then))
-    removed = sorted(set(then) - set(now))
-    if changed:
-        parts.append(f"{', '.join(changed)} changed")
-    if added:
-        parts.append(f"{', '.join(added)} added")
-    if removed:
-        parts.append(f"{', '.join(removed)} removed")
+    differ = ((sorted(n for n in set(now) & set(then) if now[n] != then[n]), "changed"),
+              (sorted(set(now) - set(then)), "added"), (sorted(set(then) - set(now)), "removed"))
+    parts = [f"{', '.join(names)} {word}" for names, word in differ if names]
     raise SaveError(
         f"{path}: the content in {content.directory} differs from the content this game "
         f"was started with{began} ({'; '.join(parts)}; this save is from an older throne "
