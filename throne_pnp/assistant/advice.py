@@ -29,6 +29,10 @@ REVIEW_BUDGET = 160
 ADVICE_HORIZON = 10
 # Labels by the winning chance given away (SPEC §7).
 LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+PHASE_WORDS = {"player-card": "your card phase", "king-card": "the King's card phase"}
+DECISION_WORDS = {"card": "your phase card", "battle": "your battle card",
+                  "withdraw": "where to withdraw", "actions": "your Player Actions"}
 
 
 def default_jobs() -> int:
@@ -78,9 +82,8 @@ def ranking_json(game: Game, ranking: Ranking) -> dict[str, Any]:
 
 def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
     """A hint for the terminal: the options best first, with bars."""
-    words = {"card": "Your phase card", "battle": "Your battle card",
-             "withdraw": "Where to withdraw", "actions": "Your Player Actions"}
-    lines = [f"{words[report['decision']]}: best first, by the chance of winning "
+    words = DECISION_WORDS[report["decision"]]
+    lines = [f"{words[0].upper()}{words[1:]}: best first, by the chance of winning "
              f"({report['rollouts']} games played on, seed {report['seed']})."]
     for n, opt in enumerate(report["options"][:shown], 1):
         lo, hi = opt["ci95"]
@@ -202,8 +205,7 @@ def review_lines(report: dict[str, Any]) -> list[str]:
         return ["No decision to review yet: every choice so far had only one option."]
     lines = []
     counts = {name: sum(1 for r in rows if r["label"] == name) for _, name in LABELS}
-    plurals = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-    summary = ", ".join(f"{n} {name if n == 1 else plurals[name]}" for name, n in counts.items())
+    summary = ", ".join(f"{n} {name if n == 1 else PLURALS[name]}" for name, n in counts.items())
     lines.append(f"{len(rows)} decisions reviewed: {summary}.")
     if report["turning_points"]:
         lines.append("Turning points (the winning chance you gave away):")
@@ -215,7 +217,7 @@ def review_lines(report: dict[str, Any]) -> list[str]:
 
 
 def _row_line(row: dict[str, Any]) -> str:
-    phase = "your card phase" if row["phase"] == "player-card" else "the King's card phase"
+    phase = PHASE_WORDS.get(row["phase"], "the King's card phase")
     played = ", ".join(row["played"])
     text = f"turn {row['turn']}, {phase}: {played} ({row['played_win']:.0%})"
     if row["label"] or row["drop"] > 0:
