@@ -264,7 +264,7 @@ def new_game_lines(session: Any) -> list[str]:
 
 def command_lines(session: Any, events: list[Event], notes: list[str],
                   resumed_withdrawal: bool = False, extra: list[str] | None = None,
-                  next_line: bool = True) -> list[str]:
+                  with_next: bool = True) -> list[str]:
     """Everything printed after a command: checklist (and `extra` lines), notes,
     hand, and the `Next:` line (left out by `throne play`, whose prompt asks)."""
     game: Game = session.game
@@ -274,12 +274,9 @@ def command_lines(session: Any, events: list[Event], notes: list[str],
     out += hand_lines(session)
     if game.known_hand() is not None:
         out += battle_odds_lines(game)
-    if next_line:
-        out.append(next_step_line(game, session.physical))
+    if with_next:
+        out.append(next_line(game, session.physical))
     return out
-
-
-next_step_line = next_line  # (for `command_lines`, whose flag shadows the name)
 
 
 def battle_odds_lines(game: Game) -> list[str]:

@@ -197,7 +197,7 @@ def run(path: Path, content: Content, *, physical: bool = False, hard: int | Non
         for line in explain.new_game_lines(session):
             click.echo(line)
         click.echo("Type `help` at any prompt for help.")
-        for line in explain.command_lines(session, session.start_events, [], next_line=False):
+        for line in explain.command_lines(session, session.start_events, [], with_next=False):
             click.echo(line)
     try:
         _loop(session)
@@ -240,5 +240,5 @@ def _loop(session: Session) -> None:
             continue
         # (no `Next:` line: the next prompt says what is needed, in its own words)
         for line in explain.command_lines(session, cmd.events, cmd.notes, resumed,
-                                          next_line=False):
+                                          with_next=False):
             click.echo(line)

@@ -71,9 +71,6 @@ class MapArt:
         self.numbers = ('<g aria-hidden="true">'
                         + "".join(shape(item, classes=True) for item in numbers) + "</g>")
 
-    def names(self, n: int) -> str:
-        return self.content.map.territories[n].name
-
     def board(self, position: Position, *, battles: tuple[int, ...] = (),
               king_moves: tuple[Step, ...] = (), picks: dict[int, Pick] | None = None,
               title: str = "") -> str:
@@ -107,7 +104,7 @@ class MapArt:
 
     def _target(self, n: int, position: Position, battle: bool, pick: Pick | None) -> str:
         """The territory's accessible shape: a label, or a link when it can be tapped."""
-        name = self.names(n)
+        name = self.content.map.territories[n].name
         king, you = position.king[n], position.player[n]
         state = f"King {king}, you {you}" + (", battle pending" if battle else "")
         poly = self.polygons[n]
