@@ -125,11 +125,11 @@ class Session:
             self.start_events = list(game.events)
             self._deals = 0
             for text in save.opening:
-                self._replay_one(game, text)
+                self._counted(game, Action.parse(text))
             for number, command in enumerate(save.commands, 1):
                 for text in command:
                     try:
-                        self._replay_one(game, text)
+                        self._counted(game, Action.parse(text))
                     except ThroneError as exc:
                         raise SaveError(f"{self.path}: damaged save: command {number} "
                                         f"({text!r}) cannot be replayed: {exc}; `throne "
@@ -147,11 +147,12 @@ class Session:
         return replay(self.board, self.save.cards, map(Action.parse, texts),
                       self.save.physical, self.start_position())
 
-    def _replay_one(self, game: Game, text: str) -> None:
-        action = Action.parse(text)
-        game.apply(action)
+    def _counted(self, game: Game, action: Action) -> list[Event]:
+        """`game.apply(action)`, counting the chance cards dealt (the seed's `n`)."""
+        events = game.apply(action)
         if action.kind == "deal":
             self._deals += 1
+        return events
 
     def write(self) -> None:
         savefile.write(self.path, self.save)
@@ -195,10 +196,8 @@ class Session:
         """Apply one action inside `command()`, then deal chance cards (virtual)."""
         cmd = self._current
         assert cmd is not None, "apply() outside command()"
-        events = self.game.apply(action)
+        events = self._counted(self.game, action)
         cmd.actions.append(action.text())
-        if action.kind == "deal":
-            self._deals += 1
         cmd.events += events
         cmd.events += self._auto_deal(cmd.actions)
         return events
@@ -224,14 +223,11 @@ class Session:
             if need.kind != "deal" or need.purpose not in AUTO_DEALS:
                 return events
             action = act.deal(self._pick())
-            events += self.game.apply(action)
+            events += self._counted(self.game, action)
             record.append(action.text())
-            self._deals += 1
 
     def planned_battle_odds(self) -> list[dict[str, Any]]:
-        """During Player Actions: the odds of each battle `done` would start now,
-        per card that can be in the hand, over the tracked deck
-        (`sim.odds.planned_battle_odds`); for `throne odds` and the page."""
+        """The odds of each battle `done` would start now (`sim.odds.planned_battle_odds`)."""
         from throne_pnp.sim.odds import planned_battle_odds
 
         return planned_battle_odds(self.game)

@@ -161,7 +161,6 @@ def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
 
 def status(session: Any) -> dict[str, Any]:
     game: Game = session.game
-    text = heading(game, session.physical, session.content.map.territories)
     need = game.need()
     phase_card = game.phase_card
     return {
@@ -170,7 +169,7 @@ def status(session: Any) -> dict[str, Any]:
         "phase": explain.phase_words(game),
         "need": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
         "cp": game.command_points,
-        "next": text,
+        "next": heading(game, session.physical, session.content.map.territories),
         "outcome": game.outcome,
         "phase_card": card_view(session.content, game.board.cards[phase_card])
         if phase_card else None,
@@ -281,12 +280,9 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
         moves.setdefault((a, b), []).append(count)
     sources = sorted({a for a, _ in moves})
     rallies = [a.args[0] for a in game.legal_rallies()]
-    why_not_rally = []
-    for t in sorted(board.castles):
-        if t not in rallies:
-            problem = game.rally_problem(t)  # the engine's own words for the refusal
-            if problem:
-                why_not_rally.append(f"rally at {t}: {problem}")
+    # the engine's own words for each refusal
+    why_not_rally = [f"rally at {t}: {problem}" for t in sorted(board.castles)
+                     if t not in rallies and (problem := game.rally_problem(t))]
     why_not_from = []
     pos = game.position
     for t in board.numbers:
