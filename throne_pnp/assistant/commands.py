@@ -244,9 +244,8 @@ def done(session: Session) -> Command:
 
 def perform(session: Session, actions: Sequence[act.Action], *,
             confirmed: bool = False) -> Command:
-    """Play what the player says at once: the command first, then the cards told with it.
-
-    The CLI, the page and `throne play` all come here."""
+    """Play what the player says at once (CLI, page, `throne play`): the command first, then
+    the cards told with it."""
     if not actions:
         raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
     first, rest = actions[0], list(actions[1:])

@@ -6,20 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.assistant import said as said_words
-from throne_pnp.narrator.checklist import (  # noqa: F401  (part of this module's API)
-    checklist,
-    cp_left,
-    event_json,
-    summary,
-)
+from throne_pnp.narrator.checklist import checklist, cp_left, event_json, summary  # noqa: F401
 from throne_pnp.narrator.lines import Command, Part, typed
-from throne_pnp.narrator.words import (  # noqa: F401  (part of this module's API)
-    ACTION_WORDS,
-    BOX,
-    card_words,
-    ids_words,
-    plural,
-)
+from throne_pnp.narrator.words import ACTION_WORDS, BOX, card_words, ids_words, plural  # noqa: F401
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.position import KING, PLAYER, defender_words
 

@@ -80,10 +80,8 @@ class Access:
 
 
 def same_secret(given: Any, secret: str) -> bool:
-    """Does `given` (anything a client sent) equal `secret`? In constant time, never raising.
-
-    Anything but text is not the secret; text is compared as UTF-8 bytes.
-    """
+    """Does `given` (anything a client sent) equal `secret`? In constant time, never raising:
+    anything but text is not the secret; text is compared as UTF-8 bytes."""
     if not isinstance(given, str):
         return False
     return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode())
@@ -117,9 +115,8 @@ async def _plain(send: Send, status: int, text: str,
 
 
 class Guard:
-    """ASGI middleware: Host, token and Origin checks, and security headers.
-
-    The form's `csrf` field is checked by the routes (`require_csrf`)."""
+    """ASGI middleware: Host, token and Origin checks, and security headers (the form's
+    `csrf` field is checked by the routes, `require_csrf`)."""
 
     def __init__(self, app: ASGIApp, access: Access):
         self.app = app
