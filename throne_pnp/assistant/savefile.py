@@ -21,12 +21,8 @@ from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import bounded, number_words
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
-from throne_pnp.writing import (  # noqa: F401 (the stale temporary files: re-exported)
-    STALE_AFTER,
-    real_target,
-    remove_stale_temps,
-    write_text,
-)
+from throne_pnp.writing import STALE_AFTER as STALE_AFTER  # re-exported (tests)
+from throne_pnp.writing import real_target, remove_stale_temps, write_text
 from throne_pnp.writing import temp_prefix as _temp_prefix  # noqa: F401
 
 FORMAT = "throne-game"
