@@ -8,7 +8,7 @@ the choice by the chance it gave away (inaccuracy, mistake, blunder). Neither wr
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -169,30 +169,32 @@ def _review_task(index: int) -> dict[str, Any]:
                       _review_job["seed"])
 
 
+def _rows(found: list[Decision], budget: int, seed: int, jobs: int
+          ) -> Iterator[dict[str, Any]]:
+    """Each decision's row, in order (in forked processes when `jobs` > 1)."""
+    if jobs == 1 or len(found) < 2:
+        yield from (review_one(d, budget, seed) for d in found)
+        return
+    import multiprocessing
+
+    _review_job.update(decisions=found, budget=budget, seed=seed)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            yield from pool.imap(_review_task, range(len(found)))
+    finally:
+        _review_job.clear()
+
+
 def review(found: list[Decision], budget: int = REVIEW_BUDGET, seed: int = 1,
            jobs: int | None = None,
            progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Every decision ranked (in processes, one decision each); SPEC §7's JSON
     plus `turning_points`, the labelled decisions by their drop, largest first."""
-    jobs = jobs or default_jobs()
     rows: list[dict[str, Any]] = []
-    if jobs > 1 and len(found) > 1:
-        import multiprocessing
-
-        _review_job.update(decisions=found, budget=budget, seed=seed)
-        try:
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                for row in pool.imap(_review_task, range(len(found))):
-                    rows.append(row)
-                    if progress:
-                        progress(len(rows), len(found))
-        finally:
-            _review_job.clear()
-    else:
-        for d in found:
-            rows.append(review_one(d, budget, seed))
-            if progress:
-                progress(len(rows), len(found))
+    for row in _rows(found, budget, seed, jobs or default_jobs()):
+        rows.append(row)
+        if progress:
+            progress(len(rows), len(found))
     turning = sorted((i for i, r in enumerate(rows) if r["label"]),
                      key=lambda i: -rows[i]["drop"])
     return {"decisions": rows, "turning_points": turning, "budget": budget, "seed": seed}

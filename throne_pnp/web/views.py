@@ -240,14 +240,11 @@ def withdrawal_choices(session: Any) -> list[dict[str, Any]]:
     """Each place the beaten cubes may go, with the cubes the limit then removes (R14)."""
     from throne_pnp.assistant.choices import withdraw_costs
 
-    costs = withdraw_costs(session.game)
-    out = []
-    for to, lost in costs.items():
-        cost = ("no cubes lost" if not lost else
-                f"your limit removes {lost} cube{'s' if lost != 1 else ''}")
-        out.append({"to": to, "name": session.content.map.territories[to].name,
-                    "lost": lost, "cost": cost})
-    return out
+    names = session.content.map.territories
+    return [{"to": to, "name": names[to].name, "lost": lost,
+             "cost": f"your limit removes {explain.plural(lost, 'cube')}" if lost
+             else "no cubes lost"}
+            for to, lost in withdraw_costs(session.game).items()]
 
 
 @dataclass
