@@ -60,8 +60,7 @@ RECORDED_NOTE = typed(RECORDED.what)
 
 
 def _ids(cards: list[int]) -> str:
-    word = "card" if len(cards) == 1 else "cards"
-    return f"{word} {', '.join(map(str, sorted(cards)))}"
+    return f"{'card' if len(cards) == 1 else 'cards'} {', '.join(map(str, sorted(cards)))}"
 
 
 def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),

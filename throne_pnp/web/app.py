@@ -200,10 +200,8 @@ class TablePage:
         return out
 
     async def log(self, request: Request) -> Response:
-        from throne_pnp.assistant.explain import log_records
-
         snap = self.door.snapshot()
-        entries = log_records(snap.session) if snap.session else []
+        entries = explain.log_records(snap.session) if snap.session else []
         return self.render(request, "log.html", snap=snap, entries=entries)
 
     async def fix_page(self, request: Request) -> Response:
