@@ -34,8 +34,7 @@ def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
     Waits up to `timeout` seconds (None: `DEFAULT_TIMEOUT`), then raises `SaveError`, as for a
     folder where no lock can be made. Yields the save's real target, the path to read and write.
     """
-    if timeout is None:
-        timeout = DEFAULT_TIMEOUT
+    timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     check_path(path)
     target = real_target(path)
     check_target(target, "--game", kind="save")

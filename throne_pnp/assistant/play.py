@@ -87,9 +87,8 @@ def _prompt_for(session: Session) -> str:
     physical = session.physical
     known = game.known_hand()
     if need.kind == "card":
-        if known is None:
-            return "Your phase card (its number)"
-        return f"Your phase card [{_ids(known)}]"
+        return ("Your phase card (its number)" if known is None
+                else f"Your phase card [{_ids(known)}]")
     if need.kind == "deal":
         if need.purpose == "phase":
             if physical:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from throne_pnp.assistant.board_svg import KING_FILL, PLAYER_FILL
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import PT, both, icon_variants
 from throne_pnp.render.components.board.marks import (
@@ -22,8 +23,6 @@ from throne_pnp.render.components.board.territories import map_items
 from throne_pnp.rules.position import Position, Step
 from throne_pnp.web.svgmarkup import attr, num, points, shape
 
-KING_FILL = "#7a1f1f"
-PLAYER_FILL = "#e8b923"
 BATTLE = "#c0261b"
 PICK = "#1d5fbf"
 INK = "#2a211b"

@@ -322,6 +322,4 @@ def default_count(counts: list[int], emptying: list[int]) -> int:
 
 
 def territory_name(content: Content, n: int | None) -> str:
-    if n is None:
-        return ""
-    return content.map.territories[n].name
+    return "" if n is None else content.map.territories[n].name
