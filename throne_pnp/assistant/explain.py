@@ -96,11 +96,10 @@ def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
     """The `Next:` line: what is needed, and the command that gives it (not
     for `throne play`, which takes answers, not commands)."""
     text, command = next_step(game, physical)
-    if not with_command:
-        if game.need().kind == "actions":
-            return f"Next: your Player Actions ({cp_left(game)})."
-        return f"Next: {text}."
-    if game.need().kind in ("actions", "over"):
+    kind = game.need().kind
+    if not with_command and kind == "actions":
+        return f"Next: your Player Actions ({cp_left(game)})."
+    if not with_command or kind in ("actions", "over"):
         return f"Next: {text}."
     return f"Next: {text} - `{command}`"
 
