@@ -41,10 +41,7 @@ def default_jobs() -> int:
 
 def label(drop: float) -> str | None:
     """The review label of a drop in winning chance (None below an inaccuracy)."""
-    for at_least, name in LABELS:
-        if drop >= at_least - 1e-9:
-            return name
-    return None
+    return next((name for at_least, name in LABELS if drop >= at_least - 1e-9), None)
 
 
 def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = None,
