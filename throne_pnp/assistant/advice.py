@@ -1,22 +1,14 @@
 """`throne hint` and `throne review`: the search player's advice on a tracked game.
 
-`hint` ranks the options of the decision due now (`search.ranking.rank`)
-and says each with its winning chance, its 95 % interval, the rollouts it
-got and a reason in players' words (`reasons`). `review` replays the game
-and ranks every decision the player made, from what the player knew then,
-with the played choice always among the ranked ones; a choice is labelled by
-how much winning chance it gave away against the best one (chess players'
-labels: inaccuracy, mistake, blunder).
-
-Both read the session and never write the save. The search sees the game
-the session rebuilt, which holds no deck order: its advice depends on what
-the player knows and on `seed`, on nothing else.
+`hint` ranks the options of the decision due now (`search.ranking.rank`) with winning chance,
+95 % interval, rollouts and a reason (`reasons`); `review` ranks every decision played, labelling
+the choice by the chance it gave away (inaccuracy, mistake, blunder). Neither writes the save.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,13 +24,15 @@ from throne_pnp.search.ranking import Ranking, rank
 HINT_BUDGET = 400
 # Rollouts per decision of a review.
 REVIEW_BUDGET = 160
-# Turns a hint's or a review's rollouts play before the static leaf scores
-# them: long enough that most games end first (a game lasts 7-10 turns), and
-# a bound on the time of a hint in the long games, whose rollouts would cost
-# three times as much played to the end (docs/search.md).
+# Turns a rollout plays before the static leaf scores it: most games (7-10 turns) end first,
+# and long games stay bounded in time (docs/search.md).
 ADVICE_HORIZON = 10
 # Labels by the winning chance given away (SPEC §7).
 LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
+PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
+PHASE_WORDS = {"player-card": "your card phase", "king-card": "the King's card phase"}
+DECISION_WORDS = {"card": "your phase card", "battle": "your battle card",
+                  "withdraw": "where to withdraw", "actions": "your Player Actions"}
 
 
 def default_jobs() -> int:
@@ -47,10 +41,7 @@ def default_jobs() -> int:
 
 def label(drop: float) -> str | None:
     """The review label of a drop in winning chance (None below an inaccuracy)."""
-    for at_least, name in LABELS:
-        if drop >= at_least - 1e-9:
-            return name
-    return None
+    return next((name for at_least, name in LABELS if drop >= at_least - 1e-9), None)
 
 
 def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = None,
@@ -88,9 +79,8 @@ def ranking_json(game: Game, ranking: Ranking) -> dict[str, Any]:
 
 def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
     """A hint for the terminal: the options best first, with bars."""
-    words = {"card": "Your phase card", "battle": "Your battle card",
-             "withdraw": "Where to withdraw", "actions": "Your Player Actions"}
-    lines = [f"{words[report['decision']]}: best first, by the chance of winning "
+    words = DECISION_WORDS[report["decision"]]
+    lines = [f"{words[0].upper()}{words[1:]}: best first, by the chance of winning "
              f"({report['rollouts']} games played on, seed {report['seed']})."]
     for n, opt in enumerate(report["options"][:shown], 1):
         lo, hi = opt["ci95"]
@@ -124,12 +114,9 @@ class Decision:
 
 
 def decisions(game: Game, history: list[Action]) -> list[Decision]:
-    """Replay `history` on `game` (a fresh game at its setup) and collect each
-    decision with more than one choice, with the state it was made in.
+    """Replay `history` on a fresh `game`; collect each decision with more than one choice.
 
-    A Player Actions decision is the whole plan: its moves and rallies up to
-    `done` (other commands in between, such as telling the hand, are applied
-    but are not part of it)."""
+    A Player Actions decision is the whole plan up to `done` (commands between are applied)."""
     found: list[Decision] = []
     i = 0
     while i < len(history):
@@ -179,30 +166,32 @@ def _review_task(index: int) -> dict[str, Any]:
                       _review_job["seed"])
 
 
+def _rows(found: list[Decision], budget: int, seed: int, jobs: int
+          ) -> Iterator[dict[str, Any]]:
+    """Each decision's row, in order (in forked processes when `jobs` > 1)."""
+    if jobs == 1 or len(found) < 2:
+        yield from (review_one(d, budget, seed) for d in found)
+        return
+    import multiprocessing
+
+    _review_job.update(decisions=found, budget=budget, seed=seed)
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            yield from pool.imap(_review_task, range(len(found)))
+    finally:
+        _review_job.clear()
+
+
 def review(found: list[Decision], budget: int = REVIEW_BUDGET, seed: int = 1,
            jobs: int | None = None,
            progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Every decision ranked (in processes, one decision each); SPEC §7's JSON
     plus `turning_points`, the labelled decisions by their drop, largest first."""
-    jobs = jobs or default_jobs()
     rows: list[dict[str, Any]] = []
-    if jobs > 1 and len(found) > 1:
-        import multiprocessing
-
-        _review_job.update(decisions=found, budget=budget, seed=seed)
-        try:
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                for row in pool.imap(_review_task, range(len(found))):
-                    rows.append(row)
-                    if progress:
-                        progress(len(rows), len(found))
-        finally:
-            _review_job.clear()
-    else:
-        for d in found:
-            rows.append(review_one(d, budget, seed))
-            if progress:
-                progress(len(rows), len(found))
+    for row in _rows(found, budget, seed, jobs or default_jobs()):
+        rows.append(row)
+        if progress:
+            progress(len(rows), len(found))
     turning = sorted((i for i, r in enumerate(rows) if r["label"]),
                      key=lambda i: -rows[i]["drop"])
     return {"decisions": rows, "turning_points": turning, "budget": budget, "seed": seed}
@@ -215,8 +204,7 @@ def review_lines(report: dict[str, Any]) -> list[str]:
         return ["No decision to review yet: every choice so far had only one option."]
     lines = []
     counts = {name: sum(1 for r in rows if r["label"] == name) for _, name in LABELS}
-    plurals = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
-    summary = ", ".join(f"{n} {name if n == 1 else plurals[name]}" for name, n in counts.items())
+    summary = ", ".join(f"{n} {name if n == 1 else PLURALS[name]}" for name, n in counts.items())
     lines.append(f"{len(rows)} decisions reviewed: {summary}.")
     if report["turning_points"]:
         lines.append("Turning points (the winning chance you gave away):")
@@ -228,7 +216,7 @@ def review_lines(report: dict[str, Any]) -> list[str]:
 
 
 def _row_line(row: dict[str, Any]) -> str:
-    phase = "your card phase" if row["phase"] == "player-card" else "the King's card phase"
+    phase = PHASE_WORDS.get(row["phase"], "the King's card phase")
     played = ", ".join(row["played"])
     text = f"turn {row['turn']}, {phase}: {played} ({row['played_win']:.0%})"
     if row["label"] or row["drop"] > 0:

@@ -1,21 +1,17 @@
 """`throne show --svg`: the current cubes drawn on the map.
 
-The board is the one board drawing (`render.components.board`): the map is
-its `map_items`, the same polygons, labels and cube boxes as the printed
-sheet, and the cubes now on the table fill those boxes (`marks.cube_fills`:
-King dark, yours light, a `+N` when there are more cubes than boxes); a
-title line states the turn and step.
-
-The renderer is imported inside the function: only this command pays for it.
+The map is `render.components.board`'s `map_items` and the cubes fill its boxes
+(`marks.cube_fills`); the renderer is imported inside the function so only this command pays.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from throne_pnp.assistant.explain import phase_words
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
-from throne_pnp.rules.game import KING_CARD, Game
+from throne_pnp.rules.game import Game
 
 KING_FILL = "#7a1f1f"
 PLAYER_FILL = "#e8b923"
@@ -25,8 +21,7 @@ TITLE_H = 12.0
 def _title(game: Game) -> str:
     if game.outcome is not None:
         return f"Turn {game.turn}: the game is over, you {game.outcome}"
-    phase = "the King's card phase" if game.phase == KING_CARD else "your card phase"
-    return f"Turn {game.turn}, {phase}, step: {game.step}"
+    return f"Turn {game.turn}, {phase_words(game)}, step: {game.step}"
 
 
 def write_board_svg(game: Game, content: Content, path: Path) -> Path:

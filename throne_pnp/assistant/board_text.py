@@ -21,9 +21,7 @@ def _symbols(content: Content, number: int, home: int) -> str:
 
 
 def _cubes(count: int, mark: str) -> str:
-    if not count:
-        return "."
-    return f"{count} {mark * count}"
+    return f"{count} {mark * count}" if count else "."
 
 
 def board_text(game: Game, content: Content) -> str:
@@ -46,9 +44,8 @@ def board_text(game: Game, content: Content) -> str:
     limit = player_limit(board, pos, contested_to)
     wheat = held_wheat(board, pos, contested_to)
     source = " + ".join(f"{board.wheat[t]} in {t}" for t in wheat) or "none held"
-    rows.append("")
-    rows.append(f"Off the map: King {board.forces - pos.on_map(KING)}, you "
+    rows += ["", f"Off the map: King {board.forces - pos.on_map(KING)}, you "
                 f"{board.forces - pos.on_map(PLAYER)}.  Your limit per territory: {limit} "
-                f"(wheat {source}).  King's limit: {board.king_limit}.")
-    rows.append("Key: K = King cube, o = your cube, W wheat, B bugles, S shields.")
+                f"(wheat {source}).  King's limit: {board.king_limit}.",
+             "Key: K = King cube, o = your cube, W wheat, B bugles, S shields."]
     return "\n".join(rows)

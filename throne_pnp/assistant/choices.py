@@ -27,8 +27,6 @@ def withdraw_costs(game: Game) -> dict[int, int]:
 
 def withdraw_words(game: Game) -> str:
     """`5: no loss; 1: your limit removes 1`, best first, then by number."""
-    costs = withdraw_costs(game)
-    parts = []
-    for to, lost in sorted(costs.items(), key=lambda kv: (kv[1], kv[0])):
-        parts.append(f"{to}: no loss" if not lost else f"{to}: your limit removes {lost}")
-    return "; ".join(parts)
+    costs = sorted(withdraw_costs(game).items(), key=lambda kv: (kv[1], kv[0]))
+    return "; ".join(f"{to}: no loss" if not lost else f"{to}: your limit removes {lost}"
+                     for to, lost in costs)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from throne_pnp.assistant.explain import fresh_hand, next_need
+from throne_pnp.assistant.explain import CARD_ID, fresh_hand, next_need
 from throne_pnp.assistant.lock import save_lock
 from throne_pnp.assistant.said import replay_command, typed
 from throne_pnp.assistant.session import Command, Session
@@ -26,10 +26,8 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.position import Position, check_position, outcome_words, position_outcome
 
-CARD_ID = Typed("card", ("ID",))
 DRAWS_ID = Typed("card", (), (("draws", "ID"),))
 KING_CARD_K = Typed("battle", (), (("king-card", "K"),))
-act_done = Typed("done")
 
 
 class NeedsConfirmation(ThroneError):
@@ -62,7 +60,7 @@ def require(session: Session, kinds: tuple[str, ...], verb: str) -> None:
     needed = needed[0].lower() + needed[1:]
     if need.kind == "actions":
         raise Refused(f"cannot {verb} now: it is your Player Actions "
-                      f"({game_cp_left(session.game)}); finish them with ", act_done)
+                      f"({game_cp_left(session.game)}); finish them with ", Typed("done"))
     if need.kind == "over":
         raise Refused(f"cannot {verb}: {needed}; start a new game with ", command)
     raise Refused(f"cannot {verb} now: {needed} - ", command)
@@ -244,9 +242,8 @@ def done(session: Session) -> Command:
 
 def perform(session: Session, actions: Sequence[act.Action], *,
             confirmed: bool = False) -> Command:
-    """Play what the player says at once: the command first, then the cards told with it.
-
-    The CLI, the page and `throne play` all come here."""
+    """Play what the player says at once (CLI, page, `throne play`): the command first, then
+    the cards told with it."""
     if not actions:
         raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
     first, rest = actions[0], list(actions[1:])

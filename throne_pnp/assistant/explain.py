@@ -6,20 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.assistant import said as said_words
-from throne_pnp.narrator.checklist import (  # noqa: F401  (part of this module's API)
-    checklist,
-    cp_left,
-    event_json,
-    summary,
-)
+from throne_pnp.narrator.checklist import checklist, cp_left, event_json, summary  # noqa: F401
 from throne_pnp.narrator.lines import Command, Part, typed
-from throne_pnp.narrator.words import (  # noqa: F401  (part of this module's API)
-    ACTION_WORDS,
-    BOX,
-    card_words,
-    ids_words,
-    plural,
-)
+from throne_pnp.narrator.words import ACTION_WORDS, BOX, card_words, ids_words, plural  # noqa: F401
 from throne_pnp.rules.game import KING_CARD, Event, Game, Need
 from throne_pnp.rules.position import KING, PLAYER, defender_words
 
@@ -107,11 +96,10 @@ def next_line(game: Game, physical: bool, with_command: bool = True) -> str:
     """The `Next:` line: what is needed, and the command that gives it (not
     for `throne play`, which takes answers, not commands)."""
     text, command = next_step(game, physical)
-    if not with_command:
-        if game.need().kind == "actions":
-            return f"Next: your Player Actions ({cp_left(game)})."
-        return f"Next: {text}."
-    if game.need().kind in ("actions", "over"):
+    kind = game.need().kind
+    if not with_command and kind == "actions":
+        return f"Next: your Player Actions ({cp_left(game)})."
+    if not with_command or kind in ("actions", "over"):
         return f"Next: {text}."
     return f"Next: {text} - `{command}`"
 
@@ -264,7 +252,7 @@ def new_game_lines(session: Any) -> list[str]:
 
 def command_lines(session: Any, events: list[Event], notes: list[str],
                   resumed_withdrawal: bool = False, extra: list[str] | None = None,
-                  next_line: bool = True) -> list[str]:
+                  with_next: bool = True) -> list[str]:
     """Everything printed after a command: checklist (and `extra` lines), notes,
     hand, and the `Next:` line (left out by `throne play`, whose prompt asks)."""
     game: Game = session.game
@@ -274,12 +262,9 @@ def command_lines(session: Any, events: list[Event], notes: list[str],
     out += hand_lines(session)
     if game.known_hand() is not None:
         out += battle_odds_lines(game)
-    if next_line:
-        out.append(next_step_line(game, session.physical))
+    if with_next:
+        out.append(next_line(game, session.physical))
     return out
-
-
-next_step_line = next_line  # (for `command_lines`, whose flag shadows the name)
 
 
 def battle_odds_lines(game: Game) -> list[str]:

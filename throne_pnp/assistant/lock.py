@@ -1,26 +1,8 @@
 """One command at a time on a save: an exclusive lock held across read-replay-write.
 
-Two `throne` commands (or a command and the table page of `throne serve`) given
-at the same moment on the same save would otherwise both read the old state,
-both be accepted, and the second write would silently drop the first command.
-So every command that writes holds an exclusive, cross-process lock for its
-whole read-replay-write; the second one waits for it (a few seconds at most,
-then it is refused with a reason) and runs on the new state.
-
-The lock is a small file beside the save, `.NAME.lock` (never the save
-itself, which is replaced atomically on every write and so cannot carry a
-lock). A save reached through a link is locked by its target's path (the
-link resolved once, `writing.real_target`), so a command on the link and one
-on the target exclude each other. The lock file is opened without following
-links (`O_NOFOLLOW`): a link planted where it should be is refused, never
-followed to create a file elsewhere. No lock file is made for a path that
-may not hold a save (`writing.check_target`); `Session.locked` refuses a
-file that is there and is not a save before it asks for the lock.
-
-The lock is an OS lock (`flock`, straight from the standard library on
-POSIX, through the `filelock` library elsewhere): a process that dies
-releases it, so a crash never leaves a game locked. The lock file itself
-stays in place (waiters must share one file), empty and harmless.
+Without it, two commands at once would both read the old state and the second write would drop
+the first. The lock is an OS lock (`flock`, or `filelock` off POSIX) on `.NAME.lock` beside the
+save's resolved target, opened with `O_NOFOLLOW`; a dying process releases it, the file stays.
 """
 
 from __future__ import annotations
@@ -47,17 +29,12 @@ def lock_path(path: Path) -> Path:
 
 @contextmanager
 def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
-    """Hold the exclusive lock on the save at `path` for the `with` block.
+    """Hold the exclusive lock on the save at `path` for the `with` block (not re-entrant).
 
-    Waits up to `timeout` seconds (None: `DEFAULT_TIMEOUT`, 5 s) for another
-    command to finish; then raises `SaveError` ("another throne command is
-    using SAVE; try again"). A folder where no lock can be made (missing,
-    read-only) is a `SaveError` too. The lock is not re-entrant: do not nest
-    two `save_lock`s on one save. Yields the save's real target (`real_target`),
-    the path to read and write while the lock is held.
+    Waits up to `timeout` seconds (None: `DEFAULT_TIMEOUT`), then raises `SaveError`, as for a
+    folder where no lock can be made. Yields the save's real target, the path to read and write.
     """
-    if timeout is None:
-        timeout = DEFAULT_TIMEOUT
+    timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     check_path(path)
     target = real_target(path)
     check_target(target, "--game", kind="save")
@@ -84,10 +61,8 @@ def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
 
 
 def _flock(lock: Path, timeout: float) -> Callable[[], None] | None:
-    """POSIX: `flock` the lock file directly; returns the release, or None
-    where flock is not available. (Importing `filelock` costs more than the
-    whole lock on every command, and the King's answer should stay quick;
-    both use flock on the same file, so they exclude each other.)"""
+    """POSIX: `flock` the lock file directly (importing `filelock` costs more than the lock);
+    returns the release, or None where flock is not available."""
     try:
         import fcntl
     except ImportError:

@@ -87,9 +87,8 @@ def _prompt_for(session: Session) -> str:
     physical = session.physical
     known = game.known_hand()
     if need.kind == "card":
-        if known is None:
-            return "Your phase card (its number)"
-        return f"Your phase card [{_ids(known)}]"
+        return ("Your phase card (its number)" if known is None
+                else f"Your phase card [{_ids(known)}]")
     if need.kind == "deal":
         if need.purpose == "phase":
             if physical:
@@ -136,6 +135,8 @@ def _actions_prompt(session: Session) -> str:
 
 # Short forms of the Player Actions typed at the prompt.
 ALIASES = {"m": "move", "r": "rally", "d": "done"}
+# The action a number alone answers, by what the game needs.
+ANSWERS = {"card": act.card, "deal": act.deal, "battle": act.battle, "withdraw": act.withdraw}
 
 
 def _answer(session: Session, answer: str, confirmed: bool = False) -> Command | None:
@@ -164,13 +165,8 @@ def said_actions(session: Session, answer: str) -> list[act.Action] | None:
         return None
     number = whole(words[0])
     if number is not None:
-        if need.kind == "card":
-            return [act.card(number)]
-        if need.kind == "deal":
-            return [act.deal(number)]
-        if need.kind == "battle":
-            return [act.battle(number)]
-        return [act.withdraw(number)] if need.kind == "withdraw" else None
+        make = ANSWERS.get(need.kind)
+        return [make(number)] if make else None
     head = ALIASES.get(words[0], words[0])
     if head not in act.SHAPES or (head == "hand" and not session.physical):
         return None
@@ -200,7 +196,7 @@ def run(path: Path, content: Content, *, physical: bool = False, hard: int | Non
         for line in explain.new_game_lines(session):
             click.echo(line)
         click.echo("Type `help` at any prompt for help.")
-        for line in explain.command_lines(session, session.start_events, [], next_line=False):
+        for line in explain.command_lines(session, session.start_events, [], with_next=False):
             click.echo(line)
     try:
         _loop(session)
@@ -243,5 +239,5 @@ def _loop(session: Session) -> None:
             continue
         # (no `Next:` line: the next prompt says what is needed, in its own words)
         for line in explain.command_lines(session, cmd.events, cmd.notes, resumed,
-                                          next_line=False):
+                                          with_next=False):
             click.echo(line)

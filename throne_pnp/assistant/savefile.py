@@ -1,24 +1,10 @@
 """The tracked game's save file: setup plus the commands, written atomically.
 
-A save holds no game state, only what is needed to rebuild it exactly: the
-game in the content it was started with (its game fingerprint and parts,
-see `content.fingerprint`; the file hashes too, for older thrones), the mode, the seed,
-the cards in the game, the start position, the chance cards dealt at setup
-(`opening`) and the list of accepted commands, with what the player typed
-for each (`said`, for the log; "" where unknown). Each command is the list of
-action texts it caused: the user's own action(s) and the cards revealed with
-them. So `undo N` drops the last N entries, and the state is always the
-replay of what is left.
-
-Writing goes through the one writer (`throne_pnp.writing`: a temporary file
-in the same folder, fsync, rename), so a crash leaves either the old save or
-the new one, never a half-written file; a save reached through a link is
-written to its target and the link stays. The temporary file is named for
-the save and the writing process (`.NAME.write-PID-XXXXXXXX.tmp`): one left by a killed process is
-removed by the next command that reads or writes that save. A file that is
-not a save of ours, or is damaged, raises `SaveError` and is never
-overwritten. Reading goes through `userfile` (a regular file, at most
-SAVE_LIMIT bytes) and a JSON reader with bounded numbers and nesting.
+A save holds no game state, only what rebuilds it exactly: content fingerprint, mode, seed,
+cards, start, the `opening` chance cards and the accepted commands (each the action texts it
+caused, with what was `said`), so `undo N` drops entries and the state is the replay of the rest.
+Writes go through `throne_pnp.writing` (temp file `.NAME.write-PID-XXXXXXXX.tmp`, fsync, rename);
+reads through `userfile`; a foreign or damaged file raises `SaveError` and is never overwritten.
 """
 
 from __future__ import annotations
@@ -35,12 +21,8 @@ from throne_pnp.content.fingerprint import changes, game_fingerprint, game_parts
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import bounded, number_words
 from throne_pnp.userfile import SAVE_LIMIT, FileRefused, read_limited
-from throne_pnp.writing import (  # noqa: F401 (the stale temporary files: re-exported)
-    STALE_AFTER,
-    real_target,
-    remove_stale_temps,
-    write_text,
-)
+from throne_pnp.writing import STALE_AFTER as STALE_AFTER  # re-exported (tests)
+from throne_pnp.writing import real_target, remove_stale_temps, write_text
 from throne_pnp.writing import temp_prefix as _temp_prefix  # noqa: F401
 
 FORMAT = "throne-game"
@@ -246,8 +228,6 @@ def read(path: Path) -> SaveData:
     if not path.exists():
         raise SaveError(f"no tracked game in {path}: start one with `throne new` "
                         "(or point --game / THRONE_GAME at your save)")
-    if path.is_dir():
-        raise SaveError(f"{path} is a folder, not a save file")
     remove_stale_temps(path)
     try:
         raw = read_limited(path, SAVE_LIMIT)
@@ -266,10 +246,8 @@ GAME_FILES = ("map.yaml", "cards.yaml", "rulings.yaml")  # rules.txt is only pri
 def check_content(save: SaveData, content: Content, path: Path) -> None:
     """Refuse a save whose GAME has changed since it began; else stamp it with `content`.
 
-    Saves record the game fingerprint (`content.fingerprint`): comments,
-    names, drawing data and the rules text may change freely. Older saves
-    hold file hashes only: they load when the game files are byte-for-byte
-    the same, and get the fingerprint on their next write.
+    Saves record `content.fingerprint`; older saves with file hashes only load when the game
+    files are byte-for-byte the same, and get the fingerprint on their next write.
     """
     now_parts = game_parts(content)
     began = f" in {save.content_dir}" if save.content_dir else ""
@@ -290,16 +268,9 @@ def check_content(save: SaveData, content: Content, path: Path) -> None:
     if now == then:
         save.stamp(content)
         return
-    parts = []
-    changed = sorted(n for n in set(now) & set(then) if now[n] != then[n])
-    added = sorted(set(now) - set(then))
-    removed = sorted(set(then) - set(now))
-    if changed:
-        parts.append(f"{', '.join(changed)} changed")
-    if added:
-        parts.append(f"{', '.join(added)} added")
-    if removed:
-        parts.append(f"{', '.join(removed)} removed")
+    differ = ((sorted(n for n in set(now) & set(then) if now[n] != then[n]), "changed"),
+              (sorted(set(now) - set(then)), "added"), (sorted(set(then) - set(now)), "removed"))
+    parts = [f"{', '.join(names)} {word}" for names, word in differ if names]
     raise SaveError(
         f"{path}: the content in {content.directory} differs from the content this game "
         f"was started with{began} ({'; '.join(parts)}; this save is from an older throne "

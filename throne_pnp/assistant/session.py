@@ -1,20 +1,10 @@
 """A tracked game in play: the save file replayed into a `Game`, and commands.
 
-`Session.open` reads a save, checks it against the content and replays it.
-`Session.locked` does the same under the save's exclusive lock (see `lock`)
-and keeps it until the `with` block ends: every command that writes runs
-inside it, so two commands at once never lose an update. `Session.start`
-sets up a new game. A user command runs as a transaction
-(`with session.command() as cmd: cmd.apply(...)`): every action is applied
-to the game, chance cards are dealt at once in virtual mode, and the save is
-written only when the whole command was accepted. A refused command rebuilds
-the game from the save, which was never touched.
-
-Virtual mode deals with `random.Random(f"{seed}:{n}")`, where n counts the
-chance cards dealt so far; so taking a command back and giving it again
-reveals the same cards, and a save replays to the same state on any machine.
-The King's phase card is the one chance card never dealt automatically: it
-comes with `throne card`, so the player sees each phase begin.
+`Session.open` reads and replays a save; `Session.locked` does so under the save's lock (see
+`lock`); `Session.start` sets up a new game. A command is a transaction: the save is written
+only when the whole command was accepted. Virtual mode deals with `random.Random(f"{seed}:{n}")`
+(n = chance cards dealt so far), so undo and redo reveal the same cards; the King's phase card
+is dealt only by `throne card`.
 """
 
 from __future__ import annotations
@@ -78,14 +68,10 @@ class Session:
     @contextmanager
     def locked(cls, path: Path, content: Content,
                timeout: float | None = None) -> Iterator[Session]:
-        """Take the save's lock, open the save and yield the session.
+        """Take the save's lock, open the save and yield the session until the block ends.
 
-        The lock is held until the `with` block ends, so the state read here
-        is still the saved one when a command inside writes. A missing save
-        or a file that holds no save is refused before any lock file is made.
-        A save reached through a link is opened, locked and written at its
-        target (the link resolved once). A save held by another command is
-        waited for up to `timeout` seconds (None: 5 s; then `SaveError`).
+        A missing save or a non-save is refused before any lock file is made; a save held by
+        another command is waited for up to `timeout` seconds (None: 5 s; then `SaveError`).
         """
         target = real_target(path)
         if not holds_save(target):
@@ -95,11 +81,7 @@ class Session:
 
     @contextmanager
     def hold(self, timeout: float | None = None) -> Iterator[Session]:
-        """Re-take the lock for a session kept open (`throne play`) and catch up.
-
-        Another command may have changed the save since this session read it:
-        the save is read again under the lock and the game rebuilt if so.
-        """
+        """Re-take the lock for a session kept open (`throne play`); re-read a changed save."""
         with save_lock(self.path, timeout):
             save = savefile.read(self.path)
             savefile.check_content(save, self.content, self.path)
@@ -143,11 +125,11 @@ class Session:
             self.start_events = list(game.events)
             self._deals = 0
             for text in save.opening:
-                self._replay_one(game, text)
+                self._counted(game, Action.parse(text))
             for number, command in enumerate(save.commands, 1):
                 for text in command:
                     try:
-                        self._replay_one(game, text)
+                        self._counted(game, Action.parse(text))
                     except ThroneError as exc:
                         raise SaveError(f"{self.path}: damaged save: command {number} "
                                         f"({text!r}) cannot be replayed: {exc}; `throne "
@@ -165,11 +147,12 @@ class Session:
         return replay(self.board, self.save.cards, map(Action.parse, texts),
                       self.save.physical, self.start_position())
 
-    def _replay_one(self, game: Game, text: str) -> None:
-        action = Action.parse(text)
-        game.apply(action)
+    def _counted(self, game: Game, action: Action) -> list[Event]:
+        """`game.apply(action)`, counting the chance cards dealt (the seed's `n`)."""
+        events = game.apply(action)
         if action.kind == "deal":
             self._deals += 1
+        return events
 
     def write(self) -> None:
         savefile.write(self.path, self.save)
@@ -213,10 +196,8 @@ class Session:
         """Apply one action inside `command()`, then deal chance cards (virtual)."""
         cmd = self._current
         assert cmd is not None, "apply() outside command()"
-        events = self.game.apply(action)
+        events = self._counted(self.game, action)
         cmd.actions.append(action.text())
-        if action.kind == "deal":
-            self._deals += 1
         cmd.events += events
         cmd.events += self._auto_deal(cmd.actions)
         return events
@@ -242,14 +223,11 @@ class Session:
             if need.kind != "deal" or need.purpose not in AUTO_DEALS:
                 return events
             action = act.deal(self._pick())
-            events += self.game.apply(action)
+            events += self._counted(self.game, action)
             record.append(action.text())
-            self._deals += 1
 
     def planned_battle_odds(self) -> list[dict[str, Any]]:
-        """During Player Actions: the odds of each battle `done` would start now,
-        per card that can be in the hand, over the tracked deck
-        (`sim.odds.planned_battle_odds`); for `throne odds` and the page."""
+        """The odds of each battle `done` would start now (`sim.odds.planned_battle_odds`)."""
         from throne_pnp.sim.odds import planned_battle_odds
 
         return planned_battle_odds(self.game)

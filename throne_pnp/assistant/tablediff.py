@@ -18,6 +18,10 @@ from throne_pnp.rules.position import KING, PLAYER, Position
 ZONE_WORDS = {"deck": "the deck", "hand": "your hand", "discard": "the discard pile",
               "table": "the table", "unknown": "the deck or your hand"}
 
+CUBE_WORDS = {"move": "move {cubes} {src} -> {dst}",
+              "remove": "take {cubes} off {src} (back to the supply)",
+              "add": "put {cubes} back in {dst} (from the supply)"}
+
 
 def cube_changes(board: Board, now: Position, target: Position
                  ) -> list[tuple[str, str, int, int | None, int | None]]:
@@ -43,15 +47,8 @@ def cube_changes(board: Board, now: Position, target: Position
 
 def cube_lines(board: Board, now: Position, target: Position) -> list[Line]:
     """The checklist that moves the cubes from `now` to `target`."""
-    lines = []
-    for kind, side, n, src, dst in cube_changes(board, now, target):
-        if kind == "move":
-            lines.append(do(f"move {cubes(n, side)} {src} -> {dst}", depth=1))
-        elif kind == "remove":
-            lines.append(do(f"take {cubes(n, side)} off {src} (back to the supply)", depth=1))
-        else:
-            lines.append(do(f"put {cubes(n, side)} back in {dst} (from the supply)", depth=1))
-    return lines
+    return [do(CUBE_WORDS[kind].format(cubes=cubes(n, side), src=src, dst=dst), depth=1)
+            for kind, side, n, src, dst in cube_changes(board, now, target)]
 
 
 # A card the player turned over is known only by the number typed for it.
@@ -63,8 +60,7 @@ RECORDED_NOTE = typed(RECORDED.what)
 
 
 def _ids(cards: list[int]) -> str:
-    word = "card" if len(cards) == 1 else "cards"
-    return f"{word} {', '.join(map(str, sorted(cards)))}"
+    return f"{'card' if len(cards) == 1 else 'cards'} {', '.join(map(str, sorted(cards)))}"
 
 
 def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),

@@ -77,9 +77,6 @@ def handlers(page: Any) -> dict[str, Handler]:
             raise BadForm("tick the cards in your hand first")
         return commands.perform(session, [act.hand(ids)])
 
-    async def new(request: Request) -> Response:
-        return await page.new_game(request)
-
     def back_to_move(form: Any) -> str:
         """After a refused move, the same two taps and count again (numbers only)."""
         try:
@@ -105,7 +102,7 @@ def handlers(page: Any) -> dict[str, Handler]:
         "/done": post("done", done),
         "/fix": post("fix", fix, back="/fix"),
         "/undo": post("undo", undo),
-        "/new": new,
+        "/new": page.new_game,
+        "/hand": post("hand", hand, back="/hand"),
     }
-    routes["/hand"] = post("hand", hand, back="/hand")
     return routes

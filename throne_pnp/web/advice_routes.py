@@ -19,8 +19,6 @@ from throne_pnp.search.options import decision_of
 from throne_pnp.web import search_process, views
 from throne_pnp.web.searches import Job, Searches
 
-DECISION_WORDS = {"card": "your phase card", "battle": "your battle card",
-                  "withdraw": "where to withdraw", "actions": "your Player Actions"}
 # How often the page without JavaScript reloads while a search runs (seconds).
 REFRESH = 2
 
@@ -28,18 +26,16 @@ REFRESH = 2
 class Advice:
     """The advice routes of one table page (`page`: its `TablePage`)."""
 
-    def __init__(self, page: Any, hint_budget: int | None = None,
-                 review_budget: int | None = None, search_in: str = "process",
-                 jobs: int | None = None, seed: int = 1):
-        if search_in not in ("process", "thread"):
-            raise ValueError(f"search_in is process or thread, not {search_in!r}")
+    def __init__(self, page: Any):
+        config = page.config
         self.page = page
-        self.hint_budget = hint_budget or advice.HINT_BUDGET
-        self.review_budget = review_budget or advice.REVIEW_BUDGET
-        self.search_in = search_in
+        self.hint_budget = config.hint_budget or advice.HINT_BUDGET
+        self.review_budget = config.review_budget or advice.REVIEW_BUDGET
+        self.search_in = config.search_in
         # in the server's own thread never more than one process (no fork there)
-        self.jobs = 1 if search_in == "thread" else (jobs or advice.default_jobs())
-        self.seed = seed
+        self.jobs = 1 if self.search_in == "thread" else (config.search_jobs
+                                                          or advice.default_jobs())
+        self.seed = 1
         self.searches = Searches()
 
     def routes(self) -> list[Route]:
@@ -83,7 +79,7 @@ class Advice:
             if job.state == "done":
                 shown["hint"] = self.hint_view(game, job.result or {})
         return self.page.render(request, "hint.html", snap=snap, shown=shown,
-                                words=DECISION_WORDS, refresh=REFRESH)
+                                words=advice.DECISION_WORDS, refresh=REFRESH)
 
     async def review_page(self, request: Request) -> Response:
         snap = self.page.door.snapshot()
@@ -202,20 +198,16 @@ def _flat(commands: list[list[str]]) -> list[str]:
     return out
 
 
-PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
-PHASE_WORDS = {"player-card": "your card phase", "king-card": "the King's card phase"}
-
-
 def review_view(report: dict[str, Any]) -> dict[str, Any]:
     """The review for the template: the counts, the turning points, every decision."""
     rows = []
     for n, row in enumerate(report.get("decisions", []), 1):
         rows.append({**row, "n": n,
-                     "phase_words": PHASE_WORDS.get(row["phase"], row["phase"]),
+                     "phase_words": advice.PHASE_WORDS.get(row["phase"], row["phase"]),
                      "played_pct": pct(row["played_win"]), "best_pct": pct(row["best_win"]),
                      "points": pct(row["drop"]),
-                     "what": DECISION_WORDS.get(row["decision"], row["decision"])})
-    counts = [(n, name if n == 1 else PLURALS[name])
+                     "what": advice.DECISION_WORDS.get(row["decision"], row["decision"])})
+    counts = [(n, name if n == 1 else advice.PLURALS[name])
               for name, n in ((name, sum(1 for r in rows if r["label"] == name))
                               for _, name in advice.LABELS)]
     turning = [rows[i] for i in report.get("turning_points", [])]

@@ -30,7 +30,7 @@ from throne_pnp.web.clients import client_of, remember
 from throne_pnp.web.door import STALE, Door, Flash, Stale
 from throne_pnp.web.forms import BadForm, number
 from throne_pnp.web.security import Access, Guard
-from throne_pnp.web.svgmarkup import symbols
+from throne_pnp.web.svgmarkup import sprite
 
 STATIC_TYPES = {"table.css": "text/css; charset=utf-8",
                 "table.js": "text/javascript; charset=utf-8",
@@ -74,8 +74,7 @@ class TablePage:
         self.static = {name: (static / name).read_bytes() for name in STATIC_TYPES}
         self.posts = actions.handlers(self)
         self.has_hand_route = "/hand" in self.posts
-        self.advice = Advice(self, config.hint_budget, config.review_budget,
-                             config.search_in, config.search_jobs)
+        self.advice = Advice(self)
 
     def render(self, request: Request, name: str, status: int = 200, **context: Any
                ) -> HTMLResponse:
@@ -201,10 +200,8 @@ class TablePage:
         return out
 
     async def log(self, request: Request) -> Response:
-        from throne_pnp.assistant.explain import log_records
-
         snap = self.door.snapshot()
-        entries = log_records(snap.session) if snap.session else []
+        entries = explain.log_records(snap.session) if snap.session else []
         return self.render(request, "log.html", snap=snap, entries=entries)
 
     async def fix_page(self, request: Request) -> Response:
@@ -248,10 +245,9 @@ class TablePage:
             self._rules = rulespage.rules_sections(self.config.content)
         query = request.query_params.get("q", "")[:80]
         shown = rulespage.matching(self._rules, query)
-        sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
-                  + symbols(rulespage.icon_variants() - self.art.variants) + "</svg>")
         return self.render(request, "rules.html", sections=shown, query=query,
-                           total=len(self._rules), rules_sprite=sprite)
+                           total=len(self._rules),
+                           rules_sprite=sprite(rulespage.icon_variants() - self.art.variants))
 
     async def version(self, request: Request) -> Response:
         return JSONResponse({"version": self.door.version()}, headers={"cache-control": "no-store"})

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from throne_pnp.assistant.board_svg import KING_FILL, PLAYER_FILL
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import PT, both, icon_variants
 from throne_pnp.render.components.board.marks import (
@@ -22,8 +23,6 @@ from throne_pnp.render.components.board.territories import map_items
 from throne_pnp.rules.position import Position, Step
 from throne_pnp.web.svgmarkup import attr, num, points, shape
 
-KING_FILL = "#7a1f1f"
-PLAYER_FILL = "#e8b923"
 BATTLE = "#c0261b"
 PICK = "#1d5fbf"
 INK = "#2a211b"
@@ -71,9 +70,6 @@ class MapArt:
         self.numbers = ('<g aria-hidden="true">'
                         + "".join(shape(item, classes=True) for item in numbers) + "</g>")
 
-    def names(self, n: int) -> str:
-        return self.content.map.territories[n].name
-
     def board(self, position: Position, *, battles: tuple[int, ...] = (),
               king_moves: tuple[Step, ...] = (), picks: dict[int, Pick] | None = None,
               title: str = "") -> str:
@@ -107,7 +103,7 @@ class MapArt:
 
     def _target(self, n: int, position: Position, battle: bool, pick: Pick | None) -> str:
         """The territory's accessible shape: a label, or a link when it can be tapped."""
-        name = self.names(n)
+        name = self.content.map.territories[n].name
         king, you = position.king[n], position.player[n]
         state = f"King {king}, you {you}" + (", battle pending" if battle else "")
         poly = self.polygons[n]

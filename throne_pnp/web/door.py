@@ -9,8 +9,7 @@ from __future__ import annotations
 import hashlib
 import os
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -102,18 +101,12 @@ class Door:
             self._cache = snap
         return snap
 
-    @contextmanager
-    def locked(self) -> Iterator[Session]:
-        """A session opened under the save lock, for one command."""
-        with self.mutex, Session.locked(self.path, self.content) as session:
-            yield session
-
     def run(self, command: Callable[[Session], Any], expected: str | None) -> Any:
         """Run one command function on a freshly locked session, if the form that asks
         for it was rendered against the game as it is now (`expected`); else `Stale`."""
         if expected is None:
             raise Stale()
-        with self.locked() as session:
+        with self.mutex, Session.locked(self.path, self.content) as session:
             if game_version(session.save) != expected:
                 raise Stale()
             return command(session)

@@ -23,6 +23,7 @@ from throne_pnp.web.svgmarkup import num, shape
 ICON_INK = ("#1f1a16", "#ffffff")
 INLINE = re.compile(r"\*\*(.+?)\*\*|`(.+?)`|\{([a-z-]+)\}")
 WORD = re.compile(r"[a-z0-9']+")
+LISTS = {"bullet": ("ul", ""), "step": ("ol", ""), "box": ("ol", "flow")}   # kind: (tag, class)
 DIAGRAM_W = 80.0       # mm of drawing: the SVG scales to the screen, its labels with it
 
 
@@ -162,15 +163,10 @@ def rules_sections(content: Content) -> list[Section]:
 
 def _block_html(block: Block, content: Content, worked: dict, start, close) -> str | None:
     kind = block.kind
-    if kind == "bullet":
-        start("ul")
-        return f"<li>{inline(block.text)}</li>"
-    if kind == "step":
-        start("ol")
-        return f'<li value="{escape(block.mark)}">{inline(block.text)}</li>'
-    if kind == "box":
-        start("ol", "flow")
-        return f"<li>{inline(block.text)}</li>"
+    if kind in LISTS:
+        start(*LISTS[kind])
+        value = f' value="{escape(block.mark)}"' if kind == "step" else ""
+        return f"<li{value}>{inline(block.text)}</li>"
     close()
     if kind == "para":
         return f"<p>{inline(block.text)}</p>"

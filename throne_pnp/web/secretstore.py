@@ -1,17 +1,9 @@
 """The table page's secrets for one save, kept across server restarts.
 
-A restarted `throne serve` must not break the pages still open on the
-phones: their forms carry the anti-forgery secret, and with `--lan` the
-phone's cookie carries the access token. So both are made once per save and
-kept in the user's state folder (`userdirs.state_dir()/serve/`, one small
-JSON file per save, named by a digest of the save's full path), readable
-by the user alone (0600, in a 0700 folder). A kept file is used only when it
-belongs to the user, no one else can read or write it, and it holds two
-well-formed secrets for the same save; anything else (missing, foreign,
-too open, corrupt) is replaced by fresh secrets. When nothing can be
-written (no home folder, a read-only one) the server simply runs with fresh
-secrets, as before. `fresh=True` (`throne serve --new-token`) makes new ones
-on purpose: every open page and phone must then join again.
+Open pages must survive a restarted `throne serve`, so the anti-forgery secret and the access
+token are kept per save in `userdirs.state_dir()/serve/` (0600 in 0700, named by a digest of
+the save's path). A file that is foreign, too open or corrupt is replaced by fresh secrets; when
+nothing can be written the server runs with fresh ones; `fresh=True` (`--new-token`) forces new.
 """
 
 from __future__ import annotations

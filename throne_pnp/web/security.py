@@ -1,28 +1,10 @@
 """Who may use the table page: host check, access token, anti-forgery token.
 
-The page changes a saved game, so every request passes three gates before a
-route sees it (an ASGI middleware, `Guard`):
-
-- Host: the Host header must name this server (loopback names, or the LAN
-  address with `--lan`); a page on another site that rebinds its name to
-  127.0.0.1 is refused (403).
-- Access token (`--lan`): the URL printed by `throne serve --lan` carries
-  `?token=...`; the first visit moves it into an HttpOnly, SameSite=Lax
-  cookie (Lax: a link opened from a chat or mail app still carries it; other
-  sites' forms never do) and redirects to the same page without it. A request with neither
-  is refused 401, with a wrong one 403. On loopback there is no token:
-  only this machine can connect.
-- Anti-forgery: every state-changing request is a POST whose form carries
-  the server's `csrf` value (kept per save across restarts by `throne serve`,
-  see `secretstore`) (or header `X-CSRF-Token`); a POST
-  without it, or with a foreign Origin, is refused 403.
-
-A client that leaves in the middle of its request (a phone locked while
-a form was being sent) is logged as one quiet line (`LOG`, at INFO: not
-shown at `throne serve`'s log level), never a traceback.
-
-Responses carry a strict Content-Security-Policy (our own scripts and styles
-only, no frames) and no Referer, so the token never leaks.
+Every request passes three gates in an ASGI middleware (`Guard`): the Host header must name this
+server (403 otherwise, against DNS rebinding); with `--lan` the `?token=` of the printed URL is
+moved into an HttpOnly SameSite=Lax cookie (none: 401, wrong: 403); every POST carries the
+`csrf` value (form or `X-CSRF-Token`) and no foreign Origin (403). Responses carry a strict CSP
+and no Referer; a client leaving mid-request is one quiet INFO line (`LOG`), not a traceback.
 """
 
 from __future__ import annotations
@@ -98,12 +80,8 @@ class Access:
 
 
 def same_secret(given: Any, secret: str) -> bool:
-    """Does `given` (anything a client sent) equal `secret`? In constant time, never raising.
-
-    `secrets.compare_digest` raises on text that is not ASCII, and a form
-    field may even be a file part: anything but text is simply not the secret,
-    and text is compared as UTF-8 bytes.
-    """
+    """Does `given` (anything a client sent) equal `secret`? In constant time, never raising:
+    anything but text is not the secret; text is compared as UTF-8 bytes."""
     if not isinstance(given, str):
         return False
     return secrets.compare_digest(given.encode("utf-8", "surrogatepass"), secret.encode())
@@ -137,11 +115,8 @@ async def _plain(send: Send, status: int, text: str,
 
 
 class Guard:
-    """ASGI middleware: Host, token and Origin checks, and security headers.
-
-    The form's `csrf` field is checked by the routes (`require_csrf`), which
-    parse the form anyway; the Origin of a POST is checked here.
-    """
+    """ASGI middleware: Host, token and Origin checks, and security headers (the form's
+    `csrf` field is checked by the routes, `require_csrf`)."""
 
     def __init__(self, app: ASGIApp, access: Access):
         self.app = app

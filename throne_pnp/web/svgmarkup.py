@@ -108,12 +108,13 @@ def path_data(commands: Iterable[tuple]) -> str:
     return " ".join(cmd[0] + " ".join(num(v) for v in cmd[1:]) for cmd in commands)
 
 
-def symbols(variants: Iterable[tuple[str, str, str]]) -> str:
-    """`<symbol>` definitions for the icon colourings, for one hidden sprite."""
+def sprite(variants: Iterable[tuple[str, str, str]]) -> str:
+    """A hidden `<svg>` sprite of `<symbol>` definitions for the icon colourings."""
     out = []
     for name, ink, paper in sorted(set(variants)):
         body = "".join(shape(replace(s, style=resolve(s.style, ink, paper)))
                        for s in ICON_SHAPES[name])
         out.append(f'<symbol id="{variant_id(name, ink, paper)}" '
                    f'viewBox="0 0 {num(BOX)} {num(BOX)}">{body}</symbol>')
-    return "".join(out)
+    return ('<svg class="sprite" aria-hidden="true" width="0" height="0">' + "".join(out)
+            + "</svg>")

@@ -22,7 +22,7 @@ from throne_pnp.rules.events import BattleFought, KingActed, PhaseCard, Uncertai
 from throne_pnp.rules.game import Event, Game
 from throne_pnp.rules.position import KING, PLAYER, Step, defender_words
 from throne_pnp.web.board import MapArt, Pick
-from throne_pnp.web.svgmarkup import num, shape, symbols
+from throne_pnp.web.svgmarkup import num, shape, sprite
 
 NO_BLEED = (False, False, False, False)
 
@@ -43,8 +43,7 @@ class Art:
         variants |= icon_variants(back)
         self.back = _face(back)
         self.variants = variants      # the icon colourings the sprite defines
-        self.sprite = ('<svg class="sprite" aria-hidden="true" width="0" height="0">'
-                       + symbols(variants) + "</svg>")
+        self.sprite = sprite(variants)
 
 
 def _face(items: tuple) -> str:
@@ -71,9 +70,7 @@ def recent(session: Any) -> Recent:
     """Replay the save with explanations: the last command's checklist (whoever gave it,
     CLI or page) and the moves of the King's most recent action."""
     save = session.save
-    game = Game(session.board, save.cards, save.physical, session.start_position())
-    for text in save.opening:
-        game.apply(Action.parse(text))
+    game = session.replay(0)
     out = Recent(commands=len(save.commands))
     events: list[Event] = []
     for command in save.commands:
@@ -164,7 +161,6 @@ def heading(game: Game, physical: bool, names: dict[int, Any]) -> str:
 
 def status(session: Any) -> dict[str, Any]:
     game: Game = session.game
-    text = heading(game, session.physical, session.content.map.territories)
     need = game.need()
     phase_card = game.phase_card
     return {
@@ -173,7 +169,7 @@ def status(session: Any) -> dict[str, Any]:
         "phase": explain.phase_words(game),
         "need": need.kind if need.kind != "deal" else f"deal-{need.purpose}",
         "cp": game.command_points,
-        "next": text,
+        "next": heading(game, session.physical, session.content.map.territories),
         "outcome": game.outcome,
         "phase_card": card_view(session.content, game.board.cards[phase_card])
         if phase_card else None,
@@ -244,14 +240,11 @@ def withdrawal_choices(session: Any) -> list[dict[str, Any]]:
     """Each place the beaten cubes may go, with the cubes the limit then removes (R14)."""
     from throne_pnp.assistant.choices import withdraw_costs
 
-    costs = withdraw_costs(session.game)
-    out = []
-    for to, lost in costs.items():
-        cost = ("no cubes lost" if not lost else
-                f"your limit removes {lost} cube{'s' if lost != 1 else ''}")
-        out.append({"to": to, "name": session.content.map.territories[to].name,
-                    "lost": lost, "cost": cost})
-    return out
+    names = session.content.map.territories
+    return [{"to": to, "name": names[to].name, "lost": lost,
+             "cost": f"your limit removes {explain.plural(lost, 'cube')}" if lost
+             else "no cubes lost"}
+            for to, lost in withdraw_costs(session.game).items()]
 
 
 @dataclass
@@ -284,12 +277,9 @@ def action_choices(session: Any, src: int | None, dst: int | None) -> ActionChoi
         moves.setdefault((a, b), []).append(count)
     sources = sorted({a for a, _ in moves})
     rallies = [a.args[0] for a in game.legal_rallies()]
-    why_not_rally = []
-    for t in sorted(board.castles):
-        if t not in rallies:
-            problem = game.rally_problem(t)  # the engine's own words for the refusal
-            if problem:
-                why_not_rally.append(f"rally at {t}: {problem}")
+    # the engine's own words for each refusal
+    why_not_rally = [f"rally at {t}: {problem}" for t in sorted(board.castles)
+                     if t not in rallies and (problem := game.rally_problem(t))]
     why_not_from = []
     pos = game.position
     for t in board.numbers:
@@ -332,6 +322,4 @@ def default_count(counts: list[int], emptying: list[int]) -> int:
 
 
 def territory_name(content: Content, n: int | None) -> str:
-    if n is None:
-        return ""
-    return content.map.territories[n].name
+    return "" if n is None else content.map.territories[n].name
