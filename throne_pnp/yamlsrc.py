@@ -1,10 +1,8 @@
 """Safe YAML loading that remembers where every value came from.
 
-Validation messages must name the file and line of the problem, so mappings
-and sequences are built as `SourceDict` / `SourceList`, which carry the line of
-the node itself and of each key or item. Only the safe loader is used: a
-`!!python/...` tag is an error, never code.
-"""
+Mappings and sequences are built as `SourceDict` / `SourceList`, carrying the line of each
+node, key and item, so validation messages can name file and line. Only the safe loader runs:
+a `!!python/...` tag is an error, never code."""
 
 from __future__ import annotations
 
@@ -51,8 +49,6 @@ class _LineLoader(_SafeBase):  # type: ignore[misc, valid-type]
         # node's position like any other YAML error, and so do unusable numbers.
         try:
             value = super().construct_object(node, deep=deep)
-        except yaml.YAMLError:
-            raise
         except (ValueError, TypeError, OverflowError) as exc:
             raise _refused(node, f"cannot read {_short(node.value)} ({exc}); quote it if it "
                            "is text") from None
