@@ -130,6 +130,4 @@ def _progress():
     return show
 
 
-def register(group: click.Group) -> None:
-    group.add_command(hint)
-    group.add_command(review)
+COMMANDS = [hint, review]

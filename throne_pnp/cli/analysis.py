@@ -262,6 +262,4 @@ def odds_text(report: dict[str, Any]) -> str:
     return "\n".join(odds_lines(report))
 
 
-def register(group: click.Group) -> None:
-    group.add_command(simulate)
-    group.add_command(odds)
+COMMANDS = [simulate, odds]

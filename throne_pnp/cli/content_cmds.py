@@ -219,7 +219,4 @@ def _watch(directory: Path, run_once, interval: float = 0.5) -> None:
         click.echo("stopped watching")
 
 
-def register(group: click.Group) -> None:
-    group.add_command(init)
-    group.add_command(validate)
-    group.add_command(build)
+COMMANDS = [init, validate, build]

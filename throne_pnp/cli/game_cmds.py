@@ -310,8 +310,3 @@ def show_hand(game_file: Path, content_dir: Path | None, as_json: bool) -> None:
 
 
 COMMANDS = [new, card, battle, withdraw, move, rally, done, hand]
-
-
-def register(group: click.Group) -> None:
-    for command in COMMANDS:
-        group.add_command(command)

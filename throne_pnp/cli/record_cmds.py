@@ -255,8 +255,3 @@ def recover(out: Path | None, as_json: bool, game_file: Path,
 
 
 COMMANDS = [status, log, show, undo, fix, play, recover]
-
-
-def register(group: click.Group) -> None:
-    for command in COMMANDS:
-        group.add_command(command)

@@ -191,5 +191,4 @@ def battle(at: Path, territory: int, defender: str, player_card: int, king_card:
                              withdraw_to, as_json))
 
 
-def register(group: click.Group) -> None:
-    group.add_command(resolve)
+COMMANDS = [resolve]
