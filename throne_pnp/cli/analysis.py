@@ -1,8 +1,5 @@
-"""`throne simulate` and `throne odds`: balance and battle analysis.
-
-Both are thin: `simulate` calls `throne_pnp.sim.simulate.run` and formats its
-report; `odds` builds the battle and calls `throne_pnp.sim.odds.battle_odds`.
-svgwrite is imported only when `--plot` asks for a chart.
+"""`throne simulate` and `throne odds`: thin calls into `sim.simulate.run` and
+`sim.odds.battle_odds`, with their reports formatted; svgwrite only for `--plot`.
 """
 
 from __future__ import annotations

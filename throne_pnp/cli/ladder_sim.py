@@ -1,9 +1,7 @@
 """`throne simulate` on the difficulty ladder: `--ladder`, `--level`, `--cards`, `--write-ladder`.
 
-Thin like the rest of the CLI: the games are played by `sim.ladder_sweep`
-and `sim.card_report`, the figures written back by `content.ladder_write`,
-the words come from `render.ladder_text`; this module checks the options
-together, calls them and formats their reports.
+Checks the options together and formats the reports of `sim.ladder_sweep`, `sim.card_report`,
+`content.ladder_write` and `render.ladder_text`, which do the work.
 """
 
 from __future__ import annotations

@@ -1,10 +1,8 @@
 """Tracked-game commands about the record: status, log, show, undo, fix, play, recover.
 
-The views (status, log, show) only read the save, which is always whole (it
-is replaced atomically), so they take no lock. `undo` and `fix` change it and
-run under the save's lock like the playing commands in `game_cmds`, and print
-the checklist that puts the table back. `recover` never changes the save it
-reads: what still replays goes to a new file (`assistant.recover`).
+The views read the whole (atomically replaced) save without a lock; `undo` and `fix` change
+it under the lock and print the checklist that puts the table back; `recover` writes what
+still replays to a new file, never the save it reads (`assistant.recover`).
 """
 
 from __future__ import annotations
