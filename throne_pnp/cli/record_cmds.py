@@ -29,11 +29,6 @@ from throne_pnp.cli.common import load as load_content
 from throne_pnp.cli.game_cmds import locked, report, tracked
 from throne_pnp.cli.table_answers import opened, status_answer
 
-
-def _open(game_file: Path, content_dir: Path | None):
-    return opened(game_file, content_dir)
-
-
 # --------------------------------------------------------------------------- views
 
 @click.command()
@@ -46,7 +41,7 @@ def status(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne status --json
     """
-    click.echo(status_answer(_open(game_file, content_dir), as_json))
+    click.echo(status_answer(opened(game_file, content_dir), as_json))
 
 
 @click.command()
@@ -59,7 +54,7 @@ def log(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne log
     """
-    session = _open(game_file, content_dir)
+    session = opened(game_file, content_dir)
     entries = log_entries(session)
     if as_json:
         echo_json(entries)
@@ -82,7 +77,7 @@ def show(svg_file: Path | None, game_file: Path, content_dir: Path | None) -> No
     """
     if svg_file is not None:
         output_path(svg_file, "--svg", "board.svg", game_file=game_file)
-    session = _open(game_file, content_dir)
+    session = opened(game_file, content_dir)
     if svg_file is not None:
         from throne_pnp.assistant.board_svg import write_board_svg
 
