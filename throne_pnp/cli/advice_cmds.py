@@ -17,7 +17,6 @@ from throne_pnp.cli.common import (
     json_option,
     load,
 )
-from throne_pnp.errors import ThroneError
 from throne_pnp.rules.actions import Action
 
 
@@ -61,10 +60,7 @@ def hint(budget: int | None, seconds: float | None, seed: int, jobs: int | None,
     if budget is not None and seconds is not None:
         raise UserError("give either --budget N or --seconds S, not both")
     game = _open(game_file, content_dir).game
-    try:
-        report = advise(game, budget=budget, seconds=seconds, seed=seed, jobs=jobs)
-    except ThroneError as exc:
-        raise UserError(str(exc)) from None
+    report = advise(game, budget=budget, seconds=seconds, seed=seed, jobs=jobs)
     if as_json:
         echo_json(report)
         return

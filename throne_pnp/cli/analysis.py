@@ -21,7 +21,6 @@ from throne_pnp.cli.common import (
     read_position,
 )
 from throne_pnp.cli.resolve_cmds import _card_ids, _territory
-from throne_pnp.errors import ThroneError
 from throne_pnp.rules.board import board_for
 
 
@@ -108,11 +107,8 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
     if hard is not None and hard > top:
         raise UserError(f"--hard {hard}: this edition has only {top} hard cards")
     hards = list(range(top + 1)) if sweep else [hard or 0]
-    try:
-        report = run(games, hards, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
-                     turn_cap=turn_cap, progress=progress_bar(), budget=budget)
-    except ThroneError as exc:
-        raise UserError(str(exc)) from None
+    report = run(games, hards, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
+                 turn_cap=turn_cap, progress=progress_bar(), budget=budget)
     if plot is not None:
         from throne_pnp.sim.plot import write_plot
 
@@ -130,6 +126,7 @@ def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: boo
                      plot: Path | None, **run: Any) -> None:
     """The ladder's options, checked together, then played (`cli.ladder_sim`)."""
     from throne_pnp.cli import ladder_sim
+    from throne_pnp.content.ladder import find_level
 
     if ladder and not sweep:
         raise UserError("--ladder plays the ladder's levels as a sweep: add --sweep")
@@ -147,11 +144,11 @@ def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: boo
     if per_card and plot is not None:
         raise UserError("--plot draws win rates per level: not with --cards")
     if per_card:
-        level = ladder_sim.one_level(content, level_name) if level_name else None
+        level = find_level(content, level_name) if level_name else None
         ladder_sim.run_cards(content, level, **run)
         return
     levels = (ladder_sim.ladder_levels(content) if ladder
-              else [ladder_sim.one_level(content, level_name or "")])
+              else [find_level(content, level_name or "")])
     ladder_sim.run_ladder(content, levels, write=write, doc=doc, plot=plot, sweep=ladder, **run)
 
 

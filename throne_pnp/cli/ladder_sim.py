@@ -13,10 +13,9 @@ import click
 
 from throne_pnp.cli.common import UserError, echo_json
 from throne_pnp.content import find_edition, load_content
-from throne_pnp.content.ladder import find_level, ladder_of, measure_command
+from throne_pnp.content.ladder import ladder_of, measure_command
 from throne_pnp.content.ladder_write import write_ladder
 from throne_pnp.content.model import Content, Level
-from throne_pnp.errors import ThroneError
 from throne_pnp.writing import write_text
 
 
@@ -27,13 +26,6 @@ def ladder_levels(content: Content) -> list[Level]:
                         "add one (docs/content.md) or sweep the hard-card counts without "
                         "--ladder")
     return levels
-
-
-def one_level(content: Content, name: str) -> Level:
-    try:
-        return find_level(content, name)
-    except ThroneError as exc:
-        raise UserError(str(exc)) from None
 
 
 def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
@@ -99,8 +91,6 @@ def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -
     directory = own_edition(content_dir)
     try:
         write_ladder(directory, report)
-    except ThroneError as exc:
-        raise UserError(str(exc)) from None
     except OSError as exc:
         raise UserError(f"--write-ladder: cannot write {directory / 'ladder.yaml'} "
                         f"({exc.strerror or exc}); use --content with an edition you can "
