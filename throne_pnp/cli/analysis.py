@@ -20,7 +20,7 @@ from throne_pnp.cli.common import (
     output_path,
     read_position,
 )
-from throne_pnp.cli.resolve_cmds import _card_ids, _territory
+from throne_pnp.cli.resolve_cmds import checked_card_ids, territory_of
 from throne_pnp.rules.board import board_for
 
 
@@ -218,9 +218,9 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
         if territory is None or defender is None:
             raise UserError("with --at, also give --territory T and --defender player|king")
         board = board_for(load(content_dir))
-        _territory(board, territory, "--territory")
-        mine = _card_ids(hand, board, "--hand") or None
-        kings = _card_ids(deck, board, "--deck") or None
+        territory_of(board, territory, "--territory")
+        mine = checked_card_ids(hand, board, "--hand") or None
+        kings = checked_card_ids(deck, board, "--deck") or None
         pos = read_position(board, at)
         report = position_odds(board, pos, territory, defender, mine, kings)
     if as_json:

@@ -115,15 +115,9 @@ def position_text(pos: Position) -> str:
     return f"Position: King {{{king}}}; you {{{you}}}"
 
 
-ACTIONS = tuple(KING_ACTIONS)
-
-
-def _card_ids(text: str | None, board: Any, option: str) -> list[int]:
+def checked_card_ids(text: str | None, board: Any, option: str) -> list[int]:
     """Card ids given to `option`, each checked against the edition."""
     return [card_of(board, i, option).id for i in id_list(text, option)] if text else []
-
-
-_territory = territory_of     # (the name `throne odds` imports)
 
 
 @click.group(cls=ThroneGroup)
@@ -144,7 +138,7 @@ def resolve() -> None:
 @click.option("--at", "at", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Position file (YAML/JSON).")
 @click.option("--card", "card_id", type=int, help="The phase card's id.")
-@click.option("--action", "actions", multiple=True, type=click.Choice(ACTIONS),
+@click.option("--action", "actions", multiple=True, type=click.Choice(tuple(KING_ACTIONS)),
               help="A King action (give one or two) instead of --card.")
 @click.option("--priority", type=click.Choice(["rising", "falling"]),
               help="Priority with --action.")
@@ -163,7 +157,7 @@ def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str 
     """
     board = load_board(content_dir)
     click.echo(king_answer(board, at, card_id, actions, priority,
-                           lambda: _card_ids(draws, board, "--draws"), as_json))
+                           lambda: checked_card_ids(draws, board, "--draws"), as_json))
 
 
 @resolve.command()
