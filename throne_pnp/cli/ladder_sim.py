@@ -42,13 +42,12 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
     if doc is not None:
         _doc_region(doc, "")          # (so is a --doc with no place for the table)
 
+    cdir = str(content_dir) if content_dir is not None else None
     command = measure_command(bot, games=games, seed=seed, budget=budget,
-                              turn_cap=turn_cap if turn_cap != 200 else None,
-                              content_dir=str(content_dir) if content_dir else None)
+                              turn_cap=turn_cap if turn_cap != 200 else None, content_dir=cdir)
     if not sweep:
         command = command.replace("--sweep --ladder", f"--level {levels[0].name}").replace(
             " --write-ladder", "")
-    cdir = str(content_dir) if content_dir is not None else None
     report = ladder_report(content, levels, games, bot=bot, seed=seed, jobs=jobs,
                            content_dir=cdir, turn_cap=turn_cap, progress=progress_bar(),
                            command=command, budget=budget)
