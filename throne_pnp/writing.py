@@ -18,6 +18,7 @@ import secrets
 import stat
 import time
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from pathlib import Path
 from typing import BinaryIO
 
@@ -214,11 +215,9 @@ def remove_stale_temps(path: Path) -> list[Path]:
         else:
             stale = old and len(middle) == 8 and set(middle) <= _MKSTEMP_CHARS
         if stale:
-            try:
+            with suppress(OSError):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
-            except OSError:
-                pass
     return removed
 
 
@@ -268,10 +267,8 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
         else:
             os.replace(tmp, target)
     except BaseException as exc:
-        try:
+        with suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         if isinstance(exc, FileExistsError) and exclusive:
             raise WriteFailed(f"{path} already exists; it is left as it was", exc) from None
         if isinstance(exc, OSError):
@@ -308,9 +305,8 @@ def _sync_folder(folder: Path) -> None:
     except OSError:
         return
     try:
-        os.fsync(fd)
-    except OSError:
-        pass
+        with suppress(OSError):
+            os.fsync(fd)
     finally:
         os.close(fd)
 

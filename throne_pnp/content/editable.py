@@ -7,6 +7,7 @@ who opens `content/map.yaml` in an editor knows what to do next.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 
 from throne_pnp.edition_lookup import CONTENT_FILES, bundled_content_dir
@@ -58,15 +59,11 @@ def _take_back(written: list[Path], made: list[Path]) -> None:
     """Remove the files this copy wrote and the folders it made (all new: `throne
     init` never writes over a file), so a failed copy leaves nothing behind."""
     for path in written:
-        try:
+        with suppress(OSError):
             path.unlink()
-        except OSError:
-            pass
     for folder in made:           # the deepest first
-        try:
+        with suppress(OSError):
             folder.rmdir()
-        except OSError:
-            pass
 
 
 def write_editable_copy(target: Path, source: Path | None = None) -> list[Path]:
