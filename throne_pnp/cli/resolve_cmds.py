@@ -115,6 +115,9 @@ def position_text(pos: Position) -> str:
     return f"Position: King {{{king}}}; you {{{you}}}"
 
 
+ACTIONS = tuple(KING_ACTIONS)
+
+
 def checked_card_ids(text: str | None, board: Any, option: str) -> list[int]:
     """Card ids given to `option`, each checked against the edition."""
     return [card_of(board, i, option).id for i in id_list(text, option)] if text else []
@@ -138,7 +141,7 @@ def resolve() -> None:
 @click.option("--at", "at", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="Position file (YAML/JSON).")
 @click.option("--card", "card_id", type=int, help="The phase card's id.")
-@click.option("--action", "actions", multiple=True, type=click.Choice(tuple(KING_ACTIONS)),
+@click.option("--action", "actions", multiple=True, type=click.Choice(ACTIONS),
               help="A King action (give one or two) instead of --card.")
 @click.option("--priority", type=click.Choice(["rising", "falling"]),
               help="Priority with --action.")
