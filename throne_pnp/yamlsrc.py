@@ -151,13 +151,10 @@ def _syntax_hint(exc: yaml.MarkedYAMLError) -> str:
     return fix
 
 
-# Nesting deeper than this is refused before the file is composed: libyaml's
-# composer recurses in C, and some tens of thousands of levels overflow the C
-# stack (a crash, not a RecursionError). No file of ours nests past a few levels.
+# libyaml's composer recurses in C: tens of thousands of levels crash it (no RecursionError),
+# so deeper nesting is refused before composing. Texts up to SAFE_LENGTH characters cannot
+# nest deep enough to crash it and skip that extra pass.
 MAX_DEPTH = 200
-# A text of at most this many characters nests at most this deep, which the
-# composer survives (measured: 10,000 levels pass, 30,000 crash); only longer
-# texts pay for the extra pass over their events.
 SAFE_LENGTH = 8000
 
 
