@@ -102,11 +102,9 @@ def _kind_of(mode: int) -> str:
 def check_target(path: Path | str, option: str = "", *, kind: str = "output",
                  saves: Iterable[Path | str | None] = (), instead: str = "",
                  edition_ok: Path | str | None = None) -> Path:
-    """The real target a write to `path` would replace; `WriteRefused` when it may
-    not be written (see the module docstring). `option` names the option the path
-    was given to (`--plot`), `instead` what to pass instead, `saves` the command's
-    tracked save(s); `edition_ok` is the one edition folder a `kind="edition"` write
-    may go into."""
+    """The real target a write to `path` would replace, else `WriteRefused` (module docstring)
+    worded with `option` (`--plot`) and `instead`; `saves`: the tracked save(s); `edition_ok`:
+    the one edition folder a `kind="edition"` write may go into."""
     assert kind in KINDS
     given = Path(path)
     named = f"{option} {given}" if option else str(given)
