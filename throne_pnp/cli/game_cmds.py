@@ -1,7 +1,5 @@
-"""The commands that play a tracked game: new, card, battle, withdraw, move, rally, ...
-
-Each calls one `assistant.commands` function under the save's lock.
-"""
+"""The commands that play a tracked game (new, card, battle, withdraw, move, rally, done,
+hand): each calls one `assistant.commands` function under the save's lock."""
 
 from __future__ import annotations
 

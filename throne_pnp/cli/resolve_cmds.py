@@ -1,7 +1,5 @@
 """`throne resolve king|battle`: stateless answers from a position file, loading only
-content and rules: the checks of what was typed (a refusal is a `ThroneError`) and
-the words printed.
-"""
+content and rules; checks what was typed (a refusal is a `ThroneError`) and words the answer."""
 
 from __future__ import annotations
 
