@@ -1,9 +1,5 @@
-"""Exception types shared by every layer.
-
-Everything a user can cause (bad content, a bad position file, an illegal
-move, a damaged save) raises a `ThroneError`; the CLI turns each into one line
-on stderr and exit status 2. Anything else is a bug and may show a traceback.
-"""
+"""Exception types shared by every layer: everything a user can cause raises a `ThroneError`,
+which the CLI turns into one line on stderr and exit 2; anything else is a bug."""
 
 from __future__ import annotations
 

@@ -1,9 +1,5 @@
-"""The user's folder for what the program keeps between runs (XDG layout).
-
-`state_dir()`: what must outlive a run but is no document of the user's (the
-table page's secrets per save). A relative `XDG_STATE_HOME` is ignored, as the
-XDG spec says.
-"""
+"""`state_dir()`: the user's XDG state folder, for what outlives a run but is no document of
+the user's (the table page's secrets per save). A relative `XDG_STATE_HOME` is ignored."""
 
 from __future__ import annotations
 

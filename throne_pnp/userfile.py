@@ -1,12 +1,9 @@
 """Reading a file the user names, with limits: one reader for every input file.
 
-Content files, saves and position files are user input like anything typed:
-one of them may be `/dev/zero`, a named pipe no one writes to, a folder, or a
-file of gigabytes. A plain `read_bytes()` would then block forever or run out
-of memory. `read_limited` opens without blocking, reads regular files only,
-and never more than a cap; each refusal is a `FileRefused` whose message says
-what the file is and what is expected, ready to be prefixed with its name.
-"""
+A content file, save or position file may be `/dev/zero`, a pipe no one writes to, a folder
+or gigabytes, where `read_bytes()` blocks or runs out of memory. `read_limited` opens without
+blocking, reads regular files only and never more than a cap; a refusal is a `FileRefused`
+saying what the file is and what is expected, ready to be prefixed with its name."""
 
 from __future__ import annotations
 
@@ -38,18 +35,13 @@ class FileRefused(ThroneError):
         return f"{name}: {self.why}"
 
 
+_KINDS_OF_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+                  (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a block device"),
+                  (stat.S_ISSOCK, "a socket"))
+
+
 def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISCHR(mode):
-        return "a device"
-    if stat.S_ISBLK(mode):
-        return "a block device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+    return next((name for test, name in _KINDS_OF_FILE if test(mode)), "not a regular file")
 
 
 def read_limited(path: Path | str, limit: int) -> bytes:

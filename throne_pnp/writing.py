@@ -1,28 +1,12 @@
-"""Writing a file the user owns: one writer for every file any command writes.
+"""Writing a file the user owns: one writer for every file any command writes (SPEC §12).
 
-SPEC §12. Every file (a save, a PDF, an SVG, a PNG, a chart, JSON, the
-ladder, the Tabletop Simulator export, the table page's secrets) is written
-whole or not at all: into a temporary file in the target's own folder
-(`.NAME.write-PID-XXXXXXXX.tmp`), flushed and fsynced, then renamed over the
-target. On any failure (a full disk, a file-size limit, an error while
-drawing) the old file stays as it was and the temporary file is removed. An
-existing file keeps its permission bits; a new one gets the usual ones
-(0666 less the umask), or 0600 when it is `private`.
-
-Before anything is written, `check_target` refuses (`WriteRefused`, one line
-naming the file and what to pass instead) a target that is:
-
-- inside the installed package (the `throne_pnp` folder, and the bundled
-  edition wherever it lives);
-- a file of an edition (a content file beside a `map.yaml`), unless the
-  command's job is to write into the edition (`kind="edition"`, `--write-ladder`);
-- a game save (the command's tracked save, or any file that holds one),
-  unless the command's job is to write the save (`kind="save"`);
-- not a regular file (a folder, a pipe, a device);
-
-and any path that reaches one of those through links, since the check is
-made on the real target. A path that is itself a link is written through:
-the target is replaced and the link stays (`real_target`).
+Every file is written whole or not at all: into `.NAME.write-PID-XXXXXXXX.tmp` beside the
+target, fsynced, then renamed over it; on any failure the old file stays and the temporary
+file is removed. An existing file keeps its permission bits; a new one gets 0666 less the
+umask, or 0600 when `private`. `check_target` first refuses (`WriteRefused`, one line naming
+the file and what to pass instead) a real target (links followed) inside the installed package
+or the bundled edition; an edition's file unless `kind="edition"`; a game save unless
+`kind="save"`; or anything but a regular file. A link is written through (`real_target`).
 """
 
 from __future__ import annotations
@@ -34,6 +18,7 @@ import secrets
 import stat
 import time
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from pathlib import Path
 from typing import BinaryIO
 
@@ -105,26 +90,21 @@ def holds_save(path: Path) -> bool:
         os.close(fd)
 
 
+_KINDS_OF_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"),
+                  (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"),
+                  (stat.S_ISSOCK, "a socket"))
+
+
 def _kind_of(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISFIFO(mode):
-        return "a named pipe"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
+    return next((name for test, name in _KINDS_OF_FILE if test(mode)), "not a regular file")
 
 
 def check_target(path: Path | str, option: str = "", *, kind: str = "output",
                  saves: Iterable[Path | str | None] = (), instead: str = "",
                  edition_ok: Path | str | None = None) -> Path:
-    """The real target a write to `path` would replace; `WriteRefused` when it may
-    not be written (see the module docstring). `option` names the option the path
-    was given to (`--plot`), `instead` what to pass instead, `saves` the command's
-    tracked save(s); `edition_ok` is the one edition folder a `kind="edition"` write
-    may go into."""
+    """The real target a write to `path` would replace, else `WriteRefused` (module docstring)
+    worded with `option` (`--plot`) and `instead`; `saves`: the tracked save(s); `edition_ok`:
+    the one edition folder a `kind="edition"` write may go into."""
     assert kind in KINDS
     given = Path(path)
     named = f"{option} {given}" if option else str(given)
@@ -198,21 +178,16 @@ def _writer_alive(pid: int) -> bool:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
-    except (PermissionError, OverflowError, ValueError):
-        return True
-    except OSError:
-        return True
+    except (OSError, OverflowError, ValueError):
+        return True        # no right to signal it, or no such pid form: assume alive
     return True
 
 
 def remove_stale_temps(path: Path) -> list[Path]:
-    """Remove the temporary files a killed writer left beside `path` (a save or any
-    other file the writer writes).
+    """Remove the temporary files a killed writer left beside `path`; never raises.
 
-    Ours are `.NAME.write-PID-XXXXXXXX.tmp`: removed when that process is gone
-    (or the file is older than STALE_AFTER); those of older thrones,
-    `.NAME.XXXXXXXX.tmp`, when older than STALE_AFTER. Never raises.
-    """
+    Ours (`.NAME.write-PID-XXXXXXXX.tmp`) go when that process is gone or the file is
+    older than STALE_AFTER; older thrones' (`.NAME.XXXXXXXX.tmp`) when older than that."""
     folder = path.parent if str(path.parent) else Path(".")
     ours, legacy = temp_prefix(path), f".{path.name}."
     removed = []
@@ -238,11 +213,9 @@ def remove_stale_temps(path: Path) -> list[Path]:
         else:
             stale = old and len(middle) == 8 and set(middle) <= _MKSTEMP_CHARS
         if stale:
-            try:
+            with suppress(OSError):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
-            except OSError:
-                pass
     return removed
 
 
@@ -257,18 +230,11 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
                private: bool = False, follow: bool = True, exclusive: bool = False,
                check: Callable[[Path], None] | None = None,
                edition_ok: Path | str | None = None) -> Path:
-    """Write the file at `path` whole: `fill(handle)` writes the bytes into a
-    temporary file beside it, which is flushed, fsynced and renamed over the
-    target (see the module docstring); returns the path written.
+    """Write `path` whole from `fill(handle)` (see the module docstring); returns `path`.
 
-    `follow`: a link at `path` is written through (else replaced). `exclusive`:
-    refuse (FileExistsError as WriteFailed) when the target exists. `check(tmp)`
-    runs on the complete temporary file before it replaces the target (a raise
-    leaves the old file). `private`: mode 0600. `edition_ok`: the edition a
-    `kind="edition"` write goes into. The target is checked again here
-    (`check_target`, context-free), so no caller can write into the package, over
-    a save or an edition file by mistake.
-    """
+    `follow`: write through a link (else replace it). `exclusive`: WriteFailed when the
+    target exists. `check(tmp)` vets the complete temporary file before the rename.
+    `check_target` runs here too, so no caller can write where no command may."""
     target = real_target(path) if follow else Path(path)
     check_target(target, kind=kind, edition_ok=edition_ok)
     folder = target.parent if str(target.parent) else Path(".")
@@ -299,10 +265,8 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
         else:
             os.replace(tmp, target)
     except BaseException as exc:
-        try:
+        with suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         if isinstance(exc, FileExistsError) and exclusive:
             raise WriteFailed(f"{path} already exists; it is left as it was", exc) from None
         if isinstance(exc, OSError):
@@ -339,9 +303,8 @@ def _sync_folder(folder: Path) -> None:
     except OSError:
         return
     try:
-        os.fsync(fd)
-    except OSError:
-        pass
+        with suppress(OSError):
+            os.fsync(fd)
     finally:
         os.close(fd)
 

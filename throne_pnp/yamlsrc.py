@@ -1,10 +1,8 @@
 """Safe YAML loading that remembers where every value came from.
 
-Validation messages must name the file and line of the problem, so mappings
-and sequences are built as `SourceDict` / `SourceList`, which carry the line of
-the node itself and of each key or item. Only the safe loader is used: a
-`!!python/...` tag is an error, never code.
-"""
+Mappings and sequences are built as `SourceDict` / `SourceList`, carrying the line of each
+node, key and item, so validation messages can name file and line. Only the safe loader runs:
+a `!!python/...` tag is an error, never code."""
 
 from __future__ import annotations
 
@@ -51,8 +49,6 @@ class _LineLoader(_SafeBase):  # type: ignore[misc, valid-type]
         # node's position like any other YAML error, and so do unusable numbers.
         try:
             value = super().construct_object(node, deep=deep)
-        except yaml.YAMLError:
-            raise
         except (ValueError, TypeError, OverflowError) as exc:
             raise _refused(node, f"cannot read {_short(node.value)} ({exc}); quote it if it "
                            "is text") from None
@@ -155,13 +151,10 @@ def _syntax_hint(exc: yaml.MarkedYAMLError) -> str:
     return fix
 
 
-# Nesting deeper than this is refused before the file is composed: libyaml's
-# composer recurses in C, and some tens of thousands of levels overflow the C
-# stack (a crash, not a RecursionError). No file of ours nests past a few levels.
+# libyaml's composer recurses in C: tens of thousands of levels crash it (no RecursionError),
+# so deeper nesting is refused before composing. Texts up to SAFE_LENGTH characters cannot
+# nest deep enough to crash it and skip that extra pass.
 MAX_DEPTH = 200
-# A text of at most this many characters nests at most this deep, which the
-# composer survives (measured: 10,000 levels pass, 30,000 crash); only longer
-# texts pay for the extra pass over their events.
 SAFE_LENGTH = 8000
 
 

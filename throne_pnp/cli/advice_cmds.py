@@ -8,21 +8,9 @@ from pathlib import Path
 
 import click
 
-from throne_pnp.assistant.session import Session
-from throne_pnp.cli.common import (
-    UserError,
-    content_option,
-    echo_json,
-    game_option,
-    json_option,
-    load,
-)
-from throne_pnp.errors import ThroneError
+from throne_pnp.cli.common import UserError, content_option, echo_json, game_option, json_option
+from throne_pnp.cli.table_answers import opened
 from throne_pnp.rules.actions import Action
-
-
-def _open(game_file: Path, content_dir: Path | None):
-    return Session.open(game_file, load(content_dir))
 
 
 @click.command()
@@ -60,11 +48,8 @@ def hint(budget: int | None, seconds: float | None, seed: int, jobs: int | None,
 
     if budget is not None and seconds is not None:
         raise UserError("give either --budget N or --seconds S, not both")
-    game = _open(game_file, content_dir).game
-    try:
-        report = advise(game, budget=budget, seconds=seconds, seed=seed, jobs=jobs)
-    except ThroneError as exc:
-        raise UserError(str(exc)) from None
+    game = opened(game_file, content_dir).game
+    report = advise(game, budget=budget, seconds=seconds, seed=seed, jobs=jobs)
     if as_json:
         echo_json(report)
         return
@@ -99,9 +84,9 @@ def review(budget: int | None, seed: int, jobs: int | None, as_json: bool, game_
     from throne_pnp.assistant.advice import REVIEW_BUDGET, decisions, review_lines
     from throne_pnp.assistant.advice import review as run_review
 
-    session = _open(game_file, content_dir)
+    session = opened(game_file, content_dir)
     fresh = session.replay(0)
-    history = [a for c in session.save.commands for a in _parse(c)]
+    history = [Action.parse(t) for c in session.save.commands for t in c]
     found = decisions(fresh, history)
     report = run_review(found, budget=budget or REVIEW_BUDGET, seed=seed, jobs=jobs,
                         progress=_progress())
@@ -109,10 +94,6 @@ def review(budget: int | None, seed: int, jobs: int | None, as_json: bool, game_
         echo_json(report)
         return
     click.echo("\n".join(review_lines(report)))
-
-
-def _parse(texts: list[str]):
-    return [Action.parse(t) for t in texts]
 
 
 def _progress():
@@ -130,6 +111,4 @@ def _progress():
     return show
 
 
-def register(group: click.Group) -> None:
-    group.add_command(hint)
-    group.add_command(review)
+COMMANDS = [hint, review]

@@ -1,8 +1,5 @@
-"""`throne simulate` and `throne odds`: balance and battle analysis.
-
-Both are thin: `simulate` calls `throne_pnp.sim.simulate.run` and formats its
-report; `odds` builds the battle and calls `throne_pnp.sim.odds.battle_odds`.
-svgwrite is imported only when `--plot` asks for a chart.
+"""`throne simulate` and `throne odds`: thin calls into `sim.simulate.run` and
+`sim.odds.battle_odds`, with their reports formatted; svgwrite only for `--plot`.
 """
 
 from __future__ import annotations
@@ -23,8 +20,7 @@ from throne_pnp.cli.common import (
     output_path,
     read_position,
 )
-from throne_pnp.cli.resolve_cmds import _card_ids, _territory
-from throne_pnp.errors import ThroneError
+from throne_pnp.cli.resolve_cmds import checked_card_ids, territory_of
 from throne_pnp.rules.board import board_for
 
 
@@ -111,11 +107,8 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
     if hard is not None and hard > top:
         raise UserError(f"--hard {hard}: this edition has only {top} hard cards")
     hards = list(range(top + 1)) if sweep else [hard or 0]
-    try:
-        report = run(games, hards, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
-                     turn_cap=turn_cap, progress=progress_bar(), budget=budget)
-    except ThroneError as exc:
-        raise UserError(str(exc)) from None
+    report = run(games, hards, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
+                 turn_cap=turn_cap, progress=progress_bar(), budget=budget)
     if plot is not None:
         from throne_pnp.sim.plot import write_plot
 
@@ -133,6 +126,7 @@ def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: boo
                      plot: Path | None, **run: Any) -> None:
     """The ladder's options, checked together, then played (`cli.ladder_sim`)."""
     from throne_pnp.cli import ladder_sim
+    from throne_pnp.content.ladder import find_level
 
     if ladder and not sweep:
         raise UserError("--ladder plays the ladder's levels as a sweep: add --sweep")
@@ -150,11 +144,11 @@ def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: boo
     if per_card and plot is not None:
         raise UserError("--plot draws win rates per level: not with --cards")
     if per_card:
-        level = ladder_sim.one_level(content, level_name) if level_name else None
+        level = find_level(content, level_name) if level_name else None
         ladder_sim.run_cards(content, level, **run)
         return
     levels = (ladder_sim.ladder_levels(content) if ladder
-              else [ladder_sim.one_level(content, level_name or "")])
+              else [find_level(content, level_name or "")])
     ladder_sim.run_ladder(content, levels, write=write, doc=doc, plot=plot, sweep=ladder, **run)
 
 
@@ -224,9 +218,9 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
         if territory is None or defender is None:
             raise UserError("with --at, also give --territory T and --defender player|king")
         board = board_for(load(content_dir))
-        _territory(board, territory, "--territory")
-        mine = _card_ids(hand, board, "--hand") or None
-        kings = _card_ids(deck, board, "--deck") or None
+        territory_of(board, territory, "--territory")
+        mine = checked_card_ids(hand, board, "--hand") or None
+        kings = checked_card_ids(deck, board, "--deck") or None
         pos = read_position(board, at)
         report = position_odds(board, pos, territory, defender, mine, kings)
     if as_json:
@@ -262,6 +256,4 @@ def odds_text(report: dict[str, Any]) -> str:
     return "\n".join(odds_lines(report))
 
 
-def register(group: click.Group) -> None:
-    group.add_command(simulate)
-    group.add_command(odds)
+COMMANDS = [simulate, odds]

@@ -1,11 +1,8 @@
 """Shared pieces of the command line: error mapping and common options.
 
-Every user-caused `ThroneError` becomes `click.ClickException` with exit
-status 2 here, in one place. Options shared by many commands (`--content`,
-`--json`, `--game`) are decorators so that their names and help never drift.
-Heavy modules are imported inside command bodies, never at import time: the
-King's answer must not pay for the PDF machinery.
-"""
+Every user-caused `ThroneError` becomes one line with exit status 2 here; shared options
+(`--content`, `--json`, `--game`) are decorators so their names and help never drift. Heavy
+modules are imported inside command bodies: the King's answer must not pay for the PDFs."""
 
 from __future__ import annotations
 
@@ -19,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from throne_pnp.cli.posfile import read_position  # noqa: F401 (re-exported)
-from throne_pnp.cli.table_answers import load as load_edition
+from throne_pnp.cli.table_answers import load  # noqa: F401 (re-exported)
 from throne_pnp.cli.usage import UsageLine, unknown_command, usage_line
 from throne_pnp.errors import ThroneError
 from throne_pnp.numbers import number_words, whole
@@ -161,11 +158,6 @@ def output_folder(folder: Path, option: str, names: tuple[str, ...] = ()) -> Non
             if entry.suffix in WRITTEN_SUFFIXES and (entry.is_symlink() or entry.is_file()):
                 check_target(entry, option, saves=[tracked_save()],
                              instead="remove it or name another folder")
-
-
-def load(content_dir: Path | None):
-    """Load the edition the lookup picks (see `edition_lookup`); errors become refusals."""
-    return load_edition(content_dir)
 
 
 def echo_json(data: Any) -> None:

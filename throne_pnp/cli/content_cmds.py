@@ -180,13 +180,12 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
     _watch(directory, run_once)
 
 
-WATCHED = CONTENT_FILES
 BUILD_FOLDERS = ("a4", "letter", "svg", "svg/cards", "png", "tts")   # where build writes
 
 
 def _stamps(directory: Path) -> dict[str, tuple[int, int] | None]:
     out: dict[str, tuple[int, int] | None] = {}
-    for name in WATCHED:
+    for name in CONTENT_FILES:
         try:
             st = (directory / name).stat()
             out[name] = (st.st_mtime_ns, st.st_size)
@@ -203,14 +202,14 @@ def _watch(directory: Path, run_once, interval: float = 0.5) -> None:
         except ThroneError as exc:   # bad content: report and keep watching
             click.echo(f"error: {exc}", err=True)
 
-    click.echo(f"watching {directory} ({', '.join(WATCHED)}); Ctrl-C to stop")
+    click.echo(f"watching {directory} ({', '.join(CONTENT_FILES)}); Ctrl-C to stop")
     stamps = _stamps(directory)
     attempt()
     try:
         while True:
             time.sleep(interval)
             now = _stamps(directory)
-            changed = [name for name in WATCHED if now[name] != stamps[name]]
+            changed = [name for name in CONTENT_FILES if now[name] != stamps[name]]
             if changed:
                 stamps = now
                 click.echo(f"changed: {', '.join(changed)}; rebuilding")
@@ -219,7 +218,4 @@ def _watch(directory: Path, run_once, interval: float = 0.5) -> None:
         click.echo("stopped watching")
 
 
-def register(group: click.Group) -> None:
-    group.add_command(init)
-    group.add_command(validate)
-    group.add_command(build)
+COMMANDS = [init, validate, build]

@@ -1,7 +1,5 @@
-"""The commands that play a tracked game: new, card, battle, withdraw, move, rally, ...
-
-Each calls one `assistant.commands` function under the save's lock.
-"""
+"""The commands that play a tracked game (new, card, battle, withdraw, move, rally, done,
+hand): each calls one `assistant.commands` function under the save's lock."""
 
 from __future__ import annotations
 
@@ -310,8 +308,3 @@ def show_hand(game_file: Path, content_dir: Path | None, as_json: bool) -> None:
 
 
 COMMANDS = [new, card, battle, withdraw, move, rally, done, hand]
-
-
-def register(group: click.Group) -> None:
-    for command in COMMANDS:
-        group.add_command(command)

@@ -104,4 +104,5 @@ def cli() -> None:
 
 for _module in (content_cmds, resolve_cmds, game_cmds, record_cmds, analysis, advice_cmds,
                 serve_cmds):
-    _module.register(cli)
+    for _command in _module.COMMANDS:
+        cli.add_command(_command)

@@ -1,9 +1,7 @@
 """`throne simulate` on the difficulty ladder: `--ladder`, `--level`, `--cards`, `--write-ladder`.
 
-Thin like the rest of the CLI: the games are played by `sim.ladder_sweep`
-and `sim.card_report`, the figures written back by `content.ladder_write`,
-the words come from `render.ladder_text`; this module checks the options
-together, calls them and formats their reports.
+Checks the options together and formats the reports of `sim.ladder_sweep`, `sim.card_report`,
+`content.ladder_write` and `render.ladder_text`, which do the work.
 """
 
 from __future__ import annotations
@@ -15,10 +13,9 @@ import click
 
 from throne_pnp.cli.common import UserError, echo_json
 from throne_pnp.content import find_edition, load_content
-from throne_pnp.content.ladder import find_level, ladder_of, measure_command
+from throne_pnp.content.ladder import ladder_of, measure_command
 from throne_pnp.content.ladder_write import write_ladder
 from throne_pnp.content.model import Content, Level
-from throne_pnp.errors import ThroneError
 from throne_pnp.writing import write_text
 
 
@@ -29,13 +26,6 @@ def ladder_levels(content: Content) -> list[Level]:
                         "add one (docs/content.md) or sweep the hard-card counts without "
                         "--ladder")
     return levels
-
-
-def one_level(content: Content, name: str) -> Level:
-    try:
-        return find_level(content, name)
-    except ThroneError as exc:
-        raise UserError(str(exc)) from None
 
 
 def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
@@ -52,13 +42,12 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
     if doc is not None:
         _doc_region(doc, "")          # (so is a --doc with no place for the table)
 
+    cdir = str(content_dir) if content_dir is not None else None
     command = measure_command(bot, games=games, seed=seed, budget=budget,
-                              turn_cap=turn_cap if turn_cap != 200 else None,
-                              content_dir=str(content_dir) if content_dir else None)
+                              turn_cap=turn_cap if turn_cap != 200 else None, content_dir=cdir)
     if not sweep:
         command = command.replace("--sweep --ladder", f"--level {levels[0].name}").replace(
             " --write-ladder", "")
-    cdir = str(content_dir) if content_dir is not None else None
     report = ladder_report(content, levels, games, bot=bot, seed=seed, jobs=jobs,
                            content_dir=cdir, turn_cap=turn_cap, progress=progress_bar(),
                            command=command, budget=budget)
@@ -101,8 +90,6 @@ def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -
     directory = own_edition(content_dir)
     try:
         write_ladder(directory, report)
-    except ThroneError as exc:
-        raise UserError(str(exc)) from None
     except OSError as exc:
         raise UserError(f"--write-ladder: cannot write {directory / 'ladder.yaml'} "
                         f"({exc.strerror or exc}); use --content with an edition you can "

@@ -1,10 +1,8 @@
 """Tracked-game commands about the record: status, log, show, undo, fix, play, recover.
 
-The views (status, log, show) only read the save, which is always whole (it
-is replaced atomically), so they take no lock. `undo` and `fix` change it and
-run under the save's lock like the playing commands in `game_cmds`, and print
-the checklist that puts the table back. `recover` never changes the save it
-reads: what still replays goes to a new file (`assistant.recover`).
+The views read the whole (atomically replaced) save without a lock; `undo` and `fix` change
+it under the lock and print the checklist that puts the table back; `recover` writes what
+still replays to a new file, never the save it reads (`assistant.recover`).
 """
 
 from __future__ import annotations
@@ -31,11 +29,6 @@ from throne_pnp.cli.common import load as load_content
 from throne_pnp.cli.game_cmds import locked, report, tracked
 from throne_pnp.cli.table_answers import opened, status_answer
 
-
-def _open(game_file: Path, content_dir: Path | None):
-    return opened(game_file, content_dir)
-
-
 # --------------------------------------------------------------------------- views
 
 @click.command()
@@ -48,7 +41,7 @@ def status(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne status --json
     """
-    click.echo(status_answer(_open(game_file, content_dir), as_json))
+    click.echo(status_answer(opened(game_file, content_dir), as_json))
 
 
 @click.command()
@@ -61,7 +54,7 @@ def log(as_json: bool, game_file: Path, content_dir: Path | None) -> None:
     Example:
       throne log
     """
-    session = _open(game_file, content_dir)
+    session = opened(game_file, content_dir)
     entries = log_entries(session)
     if as_json:
         echo_json(entries)
@@ -84,7 +77,7 @@ def show(svg_file: Path | None, game_file: Path, content_dir: Path | None) -> No
     """
     if svg_file is not None:
         output_path(svg_file, "--svg", "board.svg", game_file=game_file)
-    session = _open(game_file, content_dir)
+    session = opened(game_file, content_dir)
     if svg_file is not None:
         from throne_pnp.assistant.board_svg import write_board_svg
 
@@ -255,8 +248,3 @@ def recover(out: Path | None, as_json: bool, game_file: Path,
 
 
 COMMANDS = [status, log, show, undo, fix, play, recover]
-
-
-def register(group: click.Group) -> None:
-    for command in COMMANDS:
-        group.add_command(command)

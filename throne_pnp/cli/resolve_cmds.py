@@ -1,7 +1,5 @@
 """`throne resolve king|battle`: stateless answers from a position file, loading only
-content and rules: the checks of what was typed (a refusal is a `ThroneError`) and
-the words printed.
-"""
+content and rules; checks what was typed (a refusal is a `ThroneError`) and words the answer."""
 
 from __future__ import annotations
 
@@ -118,12 +116,9 @@ def position_text(pos: Position) -> str:
 ACTIONS = tuple(KING_ACTIONS)
 
 
-def _card_ids(text: str | None, board: Any, option: str) -> list[int]:
+def checked_card_ids(text: str | None, board: Any, option: str) -> list[int]:
     """Card ids given to `option`, each checked against the edition."""
     return [card_of(board, i, option).id for i in id_list(text, option)] if text else []
-
-
-_territory = territory_of     # (the name `throne odds` imports)
 
 
 @click.group(cls=ThroneGroup)
@@ -163,7 +158,7 @@ def king(at: Path, card_id: int | None, actions: tuple[str, ...], priority: str 
     """
     board = load_board(content_dir)
     click.echo(king_answer(board, at, card_id, actions, priority,
-                           lambda: _card_ids(draws, board, "--draws"), as_json))
+                           lambda: checked_card_ids(draws, board, "--draws"), as_json))
 
 
 @resolve.command()
@@ -191,5 +186,4 @@ def battle(at: Path, territory: int, defender: str, player_card: int, king_card:
                              withdraw_to, as_json))
 
 
-def register(group: click.Group) -> None:
-    group.add_command(resolve)
+COMMANDS = [resolve]

@@ -61,5 +61,4 @@ def serve(port: int, lan: bool, new_token: bool, game_file: Path,
     server.run(app, listen, port)
 
 
-def register(group: click.Group) -> None:
-    group.add_command(serve)
+COMMANDS = [serve]

@@ -1,7 +1,5 @@
-"""What the table's commands print: a command's checklist and next step (or JSON),
-and `status`. The words are the narrator's (via `assistant.explain`); this module
-puts them together for `game_cmds` and `record_cmds`.
-"""
+"""What the table's commands print: a command's checklist and next step (or JSON), and
+`status`, from the narrator's words (`assistant.explain`), for `game_cmds` and `record_cmds`."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Click's own usage errors said in one line, the way every other refusal is.
-
-`throne CMD: <what was wrong>; <what would be right>` on stderr, exit 2.
-"""
+"""Click's own usage errors said in one line like every other refusal: `throne CMD: <what
+was wrong>; <what would be right>` on stderr, exit 2."""
 
 from __future__ import annotations
 

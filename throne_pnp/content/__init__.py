@@ -13,32 +13,18 @@ from throne_pnp.content.model import (
     ICON_RE,
     ICONS,
     KING_ACTIONS,
-    MAX_SYMBOLS,
-    PRIORITIES,
-    RULINGS_CHOICES,
     Card,
     Content,
     Example,
     GameMap,
-    Lake,
     Level,
-    MapDrawing,
-    Measured,
     Rulings,
-    Territory,
-    TerritoryDrawing,
     polygon_edges,
 )
-from throne_pnp.edition_lookup import (
-    Edition,
-    bundled_content_dir,
-    default_content_dir,
-    find_edition,
-)
+from throne_pnp.edition_lookup import bundled_content_dir, default_content_dir, find_edition
 
 __all__ = [
-    "ICONS", "ICON_RE", "KING_ACTIONS", "MAX_SYMBOLS", "PRIORITIES", "RULINGS_CHOICES", "Card",
-    "Content", "ContentReport", "Edition", "Example", "GameMap", "Lake", "Level", "MapDrawing",
-    "Measured", "Rulings", "Territory", "TerritoryDrawing", "bundled_content_dir", "check_content",
-    "default_content_dir", "drawn_adjacency", "find_edition", "load_content", "polygon_edges",
+    "ICONS", "ICON_RE", "KING_ACTIONS", "Card", "Content", "ContentReport", "Example", "GameMap",
+    "Level", "Rulings", "bundled_content_dir", "check_content", "default_content_dir",
+    "drawn_adjacency", "find_edition", "load_content", "polygon_edges",
 ]

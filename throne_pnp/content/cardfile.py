@@ -1,8 +1,5 @@
-"""`cards.yaml`, `rulings.yaml` and the icon markup of `rules.txt`, checked.
-
-The deck must have unique ids, at least one normal card without Uncertain
-Orders, and enough normal cards for a hand plus three on the table.
-"""
+"""`cards.yaml`, `rulings.yaml` and the icon markup of `rules.txt`, checked. The deck needs
+unique ids, a normal card without Uncertain Orders, and normal cards for a hand plus three."""
 
 from __future__ import annotations
 

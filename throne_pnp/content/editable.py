@@ -1,12 +1,9 @@
-"""`throne init`: an editable copy of the bundled edition, never overwriting.
-
-Each file of the copy opens with a short comment header that says what it
-is, which keys it takes and where the full description is, so that a player
-who opens `content/map.yaml` in an editor knows what to do next.
-"""
+"""`throne init`: an editable copy of the bundled edition, never overwriting; each file
+opens with a comment header saying what it is, its keys and where they are described."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 
 from throne_pnp.edition_lookup import CONTENT_FILES, bundled_content_dir
@@ -55,27 +52,18 @@ def _header(name: str) -> str:
 
 
 def _take_back(written: list[Path], made: list[Path]) -> None:
-    """Remove the files this copy wrote and the folders it made (all new: `throne
-    init` never writes over a file), so a failed copy leaves nothing behind."""
+    """Remove the (all new) files and folders a failed copy made: it leaves nothing behind."""
     for path in written:
-        try:
+        with suppress(OSError):
             path.unlink()
-        except OSError:
-            pass
     for folder in made:           # the deepest first
-        try:
+        with suppress(OSError):
             folder.rmdir()
-        except OSError:
-            pass
 
 
 def write_editable_copy(target: Path, source: Path | None = None) -> list[Path]:
-    """Copy the edition in `source` (default: the bundled one) into `target`.
-
-    Refuses, before writing anything, when a file it would write exists; a
-    copy that fails on the way (a full disk) removes what it wrote. Returns
-    the files written.
-    """
+    """Copy the edition in `source` (default: the bundled one) into `target`; returns the
+    files written. Refused before writing when a file exists; a failed copy is removed."""
     source = source if source is not None else bundled_content_dir()
     names = [name for name in CONTENT_FILES if (source / name).is_file()]
     if not names:

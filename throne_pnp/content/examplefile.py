@@ -7,14 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.content.checker import Checker, describe, is_int, join
-from throne_pnp.content.model import (
-    DEFENDERS,
-    KING_ACTIONS,
-    PRIORITIES,
-    Card,
-    Example,
-    GameMap,
-)
+from throne_pnp.content.model import DEFENDERS, KING_ACTIONS, PRIORITIES, Card, Example, GameMap
 from throne_pnp.yamlsrc import line_of
 
 EXAMPLE_KEYS = ("name", "title", "text", "at", "king", "battle")

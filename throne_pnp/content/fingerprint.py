@@ -1,8 +1,5 @@
-"""The game fingerprint: what a saved game depends on in an edition, and nothing else.
-
-A save is refused only when its edition no longer plays the same game, so names,
-comments, drawing and rules text may change.
-"""
+"""The game fingerprint: what a saved game depends on in an edition, and nothing else, so a
+save is refused only when its edition no longer plays the same game (names may change)."""
 
 from __future__ import annotations
 

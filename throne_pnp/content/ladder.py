@@ -22,15 +22,15 @@ def level_names(content: Content) -> list[str]:
     return [level.name for level in content.ladder]
 
 
-def find_level(content: Content, name: str, option: str = "--level") -> Level:
+def find_level(content: Content, name: str) -> Level:
     """The level called `name` (case-insensitive); ThroneError naming the levels otherwise."""
     for level in content.ladder:
         if level.name == name.strip().lower():
             return level
     if not content.ladder:
-        raise ThroneError(f"{option} {name}: this edition has no difficulty ladder "
+        raise ThroneError(f"--level {name}: this edition has no difficulty ladder "
                           "(content/ladder.yaml); use --hard N or --hard-cards IDS")
-    raise ThroneError(f"{option} {name}: no such level; levels: "
+    raise ThroneError(f"--level {name}: no such level; levels: "
                       f"{', '.join(level_names(content))}")
 
 

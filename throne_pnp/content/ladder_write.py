@@ -1,17 +1,10 @@
 """`--write-ladder`: a measurement written back into `ladder.yaml`, comments kept.
 
-The file is the designer's: its comments, order and layout stay as they are.
-Only the measured lines change: the bot's line under `measured:` (command,
-seed, budget, the digest of the game measured) and the bot's line of figures
-in each level, each one line of YAML flow style. A line that is missing is
-added (under `measured:`, or after the level's last line). A level written
-on one line in flow style (`- {name: ..., hard: [...]}`) cannot take a line
-of its own, so the write is refused with what to change.
-
-The new text is checked like any edition before it replaces the file (by
-the one writer, `throne_pnp.writing`, whole or not at all); if it would not
-validate, nothing is written. The edition must be one of the user's own:
-the CLI refuses the bundled one before any game is played.
+Only the measured lines change (the bot's line under `measured:` and its figures in each
+level, one flow-style line each, added where missing); the designer's comments, order and
+layout stay. A level written in flow style on one line is refused with what to change. The
+new text must validate as an edition before the one writer replaces the file; the CLI
+refuses the bundled edition before any game is played.
 """
 
 from __future__ import annotations

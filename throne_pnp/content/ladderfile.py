@@ -1,7 +1,5 @@
-"""`ladder.yaml` (optional), checked: the `levels` and the `measured` header.
-
-Figures measured on another game are kept but marked not current.
-"""
+"""`ladder.yaml` (optional), checked: the `levels` and the `measured` header; figures
+measured on another game are kept but marked not current."""
 
 from __future__ import annotations
 

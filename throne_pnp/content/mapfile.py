@@ -6,13 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from throne_pnp.content.checker import (
-    Checker,
-    adjacency_read,
-    adjacent_ok,
-    describe,
-    is_int,
-)
+from throne_pnp.content.checker import Checker, adjacency_read, adjacent_ok, describe, is_int
 from throne_pnp.content.drawing import (
     check_drawing_adjacency,
     parse_drawing,

@@ -1,7 +1,5 @@
-"""The content model's frozen dataclasses (`Content`: one whole validated edition;
-`Card` and `Rulings`, which the rules' `Board` keeps) and the fixed vocabularies
-the YAML may use (King actions, priorities, rulings, icons).
-"""
+"""The content model's frozen dataclasses (`Content`, one validated edition; `Card` and
+`Rulings`, kept by the rules' `Board`) and the fixed vocabularies the YAML may use."""
 
 from __future__ import annotations
 
