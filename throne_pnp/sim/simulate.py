@@ -227,9 +227,9 @@ def execute(work: Callable[[Any], Any], tasks: list[tuple], jobs: int) -> Iterat
         yield from pool.imap(work, tasks)
 
 
-def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
+def progress_bar() -> Callable[[int, int], None] | None:
     """A one-line progress bar on stderr, or None when it is not a terminal."""
-    stream = stream or sys.stderr
+    stream = sys.stderr
     if not stream.isatty():
         return None
 
