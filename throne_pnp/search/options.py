@@ -15,7 +15,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
 from throne_pnp.search.fork import fork
-from throne_pnp.search.plans import Narrow, Walk, walk
+from throne_pnp.search.plans import Narrow, Walk, layout_of, walk
 
 DECISIONS = ("card", "battle", "withdraw", "actions")
 # Plans kept for rollouts, best first (greedy's own plan and `done` now are added).
@@ -72,12 +72,10 @@ def candidates(game: Game, policy: GreedyBot, shortlist: int = PLAN_SHORTLIST,
 def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
                   include: tuple[Action, ...] | None,
                   narrow: tuple[int, int] | None) -> list[Option]:
-    board = game.board
-    size = max(board.numbers) + 1
-    king = [game.position.king[t] if t in board.adjacent else 0 for t in range(size)]
     policy._context(game)
-    start = [game.position.player[t] if t in board.adjacent else 0 for t in range(size)]
-    scores = IncrementalEvaluation(policy, king, start, game.command_points)
+    scores = IncrementalEvaluation(policy, layout_of(game.board, game.position.king),
+                                   layout_of(game.board, game.position.player),
+                                   game.command_points)
     if narrow is None:
         found = walk(game)
         score = scores.score_layout
@@ -112,8 +110,5 @@ def _cheapest(game: Game, actions: tuple[Action, ...], found: Walk) -> tuple[Act
         if a.kind == "done":
             break
         twin.apply(a)
-    board = game.board
-    size = max(board.numbers) + 1
-    layout = tuple(twin.position.player[t] if t in board.adjacent else 0 for t in range(size))
-    at = found.index(layout)
+    at = found.index(layout_of(game.board, twin.position.player))
     return found.actions(at) if at is not None else actions

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import limits
 from throne_pnp.rules.actions import Action
+from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
 from throne_pnp.search.fork import fork
 
@@ -58,6 +59,11 @@ class Walk:
         return self._index.get(layout)
 
 
+def layout_of(board: Board, counts: dict[int, int]) -> tuple[int, ...]:
+    """A side's cubes as a tuple indexed by territory number (0 where none)."""
+    return tuple(counts[t] if t in board.adjacent else 0 for t in range(max(board.numbers) + 1))
+
+
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
     """Every layout Player Actions can end in from `game`, `done` now first.
 
@@ -73,14 +79,14 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
     size = max(board.numbers) + 1
     numbers = board.numbers
     adjacent = [board.adjacent.get(t, ()) for t in range(size)]
-    K = [game.position.king[t] if t in board.adjacent else 0 for t in range(size)]
+    K = layout_of(board, game.position.king)
     wheat = [board.wheat.get(t, 0) for t in range(size)]
     # Wheat a territory adds to the player's limit while the player has cubes there (R7).
     gives = [limits.wheat_if_held(wheat[t], K[t], True) for t in range(size)]
     castles = sorted(board.castles)
     forces = board.forces
     points = game.command_points
-    start = tuple(game.position.player[t] if t in board.adjacent else 0 for t in range(size))
+    start = layout_of(board, game.position.player)
     # Layouts keyed by an integer, `bits` bits a territory: a move is an addition.
     bits = max(forces, max(start)).bit_length()
     unit = [1 << (bits * t) for t in range(size)]
@@ -163,14 +169,9 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
 def _walk_engine(game: Game) -> Walk:
     """The walk through the engine itself (any ruling; slower)."""
     board = game.board
-    size = max(board.numbers) + 1
-
-    def layout(g: Game) -> tuple[int, ...]:
-        return tuple(g.position.player[t] if t in board.adjacent else 0 for t in range(size))
-
     root = fork(game)
-    seen = {layout(root): 0}
-    layouts, parents, steps = [layout(root)], [0], [("", ())]
+    layouts, parents, steps = [layout_of(board, root.position.player)], [0], [("", ())]
+    seen = {layouts[0]: 0}
     frontier = [(root, 0)]
     while frontier:
         later = []
@@ -178,7 +179,7 @@ def _walk_engine(game: Game) -> Walk:
             for action in [*g.legal_moves(), *g.legal_rallies()]:
                 twin = fork(g)
                 twin.apply(action)
-                key = layout(twin)
+                key = layout_of(board, twin.position.player)
                 if key not in seen and len(seen) < MAX_LAYOUTS:
                     seen[key] = len(layouts)
                     layouts.append(key)

@@ -62,20 +62,17 @@ def settle(board: Board, pos: Position, territory: int, defender: str, player_ca
         outcome = BOTH
     else:
         outcome = WIN if battle.winner == PLAYER else LOSE
-    if battle.loser == PLAYER and len(battle.loser_options) > 1:
-        best: tuple[int, int] | None = None
-        for to in battle.loser_options:
-            trial = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
-            battle_rules.withdraw(board, trial, king_card, to)
-            lost = _losses(pos, trial.position)
-            if best is None or lost[0] < best[0]:
-                best = lost
-        assert best is not None
-        return outcome, best[0], best[1]
-    battle_rules.withdraw(board, battle, king_card,
-             battle.loser_options[0] if battle.loser == PLAYER and battle.loser_options else None)
-    p, k = _losses(pos, battle.position)
-    return outcome, p, k
+    options = battle.loser_options if battle.loser == PLAYER and battle.loser_options else [None]
+    best: tuple[int, int] | None = None
+    for i, to in enumerate(options):
+        trial = battle if i == 0 else battle_rules.fight(board, pos, territory, defender,
+                                                        player_card, king_card)
+        battle_rules.withdraw(board, trial, king_card, to)
+        lost = _losses(pos, trial.position)
+        if best is None or lost[0] < best[0]:
+            best = lost
+    assert best is not None
+    return outcome, best[0], best[1]
 
 
 def battle_odds(board: Board, pos: Position, territory: int, defender: str,
@@ -111,10 +108,15 @@ def next_battle_odds(game: Any) -> dict[str, Any] | None:
     need = game.need()
     if need.kind != "battle":
         return None
-    t = need.territory
-    return {"territory": t, "defender": game.defender,
-            "player_cubes": game.position.player[t], "king_cards": game.next_draw_candidates(),
-            "king_cubes": game.position.king[t], "cards": _card_rows(game, t)}
+    return _report(game.position, need.territory, game.defender, game.next_draw_candidates(),
+                   _card_rows(game, need.territory))
+
+
+def _report(pos: Position, t: int, defender: str, kings: list[int],
+            rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """An odds report (SPEC §4 `odds --json`) of the battle in t."""
+    return {"territory": t, "defender": defender, "player_cubes": pos.player[t],
+            "king_cards": kings, "king_cubes": pos.king[t], "cards": rows}
 
 
 def _card_rows(game: Any, t: int) -> list[dict[str, Any]]:
@@ -172,9 +174,7 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
         these = kings if hand else [k for k in kings if k != cid] or kings
         [row] = battle_odds(board, pos, territory, defender, [cid], these)
         rows.append({**row.to_json(), "king_cards": these, "refill": False})
-    return {"territory": territory, "defender": defender,
-            "player_cubes": pos.player[territory], "king_cards": kings,
-            "king_cubes": pos.king[territory], "cards": rows}
+    return _report(pos, territory, defender, kings, rows)
 
 
 def counted_words(report: dict[str, Any]) -> str:

@@ -13,6 +13,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -93,16 +94,11 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
     return GameResult("lost", game.turn, cause or "home-taken")
 
 
-_worker_state: dict[str, Any] = {}
-
-
+@cache
 def _board(content_dir: str | None) -> Board:
     from throne_pnp.content import load_content
 
-    key = ("board", content_dir)
-    if key not in _worker_state:
-        _worker_state[key] = board_for(load_content(content_dir))
-    return _worker_state[key]
+    return board_for(load_content(content_dir))
 
 
 def _run_chunk(task: tuple) -> list[GameResult]:
