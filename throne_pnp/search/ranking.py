@@ -82,7 +82,7 @@ class Ranking:
     seed: int
     budget: int
     seconds: float = 0.0
-    rollouts: int = field(default=0)
+    rollouts: int = 0
 
     @property
     def best(self) -> Scored:
@@ -187,8 +187,8 @@ class BudgetTooSmall(ThroneError):
 
 def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
          seconds: float | None = None, include: Option | None = None,
-         shortlist: int | None = None, options: list[Option] | None = None,
-         horizon: int | None = HORIZON, exact: bool = False) -> Ranking:
+         options: list[Option] | None = None, horizon: int | None = HORIZON,
+         exact: bool = False) -> Ranking:
     """Rank the options of the decision due in `game` (see the module docstring).
 
     `budget`: rollouts in all; with `exact` (the user's `--budget`) never exceeded, and
@@ -199,9 +199,7 @@ def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
     decision = decision_of(game)
     if decision is None:
         raise ValueError(f"no decision for the player now: {game.describe_need()}")
-    kw = {} if shortlist is None else {"shortlist": shortlist}
-    opts = options or candidates(game, policy(), include=include.actions if include else None,
-                                 **kw)
+    opts = options or candidates(game, policy(), include=include.actions if include else None)
     scored = [Scored(o) for o in opts]
     if exact and seconds is None and 1 < len(scored) > budget:
         raise BudgetTooSmall(f"a budget of {budget} game{'s' if budget > 1 else ''} is fewer "
