@@ -14,7 +14,6 @@ from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
-from throne_pnp.search.fork import fork
 from throne_pnp.search.plans import Narrow, Walk, layout_of, walk
 
 DECISIONS = ("card", "battle", "withdraw", "actions")
@@ -105,7 +104,7 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
 
 def _cheapest(game: Game, actions: tuple[Action, ...], found: Walk) -> tuple[Action, ...]:
     """The walk's own sequence to the layout `actions` end in, else `actions` itself."""
-    twin = fork(game)
+    twin = game.copy()
     for a in actions:
         if a.kind == "done":
             break

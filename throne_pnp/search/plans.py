@@ -15,7 +15,6 @@ from throne_pnp.rules import limits
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
-from throne_pnp.search.fork import fork
 
 # A walk stops adding layouts past this many (a guard for a large edition).
 MAX_LAYOUTS = 60_000
@@ -169,7 +168,7 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
 def _walk_engine(game: Game) -> Walk:
     """The walk through the engine itself (any ruling; slower)."""
     board = game.board
-    root = fork(game)
+    root = game.copy()
     layouts, parents, steps = [layout_of(board, root.position.player)], [0], [("", ())]
     seen = {layouts[0]: 0}
     frontier = [(root, 0)]
@@ -177,7 +176,7 @@ def _walk_engine(game: Game) -> Walk:
         later = []
         for g, at in frontier:
             for action in [*g.legal_moves(), *g.legal_rallies()]:
-                twin = fork(g)
+                twin = g.copy()
                 twin.apply(action)
                 key = layout_of(board, twin.position.player)
                 if key not in seen and len(seen) < MAX_LAYOUTS:
