@@ -17,6 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from throne_pnp.errors import ThroneError
 from throne_pnp.players.bots import Bot
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import Board, board_for
@@ -179,8 +180,6 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
     top = len(hard_ids(board))
     for h in hards:
         if h > top:
-            from throne_pnp.errors import ThroneError
-
             raise ThroneError(f"--hard {h}: this edition has only {top} hard cards")
     size = chunk_size(games, jobs)
     tasks = [(cdir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
