@@ -104,8 +104,10 @@ def checklist_lines(events: list[ev.Event], game: Any, physical: bool,
                 out.append(_uncertain_line(board.cards[event.card], physical, False))
         elif isinstance(event, ev.KingActed):
             result = event.result
-            told = told_before(board, _phase_card(events, game), result.draws,
-                               draws_here, phase_here)
+            # the phase card turned over in these events, else the one on the table
+            phase_card = next((e.card for e in events if isinstance(e, ev.PhaseCard)),
+                              game.phase_card if game.phase_card is not None else 0)
+            told = told_before(board, phase_card, result.draws, draws_here, phase_here)
             out += king_lines(result, board, told=told)
         elif isinstance(event, ev.BattleCard):
             where = f"the battle in {event.territory}"
@@ -164,15 +166,6 @@ def checklist_lines(events: list[ev.Event], game: Any, physical: bool,
         out += so_far_lines(game, told_before(board, game.phase_card, game.draws, draws_here,
                                               phase_here))
     return out
-
-
-def _phase_card(events: list[ev.Event], game: Any) -> int:
-    """The phase card whose King's action this is: the one turned over in these
-    events, else the one on the table."""
-    for event in events:
-        if isinstance(event, ev.PhaseCard):
-            return event.card
-    return game.phase_card if game.phase_card is not None else 0
 
 
 def event_json(event: ev.Event, board: Any) -> dict[str, Any]:
