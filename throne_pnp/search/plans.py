@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import limits
@@ -30,17 +30,14 @@ class Narrow:
     score: Callable[[tuple[int, ...]], float]
 
 
+@dataclass(slots=True, eq=False)
 class Walk:
     """The end layouts of one walk: `layouts[i]` comes from `layouts[parent[i]]` by `steps[i]`."""
 
-    __slots__ = ("layouts", "parent", "steps", "_index")
-
-    def __init__(self, layouts: list[tuple[int, ...]], parent: list[int],
-                 steps: list[tuple]):
-        self.layouts = layouts
-        self.parent = parent
-        self.steps = steps
-        self._index: dict[tuple[int, ...], int] | None = None
+    layouts: list[tuple[int, ...]]
+    parent: list[int]
+    steps: list[tuple]
+    _index: dict[tuple[int, ...], int] | None = field(default=None, init=False, repr=False)
 
     def actions(self, i: int) -> tuple[Action, ...]:
         """The cheapest command sequence that ends in layout i, `done` last."""
