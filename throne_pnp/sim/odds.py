@@ -48,10 +48,6 @@ class CardOdds:
         }
 
 
-def _losses(before: Position, after: Position) -> tuple[int, int]:
-    return (before.on_map(PLAYER) - after.on_map(PLAYER), before.on_map(KING) - after.on_map(KING))
-
-
 def settle(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
            king_card: Card) -> tuple[str, int, int]:
     """One battle to its end: (outcome, player losses, King losses).
@@ -68,7 +64,8 @@ def settle(board: Board, pos: Position, territory: int, defender: str, player_ca
         trial = battle if i == 0 else battle_rules.fight(board, pos, territory, defender,
                                                         player_card, king_card)
         battle_rules.withdraw(board, trial, king_card, to)
-        lost = _losses(pos, trial.position)
+        lost = (pos.on_map(PLAYER) - trial.position.on_map(PLAYER),
+                pos.on_map(KING) - trial.position.on_map(KING))
         if best is None or lost[0] < best[0]:
             best = lost
     assert best is not None
