@@ -6,6 +6,7 @@ fights every (player card, King card) pair and exact fractions are added up.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -13,6 +14,7 @@ from typing import Any
 
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
+from throne_pnp.rules import actions as act
 from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules.battle import clash
 from throne_pnp.rules.board import Board
@@ -131,10 +133,6 @@ def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
     """During Player Actions: the odds of each battle `done` would start now (R13).
 
     The first is exact; later ones on the board as it stands (`first` false). Empty: none."""
-    import copy
-
-    from throne_pnp.rules import actions as act
-
     if game.need().kind != "actions":
         return []
     trial = copy.deepcopy(game, {id(game.board): game.board})
