@@ -31,9 +31,6 @@ from throne_pnp.stats import wilson
 # Rollouts stop this many turns after the decision (a game still going counts
 # as not won, as the simulator's turn cap does).
 ROLLOUT_TURNS = 60
-# A rollout with a horizon stops at the start of the player's card phase this
-# many turns on and is scored by `leaf.leaf_value`; None plays to the end.
-HORIZON: int | None = None
 
 
 @dataclass
@@ -187,7 +184,7 @@ class BudgetTooSmall(ThroneError):
 
 def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
          seconds: float | None = None, include: Option | None = None,
-         options: list[Option] | None = None, horizon: int | None = HORIZON,
+         options: list[Option] | None = None, horizon: int | None = None,
          exact: bool = False) -> Ranking:
     """Rank the options of the decision due in `game` (see the module docstring).
 
