@@ -57,7 +57,8 @@ class Walk:
 
 def layout_of(board: Board, counts: dict[int, int]) -> tuple[int, ...]:
     """A side's cubes as a tuple indexed by territory number (0 where none)."""
-    return tuple(counts[t] if t in board.adjacent else 0 for t in range(max(board.numbers) + 1))
+    adjacent = board.adjacent
+    return tuple([counts[t] if t in adjacent else 0 for t in range(board.numbers[-1] + 1)])
 
 
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
