@@ -18,7 +18,6 @@ from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import Position
 from throne_pnp.search.dealer import Dealer
-from throne_pnp.search.fork import fork
 from throne_pnp.search.options import candidates
 from throne_pnp.search.plans import walk
 from throne_pnp.sim.bots import make_bot
@@ -122,7 +121,7 @@ def test_the_plan_search_keeps_the_best_layout_by_the_evaluation():
 
     def keep(game: Game) -> None:
         if game.need().kind == "actions" and len(seen) < 12 and game.command_points >= 3:
-            seen.append(fork(game))
+            seen.append(game.copy())
 
     play_game(BOARD, make_bot("greedy"), game_seed(1, 0, 2), 0, on_step=keep)
     bot = GreedyBot()
@@ -138,7 +137,7 @@ def test_the_plan_search_keeps_the_best_layout_by_the_evaluation():
 
 
 def _end_layout(g: Game, actions) -> tuple[int, ...]:
-    twin = fork(g)
+    twin = g.copy()
     for a in actions[:-1]:
         twin.apply(a)
     return tuple(by_territory(dict(twin.position.player)))

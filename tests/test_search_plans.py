@@ -14,7 +14,7 @@ from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
 from throne_pnp.rules.position import Position, check_position
 from throne_pnp.search.dealer import Dealer
-from throne_pnp.search.fork import determinise, fork
+from throne_pnp.search.fork import determinise
 from throne_pnp.search.plans import Narrow, _walk_engine, walk
 from throne_pnp.sim.simulate import normal_ids
 
@@ -63,7 +63,7 @@ def test_walk_on_counts_matches_the_engine(data):
     assert set(fast.layouts) == set(_walk_engine(g).layouts)
     for i in range(0, len(fast.layouts), max(1, len(fast.layouts) // 15)):
         layout, actions = fast.layouts[i], fast.actions(i)
-        twin = fork(g)
+        twin = g.copy()
         for a in actions[:-1]:
             twin.apply(a)
         assert tuple(twin.position.player[t] if t in BOARD.adjacent else 0
@@ -103,7 +103,7 @@ def test_a_narrowed_walk_is_the_full_walk_pruned_by_its_scores(seed, depth, widt
     spent = _layers(narrow)
     for i, lay in enumerate(narrow.layouts):
         if i % 7 == 0:
-            twin = fork(g)
+            twin = g.copy()
             for a in narrow.actions(i)[:-1]:
                 twin.apply(a)
             assert tuple(twin.position.player[t] if t in BOARD.adjacent else 0
@@ -134,7 +134,7 @@ def test_the_walk_finds_a_plan_whose_first_step_looks_bad():
 
 def test_fork_is_independent_and_equal():
     g = at_actions({3: 2, 7: 2, 9: 2}, {1: 2})
-    twin = fork(g)
+    twin = g.copy()
     assert twin.snapshot() == g.snapshot()
     twin.apply(act.move(1, 1, 2))
     assert g.position.player[2] == 0 and twin.position.player[2] == 1

@@ -16,7 +16,6 @@ from throne_pnp.assistant.reasons import reason
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
-from throne_pnp.search.fork import fork
 from throne_pnp.search.options import decision_of, normalise
 from throne_pnp.search.ranking import Ranking, rank
 
@@ -123,7 +122,7 @@ def decisions(game: Game, history: list[Action]) -> list[Decision]:
         action = history[i]
         kind = decision_of(game)
         if kind == "actions" and action.kind in ("move", "rally", "done"):
-            start = fork(game)
+            start = game.copy()
             plan: list[Action] = []
             while i < len(history):
                 a = history[i]
@@ -137,7 +136,7 @@ def decisions(game: Game, history: list[Action]) -> list[Decision]:
             continue
         if kind in ("card", "battle", "withdraw") and action.kind == kind:
             if len(game.legal_actions()) > 1:
-                found.append(Decision(fork(game), (action,), game.turn, game.phase))
+                found.append(Decision(game.copy(), (action,), game.turn, game.phase))
         game.apply(action)
         i += 1
     return found

@@ -7,7 +7,6 @@ from throne_pnp.narrator.words import ACTION_WORDS, plural
 from throne_pnp.players.bots import king_after
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.game import Game
-from throne_pnp.search.fork import fork
 from throne_pnp.search.options import Option
 
 
@@ -63,7 +62,7 @@ def _battle_reason(game: Game, cid: int, maybe: bool) -> str:
 
 
 def _withdraw_reason(game: Game, to: int) -> str:
-    twin = fork(game)
+    twin = game.copy()
     before = sum(twin.battle.position.player.values()) if twin.battle else 0
     twin.apply(act.withdraw(to))
     after = sum(twin.position.player.values())
@@ -76,7 +75,7 @@ def _withdraw_reason(game: Game, to: int) -> str:
 
 def _plan_reason(game: Game, option: Option) -> str:
     board = game.board
-    twin = fork(game)
+    twin = game.copy()
     for action in option.actions:
         if action.kind == "done":
             break

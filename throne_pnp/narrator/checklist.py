@@ -96,17 +96,18 @@ def checklist_lines(events: list[ev.Event], game: Any, physical: bool,
             out.append(_hand_line(event, physical, reshuffled))
         elif isinstance(event, ev.PhaseCard):
             card = board.cards[event.card]
-            if event.from_hand:
-                out.append(say(f"Phase card (from your hand): {card_words(card)}."))
-            else:
-                out.append(say(f"The King's card (top of the deck): {card_words(card)}."))
+            source = ("Phase card (from your hand)" if event.from_hand
+                      else "The King's card (top of the deck)")
+            out.append(say(f"{source}: {card_words(card)}."))
         elif isinstance(event, ev.UncertainDraw):
             if event is not held:
                 out.append(_uncertain_line(board.cards[event.card], physical, False))
         elif isinstance(event, ev.KingActed):
             result = event.result
-            told = told_before(board, _phase_card(events, game), result.draws,
-                               draws_here, phase_here)
+            # the phase card turned over in these events, else the one on the table
+            phase_card = next((e.card for e in events if isinstance(e, ev.PhaseCard)),
+                              game.phase_card if game.phase_card is not None else 0)
+            told = told_before(board, phase_card, result.draws, draws_here, phase_here)
             out += king_lines(result, board, told=told)
         elif isinstance(event, ev.BattleCard):
             where = f"the battle in {event.territory}"
@@ -149,34 +150,22 @@ def checklist_lines(events: list[ev.Event], game: Any, physical: bool,
                                    f"{ids_words(event.after[part])} "
                                    f"(was {ids_words(event.before[part])})."))
         elif isinstance(event, ev.GameOver):
-            if event.outcome == "won":
-                out.append(Line(("won",), OVER, ("you hold every castle.",)))
-            else:
-                out.append(Line(("lost",), OVER, (f"your home castle {board.home} has fallen.",)))
+            why = ("you hold every castle." if event.outcome == "won"
+                   else f"your home castle {board.home} has fallen.")
+            out.append(Line((event.outcome,), OVER, (why,)))
         elif isinstance(event, ev.PhaseEnd):
             if event.card is not None and physical:
                 out.append(do(f"put the phase card {event.card} on the discard pile"))
             elif event.card is not None:
                 out.append(say(f"The phase card {event.card} goes to the discard pile."))
         elif isinstance(event, ev.NewPhase):
-            if event.phase == KING_CARD:
-                out.append(say(f"Turn {event.turn}: the King's card phase", kind=PHASE))
-            else:
-                out.append(say(f"Turn {event.turn}: your card phase", kind=PHASE))
+            whose = "the King's" if event.phase == KING_CARD else "your"
+            out.append(say(f"Turn {event.turn}: {whose} card phase", kind=PHASE))
         # (ev.ActionsStart: the `Next:` line says it)
     if game.phase_card is not None and (draws_here or phase_here):
         out += so_far_lines(game, told_before(board, game.phase_card, game.draws, draws_here,
                                               phase_here))
     return out
-
-
-def _phase_card(events: list[ev.Event], game: Any) -> int:
-    """The phase card whose King's action this is: the one turned over in these
-    events, else the one on the table."""
-    for event in events:
-        if isinstance(event, ev.PhaseCard):
-            return event.card
-    return game.phase_card if game.phase_card is not None else 0
 
 
 def event_json(event: ev.Event, board: Any) -> dict[str, Any]:

@@ -131,15 +131,13 @@ class Evaluation:
         weight = {1: 1.0, 2: 0.6, 3: 0.25}
         self.threat_weight = _table(size, {t: weight.get(row[t], 0.0) for t in numbers}, 0.0)
         self.wheat_places = tuple(t for t in numbers if board.wheat[t])
-        # Per set of castles still to take (also by bit mask): the advance term to the nearest.
-        self.advance_rows: dict[tuple[int, ...], list[float]] = {}
+        # Per set of castles still to take, by bit mask: the advance term to the nearest.
         self.advance_by_mask: list[list[float]] = []
         for mask in range(1 << len(self.enemy_castles)):
             targets = tuple(c for i, c in enumerate(self.enemy_castles) if mask >> i & 1)
-            self.advance_rows[targets] = _table(size, {
+            self.advance_by_mask.append(_table(size, {
                 t: (w.advance * min(board.dist[t][c] for c in targets) if targets and t != home
-                    else 0.0) for t in numbers}, 0.0)
-            self.advance_by_mask.append(self.advance_rows[targets])
+                    else 0.0) for t in numbers}, 0.0))
         self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
         # Per (hand, kings id), shared by every bot with these weights on this board.
         self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple],

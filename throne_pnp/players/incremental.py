@@ -52,8 +52,11 @@ class IncrementalEvaluation:
         home_cubes = layout[self.home]
         if not home_cubes:
             return -LOSS_SCORE
-        if not self.covered:
-            self._cover_all()
+        if not self.covered:  # the King's territories' rows for every stack a layout may hold
+            for t in self.numbers:
+                if self.K[t]:
+                    _rows_with_king(self.ev, t, self.K[t], self.most)
+            self.covered = True
         if self.home_open and not any(map(_at, self.blocks, layout)):
             return WIN_SCORE
         mask = self.base_mask
@@ -65,13 +68,6 @@ class IncrementalEvaluation:
         if threat >= 0.5 and self.home_open:  # (as `_total`, inline: thousands a decision)
             score -= self.ev.home_danger(threat, home_cubes)
         return score - sum(map(operator.mul, layout, self.ev.advance_by_mask[mask]))
-
-    def _cover_all(self) -> None:
-        """Fill the rows of the King's territories for every stack a layout may hold."""
-        for t in self.numbers:
-            if self.K[t]:
-                _rows_with_king(self.ev, t, self.K[t], self.most)
-        self.covered = True
 
     def _total(self, base: float, advance: float, threat: float, home_cubes: int,
                blocking: int) -> float:

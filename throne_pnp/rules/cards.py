@@ -201,10 +201,8 @@ class CardRecord:
         """Every id a card of this game, none twice (for `hand` and `fixcards`)."""
         seen: set[int] = set()
         for c in ids:
-            if c not in self.board.cards:
-                raise IllegalAction(f"there is no card {c} in this edition")
             if c not in self.in_game:
-                raise IllegalAction(f"card {c} is not in this game (set aside)")
+                raise IllegalAction(self._card_problem(c, ""))
             if c in seen:
                 raise IllegalAction(f"card {c} is named twice for {what}")
             seen.add(c)

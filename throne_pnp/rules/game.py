@@ -138,10 +138,9 @@ class Game(CardRecord, PlayerActions):
         need = self.need()
         if need.kind == "deal":
             return [act.deal(c) for c in self.deal_candidates()]
-        if need.kind == "card":
-            return [act.card(c) for c in self.hand_candidates()]
-        if need.kind == "battle":
-            return [act.battle(c) for c in self.hand_candidates()]
+        if need.kind in ("card", "battle"):
+            play = act.card if need.kind == "card" else act.battle
+            return [play(c) for c in self.hand_candidates()]
         if need.kind == "withdraw":
             return [act.withdraw(t) for t in need.options]
         if need.kind == "actions":

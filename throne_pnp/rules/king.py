@@ -19,7 +19,6 @@ class NeedDraws(ThroneError):
     """Uncertain Orders need another dealt card and none was given."""
 
     def __init__(self, dealt: list[int]):
-        self.dealt = dealt
         got = ", ".join(str(d) for d in dealt) if dealt else "none"
         super().__init__(
             "Uncertain Orders: deal from the deck until a card without Uncertain Orders "

@@ -82,15 +82,15 @@ class PlayerActions:
 
     def _do_move(self, count: int, src: int, dst: int) -> None:
         self._expect("actions", "move")
-        problem = self.move_problem(count, src, dst)
+        self._take(self.move_problem(count, src, dst), MOVE_COST,
+                   Step("move", count, PLAYER, PLAYER_ORDER, src=src, dst=dst), PlayerMoved)
+
+    def _take(self, problem: str | None, cost: int, step: Step,
+              event: type[PlayerMoved | PlayerRallied]) -> None:
+        """Pay for and carry out a move or rally unless `problem`; under the `trim` ruling
+        the excess goes (with `refuse`, nothing over a limit was accepted)."""
         if problem:
             raise IllegalAction(problem)
-        self._take(MOVE_COST, Step("move", count, PLAYER, PLAYER_ORDER, src=src, dst=dst),
-                   PlayerMoved)
-
-    def _take(self, cost: int, step: Step, event: type[PlayerMoved | PlayerRallied]) -> None:
-        """Pay for and carry out a legal move or rally; under the `trim` ruling the
-        excess goes (with `refuse`, nothing over a limit was accepted)."""
         self.command_points -= cost
         step.apply(self.position)
         removed = (enforce_limits(self.board, self.position, contested_to=KING)
@@ -148,10 +148,8 @@ class PlayerActions:
 
     def _do_rally(self, at: int) -> None:
         self._expect("actions", "rally")
-        problem = self.rally_problem(at)
-        if problem:
-            raise IllegalAction(problem)
-        self._take(RALLY_COST, Step("rally", 1, PLAYER, PLAYER_ORDER, at=at), PlayerRallied)
+        self._take(self.rally_problem(at), RALLY_COST,
+                   Step("rally", 1, PLAYER, PLAYER_ORDER, at=at), PlayerRallied)
 
     def rally_problem(self, at: int) -> str | None:
         """Why `rally at` is refused now, in words; None when it is legal."""

@@ -58,8 +58,7 @@ class Position:
 
     def to_json(self) -> dict[str, dict[str, int]]:
         """SPEC §4 shape: string territory keys, zero counts omitted."""
-        return {KING: {str(t): n for t, n in self.compact(KING).items()},
-                PLAYER: {str(t): n for t, n in self.compact(PLAYER).items()}}
+        return {side: {str(t): n for t, n in self.compact(side).items()} for side in (KING, PLAYER)}
 
     def contested(self, order: tuple[int, ...]) -> list[int]:
         """Territories holding both sides' cubes, in the given order."""

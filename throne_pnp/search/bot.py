@@ -18,7 +18,7 @@ from throne_pnp.search.ranking import Scored, rank
 # Rollouts per decision in a balance sweep (docs/search.md has the budget curve).
 SWEEP_BUDGET = 12
 # Turns a sweep's rollouts look ahead before the static leaf (`search.leaf`).
-SWEEP_HORIZON: int | None = 1
+SWEEP_HORIZON = 1
 # Standard errors by which the rollouts' best must beat the default (`switches`),
 # the least spread assumed of the paired differences, and the fewest pairs.
 SWITCH_Z = 1.5
@@ -27,7 +27,7 @@ MIN_PAIRS = 3
 # The decisions a sweep searches (greedy's battle cards and withdrawals are left to it).
 SWEEP_DECISIONS = ("card", "actions")
 # The sweep's plan walk (`plans.Narrow`: all layouts of 2 points, then the 60 best).
-SWEEP_NARROW: tuple[int, int] | None = (2, 60)
+SWEEP_NARROW = (2, 60)
 
 
 class PlannerBot(GreedyBot):
@@ -41,31 +41,26 @@ class PlannerBot(GreedyBot):
 
 
 class SearchBot(Bot):
-    """The decisions of `decisions` by rollouts, the rest as the plan-search player's."""
+    """The decisions of `SWEEP_DECISIONS` by rollouts, the rest as the plan-search player's."""
 
     name = "search"
 
-    def __init__(self, budget: int | None = None, horizon: int | None = SWEEP_HORIZON,
-                 decisions: tuple[str, ...] = SWEEP_DECISIONS,
-                 narrow: tuple[int, int] | None = SWEEP_NARROW):
+    def __init__(self, budget: int | None = None):
         self.budget = budget or SWEEP_BUDGET
-        self.horizon = horizon
-        self.decisions = decisions
-        self.narrow = narrow
 
     def decide(self, game: Game, rng: random.Random) -> list[Action]:
         greedy = _greedy()
         kind = game.need().kind
-        if kind != "actions" and kind not in self.decisions:
+        if kind != "actions" and kind not in SWEEP_DECISIONS:
             return greedy.decide(game, rng)
-        options = candidates(game, greedy, narrow=self.narrow)
+        options = candidates(game, greedy, narrow=SWEEP_NARROW)
         if len(options) == 1:
             return list(options[0].actions)
         default = default_option(game, options, greedy, rng)
-        if kind not in self.decisions:
+        if kind not in SWEEP_DECISIONS:
             return list(default.actions)
         ranking = rank(game, budget=self.budget, seed=rng.getrandbits(32), jobs=1,
-                       options=options, horizon=self.horizon, include=default)
+                       options=options, horizon=SWEEP_HORIZON, include=default)
         best = ranking.best
         kept = next(s for s in ranking.options if s.option == default)
         if best is kept or not switches(best, kept):

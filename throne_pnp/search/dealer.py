@@ -6,20 +6,19 @@ Two players on one seed see the same cards in the same order as long as the rule
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 
 from throne_pnp.rules.game import Game
 
 
+@dataclass(slots=True, eq=False)
 class Dealer:
     """Seeded decks for one game (see the module docstring)."""
 
-    __slots__ = ("_seed", "_decks", "_order", "_reshuffles")
-
-    def __init__(self, seed: int | str):
-        self._seed = seed
-        self._decks = 0
-        self._order: list[int] = []  # the current deck, top card last
-        self._reshuffles = -1  # the game's reshuffle count when the deck was shuffled
+    seed: int | str
+    _decks: int = field(default=0, init=False)
+    _order: list[int] = field(default_factory=list, init=False)  # the deck now, top card last
+    _reshuffles: int = field(default=-1, init=False)  # the game's reshuffles at the last shuffle
 
     def deal(self, game: Game) -> int:
         """The card on top of the deck now (a legal `deal` for `game`)."""
@@ -35,5 +34,5 @@ class Dealer:
         """A new deck: `cards` in a seeded order."""
         self._decks += 1
         order = sorted(cards)
-        random.Random(f"{self._seed}:deck:{self._decks}").shuffle(order)
+        random.Random(f"{self.seed}:deck:{self._decks}").shuffle(order)
         return order

@@ -10,16 +10,11 @@ import random
 from throne_pnp.rules.game import Game
 
 
-def fork(game: Game) -> Game:
-    """An independent copy of `game` for search (`Game.copy`)."""
-    return game.copy()
-
-
 def determinise(game: Game, rng: random.Random, must_hold: int | None = None) -> Game:
     """A fork of `game` with the whole hand known, played on as a virtual game.
 
     Physical mode: the untold cards sampled from the unseen ones, `must_hold` among them."""
-    twin = fork(game)
+    twin = game.copy()
     hidden = twin.hand_hidden
     if hidden:
         pool = sorted(twin.unseen)

@@ -14,8 +14,7 @@ from throne_pnp.players.incremental import IncrementalEvaluation
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
-from throne_pnp.search.fork import fork
-from throne_pnp.search.plans import Narrow, Walk, walk
+from throne_pnp.search.plans import Narrow, Walk, layout_of, walk
 
 DECISIONS = ("card", "battle", "withdraw", "actions")
 # Plans kept for rollouts, best first (greedy's own plan and `done` now are added).
@@ -72,12 +71,10 @@ def candidates(game: Game, policy: GreedyBot, shortlist: int = PLAN_SHORTLIST,
 def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
                   include: tuple[Action, ...] | None,
                   narrow: tuple[int, int] | None) -> list[Option]:
-    board = game.board
-    size = max(board.numbers) + 1
-    king = [game.position.king[t] if t in board.adjacent else 0 for t in range(size)]
     policy._context(game)
-    start = [game.position.player[t] if t in board.adjacent else 0 for t in range(size)]
-    scores = IncrementalEvaluation(policy, king, start, game.command_points)
+    scores = IncrementalEvaluation(policy, layout_of(game.board, game.position.king),
+                                   layout_of(game.board, game.position.player),
+                                   game.command_points)
     if narrow is None:
         found = walk(game)
         score = scores.score_layout
@@ -107,13 +104,10 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
 
 def _cheapest(game: Game, actions: tuple[Action, ...], found: Walk) -> tuple[Action, ...]:
     """The walk's own sequence to the layout `actions` end in, else `actions` itself."""
-    twin = fork(game)
+    twin = game.copy()
     for a in actions:
         if a.kind == "done":
             break
         twin.apply(a)
-    board = game.board
-    size = max(board.numbers) + 1
-    layout = tuple(twin.position.player[t] if t in board.adjacent else 0 for t in range(size))
-    at = found.index(layout)
+    at = found.index(layout_of(game.board, twin.position.player))
     return found.actions(at) if at is not None else actions

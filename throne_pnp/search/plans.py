@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import limits
 from throne_pnp.rules.actions import Action
+from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import MOVE_COST, RALLY_COST, Game
-from throne_pnp.search.fork import fork
 
 # A walk stops adding layouts past this many (a guard for a large edition).
 MAX_LAYOUTS = 60_000
@@ -30,17 +30,14 @@ class Narrow:
     score: Callable[[tuple[int, ...]], float]
 
 
+@dataclass(slots=True, eq=False)
 class Walk:
     """The end layouts of one walk: `layouts[i]` comes from `layouts[parent[i]]` by `steps[i]`."""
 
-    __slots__ = ("layouts", "parent", "steps", "_index")
-
-    def __init__(self, layouts: list[tuple[int, ...]], parent: list[int],
-                 steps: list[tuple]):
-        self.layouts = layouts
-        self.parent = parent
-        self.steps = steps
-        self._index: dict[tuple[int, ...], int] | None = None
+    layouts: list[tuple[int, ...]]
+    parent: list[int]
+    steps: list[tuple]
+    _index: dict[tuple[int, ...], int] | None = field(default=None, init=False, repr=False)
 
     def actions(self, i: int) -> tuple[Action, ...]:
         """The cheapest command sequence that ends in layout i, `done` last."""
@@ -58,6 +55,12 @@ class Walk:
         return self._index.get(layout)
 
 
+def layout_of(board: Board, counts: dict[int, int]) -> tuple[int, ...]:
+    """A side's cubes as a tuple indexed by territory number (0 where none)."""
+    adjacent = board.adjacent
+    return tuple([counts[t] if t in adjacent else 0 for t in range(board.numbers[-1] + 1)])
+
+
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
     """Every layout Player Actions can end in from `game`, `done` now first.
 
@@ -73,14 +76,14 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
     size = max(board.numbers) + 1
     numbers = board.numbers
     adjacent = [board.adjacent.get(t, ()) for t in range(size)]
-    K = [game.position.king[t] if t in board.adjacent else 0 for t in range(size)]
+    K = layout_of(board, game.position.king)
     wheat = [board.wheat.get(t, 0) for t in range(size)]
     # Wheat a territory adds to the player's limit while the player has cubes there (R7).
     gives = [limits.wheat_if_held(wheat[t], K[t], True) for t in range(size)]
     castles = sorted(board.castles)
     forces = board.forces
     points = game.command_points
-    start = tuple(game.position.player[t] if t in board.adjacent else 0 for t in range(size))
+    start = layout_of(board, game.position.player)
     # Layouts keyed by an integer, `bits` bits a territory: a move is an addition.
     bits = max(forces, max(start)).bit_length()
     unit = [1 << (bits * t) for t in range(size)]
@@ -163,22 +166,17 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
 def _walk_engine(game: Game) -> Walk:
     """The walk through the engine itself (any ruling; slower)."""
     board = game.board
-    size = max(board.numbers) + 1
-
-    def layout(g: Game) -> tuple[int, ...]:
-        return tuple(g.position.player[t] if t in board.adjacent else 0 for t in range(size))
-
-    root = fork(game)
-    seen = {layout(root): 0}
-    layouts, parents, steps = [layout(root)], [0], [("", ())]
+    root = game.copy()
+    layouts, parents, steps = [layout_of(board, root.position.player)], [0], [("", ())]
+    seen = {layouts[0]: 0}
     frontier = [(root, 0)]
     while frontier:
         later = []
         for g, at in frontier:
             for action in [*g.legal_moves(), *g.legal_rallies()]:
-                twin = fork(g)
+                twin = g.copy()
                 twin.apply(action)
-                key = layout(twin)
+                key = layout_of(board, twin.position.player)
                 if key not in seen and len(seen) < MAX_LAYOUTS:
                     seen[key] = len(layouts)
                     layouts.append(key)

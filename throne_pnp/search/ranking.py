@@ -1,25 +1,11 @@
 """Rank the options of a decision by their chance of winning, from rollouts.
 
-Each option is played on from the current state many times to the end of
-the game: the unknown cards drawn by a seeded `Dealer`, the player's later
-decisions by greedy (the rollout policy, fast and sensible). The share of
-rollouts won estimates the option's winning chance.
-
-- Common random numbers: rollout i of every option starts from the same
-  determinisation and deals from the same seeded decks (`seed`, i), so two
-  options are compared on the same luck and their difference is measured
-  far more precisely than either rate.
-- Sequential halving: the budget (rollouts in all) is spent in rounds; after
-  each round the worse half of the options is dropped, so the promising ones
-  get most of the rollouts.
-- Processes: a round's rollouts are split over `jobs` worker processes.
-  A rollout's result depends only on its option and index, so the ranking
-  is the same for any `jobs`.
-- Each option's rate carries its sample size and a 95 % Wilson interval;
-  options whose interval overlaps the best one's are `close`.
-
-Fairness: the state searched is the player's information set (see
-`search.fork`); no deck order exists to be read.
+Each option is played to the end many times (unknown cards from a seeded `Dealer`, later
+decisions by greedy); the share won estimates its winning chance. Rollout i of every option
+shares a determinisation and decks (`seed`, i), so options are compared on the same luck.
+Sequential halving drops the worse half after each round; `jobs` worker processes give the
+same ranking as one. Each rate has a 95 % Wilson interval; options overlapping the best are
+`close`. The state searched is the player's information set (`search.fork`): no deck order.
 """
 
 from __future__ import annotations
@@ -45,9 +31,6 @@ from throne_pnp.stats import wilson
 # Rollouts stop this many turns after the decision (a game still going counts
 # as not won, as the simulator's turn cap does).
 ROLLOUT_TURNS = 60
-# A rollout with a horizon stops at the start of the player's card phase this
-# many turns on and is scored by `leaf.leaf_value`; None plays to the end.
-HORIZON: int | None = None
 
 
 @dataclass
@@ -96,7 +79,7 @@ class Ranking:
     seed: int
     budget: int
     seconds: float = 0.0
-    rollouts: int = field(default=0)
+    rollouts: int = 0
 
     @property
     def best(self) -> Scored:
@@ -201,26 +184,19 @@ class BudgetTooSmall(ThroneError):
 
 def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
          seconds: float | None = None, include: Option | None = None,
-         shortlist: int | None = None, options: list[Option] | None = None,
-         horizon: int | None = HORIZON, exact: bool = False) -> Ranking:
+         options: list[Option] | None = None, horizon: int | None = None,
+         exact: bool = False) -> Ranking:
     """Rank the options of the decision due in `game` (see the module docstring).
 
-    `budget`: rollouts in all; with `exact` (a hint: the user's `--budget`) never
-    exceeded, and `BudgetTooSmall` when it is below the number of options (each
-    needs one), else at least one per option and round (the search bot).
-    `seconds`, when given, replaces it by as many rollouts as fit in that time
-    (measured on a first round; not repeatable).
-    `include`: an option that must be ranked and is never dropped (the
-    review's played choice). `options`: the candidates, when the caller has
-    them already. `horizon`: turns before a rollout is cut and scored
-    statically (None: to the end). Raises ValueError when no decision is due.
+    `budget`: rollouts in all; with `exact` (the user's `--budget`) never exceeded, and
+    `BudgetTooSmall` below the number of options. `seconds` replaces it by what fits in that
+    time (not repeatable). `include`: an option never dropped; `options`: the candidates if
+    known; `horizon`: turns before a rollout is scored statically (None: to the end).
     """
     decision = decision_of(game)
     if decision is None:
         raise ValueError(f"no decision for the player now: {game.describe_need()}")
-    kw = {} if shortlist is None else {"shortlist": shortlist}
-    opts = options or candidates(game, policy(), include=include.actions if include else None,
-                                 **kw)
+    opts = options or candidates(game, policy(), include=include.actions if include else None)
     scored = [Scored(o) for o in opts]
     if exact and seconds is None and 1 < len(scored) > budget:
         raise BudgetTooSmall(f"a budget of {budget} game{'s' if budget > 1 else ''} is fewer "

@@ -1,9 +1,5 @@
-"""The axes the simulator's SVG charts share: a win rate (0-100 %) up, hard
-cards along, gridlines every 10 %. `sim.plot` (the hard-card sweep) and
-`sim.ladder_plot` (the ladder's curves) draw their points on them.
-
-svgwrite is imported here only, when a chart is asked for, so that no other
-command loads it.
+"""The win-rate axes (0-100 % up, hard cards along, grid every 10 %) that `sim.plot` and
+`sim.ladder_plot` draw on. svgwrite is imported here only, when a chart is asked for.
 """
 
 from __future__ import annotations
@@ -15,12 +11,8 @@ FONT = {"font_family": "Helvetica, Arial, sans-serif", "font_size": 12}
 
 
 class RateChart:
-    """An SVG drawing with win-rate axes (see the module docstring).
-
-    `margins` are (left, right, top, bottom) in px; `hards` are the x values
-    the chart must span. Draw the x tick labels between `__init__` (which
-    draws the background, the title and the grid) and `frame` (the plot's
-    border and the two axis titles), then the points, then `save`."""
+    """An SVG drawing with win-rate axes; `margins` (left, right, top, bottom) in px, `hards`
+    the x values to span. Draw x tick labels, then `frame`, then the points, then `save`."""
 
     def __init__(self, path: Path | str, size: tuple[int, int],
                  margins: tuple[int, int, int, int], hards: list[int], title: str):
@@ -69,6 +61,23 @@ class RateChart:
         label = dwg.text("player win rate", insert=middle, text_anchor="middle", **FONT)
         label.rotate(-90, center=middle)
         dwg.add(label)
+
+    def rates(self, points: list[tuple[float, float, float, float]], colour: str, cap: float,
+              bars: str | None = None, **line_style: Any) -> None:
+        """Points (x, rate, ci low, ci high): a CI bar each (`bars`: their colour if not
+        `colour`), then a line through them, then dots."""
+        dwg, y = self.dwg, self.y
+        bars = bars or colour
+        for cx, _, lo, hi in points:
+            dwg.add(dwg.line((cx, y(lo)), (cx, y(hi)), stroke=bars, stroke_width=1.5))
+            for end in (lo, hi):
+                dwg.add(dwg.line((cx - cap, y(end)), (cx + cap, y(end)), stroke=bars,
+                                 stroke_width=1.5))
+        line = [(cx, y(rate)) for cx, rate, _, _ in points]
+        if len(line) > 1:
+            dwg.add(dwg.polyline(line, fill="none", stroke=colour, stroke_width=2, **line_style))
+        for px, py in line:
+            dwg.add(dwg.circle((px, py), 4, fill=colour))
 
     def save(self) -> None:
         """Write the chart whole (the one writer, `throne_pnp.writing`)."""

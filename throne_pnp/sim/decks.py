@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Any
 
 from throne_pnp.content.model import Card, Content
@@ -96,21 +97,16 @@ def level_deck(content: Content, hard: tuple[int, ...]) -> Deck:
     return Deck(tuple(normal + sorted(hard)), len(hard))
 
 
-_boards: dict[tuple[str | None, int | None], Board] = {}
-
-
+@cache
 def _board(content_dir: str | None, swapped: int | None) -> Board:
     from throne_pnp.content import load_content
 
-    key = (content_dir, swapped)
-    if key not in _boards:
-        content = load_content(content_dir)
-        if swapped is not None:
-            plain = plain_card(content, content.card(swapped))
-            content = replace(content, cards=tuple(plain if c.id == swapped else c
-                                                for c in content.cards))
-        _boards[key] = board_for(content)
-    return _boards[key]
+    content = load_content(content_dir)
+    if swapped is not None:
+        plain = plain_card(content, content.card(swapped))
+        content = replace(content, cards=tuple(plain if c.id == swapped else c
+                                            for c in content.cards))
+    return board_for(content)
 
 
 def _chunk(task: tuple) -> tuple[list[GameResult], Tally | None]:

@@ -6,6 +6,7 @@ fights every (player card, King card) pair and exact fractions are added up.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -13,6 +14,7 @@ from typing import Any
 
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
+from throne_pnp.rules import actions as act
 from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules.battle import clash
 from throne_pnp.rules.board import Board
@@ -48,10 +50,6 @@ class CardOdds:
         }
 
 
-def _losses(before: Position, after: Position) -> tuple[int, int]:
-    return (before.on_map(PLAYER) - after.on_map(PLAYER), before.on_map(KING) - after.on_map(KING))
-
-
 def settle(board: Board, pos: Position, territory: int, defender: str, player_card: Card,
            king_card: Card) -> tuple[str, int, int]:
     """One battle to its end: (outcome, player losses, King losses).
@@ -62,20 +60,18 @@ def settle(board: Board, pos: Position, territory: int, defender: str, player_ca
         outcome = BOTH
     else:
         outcome = WIN if battle.winner == PLAYER else LOSE
-    if battle.loser == PLAYER and len(battle.loser_options) > 1:
-        best: tuple[int, int] | None = None
-        for to in battle.loser_options:
-            trial = battle_rules.fight(board, pos, territory, defender, player_card, king_card)
-            battle_rules.withdraw(board, trial, king_card, to)
-            lost = _losses(pos, trial.position)
-            if best is None or lost[0] < best[0]:
-                best = lost
-        assert best is not None
-        return outcome, best[0], best[1]
-    battle_rules.withdraw(board, battle, king_card,
-             battle.loser_options[0] if battle.loser == PLAYER and battle.loser_options else None)
-    p, k = _losses(pos, battle.position)
-    return outcome, p, k
+    options = battle.loser_options if battle.loser == PLAYER and battle.loser_options else [None]
+    best: tuple[int, int] | None = None
+    for i, to in enumerate(options):
+        trial = battle if i == 0 else battle_rules.fight(board, pos, territory, defender,
+                                                        player_card, king_card)
+        battle_rules.withdraw(board, trial, king_card, to)
+        lost = (pos.on_map(PLAYER) - trial.position.on_map(PLAYER),
+                pos.on_map(KING) - trial.position.on_map(KING))
+        if best is None or lost[0] < best[0]:
+            best = lost
+    assert best is not None
+    return outcome, best[0], best[1]
 
 
 def battle_odds(board: Board, pos: Position, territory: int, defender: str,
@@ -111,10 +107,15 @@ def next_battle_odds(game: Any) -> dict[str, Any] | None:
     need = game.need()
     if need.kind != "battle":
         return None
-    t = need.territory
-    return {"territory": t, "defender": game.defender,
-            "player_cubes": game.position.player[t], "king_cards": game.next_draw_candidates(),
-            "king_cubes": game.position.king[t], "cards": _card_rows(game, t)}
+    return _report(game.position, need.territory, game.defender, game.next_draw_candidates(),
+                   _card_rows(game, need.territory))
+
+
+def _report(pos: Position, t: int, defender: str, kings: list[int],
+            rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """An odds report (SPEC §4 `odds --json`) of the battle in t."""
+    return {"territory": t, "defender": defender, "player_cubes": pos.player[t],
+            "king_cards": kings, "king_cubes": pos.king[t], "cards": rows}
 
 
 def _card_rows(game: Any, t: int) -> list[dict[str, Any]]:
@@ -132,10 +133,6 @@ def planned_battle_odds(game: Any) -> list[dict[str, Any]]:
     """During Player Actions: the odds of each battle `done` would start now (R13).
 
     The first is exact; later ones on the board as it stands (`first` false). Empty: none."""
-    import copy
-
-    from throne_pnp.rules import actions as act
-
     if game.need().kind != "actions":
         return []
     trial = copy.deepcopy(game, {id(game.board): game.board})
@@ -172,9 +169,7 @@ def position_odds(board: Board, pos: Position, territory: int, defender: str,
         these = kings if hand else [k for k in kings if k != cid] or kings
         [row] = battle_odds(board, pos, territory, defender, [cid], these)
         rows.append({**row.to_json(), "king_cards": these, "refill": False})
-    return {"territory": territory, "defender": defender,
-            "player_cubes": pos.player[territory], "king_cards": kings,
-            "king_cubes": pos.king[territory], "cards": rows}
+    return _report(pos, territory, defender, kings, rows)
 
 
 def counted_words(report: dict[str, Any]) -> str:

@@ -19,20 +19,10 @@ def write_plot(report: dict[str, Any], path: Path | str) -> None:
     title = (f"Win rate against hard cards — bot {report['bot']}, seed {report['seed']}, "
              f"{rows[0]['games']} games per point")
     chart = RateChart(path, (WIDTH, HEIGHT), (LEFT, RIGHT, TOP, BOTTOM), hards, title)
-    x, y, dwg = chart.x, chart.y, chart.dwg
+    x = chart.x
     for h in hards:
         chart.text(str(h), (x(h), chart.bottom_y + 18))
     chart.frame("hard cards in the deck", HEIGHT - 18)
-    for row in rows:
-        lo, hi = row["ci95"]
-        cx = x(row["hard"])
-        dwg.add(dwg.line((cx, y(lo)), (cx, y(hi)), stroke="black", stroke_width=1.5))
-        for end in (lo, hi):
-            dwg.add(dwg.line((cx - 5, y(end)), (cx + 5, y(end)), stroke="black",
-                             stroke_width=1.5))
-    points = [(x(r["hard"]), y(r["win_rate"])) for r in rows]
-    if len(points) > 1:
-        dwg.add(dwg.polyline(points, fill="none", stroke="#1f4e9c", stroke_width=2))
-    for px, py in points:
-        dwg.add(dwg.circle((px, py), 4, fill="#1f4e9c"))
+    chart.rates([(x(r["hard"]), r["win_rate"], *r["ci95"]) for r in rows], "#1f4e9c", 5,
+                bars="black")
     chart.save()

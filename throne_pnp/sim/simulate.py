@@ -13,9 +13,11 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+from throne_pnp.errors import ThroneError
 from throne_pnp.players.bots import Bot
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import Board, board_for
@@ -93,16 +95,11 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
     return GameResult("lost", game.turn, cause or "home-taken")
 
 
-_worker_state: dict[str, Any] = {}
-
-
+@cache
 def _board(content_dir: str | None) -> Board:
     from throne_pnp.content import load_content
 
-    key = ("board", content_dir)
-    if key not in _worker_state:
-        _worker_state[key] = board_for(load_content(content_dir))
-    return _worker_state[key]
+    return board_for(load_content(content_dir))
 
 
 def _run_chunk(task: tuple) -> list[GameResult]:
@@ -183,8 +180,6 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
     top = len(hard_ids(board))
     for h in hards:
         if h > top:
-            from throne_pnp.errors import ThroneError
-
             raise ThroneError(f"--hard {h}: this edition has only {top} hard cards")
     size = chunk_size(games, jobs)
     tasks = [(cdir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
@@ -227,9 +222,9 @@ def execute(work: Callable[[Any], Any], tasks: list[tuple], jobs: int) -> Iterat
         yield from pool.imap(work, tasks)
 
 
-def progress_bar(stream: Any = None) -> Callable[[int, int], None] | None:
+def progress_bar() -> Callable[[int, int], None] | None:
     """A one-line progress bar on stderr, or None when it is not a terminal."""
-    stream = stream or sys.stderr
+    stream = sys.stderr
     if not stream.isatty():
         return None
 
