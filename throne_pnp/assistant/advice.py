@@ -146,8 +146,7 @@ def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
     """Rank one decision with the played choice kept in; its JSON row."""
     game = decision.game
     played = normalise(game, decision.played)
-    ranking = rank(game, budget=budget, seed=seed, jobs=1, include=played,
-                   horizon=ADVICE_HORIZON)
+    ranking = rank(game, budget=budget, seed=seed, jobs=1, include=played, horizon=ADVICE_HORIZON)
     best = ranking.best
     mine = next(s for s in ranking.options if s.option.actions == played.actions)
     drop = max(0.0, best.win - mine.win) if mine is not best else 0.0
@@ -161,8 +160,7 @@ _review_job: dict[str, Any] = {}
 
 
 def _review_task(index: int) -> dict[str, Any]:
-    return review_one(_review_job["decisions"][index], _review_job["budget"],
-                      _review_job["seed"])
+    return review_one(_review_job["decisions"][index], _review_job["budget"], _review_job["seed"])
 
 
 def _rows(found: list[Decision], budget: int, seed: int, jobs: int
@@ -191,8 +189,7 @@ def review(found: list[Decision], budget: int = REVIEW_BUDGET, seed: int = 1,
         rows.append(row)
         if progress:
             progress(len(rows), len(found))
-    turning = sorted((i for i, r in enumerate(rows) if r["label"]),
-                     key=lambda i: -rows[i]["drop"])
+    turning = sorted((i for i, r in enumerate(rows) if r["label"]), key=lambda i: -rows[i]["drop"])
     return {"decisions": rows, "turning_points": turning, "budget": budget, "seed": seed}
 
 

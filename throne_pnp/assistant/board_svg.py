@@ -39,8 +39,7 @@ def write_board_svg(game: Game, content: Content, path: Path) -> Path:
     drawing = content.map.drawing
     assert drawing is not None
     width, height = drawing.size
-    look = CubeLook(king=KING_FILL, player=PLAYER_FILL, inset=0.8, corner=0.4, edge=0.2,
-                    more=4.5)
+    look = CubeLook(king=KING_FILL, player=PLAYER_FILL, inset=0.8, corner=0.4, edge=0.2, more=4.5)
     items = [*map_items(content),
              *cube_fills(content, game.position.king, game.position.player, look)]
     page = Page(width, height + TITLE_H, name="board")

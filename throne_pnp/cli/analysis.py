@@ -243,8 +243,7 @@ def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
         raise UserError(f"no battle yet in {game_file}: your moves so far start none "
                         "(move into the King's cubes, then `throne odds` shows the odds)")
     if report is None:
-        raise UserError(f"no battle waits for your card in {game_file}: "
-                        f"{game.describe_need()}")
+        raise UserError(f"no battle waits for your card in {game_file}: " f"{game.describe_need()}")
     return report
 
 

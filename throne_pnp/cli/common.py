@@ -105,8 +105,7 @@ def content_option(func: F) -> F:
 
 def json_option(func: F) -> F:
     """`--json`: print the result as JSON instead of text."""
-    return click.option("--json", "as_json", is_flag=True,
-                        help="Print the result as JSON.")(func)
+    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(func)
 
 
 def game_option(func: F) -> F:

@@ -76,8 +76,7 @@ def write_editable_copy(target: Path, source: Path | None = None) -> list[Path]:
             raise ThroneError(f"{target / name} already exists; `throne init` never "
                               "overwrites: edit that copy, move it away, or give another "
                               "folder (`throne init DIR`)")
-    texts = {name: _header(name) + (source / name).read_text(encoding="utf-8")
-             for name in names}
+    texts = {name: _header(name) + (source / name).read_text(encoding="utf-8") for name in names}
     check_target(target / names[0], "init", kind="edition", edition_ok=target,
                  instead="give `throne init` a folder of your own, e.g. `throne init "
                          "my-edition`")
@@ -88,8 +87,7 @@ def write_editable_copy(target: Path, source: Path | None = None) -> list[Path]:
         for name in names:
             path = target / name
             try:    # whole, and never over a file (`exclusive`)
-                write_text(path, texts[name], kind="edition", exclusive=True,
-                           edition_ok=target)
+                write_text(path, texts[name], kind="edition", exclusive=True, edition_ok=target)
             except WriteFailed as exc:
                 if isinstance(exc.error, FileExistsError):
                     raise ThroneError(f"{path} already exists; `throne init` never "

@@ -76,8 +76,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             laid_pack = pack.pack(content, paper, layout, ink_saver, rules=rules,
                                   map_pages=maps if drawable else None, card_pages=card_pages,
                                   stamp=stamp)
-            laid[paper] = _Laid(maps, rules, card_pages, laid_pack.pages,
-                                tuple(laid_pack.outline))
+            laid[paper] = _Laid(maps, rules, card_pages, laid_pack.pages, tuple(laid_pack.outline))
         return laid[paper]
 
     written: list[Path] = []

@@ -153,8 +153,7 @@ class _Runner:
                  horizon: int | None):
         self.scored = list(scored)
         self.index = {id(s): i for i, s in enumerate(self.scored)}
-        _job.update(root=root, options=[s.option for s in self.scored], seed=seed,
-                    horizon=horizon)
+        _job.update(root=root, options=[s.option for s in self.scored], seed=seed, horizon=horizon)
         self.pool = None
         if jobs > 1 and sys.platform.startswith("linux"):
             import multiprocessing

@@ -15,8 +15,7 @@ FAMILY = "Bitstream Vera Sans"
 SVG_FAMILY = f"'{FAMILY}', 'DejaVu Sans', Verdana, sans-serif"
 
 # reportlab face name -> file in reportlab/fonts
-FACES = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf",
-         "VeraBI": "VeraBI.ttf"}
+FACES = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
 EMBEDDED = "Rusty Sans"   # the slimmed faces' family and styles (see ttfslim.py)
 STYLES = {"Vera": "Roman", "VeraBd": "Bold", "VeraIt": "Oblique", "VeraBI": "Bold Oblique"}
 

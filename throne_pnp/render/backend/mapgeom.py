@@ -42,8 +42,7 @@ class Box:
 
     def overlaps(self, other: Box) -> bool:
         """True when the two boxes share interior points."""
-        return (self.x < other.x2 and other.x < self.x2
-                and self.y < other.y2 and other.y < self.y2)
+        return (self.x < other.x2 and other.x < self.x2 and self.y < other.y2 and other.y < self.y2)
 
     def contains_point(self, p: Point) -> bool:
         return self.x <= p[0] <= self.x2 and self.y <= p[1] <= self.y2
@@ -75,8 +74,7 @@ def _point_segment(p: Point, a: Point, b: Point) -> float:
     ax, ay = a
     dx, dy = b[0] - ax, b[1] - ay
     length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy)
-                                              / length2))
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
     qx, qy = ax + t * dx, ay + t * dy
     return ((p[0] - qx) ** 2 + (p[1] - qy) ** 2) ** 0.5
 

@@ -74,8 +74,7 @@ def example_figure(content: Content, worked: Worked, width: float, body: float,
         x, w = (list_x, list_w) if ly < top + h + 1.0 else (0.0, width)
         indent = 4.2 if mark else 0.0
         if mark:
-            out.append(Text(x + 3.0, ly + lead, f"{mark}.", body, "end", bold=True,
-                            color=RUST))
+            out.append(Text(x + 3.0, ly + lead, f"{mark}.", body, "end", bold=True, color=RUST))
         shapes, ly = text_block(text, x, ly, w, body, lead, indent=indent)
         out += shapes
         ly += 0.5

@@ -50,8 +50,7 @@ class Unit:
 def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[Page]:
     """The booklet for one paper size (portrait pages)."""
     blocks = parse_rules(content.rules_text)
-    title = next((b.text for b in blocks if b.kind == "title"),
-                 f"{sheets.GAME_TITLE}: rules")
+    title = next((b.text for b in blocks if b.kind == "title"), f"{sheets.GAME_TITLE}: rules")
     page_w, _ = sheets.paper_size(paper)
     col_w = (page_w - 2 * MARGIN - GUTTER) / 2
     wide_w = page_w - 2 * MARGIN
@@ -147,8 +146,7 @@ def _directive(block: Block, content: Content, worked: dict, col_w: float, wide_
     if word in ("page", "column"):
         yield Unit(0.0, brk=word)
     elif word == "example" and content.map.drawable:
-        shapes, h = bookfigs.example_figure(content, worked[arg], wide_w, BODY, LEAD,
-                                            ink_saver)
+        shapes, h = bookfigs.example_figure(content, worked[arg], wide_w, BODY, LEAD, ink_saver)
         yield Unit(h, shapes, wide=True, space=3.0)
     elif word == "figure" and content.map.drawable:
         shapes, h = bookfigs.setup_figure(content, col_w, BODY, ink_saver)
@@ -176,8 +174,7 @@ class _Flow:
         # the first page has the title, the others a running head
         base, size, color, rule, width, top = ((6.5, TITLE, INK, 9.5, 0.6, 12.0) if not self.pages
                                                else (2.8, 9, RUST, 4.3, 0.25, 6.0))
-        page.add(Text(MARGIN, MARGIN + base, self.title, size, bold=True, color=color,
-                      tag="title"))
+        page.add(Text(MARGIN, MARGIN + base, self.title, size, bold=True, color=color, tag="title"))
         page.add(Line(MARGIN, MARGIN + rule, self.page_w - MARGIN, MARGIN + rule,
                       stroke(RUST, width)))
         self.top = MARGIN + top

@@ -96,8 +96,7 @@ def _title(card: Card, color: str, ink_saver: bool) -> list:
     name = card.name or ("Hard Action" if card.hard else "Action")
     room = CARD_W - SAFE - badge_w - 1.5 - SAFE
     size = fit_size(name, room, 8.5, bold=True)
-    out.append(Text(SAFE + badge_w + 1.5 + room / 2, y, name, size, "middle", bold=True,
-                    color=INK))
+    out.append(Text(SAFE + badge_w + 1.5 + room / 2, y, name, size, "middle", bold=True, color=INK))
     return out
 
 
@@ -119,8 +118,7 @@ def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
     out.append(Rect(x0, y0, w, h, stroke(color, 0.35), r=2.0))
     out.append(Rect(CARD_W / 2 - 10, y0 - 1.9, 20, 3.8,
                     both(WHITE if ink_saver else CREAM, color, 0.3), r=1.0))
-    out.append(Text(CARD_W / 2, y0 + 1.05, "THE KING", 6.0, "middle", bold=True,
-                    color=color))
+    out.append(Text(CARD_W / 2, y0 + 1.05, "THE KING", 6.0, "middle", bold=True, color=color))
     cx = CARD_W / 2
     if len(card.king) == 1:
         size = 14.0
@@ -268,8 +266,7 @@ def card_pages(content: Content, paper: str, layout: str = "duplex",
         front.extend(sheets.crop_marks(grid))
         back_page = _sheet(grid, f"cards, backs {number}", f"backs-{number}", stamp)
         for card, slot in zip(chunk, sheets.duplex_back_slots(grid, len(chunk)), strict=True):
-            back_page.add(place(card_back(ink_saver, slot.bleed, back), slot,
-                                f"back-{card.id}"))
+            back_page.add(place(card_back(ink_saver, slot.bleed, back), slot, f"back-{card.id}"))
         back_page.extend(sheets.crop_marks(grid))
         fronts.append(front)
         backs.append(back_page)

@@ -287,11 +287,9 @@ def token_block(side: str, count: int, x: float, y: float, ink_saver: bool = Fal
                         rows * TOKEN + 2 * TOKEN_BLEED, fill(KING_DARK)))
     if side == "player":
         for i in range(1, cols):    # faint guides between cells: cut on them
-            out.append(Line(x + i * TOKEN, y, x + i * TOKEN, y + rows * TOKEN,
-                            stroke(GUIDE, 0.15)))
+            out.append(Line(x + i * TOKEN, y, x + i * TOKEN, y + rows * TOKEN, stroke(GUIDE, 0.15)))
         for j in range(1, rows):
-            out.append(Line(x, y + j * TOKEN, x + cols * TOKEN, y + j * TOKEN,
-                            stroke(GUIDE, 0.15)))
+            out.append(Line(x, y + j * TOKEN, x + cols * TOKEN, y + j * TOKEN, stroke(GUIDE, 0.15)))
     face = king_token(ink_saver) if side == "king" else player_token(ink_saver)
     for k in range(count):
         out.append(Group(face, x + (k % cols) * TOKEN, y + (k // cols) * TOKEN,
@@ -366,8 +364,7 @@ def extras_pages(content: Content, paper: str, ink_saver: bool = False) -> list[
     while done < forces:
         more = _new_page(paper, f"extras-{len(pages) + 1}",
                          f"{sheets.GAME_TITLE}: cube tokens (continued)")
-        done += _token_rows(more, MARGIN + 7.0 + gap + 2.0, done, forces - done, forces,
-                            ink_saver)
+        done += _token_rows(more, MARGIN + 7.0 + gap + 2.0, done, forces - done, forces, ink_saver)
         pages.append(more)
     return pages
 

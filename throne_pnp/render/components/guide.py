@@ -260,8 +260,7 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     while name and text_width(name + tail, 6.0) > width:    # an edition's very long name
         name = name[:-4].rstrip() + "..."
     sub = name + tail
-    page.add(Text(MARGIN, MARGIN + 10.0, sub, fit_size(sub, width, 8.0, minimum=6.0),
-                  color=INK))
+    page.add(Text(MARGIN, MARGIN + 10.0, sub, fit_size(sub, width, 8.0, minimum=6.0), color=INK))
     page.add(Line(MARGIN, MARGIN + 12.0, page_w - MARGIN, MARGIN + 12.0, stroke(RUST, 0.5)))
     page.add(Text(MARGIN, MARGIN + 18.0, "What to print", 10, bold=True, color=RUST))
     table, y = _table(sections, MARGIN, MARGIN + 20.0, width, ink_saver)

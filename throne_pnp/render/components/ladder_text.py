@@ -81,8 +81,7 @@ def markdown_table(content: Content) -> str:
     bots = shown_bots(levels)
     head = ["level", "hard cards (in ladder order)"] + [f"{b}: win rate (95% CI, games)"
                                                         for b in bots]
-    lines = ["| " + " | ".join(head) + " |",
-             "|---|---|" + "---|" * len(bots)]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---|" * len(bots)]
     for level in levels:
         cards = ", ".join(map(str, level.hard)) or "none"
         cells = [f"`{level.name}`", cards] + [rate_words(current(level, b)) for b in bots]

@@ -258,8 +258,7 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     if not ok:
         title, (_, th) = _title_items(content, frame.w * 0.6)
         _, bh, drop = _bar_size()
-        middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w,
-                     frame.h - th - bh - 4 * AID_GAP)
+        middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - bh - 4 * AID_GAP)
         fit = _fit(content, middle)
         legend, _ = _aids(content, land, fit, middle, title=False, bar=False)
         aids = [Group(tuple(title), frame.x + AID_GAP, frame.y + AID_GAP, tag="title"),
@@ -268,8 +267,7 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     dx, dy, scale = fit
     page = Page(page_w, page_h, name="map")
     page.add(_sea(frame, ink_saver))
-    page.add(Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale,
-                   tag="map"))
+    page.add(Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale, tag="map"))
     page.extend(aids)
     return MapSheet(page, paper, dx, dy, scale, frame)
 

@@ -23,10 +23,7 @@ from throne_pnp.render.backend.layout import (
     text_width,
 )
 
-PAPERS: dict[str, tuple[float, float]] = {
-    "a4": (210.0, 297.0),
-    "letter": (215.9, 279.4),
-}
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 CARD_W = 63.0
 CARD_H = 88.0
 BLEED = 3.0

@@ -57,8 +57,7 @@ def _card_parts(card_pages: list[Page], layout: str) -> list[Part]:
                 Part("Action cards, backs", card_pages[half:], "the printed fronts",
                      "single-sided, the fronts' stack turned over on its long edge",
                      "backs")]
-    return [Part("Action cards, fronts and backs", card_pages, CARD_STOCK, LONG_EDGE,
-                 "cards")]
+    return [Part("Action cards, fronts and backs", card_pages, CARD_STOCK, LONG_EDGE, "cards")]
 
 
 def pack_parts(content: Content, paper: str, layout: str = "duplex", ink_saver: bool = False,
@@ -85,8 +84,7 @@ def sections(parts: list[Part]) -> list[Section]:
     out = [Section("This guide", 1, 1, PLAIN, "optional")]
     page = 2
     for part in parts:
-        out.append(Section(part.title, page, page + len(part.pages) - 1, part.paper,
-                           part.setting))
+        out.append(Section(part.title, page, page + len(part.pages) - 1, part.paper, part.setting))
         page += len(part.pages)
     return out
 

@@ -22,11 +22,7 @@ from throne_pnp.render.components import cards
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
 DPI = 300
-PODS: dict[str, tuple[int, int]] = {
-    "": (815, 1110),
-    "mpc": (822, 1122),
-    "tgc": (825, 1125),
-}
+PODS: dict[str, tuple[int, int]] = {"": (815, 1110), "mpc": (822, 1122), "tgc": (825, 1125)}
 INSTALL_HINT = 'PNG export needs pypdfium2 and Pillow: pip install "throne_pnp[png]"'
 
 

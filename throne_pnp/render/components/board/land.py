@@ -128,8 +128,7 @@ def _coast_points(game_map: GameMap, n: int) -> list[tuple[float, float]]:
     for edge in polygon_edges(game_map.territories[n].drawing.shape):  # type: ignore[union-attr]
         if edge in single:
             p, q = (pts[name] for name in sorted(edge))
-            out += [(p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1]))
-                    for t in (0.25, 0.5, 0.75)]
+            out += [(p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])) for t in (0.25, 0.5, 0.75)]
     return out
 
 

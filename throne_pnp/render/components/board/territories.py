@@ -70,8 +70,7 @@ def cube_area(x: float, y: float, king_limit: int, tag: str, ink_saver: bool = F
         rows = rows_k if side == "king" else 1
         for _r in range(rows):
             mark = "crown" if side == "king" else "helmet"
-            items.append(Icon(mark, 0, y0 + (CUBE_MM - MARK) / 2, MARK, INK,
-                              tag=f"row-{side}"))
+            items.append(Icon(mark, 0, y0 + (CUBE_MM - MARK) / 2, MARK, INK, tag=f"row-{side}"))
             in_row = min(per_row if side == "king" else PLAYER_SPACES, count)
             for k in range(in_row):
                 bx = left + k * (CUBE_MM + CUBE_GAP)
