@@ -26,6 +26,7 @@ def ws(tmp_path_factory):
     cleanup(workspace)
 
 
+@pytest.mark.slow
 @budget(40)
 @given(case=STRATEGIES["outputs"])
 def test_fuzz_outputs(ws, case):
@@ -40,6 +41,7 @@ def test_fuzz_links(ws, case):
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.slow
 @budget(6)
 @given(case=STRATEGIES["fsize"])
 def test_fuzz_fsize(ws, case):
@@ -47,6 +49,7 @@ def test_fuzz_fsize(ws, case):
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.slow
 @budget(30)
 @given(case=STRATEGIES["drop"])
 def test_fuzz_drop(ws, case):

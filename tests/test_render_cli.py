@@ -118,6 +118,7 @@ def test_png_export_sizes_per_print_on_demand_service(tmp_path: Path) -> None:
     assert round(815 / 300 * 25.4, 1) == 69.0 and round(1110 / 300 * 25.4, 1) == 94.0
 
 
+@pytest.mark.slow
 def test_png_bleed_continues_the_card_edge(tmp_path: Path) -> None:
     from PIL import Image
 

@@ -112,6 +112,7 @@ def test_a_save_through_a_link_is_written_at_its_target_and_the_link_stays(tmp_p
     assert (tmp_path / ".real.json.lock").exists()
 
 
+@pytest.mark.slow
 def test_the_link_and_its_target_share_one_lock(tmp_path):
     new_game(tmp_path, "real.json")
     (tmp_path / "link.json").symlink_to("real.json")
@@ -200,6 +201,7 @@ def _request(port: int, raw: bytes) -> bytes:
             chunks.append(chunk)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_client_leaving_mid_body_is_no_traceback(tmp_path):
     pytest.importorskip("uvicorn")

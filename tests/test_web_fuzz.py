@@ -31,6 +31,7 @@ def setup(tmp_path_factory):
 
 @settings(max_examples=100, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow
 @given(path=st.sampled_from(sorted(FIELDS)), data=st.data())
 def test_random_forms_are_refused_cleanly(setup, path, data):
     game, client, token = setup
