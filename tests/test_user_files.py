@@ -356,6 +356,21 @@ def test_a_deeply_nested_yaml_file_is_refused_not_a_crash(tmp_path):
     assert not (tmp_path / "g.json").exists()
 
 
+def test_a_libyaml_depth_limit_reads_as_the_same_refusal(monkeypatch):
+    """Newer libyaml stops at its own nesting limit while scanning, before our depth
+    count sees an event: that error must read as our one refusal, not a syntax hint."""
+    import yaml
+
+    from throne_pnp import yamlsrc
+
+    def limited(text, Loader):   # what a libyaml with a limit raises mid-scan
+        raise yaml.MarkedYAMLError(problem="exceeded maximum nesting depth",
+                                   problem_mark=yaml.Mark("pos.yaml", 0, 2, 0, None, None))
+    monkeypatch.setattr(yamlsrc.yaml, "parse", limited)
+    with pytest.raises(yamlsrc.YamlProblem, match="nested too deeply"):
+        yamlsrc.load_text("1:\n- " + "[" * 5000 + "]" * 5000 + "\n", "pos.yaml")
+
+
 def test_init_under_a_file_size_limit_leaves_no_half_edition(tmp_path):
     result = throne_capped(tmp_path, 5000, "init", "ed2")
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr

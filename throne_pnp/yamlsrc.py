@@ -172,23 +172,29 @@ def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
                     break
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 depth -= 1
-    except yaml.YAMLError:
-        pass
+    except yaml.YAMLError as exc:
+        if "nesting depth" in str(exc):   # a libyaml with its own depth limit says so
+            return limit + 1
     return deepest
+
+
+def _too_deep(name: str) -> YamlProblem:
+    return YamlProblem(f"{name}: not valid YAML here: lists or mappings nested too deeply "
+                       f"(more than {MAX_DEPTH} levels; no file of ours nests more than a few)")
 
 
 def load_text(text: str, name: str) -> tuple[Any, list[str]]:
     """Parse YAML text; return (data, duplicate-key problems). Raise YamlProblem."""
     if len(text) > SAFE_LENGTH and nesting_depth(text) > MAX_DEPTH:
-        raise YamlProblem(f"{name}: not valid YAML here: lists or mappings nested too deeply "
-                          f"(more than {MAX_DEPTH} levels; no file of ours nests more than a "
-                          "few)")
+        raise _too_deep(name)
     loader = _LineLoader(text)
     loader.duplicate_keys = []
     loader.path = []
     try:
         data = loader.get_single_data()
     except yaml.MarkedYAMLError as exc:
+        if "nesting depth" in str(exc):
+            raise _too_deep(name) from None
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
         what = " ".join((exc.problem or str(exc)).split())
@@ -204,8 +210,7 @@ def load_text(text: str, name: str) -> tuple[Any, list[str]]:
         what = " ".join(str(exc).split())
         raise YamlProblem(f"{name}: not valid YAML: {what}") from None
     except RecursionError:
-        raise YamlProblem(f"{name}: not valid YAML here: lists or mappings nested too deeply "
-                          "(no file of ours nests more than a few levels)") from None
+        raise _too_deep(name) from None
     finally:
         loader.dispose()
     dupes = [f"{name}:{line}: {path}: key {key!r} appears twice; keep one"
