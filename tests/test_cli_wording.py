@@ -56,7 +56,7 @@ def test_a_king_with_one_way_out_is_not_given_a_priority_pick(tmp_path):
 
 def test_skip_notes_come_in_visiting_order_without_nested_brackets():
     b = line(4, castles=(4,), wheat={4: 1})
-    r = resolve_king(b, pos(b, {1: 2, 2: 5, 4: 5}), ["move-wheat"], "rising", lambda: None)
+    r = resolve_king(b, pos(b, {1: 2, 2: 5, 4: 5}), ["move-wheat"], "rising")
     assert texts(king_lines(r, b)) == [
         "The King's action: move towards the nearest wheat (rising).",
         "  (1: nothing moves: the way is to 2, nearest wheat: 4, 3 steps away; 2 stay "

@@ -26,7 +26,7 @@ def board():
 def samples(board):
     """One event of every kind."""
     start = Position.from_counts(board, {3: 2, 4: 1, 7: 2, 9: 2}, {1: 2, 2: 1, 5: 1})
-    king = resolve_king(board, start, ["move-player"], "falling", lambda: None)
+    king = resolve_king(board, start, ["move-player"], "falling")
     fought = resolve_battle(board, Position.from_counts(board, {7: 2, 8: 4},
                                                         {1: 2, 2: 1, 5: 1, 7: 4}),
                             7, "king", board.cards[2], board.cards[3])
@@ -139,10 +139,10 @@ def test_each_line_names_its_ruling(board):
     from throne_pnp.rules.steps import CASUALTIES, OverKingLimit, OverPlayerLimit, Withdrew
 
     start = Position.from_counts(board, {3: 2, 4: 1, 7: 2, 9: 2}, {1: 2, 2: 1, 5: 1})
-    moved = king_lines(resolve_king(board, start, ["move-player"], "falling", lambda: None),
+    moved = king_lines(resolve_king(board, start, ["move-player"], "falling"),
                        board)
     assert {line.rule for line in moved if line.kind == "do"} == {"r3"}
-    rallied = king_lines(resolve_king(board, start, ["rally"], "rising", lambda: None), board)
+    rallied = king_lines(resolve_king(board, start, ["rally"], "rising"), board)
     assert {line.rule for line in rallied if line.kind == "do"} == {"r4"}
     for cause, rule in ((CASUALTIES, "r9"), (Withdrew((8,), (), True), "r9"),
                         (OverKingLimit(5, 6), "r9"), (OverPlayerLimit(3, (1, 2), 4), "r8")):

@@ -98,7 +98,7 @@ def test_rally_stops_when_every_king_cube_is_on_the_map(prydon):
 
 def test_resolve_king_logs_each_action_in_order(prydon):
     start = Position.from_counts(prydon, {3: 2, 4: 1, 7: 2, 9: 2}, {1: 2, 2: 1, 5: 1})
-    result = resolve_king(prydon, start, ["rally", "move-player"], "falling", lambda: None)
+    result = resolve_king(prydon, start, ["rally", "move-player"], "falling")
     assert [entry.action for entry in result.log] == ["rally", "move-player"]
     # rally first (9, 7 and 3 each +1: 10 - 7 = 3 off the map), then the move
     assert [s.at for s in result.log[0].steps] == [9, 7, 3]
@@ -190,7 +190,7 @@ def test_the_king_core_is_the_one_everybody_calls(prydon, monkeypatch, core):
     action = "rally" if core == "rally" else "move-player"
     start = Position.setup(prydon)
     with pytest.raises(Broken):             # the engine's resolve_king
-        resolve_king(prydon, start, [action], "rising", lambda: None)
+        resolve_king(prydon, start, [action], "rising")
     with pytest.raises(Broken):             # greedy's look-ahead
         king_after(prydon, start, (action,), "rising", {})
     card_id = next(c.id for c in prydon.cards.values() if not c.hard and c.king == (action,))

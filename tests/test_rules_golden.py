@@ -9,7 +9,7 @@ from throne_pnp.content import load_content
 from throne_pnp.narrator.words import step_why
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import board_for
-from throne_pnp.rules.king import deal_from, resolve_king
+from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.position import Position
 
 
@@ -20,7 +20,7 @@ def board():
 def test_movement_example():
     b = board()
     start = Position.from_counts(b, {3: 2, 4: 1, 7: 2, 9: 2}, {1: 2, 2: 1, 5: 1})
-    result = resolve_king(b, start, ["move-player"], "falling", deal_from([]))
+    result = resolve_king(b, start, ["move-player"], "falling", [])
     moves = [(s.src, s.dst, s.count) for s in result.steps]
     assert moves == [(9, 4, 1), (7, 2, 1), (4, 7, 2), (3, 5, 1)]
     assert result.position.compact("king") == {2: 1, 3: 1, 5: 1, 7: 3, 9: 1}

@@ -76,8 +76,7 @@ def mirror_pos(board, position, m):
 def test_king_action_conserves_cubes_and_respects_limits(mp, actions, rising):
     board, start = mp
     before = start.copy()
-    result = resolve_king(board, start, actions, "rising" if rising else "falling",
-                          lambda: None)
+    result = resolve_king(board, start, actions, "rising" if rising else "falling")
     after = result.position
     assert start == before  # the input is never changed
     rallied = sum(s.count for s in result.steps if s.kind == "rally")
@@ -101,10 +100,9 @@ def replace_rulings(board, **switches):
 def test_mirrored_numbering_swaps_rising_and_falling(mp, action, rising):
     board, start = mp
     mboard, m = mirror_board(board)
-    original = resolve_king(board, start, [action], "rising" if rising else "falling",
-                            lambda: None)
+    original = resolve_king(board, start, [action], "rising" if rising else "falling")
     mirrored = resolve_king(mboard, mirror_pos(mboard, start, m), [action],
-                            "falling" if rising else "rising", lambda: None)
+                            "falling" if rising else "rising")
     assert mirrored.position == mirror_pos(mboard, original.position, m)
     assert [(m[s.src], m[s.dst], s.count) for s in original.steps if s.kind == "move"] == \
         [(s.src, s.dst, s.count) for s in mirrored.steps if s.kind == "move"]
@@ -158,9 +156,9 @@ def test_results_do_not_depend_on_yaml_key_order(tmp_path):
         for action in ACTIONS:
             for priority in ("rising", "falling"):
                 r1 = resolve_king(b1, Position.from_counts(b1, king, player), [action],
-                                  priority, lambda: None)
+                                  priority)
                 r2 = resolve_king(b2, Position.from_counts(b2, king, player), [action],
-                                  priority, lambda: None)
+                                  priority)
                 assert king_json(r1, b1) == king_json(r2, b2)
 
 

@@ -117,8 +117,7 @@ def test_king_after_matches_the_engine():
                 for priority in ("rising", "falling"):
                     memo: dict = {}
                     for actions in sequences:
-                        want = resolve_king(board, game.position, actions, priority,
-                                            lambda: None).position
+                        want = resolve_king(board, game.position, actions, priority).position
                         got = king_after(board, game.position, actions, priority, memo)
                         assert got == want
                         checked += 1

@@ -20,7 +20,7 @@ from throne_pnp.narrator.lines import texts
 from throne_pnp.narrator.words import battle_json, battle_lines, king_json, king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board, board_from
-from throne_pnp.rules.king import deal_from, resolve_king
+from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.position import Position, check_position
 
 
@@ -69,7 +69,7 @@ def king_answer(board: Board, at: Path, card_id: int | None, actions: tuple[str,
         raise ThroneError("a card has at most 2 King actions; give --action once or twice")
     pos = checked_position(board, at)
     dealt = [board.cards[i] for i in draws()]
-    result = resolve_king(board, pos, actions, priority, deal_from(dealt))
+    result = resolve_king(board, pos, actions, priority, dealt)
     unused = len(dealt) - len(result.draws)
     if unused:
         raise ThroneError(f"--draws: {unused} card(s) more than Uncertain Orders needed; "

@@ -10,35 +10,18 @@ from collections.abc import Sequence
 from throne_pnp.narrator.lines import Line, say
 from throne_pnp.narrator.words import CARRIED_OUT, king_lines
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.king import resolve_king
-
-UNCERTAIN = "uncertain"
-
-
-def settled(board: Board, phase_card: int, draws: Sequence[int]) -> int:
-    """How many King's actions of `phase_card` are known once `draws` are."""
-    cards = board.cards
-    dealt = iter(draws)
-    count = 0
-    for slot in cards[phase_card].king:
-        if slot != UNCERTAIN:
-            count += 1
-            continue
-        for card_id in dealt:
-            if not cards[card_id].uncertain:
-                count += len(cards[card_id].king)
-                break
-        else:
-            return count
-    return count
+from throne_pnp.rules.king import resolve_king, take_orders
 
 
 def told_before(board: Board, phase_card: int, draws: Sequence[int], new_draws: int,
                 new_phase_card: bool) -> int:
-    """How many of the King's actions earlier commands already showed."""
-    if new_phase_card or phase_card not in board.cards:
+    """How many of the King's actions earlier commands already showed (those the
+    Uncertain Orders draws before the `new_draws` settle)."""
+    cards = board.cards
+    if new_phase_card or phase_card not in cards:
         return 0
-    return settled(board, phase_card, list(draws)[:len(draws) - new_draws])
+    dealt = [cards[d] for d in list(draws)[:len(draws) - new_draws]]
+    return len(take_orders(cards[phase_card].king, dealt)[0])
 
 
 def so_far_lines(game, told: int) -> list[Line]:  # noqa: ANN001 (a rules.game.Game)
@@ -48,7 +31,7 @@ def so_far_lines(game, told: int) -> list[Line]:  # noqa: ANN001 (a rules.game.G
     if need.kind != "deal" or need.purpose != "uncertain" or len(game.taken) <= told:
         return []
     card = game.board.cards[game.phase_card]
-    result = resolve_king(game.board, game.position, game.taken, card.priority, lambda: None)
+    result = resolve_king(game.board, game.position, game.taken, card.priority)
     lines = king_lines(result, game.board, told=told, preview=True)
     return ([say("Do this now; Uncertain Orders come after it:")]
             + [line for line in lines if not line.words().endswith(CARRIED_OUT)])
@@ -60,4 +43,4 @@ def table_position(game):  # noqa: ANN001, ANN201 (a rules.game.Game; a Position
     if need.kind != "deal" or need.purpose != "uncertain" or not game.taken:
         return game.position
     card = game.board.cards[game.phase_card]
-    return resolve_king(game.board, game.position, game.taken, card.priority, lambda: None).position
+    return resolve_king(game.board, game.position, game.taken, card.priority).position

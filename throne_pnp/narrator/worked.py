@@ -13,7 +13,7 @@ from throne_pnp.narrator.lines import texts
 from throne_pnp.narrator.words import battle_lines, king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.king import deal_from, resolve_king
+from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.position import PLAYER, Position, Step
 
 
@@ -41,8 +41,7 @@ def work(board: Board, example: Example) -> Worked:
     try:
         if example.kind == "king":
             dealt = [board.cards[i] for i in example.draws]
-            result = resolve_king(board, before, example.actions, example.priority,
-                                  deal_from(dealt))
+            result = resolve_king(board, before, example.actions, example.priority, dealt)
             if len(result.draws) < len(dealt):
                 raise ExampleError(f"{where}: draws lists more cards than Uncertain "
                                    "Orders need")

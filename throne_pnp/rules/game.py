@@ -10,16 +10,17 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
+from throne_pnp.content import Card
 from throne_pnp.errors import HandConflict, IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules import events as ev
+from throne_pnp.rules import king as king_rules
 from throne_pnp.rules import needs
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.battle import Battle
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.cards import DEAL_WHERE, CardRecord
-from throne_pnp.rules.king import resolve_king
 from throne_pnp.rules.needs import (
     KING_CARD,
     PLAYER_CARD,
@@ -228,11 +229,7 @@ class Game(CardRecord, PlayerActions):
             self.discard.append(card_id)
             self.draws.append(card_id)
             self.events.append(ev.UncertainDraw(card_id))
-            card = self.board.cards[card_id]
-            if not card.uncertain:
-                self.taken.extend(card.king)
-                self.uncertain_todo.pop(0)
-            self._continue_king_action()
+            self._continue_king_action((self.board.cards[card_id],))
         else:  # battle
             self.table.append(card_id)
             self._fight(card_id)
@@ -258,33 +255,22 @@ class Game(CardRecord, PlayerActions):
         self.draws = []
         self.uncertain_todo = list(card.king)
         self.stage = S_DRAWS
-        self._continue_king_action()
+        self._continue_king_action(())
 
-    def _continue_king_action(self) -> None:
-        """Take actions until an Uncertain Orders draw is needed, then resolve (R5, R6)."""
-        while self.uncertain_todo and self.uncertain_todo[0] != "uncertain":
-            self.taken.append(self.uncertain_todo.pop(0))
-        if self.uncertain_todo and self._uncertain_can_resolve():
+    def _continue_king_action(self, dealt: tuple[Card, ...]) -> None:
+        """Take the King's actions up to Uncertain Orders, given the card `dealt` for them;
+        wait for a card while a suitable one may come, else resolve (R5, R6)."""
+        taken, self.uncertain_todo, _ = king_rules.take_orders(self.uncertain_todo, dealt)
+        self.taken += taken
+        if self.uncertain_todo and king_rules.suitable_may_come(
+                self.board.cards, self.unseen, self.discard, self.deck_count, self.draws):
             return  # wait for a dealt card
-        exhausted = bool(self.uncertain_todo)
-        self.uncertain_todo = []
-        self._resolve_king(exhausted)
-
-    def _uncertain_can_resolve(self) -> bool:
-        """Must another card be dealt for Uncertain Orders (R5)?"""
         cards = self.board.cards
-        pool = self.unseen | set(self.discard)
-        if any(not cards[c].uncertain for c in pool):
-            return True
-        dealt_in_deck = sum(1 for d in self.draws if d in self.unseen)
-        return self.deck_count > dealt_in_deck
-
-    def _resolve_king(self, exhausted: bool) -> None:
-        card = self.board.cards[self.phase_card]  # type: ignore[index]
-        # (`taken` holds no Uncertain Orders: their replacements are already in)
-        result = resolve_king(self.board, self.position, self.taken, card.priority, lambda: None)
-        result.draws = list(self.draws)
-        result.exhausted = exhausted
+        card = cards[self.phase_card]  # type: ignore[index]
+        result = king_rules.resolve_king(self.board, self.position, card.king, card.priority,
+                                         [cards[d] for d in self.draws],
+                                         exhausted=bool(self.uncertain_todo))
+        self.uncertain_todo = []
         self.position = result.position
         self.events.append(ev.KingActed(result))
         self._start_battles(S_KING_BATTLES)

@@ -1,11 +1,12 @@
 """The King's action: rally (R4), movement (R2, R3), Uncertain Orders (R5, R6).
 
-`move` and `rally` are the one core of R2-R4, for the engine, the bots and the odds.
+`move` and `rally` are the one core of R2-R4, for the engine, the bots and the odds;
+`take_orders` and `suitable_may_come` that of R5, for the engine and `throne resolve`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from throne_pnp.content import Card
@@ -13,6 +14,8 @@ from throne_pnp.errors import ThroneError
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position
 from throne_pnp.rules.steps import Rallied, Stay, Step, Toward
+
+UNCERTAIN = "uncertain"
 
 
 class NeedDraws(ThroneError):
@@ -58,24 +61,37 @@ class KingResult:
         return [s for entry in self.log for s in entry.items if isinstance(s, Step)]
 
 
-def expand_uncertain(actions: Iterable[str], deal: Callable[[], Card | None],
-                     draws: list[int]) -> tuple[list[str], bool]:
-    """Replace each `uncertain` by the actions of the first dealt card without
-    one (R5). Returns (actions in order, exhausted: no suitable card came)."""
+def take_orders(actions: Sequence[str], dealt: Sequence[Card] = ()) -> tuple[
+        list[str], list[str], int]:
+    """Uncertain Orders (R5) on plain data, the one core: each `uncertain` of `actions`
+    becomes the action(s) of the next card of `dealt` without one; cards with one are
+    passed over. Returns (the actions taken, in order; those still waiting, empty or
+    headed by an `uncertain` that needs the next card; how many of `dealt` were used)."""
     taken: list[str] = []
-    for action in actions:
-        if action != "uncertain":
-            taken.append(action)
+    todo = list(actions)
+    used = 0
+    while todo:
+        if todo[0] != UNCERTAIN:
+            taken.append(todo.pop(0))
             continue
-        while True:
-            card = deal()
-            if card is None:
-                return taken, True
-            draws.append(card.id)
-            if not card.uncertain:
-                taken.extend(card.king)
-                break
-    return taken, False
+        if used == len(dealt):
+            break
+        card = dealt[used]
+        used += 1
+        if not card.uncertain:
+            taken.extend(card.king)
+            todo.pop(0)
+    return taken, todo, used
+
+
+def suitable_may_come(cards: Mapping[int, Card], unseen: Collection[int],
+                      discard: Iterable[int], deck_count: int, dealt: Iterable[int]) -> bool:
+    """Can a card without Uncertain Orders still be dealt (R5)? Yes while one is among
+    the `unseen` cards or the discard pile (the deck after a reshuffle, R10); among
+    Uncertain cards only, while the deck holds one not yet `dealt` for these orders."""
+    if any(not cards[c].uncertain for c in (*unseen, *discard)):
+        return True
+    return deck_count > sum(1 for d in dealt if d in unseen)
 
 
 def targets(board: Board, pos: Position, action: str) -> tuple[int, ...]:
@@ -189,12 +205,15 @@ def rally(board: Board, pos: Position, rising: bool) -> list[Step | Stay]:
     return out
 
 
-def resolve_king(board: Board, pos: Position, actions: Iterable[str], priority: str,
-                 deal: Callable[[], Card | None]) -> KingResult:
-    """Carry out a phase card's King action(s) completely, in order (R3-R6), on a copy of `pos`."""
+def resolve_king(board: Board, pos: Position, actions: Sequence[str], priority: str,
+                 draws: Sequence[Card] = (), exhausted: bool = False) -> KingResult:
+    """Carry out a phase card's King action(s) completely, in order (R3-R6), on a copy of
+    `pos`. `draws`: the cards dealt for Uncertain Orders, in order; orders still waiting
+    after them raise NeedDraws, or are dropped when `exhausted` (no suitable card can come)."""
+    taken, todo, used = take_orders(actions, draws)
+    if todo and not exhausted:
+        raise NeedDraws([card.id for card in draws])
     rising = priority == "rising"
-    draws: list[int] = []
-    taken, exhausted = expand_uncertain(actions, deal, draws)
     work = pos.copy()
     log = []
     for action in taken:
@@ -202,23 +221,9 @@ def resolve_king(board: Board, pos: Position, actions: Iterable[str], priority: 
             board, work, action, rising)
         log.append(KingAction(action, tuple(items)))
     battles = work.contested(board.order(rising))
-    return KingResult(taken, priority, draws, battles, work, exhausted, log)
+    return KingResult(taken, priority, [card.id for card in draws[:used]], battles, work,
+                      bool(todo), log)
 
 
-def deal_from(cards: Iterable[Card]) -> Callable[[], Card | None]:
-    """A `deal` callback over a fixed list of cards; raises NeedDraws when used up."""
-    pending = list(cards)
-    dealt: list[int] = []
-
-    def deal() -> Card | None:
-        if not pending:
-            raise NeedDraws(dealt)
-        card = pending.pop(0)
-        dealt.append(card.id)
-        return card
-
-    return deal
-
-
-__all__ = ["KingAction", "KingResult", "NeedDraws", "PLAYER", "deal_from", "expand_uncertain",
-           "move", "rally", "resolve_king", "targets"]
+__all__ = ["KingAction", "KingResult", "NeedDraws", "PLAYER", "move", "rally", "resolve_king",
+           "suitable_may_come", "take_orders", "targets"]
