@@ -70,27 +70,24 @@ def test_the_deck_running_out():
 
 
 def test_a_deck_of_only_uncertain_cards():
-    # stateless: the cards dealt run out while the order waits -> ask for more ...
+    # stateless (no deck known): the cards dealt run out while the order waits -> ask for more
     b = line(3, castles=(1,))
-    start = pos(b, {1: 2}, {3: 1})
     with pytest.raises(NeedDraws, match="dealt so far: 5, 6, 7"):
-        resolve_king(b, start, ["rally", "uncertain"], "rising", [U5, U6, U7])
-    # ... unless no suitable card can come: the King does only what came before
-    r = resolve_king(b, start, ["rally", "uncertain"], "rising", [U5, U6, U7], exhausted=True)
-    assert r.actions == ["rally"] and r.exhausted and r.draws == [5, 6, 7]
-    assert r.position.compact("king") == {1: 3}
-    # the engine: hand 1-4 plus the phase card 5; the deck holds 6, 7 (orders only)
-    cards = (RALLY, PLAYER, BOTH, card(4), U5, U6, U7)
+        resolve_king(b, pos(b, {1: 2}, {3: 1}), ["rally", "uncertain"], "rising", [U5, U6, U7])
+    # the engine: hand 1-4 plus the phase card 5; the deck holds 6, 7 (orders only). When
+    # no suitable card can come, the King does only what came before the order.
+    cards = (RALLY, PLAYER, BOTH, card(4), card(5, ("rally", "uncertain")), U6, U7)
     eb = make_board({1: (2,), 2: (3,)}, castles=(1, 3), home=1, cards=cards)
     g = Game(eb, [c.id for c in cards], False, pos(eb, {3: 2}, {1: 2}))
     for d in (1, 2, 3, 4, 5):
         g.apply(act.deal(d))
     g.apply(act.card(5))
     g.apply(act.deal(6))
-    assert g.step == "draws" and g.uncertain_todo == ["uncertain"]
+    assert g.step == "draws" and g.taken == ["rally"] and g.uncertain_todo == ["uncertain"]
     events = g.apply(act.deal(7))  # the deck's last: 6 and 7 come back, both already dealt
     acted = next(e for e in events if e.kind == "king").result
-    assert acted.exhausted and acted.actions == [] and acted.draws == [6, 7]
+    assert acted.exhausted and acted.actions == ["rally"] and acted.draws == [6, 7]
+    assert g.position.compact("king") == {3: 3}
     assert g.step == "actions" and g.uncertain_todo == [] and g.reshuffles == 1
 
 

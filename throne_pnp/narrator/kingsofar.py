@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from throne_pnp.narrator.lines import Line, say
 from throne_pnp.narrator.words import CARRIED_OUT, king_lines
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.king import resolve_king, take_orders
+from throne_pnp.rules.king import carry_out, take_orders
 
 
 def told_before(board: Board, phase_card: int, draws: Sequence[int], new_draws: int,
@@ -31,7 +31,7 @@ def so_far_lines(game, told: int) -> list[Line]:  # noqa: ANN001 (a rules.game.G
     if need.kind != "deal" or need.purpose != "uncertain" or len(game.taken) <= told:
         return []
     card = game.board.cards[game.phase_card]
-    result = resolve_king(game.board, game.position, game.taken, card.priority)
+    result = carry_out(game.board, game.position, game.taken, card.priority)
     lines = king_lines(result, game.board, told=told, preview=True)
     return ([say("Do this now; Uncertain Orders come after it:")]
             + [line for line in lines if not line.words().endswith(CARRIED_OUT)])
@@ -43,4 +43,4 @@ def table_position(game):  # noqa: ANN001, ANN201 (a rules.game.Game; a Position
     if need.kind != "deal" or need.purpose != "uncertain" or not game.taken:
         return game.position
     card = game.board.cards[game.phase_card]
-    return resolve_king(game.board, game.position, game.taken, card.priority).position
+    return carry_out(game.board, game.position, game.taken, card.priority).position

@@ -265,11 +265,9 @@ class Game(CardRecord, PlayerActions):
         if self.uncertain_todo and king_rules.suitable_may_come(
                 self.board.cards, self.unseen, self.discard, self.deck_count, self.draws):
             return  # wait for a dealt card
-        cards = self.board.cards
-        card = cards[self.phase_card]  # type: ignore[index]
-        result = king_rules.resolve_king(self.board, self.position, card.king, card.priority,
-                                         [cards[d] for d in self.draws],
-                                         exhausted=bool(self.uncertain_todo))
+        card = self.board.cards[self.phase_card]  # type: ignore[index]
+        result = king_rules.carry_out(self.board, self.position, self.taken, card.priority,
+                                      self.draws, exhausted=bool(self.uncertain_todo))
         self.uncertain_todo = []
         self.position = result.position
         self.events.append(ev.KingActed(result))

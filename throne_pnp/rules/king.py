@@ -68,20 +68,18 @@ def take_orders(actions: Sequence[str], dealt: Sequence[Card] = ()) -> tuple[
     passed over. Returns (the actions taken, in order; those still waiting, empty or
     headed by an `uncertain` that needs the next card; how many of `dealt` were used)."""
     taken: list[str] = []
-    todo = list(actions)
     used = 0
-    while todo:
-        if todo[0] != UNCERTAIN:
-            taken.append(todo.pop(0))
+    for i, action in enumerate(actions):
+        if action != UNCERTAIN:
+            taken.append(action)
             continue
+        while used < len(dealt) and dealt[used].uncertain:
+            used += 1
         if used == len(dealt):
-            break
-        card = dealt[used]
+            return taken, list(actions[i:]), used
+        taken += dealt[used].king
         used += 1
-        if not card.uncertain:
-            taken.extend(card.king)
-            todo.pop(0)
-    return taken, todo, used
+    return taken, [], used
 
 
 def suitable_may_come(cards: Mapping[int, Card], unseen: Collection[int],
@@ -206,13 +204,19 @@ def rally(board: Board, pos: Position, rising: bool) -> list[Step | Stay]:
 
 
 def resolve_king(board: Board, pos: Position, actions: Sequence[str], priority: str,
-                 draws: Sequence[Card] = (), exhausted: bool = False) -> KingResult:
-    """Carry out a phase card's King action(s) completely, in order (R3-R6), on a copy of
-    `pos`. `draws`: the cards dealt for Uncertain Orders, in order; orders still waiting
-    after them raise NeedDraws, or are dropped when `exhausted` (no suitable card can come)."""
+                 draws: Sequence[Card] = ()) -> KingResult:
+    """A phase card's King action(s), given the cards `draws` dealt for Uncertain Orders
+    in order (R3-R6); NeedDraws if orders still wait after them."""
     taken, todo, used = take_orders(actions, draws)
-    if todo and not exhausted:
+    if todo:
         raise NeedDraws([card.id for card in draws])
+    return carry_out(board, pos, taken, priority, [card.id for card in draws[:used]])
+
+
+def carry_out(board: Board, pos: Position, taken: Iterable[str], priority: str,
+              draws: Iterable[int] = (), exhausted: bool = False) -> KingResult:
+    """Carry out the King's actions `taken` (Uncertain Orders already replaced, R5)
+    completely, in order (R3, R4, R6), on a copy of `pos`; `draws`, `exhausted` are noted."""
     rising = priority == "rising"
     work = pos.copy()
     log = []
@@ -221,9 +225,8 @@ def resolve_king(board: Board, pos: Position, actions: Sequence[str], priority: 
             board, work, action, rising)
         log.append(KingAction(action, tuple(items)))
     battles = work.contested(board.order(rising))
-    return KingResult(taken, priority, [card.id for card in draws[:used]], battles, work,
-                      bool(todo), log)
+    return KingResult(list(taken), priority, list(draws), battles, work, exhausted, log)
 
 
-__all__ = ["KingAction", "KingResult", "NeedDraws", "PLAYER", "move", "rally", "resolve_king",
-           "suitable_may_come", "take_orders", "targets"]
+__all__ = ["KingAction", "KingResult", "NeedDraws", "PLAYER", "carry_out", "move", "rally",
+           "resolve_king", "suitable_may_come", "take_orders", "targets"]
