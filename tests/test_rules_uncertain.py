@@ -5,6 +5,8 @@ and both users, the engine (`Game`) and the stateless `throne resolve king`, sho
 import pytest
 from boards import card, line, make_board, pos
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from throne_pnp.cli import cli
 from throne_pnp.rules import actions as act
@@ -47,6 +49,26 @@ def test_two_uncertain_orders_on_one_card():
         ["move-player"], ["uncertain"], 1)
     # a dealt card showing two orders is passed over like one showing one
     assert take_orders(["uncertain"], [DOUBLE, RALLY]) == (["rally"], [], 2)
+
+
+KINGS = st.sampled_from(["rally", "move-player", "uncertain"])
+
+
+@given(st.lists(KINGS, min_size=1, max_size=2),
+       st.lists(st.sampled_from([RALLY, PLAYER, BOTH, U5, DOUBLE]), max_size=6))
+def test_one_card_at_a_time_is_all_at_once(actions, dealt):
+    """The engine's way (a card each time one is needed) and `resolve`'s (the
+    list at once) take the same actions from the same cards."""
+    taken, todo, used = take_orders(actions, dealt)
+    assert "uncertain" not in taken and used <= len(dealt)
+    assert not todo or (todo[0] == "uncertain" and used == len(dealt))
+    step_taken, step_todo, _ = take_orders(actions)
+    for card_dealt in dealt[:used]:
+        assert step_todo[0] == "uncertain"
+        more, step_todo, one = take_orders(step_todo, [card_dealt])
+        step_taken += more
+        assert one == 1
+    assert (step_taken, step_todo) == (taken, todo)
 
 
 CARDS = {c.id: c for c in (RALLY, PLAYER, BOTH, U5, U6, U7, DOUBLE)}
