@@ -106,11 +106,14 @@ def test_a_deck_of_only_uncertain_cards():
     g.apply(act.card(5))
     g.apply(act.deal(6))
     assert g.step == "draws" and g.taken == ["rally"] and g.uncertain_todo == ["uncertain"]
-    events = g.apply(act.deal(7))  # the deck's last: 6 and 7 come back, both already dealt
+    # 7, the deck's last: the discard pile (6) becomes the deck, 7 starts the new pile (R10);
+    # every card left to deal was dealt for these orders already
+    events = g.apply(act.deal(7))
     acted = next(e for e in events if e.kind == "king").result
     assert acted.exhausted and acted.actions == ["rally"] and acted.draws == [6, 7]
     assert g.position.compact("king") == {3: 3}
     assert g.step == "actions" and g.uncertain_todo == [] and g.reshuffles == 1
+    assert g.unseen == {6} and g.discard == [7]
 
 
 class Broken(Exception):
