@@ -213,7 +213,7 @@ def resolve_king(board: Board, pos: Position, actions: Sequence[str], priority: 
     return carry_out(board, pos, taken, priority, [card.id for card in draws[:used]])
 
 
-def carry_out(board: Board, pos: Position, taken: Iterable[str], priority: str,
+def carry_out(board: Board, pos: Position, taken: Sequence[str], priority: str,
               draws: Iterable[int] = (), exhausted: bool = False) -> KingResult:
     """Carry out the King's actions `taken` (Uncertain Orders already replaced, R5)
     completely, in order (R3, R4, R6), on a copy of `pos`; `draws`, `exhausted` are noted."""
