@@ -148,7 +148,7 @@ def test_aid_cards_have_bleed_and_a_frame_clear_of_the_cut(paper):
     from throne_pnp.render.components import extras
     from throne_pnp.render.components.sheets import BLEED, CARD_H, CARD_W
 
-    page = extras.extras_page(load_content(), paper)
+    page = extras.extras_pages(load_content(), paper)[0]
     [(ground, _, _)] = find_tagged(page.items, "aid-bleed")
     [(turn, _, _)] = find_tagged(page.items, "aid-turn")
     assert (ground.x, ground.y) == pytest.approx((turn.dx - BLEED, turn.dy - BLEED))

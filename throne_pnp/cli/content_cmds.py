@@ -145,12 +145,9 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         except ValueError as exc:
             raise UserError(str(exc)) from None
     if fmt in ("png", "tts"):
-        from throne_pnp.render.exports.png import INSTALL_HINT
-        try:
-            import PIL  # noqa: F401
-            import pypdfium2  # noqa: F401
-        except ImportError:
-            raise UserError(INSTALL_HINT) from None
+        from throne_pnp.render.exports.png import require
+
+        require()
 
     output_folder(out_dir, "--out", BUILD_FOLDERS)
     edition = find_edition(content_dir)

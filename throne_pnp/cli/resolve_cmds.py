@@ -17,7 +17,8 @@ from throne_pnp.content.model import KING_ACTIONS, Card
 from throne_pnp.edition_lookup import find_edition
 from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.lines import texts
-from throne_pnp.narrator.words import battle_json, battle_lines, king_json, king_lines
+from throne_pnp.narrator.words import battle_json, battle_lines, king_json
+from throne_pnp.narrator.worked import king_texts
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board, board_from
 from throne_pnp.rules.king import deal_from, resolve_king
@@ -97,13 +98,7 @@ def battle_answer(board: Board, at: Path, territory: int, defender: str, player_
 
 def king_text(result: Any, board: Any = None) -> str:
     """The King's action as a checklist for the table (the assistant's words)."""
-    lines = []
-    if result.draws:
-        lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
-                     "(they go to the discard pile)")
-    lines += texts(king_lines(result, board))
-    lines.append(position_text(result.position))
-    return "\n".join(lines)
+    return "\n".join([*king_texts(result, board), position_text(result.position)])
 
 
 def position_text(pos: Position) -> str:

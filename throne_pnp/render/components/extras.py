@@ -23,11 +23,9 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.render.components import sheets
 from throne_pnp.render.components.mapkey import AdjacencyRow, adjacency_rows
-from throne_pnp.render.components.rulesheet import break_lines, set_line
+from throne_pnp.render.components.rulesheet import INK, RUST, break_lines, set_line
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
-INK = "#1f1a16"
-RUST = "#7a3420"
 KING_DARK = "#2a211b"
 PLAYER_TINT = "#eeeae2"
 GUIDE = "#b9b2a8"
@@ -367,8 +365,3 @@ def extras_pages(content: Content, paper: str, ink_saver: bool = False) -> list[
         done += _token_rows(more, MARGIN + 7.0 + gap + 2.0, done, forces - done, forces, ink_saver)
         pages.append(more)
     return pages
-
-
-def extras_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
-    """The first extras sheet (aid cards and, for the usual 10 a side, all tokens)."""
-    return extras_pages(content, paper, ink_saver)[0]

@@ -25,12 +25,9 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.render.components import sheets
 from throne_pnp.render.components.ladder_text import guide_blocks
-from throne_pnp.render.components.rulesheet import break_lines, set_line
+from throne_pnp.render.components.rulesheet import INK, NOTE, RUST, break_lines, set_line
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
-INK = "#1f1a16"
-RUST = "#7a3420"
-TINT = "#f4ecdb"
 MARGIN = 11.0
 FOLD_STOCK = "plain paper of 80-120 gsm"   # folded in two: a card of 160-240 gsm
 GUTTER = 7.0
@@ -226,7 +223,7 @@ def _table(sections: list[Section], x: float, y: float, width: float,
     lead = 4.2
     cols = (("Pages", 0.0), ("What", 13.0), ("Paper", 0.44), ("Printer setting", 0.67))
     xs = [x + 1.5, x + 13.0] + [x + width * f for _, f in cols[2:]]
-    head = stroke(RUST, 0.25) if ink_saver else both(TINT, TINT, 0.1)
+    head = stroke(RUST, 0.25) if ink_saver else both(NOTE, NOTE, 0.1)
     out: list = [Rect(x, y, width, lead + 1.2, head)]
     for (name, _), cx in zip(cols, xs, strict=True):
         out.append(Text(cx, y + lead - 0.6, name, size, bold=True, color=RUST))

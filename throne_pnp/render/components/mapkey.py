@@ -10,10 +10,6 @@ from dataclasses import dataclass
 
 from throne_pnp.content import Content
 
-# Every icon of the game, in the order a full symbol key lists them.
-KEY_ORDER = ("castle", "wheat", "bugle", "shield", "sword", "flag", "helmet", "arrow",
-             "banner", "uncertain", "rising", "falling", "skull", "cube", "king-cube")
-
 # The map sheet's legend: its icons and the cube-row markers, in short words.
 MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
     ("castle", "castle"),
@@ -34,11 +30,6 @@ class AdjacencyRow:
     name: str
     neighbours: tuple[int, ...]
     by_sea: tuple[int, ...] = ()
-
-    def text(self) -> str:
-        """E.g. "5 Middlemere: 1, 2, 3, 7, 8" (a sea route marked "3 by sea")."""
-        parts = [f"{n} by sea" if n in self.by_sea else str(n) for n in self.neighbours]
-        return f"{self.number} {self.name}: {', '.join(parts)}"
 
 
 def adjacency_rows(content: Content) -> list[AdjacencyRow]:
