@@ -97,7 +97,7 @@ def test_write_ladder_round_trip_keeps_comments_and_changes_only_measured_lines(
     assert after[13] == "    greedy: {" + _figures(report["rows"][1]) + "}"  # added last
     levels = ladder_of(load_content(edition))
     for level, row in zip(levels, report["rows"], strict=True):
-        fig = level.figures("greedy")
+        fig = level.measured.get("greedy")
         assert fig is not None and fig.current and fig.games == 10
         assert abs(fig.win_rate - row["win_rate"]) < 1e-4 and fig.seed == 1
         assert fig.command == report["command"]

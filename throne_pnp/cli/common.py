@@ -15,11 +15,14 @@ from typing import Any, TypeVar
 
 import click
 
-from throne_pnp.cli.posfile import read_position  # noqa: F401 (re-exported)
 from throne_pnp.cli.table_answers import load  # noqa: F401 (re-exported)
 from throne_pnp.cli.usage import UsageLine, unknown_command, usage_line
-from throne_pnp.errors import ThroneError
+from throne_pnp.errors import PositionError, ThroneError
 from throne_pnp.numbers import number_words, whole
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.position import Position, parse_position
+from throne_pnp.userfile import POSITION_LIMIT, FileRefused, read_text_limited
+from throne_pnp.yamlsrc import YamlProblem, load_text
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -172,3 +175,21 @@ def id_list(text: str, option: str) -> list[int]:
         raise UserError(f"{option} takes card numbers separated by commas, e.g. 3,5; "
                         f"got {number_words(text, 40)}")
     return numbers  # type: ignore[return-value]  # (no None left)
+
+
+def read_position(board: Board, path: Path, option: str = "--at") -> Position:
+    """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it:
+    refused (one line, naming the file and line) when unreadable, not YAML/JSON, a key
+    twice, or not a valid position."""
+    try:
+        text = read_text_limited(path, POSITION_LIMIT).replace("\r\n", "\n")
+    except FileRefused as exc:
+        why = "not found" if exc.missing else exc.why
+        raise PositionError(f"{option} {path}: cannot read the position file ({why})") from None
+    try:
+        data, twice = load_text(text, f"{option} {path}")
+    except YamlProblem as exc:
+        raise PositionError(f"{exc}; expected e.g. {{king: {{3: 2}}, player: {{1: 2}}}}") from None
+    if twice:
+        raise PositionError(twice[0])
+    return parse_position(board, data, f"{option} {path}")

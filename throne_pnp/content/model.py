@@ -201,10 +201,6 @@ class Level:
     hard: tuple[int, ...]
     measured: dict[str, Measured] = field(default_factory=dict)
 
-    def figures(self, bot: str) -> Measured | None:
-        """The bot's measured figures at this level, or None (not yet measured)."""
-        return self.measured.get(bot)
-
     @property
     def bots(self) -> dict[str, Measured | None]:
         """Per bot (search, greedy, then any other) its current figures to print, or None."""

@@ -1,25 +1,9 @@
 """The rules text: `content/rules.txt` parsed into blocks, and lines set with icons.
 
-Format of rules.txt (plain text, UTF-8; one construct per line):
-
-    % a comment line, not printed
-    # Booklet title                    (the first `#` line; printed at the top)
-    ## Section heading {#anchor}       (the anchor is optional: links, the page)
-    ### Sub-heading {#anchor}          (e.g. one ruling of the players' FAQ)
-    A paragraph: consecutive lines are joined; a blank line ends it.
-    - a bullet item (continuation lines are joined to it)
-    1. a numbered step (any number followed by a dot)
-    > a boxed note
-    => a box of a flow chart (consecutive boxes are joined by arrows)
-    @page, @column                     (start a new page / the next column)
-    @example NAME                      (a worked example of examples.yaml)
-    @figure setup                      (the start of the game on a small map)
-    @ladder                            (the difficulty ladder)
-
-Inside any text: `**bold**`, `` `code` `` and `{icon}` (a name of `content.ICONS`).
-The booklet and the page's rules screen read these blocks; `break_lines` and
-`set_line` set every marked-up text of the printed sheets.
-"""
+The format (headings with anchors, bullets, steps, notes, flow-chart boxes, `@` lines,
+`**bold**`, `` `code` ``, `{icon}`) is described in docs/content.md. The booklet and the
+page's rules screen read these blocks; `break_lines` and `set_line` set every marked-up
+text of the printed sheets."""
 
 from __future__ import annotations
 
@@ -54,7 +38,7 @@ def _heading(kind: str, text: str) -> Block:
 
 
 def parse_rules(text: str) -> list[Block]:
-    """Split rules.txt into blocks (see the module docstring for the format)."""
+    """Split rules.txt into blocks (the format: docs/content.md)."""
     blocks: list[Block] = []
     current: list[str] = []
     kind, mark = "", ""

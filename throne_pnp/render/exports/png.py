@@ -1,14 +1,8 @@
-"""PNG export for print-on-demand: one image per card face and the back.
+"""PNG export for print-on-demand: one 300 dpi image per card face and the back.
 
-Each face and the back is drawn as its own PDF page sized to the service's
-300 dpi pixel box and rasterised with pypdfium2 (the optional [png] extra).
-
-Sizes (width x height in pixels, 300 dpi):
-- plain: 815 x 1110, poker 63 x 88 mm with 3 mm bleed;
-- `mpc` (MakePlayingCards): 822 x 1122;
-- `tgc` (The Game Crafter): 825 x 1125.
-A larger box gets extra bleed in the card's own edge colour; the trim stays centred.
-"""
+Each is drawn as its own PDF page of the service's pixel box (`PODS`) and rasterised
+with pypdfium2 (the optional [png] extra); a box larger than the 3 mm bleed is filled
+with the card's own edge colour, the trim centred."""
 
 from __future__ import annotations
 
