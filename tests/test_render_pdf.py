@@ -217,7 +217,7 @@ def test_light_backs_use_at_most_35_percent_ink(variants: dict[str, Path], paper
 
 @pytest.mark.slow
 def test_every_sheet_carries_the_stamp(variants: dict[str, Path]) -> None:
-    from throne_pnp.render.components.stamp import stamp_text
+    from throne_pnp.render.components.sheets import stamp_text
 
     stamp = stamp_text(load_content())
     assert "Kingdom of Prydon" in stamp and "throne_pnp" in stamp

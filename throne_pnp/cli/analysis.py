@@ -84,8 +84,7 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
       throne simulate --games 1000 --sweep --ladder --write-ladder --doc docs/balance.md
       throne simulate --games 200 --cards --level knight
     """
-    from throne_pnp.sim.bots import BOTS
-    from throne_pnp.sim.simulate import hard_ids, progress_bar, run
+    from throne_pnp.sim.simulate import BOTS, hard_ids, progress_bar, run
 
     if sweep and hard is not None:
         raise UserError("give either --hard H or --sweep, not both")
@@ -110,7 +109,7 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
     report = run(games, hards, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
                  turn_cap=turn_cap, progress=progress_bar(), budget=budget)
     if plot is not None:
-        from throne_pnp.sim.plot import write_plot
+        from throne_pnp.sim.chart import write_plot
 
         write_plot(report, plot)
     if as_json:

@@ -1,6 +1,6 @@
 """`throne simulate` on the difficulty ladder: `--ladder`, `--level`, `--cards`, `--write-ladder`.
 
-Checks the options together and formats the reports of `sim.ladder_sweep`, `sim.card_report`,
+Checks the options together and formats the reports of `sim.decks`, `sim.card_report`,
 `content.ladder_write` and `render.ladder_text`, which do the work.
 """
 
@@ -34,7 +34,7 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
                as_json: bool, sweep: bool = True) -> None:
     """Play the levels (all of them with `sweep`, else one asked for by --level),
     then write, regenerate and report as asked."""
-    from throne_pnp.sim.ladder_sweep import ladder_report
+    from throne_pnp.sim.decks import ladder_report
     from throne_pnp.sim.simulate import progress_bar
 
     if write:
@@ -120,7 +120,7 @@ def _write_doc(content: Content, doc: Path) -> None:
 
 def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
     """Every bot's curve: the run's own, and the others' current figures in the ladder."""
-    from throne_pnp.sim.ladder_plot import write_ladder_plot
+    from throne_pnp.sim.chart import write_ladder_plot
 
     levels = ladder_of(content)
     curves: dict[str, list] = {}

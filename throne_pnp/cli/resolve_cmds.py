@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from throne_pnp.cli.common import ThroneGroup, content_option, id_list, json_option, read_position
-from throne_pnp.content.loader import load_content
+from throne_pnp.content.check import load_content
 from throne_pnp.content.model import KING_ACTIONS, Card
 from throne_pnp.edition_lookup import find_edition
 from throne_pnp.errors import ThroneError

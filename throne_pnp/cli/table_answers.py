@@ -15,7 +15,7 @@ from throne_pnp.assistant.explain import (
     status_text,
 )
 from throne_pnp.assistant.session import Command, Session
-from throne_pnp.content.loader import load_content
+from throne_pnp.content.check import load_content
 from throne_pnp.content.model import Content
 from throne_pnp.edition_lookup import find_edition
 from throne_pnp.errors import ThroneError

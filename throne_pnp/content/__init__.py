@@ -6,9 +6,8 @@
 
 from __future__ import annotations
 
-from throne_pnp.content.check import ContentReport, check_content
+from throne_pnp.content.check import ContentReport, check_content, load_content
 from throne_pnp.content.drawing import drawn_adjacency
-from throne_pnp.content.loader import load_content
 from throne_pnp.content.model import (
     ICON_RE,
     ICONS,

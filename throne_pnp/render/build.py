@@ -17,7 +17,6 @@ from throne_pnp.render.backend.pdf import render_pdf
 from throne_pnp.render.backend.svg import render_svg
 from throne_pnp.render.components import booklet, cards, mapsheet, sheets
 from throne_pnp.render.components.extras import aid_overflow
-from throne_pnp.render.components.stamp import stamp_text
 from throne_pnp.render.exports import pack
 
 PAPER_CHOICES = tuple(sheets.PAPERS)
@@ -64,7 +63,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         notes.extend(aid_overflow(content))
     svg_paper = "a4" if "a4" in papers or not papers else papers[0]
     pdf_papers = tuple(papers) if "pdf" in formats else ()
-    stamp = stamp_text(content)
+    stamp = sheets.stamp_text(content)
     laid: dict[str, _Laid] = {}
 
     def sheets_of(paper: str) -> _Laid:

@@ -1,6 +1,7 @@
 """Playing many games on a fixed deck: a ladder level, or a deck with one card changed.
 
-A deck with one card removed plays the seeds of its origin (paired games).
+A deck with one card removed plays the seeds of its origin (paired games); a ladder level
+with k hard cards plays the seeds of `--hard k` (`ladder_report`).
 """
 
 from __future__ import annotations
@@ -13,18 +14,19 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
-from throne_pnp.content.model import Card, Content
+from throne_pnp.content.ladder import ladder_digest, measure_command
+from throne_pnp.content.model import Card, Content, Level
 from throne_pnp.players.bots import Bot
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Game
-from throne_pnp.sim.bots import make_bot
 from throne_pnp.sim.simulate import (
     GameResult,
     Row,
     chunk_size,
     execute,
     game_seed,
+    make_bot,
     normal_ids,
     play_game,
 )
@@ -169,3 +171,29 @@ class DeckRow(Row):
 def bot_budget(bot: str, budget: int | None) -> int | None:
     """The budget a bot plays with, for reports (None: a bot without one)."""
     return getattr(make_bot(bot, budget), "budget", None) if bot == "search" else None
+
+
+def ladder_report(content: Content, levels: list[Level], games: int, bot: str = "greedy",
+                  seed: int = 1, jobs: int = 1, content_dir: str | None = None,
+                  turn_cap: int = 200, progress: Callable[[int, int], None] | None = None,
+                  command: str | None = None, budget: int | None = None) -> dict[str, Any]:
+    """Play `games` games at each of `levels`; the report (identical for any `jobs`).
+    `budget`: the search bot's rollouts per decision (None: its sweep default)."""
+    decks = [level_deck(content, level.hard) for level in levels]
+    played = play_decks(decks, games, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
+                        turn_cap=turn_cap, progress=progress, budget=budget)
+    whole = DeckRow(-1)
+    rows = []
+    for level, (row, _) in zip(levels, played, strict=True):
+        whole.absorb(row)
+        rows.append({"hard": len(level.hard), "level": level.name,
+                     "hard_cards": list(level.hard), **row.to_json()})
+    report: dict[str, Any] = {
+        "bot": bot, "seed": seed, "turn_cap": turn_cap,
+        "budget": bot_budget(bot, budget),
+        "command": command or measure_command(bot, games=games, seed=seed, budget=budget),
+        "game": ladder_digest(content),
+    }
+    report.update(whole.to_json())
+    report["rows"] = rows
+    return report

@@ -18,16 +18,34 @@ from pathlib import Path
 from typing import Any
 
 from throne_pnp.errors import ThroneError
-from throne_pnp.players.bots import Bot
+from throne_pnp.players.bots import Bot, GreedyBot, RandomBot
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.search.dealer import Dealer
-from throne_pnp.sim.bots import make_bot
 from throne_pnp.stats import wilson
 
 TURN_CAP = 200
 CAUSES = ("home-taken", "home-abandoned")
+BOTS = ("greedy", "random", "planner", "search")   # the player's seat, by name
+
+
+def make_bot(name: str, budget: int | None = None) -> Bot:
+    """A bot by name (`budget`: the search bot's rollouts per decision, else
+    its sweep default); ThroneError lists the names when unknown."""
+    if name == "greedy":
+        return GreedyBot()
+    if name == "random":
+        return RandomBot()
+    if name == "planner":
+        from throne_pnp.search.bot import PlannerBot
+
+        return PlannerBot()
+    if name == "search":
+        from throne_pnp.search.bot import SearchBot
+
+        return SearchBot(budget)
+    raise ThroneError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,23 @@
-"""Sheet geometry: paper sizes, the card grids, crop marks, print aids.
+"""Sheet geometry: paper sizes, the card grids, crop marks, print aids, the footer stamp.
 
 Poker cards (63 x 88 mm) sit in a centred 3 x 3 grid with shared cuts and a 3 mm
 bleed, on A4 and Letter alike; no crop mark comes within 5 mm of the paper edge
 (printers leave ~4.2 mm unprinted). Duplex backs are mirrored about the page
-centre; the fold layout puts each front above its back turned 180°.
+centre; the fold layout puts each front above its back turned 180°. Every sheet's
+stamp says what it belongs to: the map's name, the program version and a date
+(SOURCE_DATE_EPOCH, else the newest content file's, never the clock: same bytes).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 
+from throne_pnp import __version__
+from throne_pnp.content import Content
+from throne_pnp.edition_lookup import CONTENT_FILES
 from throne_pnp.render.backend.layout import (
     MIN_TEXT,
     Group,
@@ -209,7 +217,7 @@ def title_line(x: float, y: float, text: str, size: float = 7.0, anchor: str = "
 
 def footer_stamp(x: float, y: float, text: str, anchor: str = "start",
                  rotate: bool = False) -> Group:
-    """The edition/version/date stamp (see `stamp.py`) as a 6 pt line tagged "stamp"."""
+    """The edition/version/date stamp (`stamp_text`) as a 6 pt line tagged "stamp"."""
     label = Text(0, 0, text, AID_TEXT, anchor, color=STAMP_INK)
     return Group((label,), x, y, rotate=-90 if rotate else 0.0, tag="stamp")
 
@@ -250,3 +258,31 @@ def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
         out.append(footer_stamp(right + 3.0, ys[2] - 4.0, clip(stamp, CARD_H - 8.0, AID_TEXT),
                                 rotate=True))
     return out
+
+
+def stamp_date(directory: Path | None, environ: dict[str, str] | None = None) -> str:
+    """ISO date (UTC) for the stamp: SOURCE_DATE_EPOCH, else the newest content
+    file's modification time, else "" when neither is known."""
+    env = os.environ if environ is None else environ
+    epoch = env.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        try:
+            return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
+        except (ValueError, OverflowError, OSError):
+            pass   # not a whole number of seconds: fall back to the files
+    mtimes = []
+    for name in CONTENT_FILES if directory else ():
+        try:
+            mtimes.append((Path(directory) / name).stat().st_mtime)
+        except OSError:
+            continue
+    return datetime.fromtimestamp(int(max(mtimes)), UTC).date().isoformat() if mtimes else ""
+
+
+def stamp_text(content: Content, environ: dict[str, str] | None = None) -> str:
+    """"Kingdom of Prydon · throne_pnp 0.1.0 · 2026-11-30" for `content`."""
+    parts = [content.map.name, f"throne_pnp {__version__}"]
+    date = stamp_date(getattr(content, "directory", None), environ)
+    if date:
+        parts.append(date)
+    return " · ".join(parts)
