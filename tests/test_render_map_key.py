@@ -5,7 +5,8 @@ from __future__ import annotations
 from editions import with_sea_crossing
 
 from throne_pnp.content import ICONS, load_content
-from throne_pnp.render.components.mapkey import MAP_SYMBOLS, AdjacencyRow, adjacency_rows
+from throne_pnp.render.components.extras import AdjacencyRow, adjacency_rows
+from throne_pnp.render.components.mapsheet import MAP_SYMBOLS
 
 
 def test_adjacency_rows_of_the_default_map() -> None:

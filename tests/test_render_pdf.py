@@ -236,8 +236,7 @@ def test_slimmed_font_keeps_outlines_metrics_and_drops_hinting() -> None:
 
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from throne_pnp.render.backend.fonts import font_dir
-    from throne_pnp.render.backend.ttfslim import _glyphs, _tables, slim
+    from throne_pnp.render.backend.fonts import _glyphs, _tables, font_dir, slim
 
     original = (font_dir() / "VeraBd.ttf").read_bytes()
     slimmed = slim(original, "Rusty Sans", "Bold")

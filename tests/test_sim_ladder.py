@@ -16,8 +16,7 @@ from throne_pnp.content.ladder import ladder_of
 from throne_pnp.content.ladder_write import rewrite
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.components.ladder_text import DOC_BEGIN, DOC_END
-from throne_pnp.sim.card_report import paired_interval
-from throne_pnp.sim.decks import plain_card
+from throne_pnp.sim.decks import paired_interval, plain_card
 
 LADDER = """\
 # Our test ladder. This comment stays.

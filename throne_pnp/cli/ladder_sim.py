@@ -1,6 +1,6 @@
 """`throne simulate` on the difficulty ladder: `--ladder`, `--level`, `--cards`, `--write-ladder`.
 
-Checks the options together and formats the reports of `sim.decks`, `sim.card_report`,
+Checks the options together and formats the reports of `sim.decks`,
 `content.ladder_write` and `render.ladder_text`, which do the work.
 """
 
@@ -161,7 +161,7 @@ def run_cards(content: Content, level: Level | None, *, games: int, bot: str,
               budget: int | None, seed: int, jobs: int, turn_cap: int,
               content_dir: Path | None, as_json: bool) -> None:
     """The per-card report for the level's deck (or the normal deck)."""
-    from throne_pnp.sim.card_report import card_report
+    from throne_pnp.sim.decks import card_report
     from throne_pnp.sim.simulate import progress_bar
 
     report = card_report(content, level.hard if level else (), games, bot=bot, seed=seed,

@@ -1,11 +1,13 @@
 """The extras sheet: two player aid cards and punch-out cube tokens.
 
 The aid cards are poker size (they sleeve with the Action Cards) and drawn from
-the content, the adjacency list from `mapkey.adjacency_rows`. Below them,
+the content, the adjacency list from `adjacency_rows`. Below them,
 `forces` 9.5 mm tokens a side: the King's dark squares, the player's light discs.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import (
@@ -22,7 +24,6 @@ from throne_pnp.render.backend.layout import (
     stroke,
 )
 from throne_pnp.render.components import sheets
-from throne_pnp.render.components.mapkey import AdjacencyRow, adjacency_rows
 from throne_pnp.render.components.rulesheet import INK, RUST, break_lines, set_line
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
@@ -95,6 +96,29 @@ def goal_line(content: Content) -> str:
     else:
         lose = f"when {home} has none of your cubes"
     return f"**Win** holding every {{castle}} ({castles}). **Lose** {lose}."
+
+
+@dataclass(frozen=True, slots=True)
+class AdjacencyRow:
+    """A territory and where its cubes can go; `by_sea`: the `neighbours` reached
+    only over a drawn sea crossing."""
+
+    number: int
+    name: str
+    neighbours: tuple[int, ...]
+    by_sea: tuple[int, ...] = ()
+
+
+def adjacency_rows(content: Content) -> list[AdjacencyRow]:
+    """The adjacency list, one row per territory in number order."""
+    game_map = content.map
+    crossings = set(game_map.drawing.crossings) if game_map.drawing is not None else set()
+    rows = []
+    for n in game_map.numbers:
+        terr = game_map.territories[n]
+        by_sea = tuple(m for m in terr.adjacent if (min(n, m), max(n, m)) in crossings)
+        rows.append(AdjacencyRow(n, terr.name, tuple(sorted(terr.adjacent)), by_sea))
+    return rows
 
 
 def neighbour_text(row: AdjacencyRow, castle: bool = False) -> str:
