@@ -30,16 +30,13 @@ def font_dir() -> Path:
     return Path(reportlab.__file__).parent / "fonts"
 
 
+_BY_STYLE = {(False, False): "Vera", (True, False): "VeraBd", (False, True): "VeraIt",
+             (True, True): "VeraBI"}    # (bold, slanted) -> face
+
+
 def face(bold: bool = False, italic: bool = False, mono: bool = False) -> str:
     """The reportlab name of the face for a weight and slant (mono = oblique)."""
-    slanted = italic or mono
-    if bold and slanted:
-        return "VeraBI"
-    if bold:
-        return "VeraBd"
-    if slanted:
-        return "VeraIt"
-    return "Vera"
+    return _BY_STYLE[bool(bold), bool(italic or mono)]
 
 
 @lru_cache(maxsize=4)

@@ -7,6 +7,7 @@ Silhouettes differ in outline, not only colour, to stay legible in greyscale at
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from throne_pnp.render.backend.layout import Circle, Line, Path, Poly, Rect, Style
 
@@ -218,17 +219,9 @@ ICON_SHAPES: dict[str, tuple] = {
 
 def resolve(style: Style, ink: str, paper: str) -> Style:
     """`style` with the colour names "ink"/"paper" replaced by real colours."""
-    def sub(value: str | None) -> str | None:
-        if value == INK:
-            return ink
-        if value == PAPER:
-            return paper
-        return value
-
-    if style.fill in (INK, PAPER) or style.stroke in (INK, PAPER):
-        return Style(sub(style.fill), sub(style.stroke), style.width, style.dash,
-                     style.cap, style.join)
-    return style
+    real = {INK: ink, PAPER: paper}
+    return replace(style, fill=real.get(style.fill, style.fill),
+                   stroke=real.get(style.stroke, style.stroke))
 
 
 def variant_id(name: str, ink: str, paper: str) -> str:
