@@ -16,7 +16,6 @@ from throne_pnp.cli import (
     game_cmds,
     record_cmds,
     resolve_cmds,
-    serve_cmds,
 )
 from throne_pnp.cli.common import ThroneGroup
 
@@ -102,7 +101,6 @@ def cli() -> None:
     """
 
 
-for _module in (content_cmds, resolve_cmds, game_cmds, record_cmds, analysis, advice_cmds,
-                serve_cmds):
+for _module in (content_cmds, resolve_cmds, game_cmds, record_cmds, analysis, advice_cmds):
     for _command in _module.COMMANDS:
         cli.add_command(_command)

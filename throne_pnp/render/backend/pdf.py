@@ -74,7 +74,6 @@ class _Painter:
         self.state: dict[str, object] = {}
         self.stack: list[dict[str, object]] = []
 
-    # graphics state -----------------------------------------------------
     def save(self) -> None:
         self.ops.append("q")
         self.stack.append(dict(self.state))
@@ -101,7 +100,6 @@ class _Painter:
         self._set("dash", style.dash, f"[{' '.join(_f(d) for d in style.dash)}] 0 d")
         return "B" if style.fill is not None else "S"
 
-    # drawing ------------------------------------------------------------
     def draw(self, items: Iterable) -> None:
         for item in items:
             kind = type(item)

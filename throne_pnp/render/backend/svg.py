@@ -29,7 +29,6 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.writing import write_bytes
 
-FONT_FAMILY = SVG_FAMILY
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
 NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
               "xmlns:ev": "http://www.w3.org/2001/xml-events",
@@ -106,10 +105,9 @@ class _Writer:
                                     "height": _n(item.size)})
         if kind is Text:
             attrs = {"x": _n(item.x), "y": _n(item.y), "font-size": _n(item.size * PT),
-                     "font-family": FONT_FAMILY, "fill": item.color,
-                     # Pin the run to the width the layout measured (the
-                     # embedded family's metrics), so a substitute font cannot
-                     # push text into its neighbours.
+                     "font-family": SVG_FAMILY, "fill": item.color,
+                     # the width the layout measured: a substitute font cannot
+                     # push text into its neighbours
                      "textLength": _n(text_width(item.text, item.size, item.bold,
                                                  item.italic, item.mono)),
                      "lengthAdjust": "spacingAndGlyphs"}
