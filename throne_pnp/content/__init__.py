@@ -16,7 +16,6 @@ from throne_pnp.content.model import (
     Content,
     Example,
     GameMap,
-    Level,
     Rulings,
     polygon_edges,
 )
@@ -24,6 +23,6 @@ from throne_pnp.edition_lookup import bundled_content_dir, default_content_dir, 
 
 __all__ = [
     "ICONS", "ICON_RE", "KING_ACTIONS", "Card", "Content", "ContentReport", "Example", "GameMap",
-    "Level", "Rulings", "bundled_content_dir", "check_content", "default_content_dir",
+    "Rulings", "bundled_content_dir", "check_content", "default_content_dir",
     "drawn_adjacency", "find_edition", "load_content", "polygon_edges",
 ]

@@ -159,10 +159,8 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
 class _Columns:
     """Flows marked-up blocks down two columns of a page region."""
 
-    def __init__(self, x: float, top: float, bottom: float, width: float, body: float,
-                 draw: bool = True) -> None:
+    def __init__(self, x: float, top: float, bottom: float, width: float, body: float) -> None:
         self.x0, self.top, self.bottom = x, top, bottom
-        self.draw = draw             # False: only measure (column balancing trials)
         self.col_w = (width - GUTTER) / 2
         self.body = body
         self.lead = body * 0.44
@@ -194,19 +192,15 @@ class _Columns:
         if self.y > self.top:
             self.y += 2.0
         self.y += size * PT
-        if self.draw:
-            self.items.append(Text(self.x, self.y, text, size, bold=True, color=RUST))
-            self.items.append(Line(self.x, self.y + 1.0, self.x + self.col_w, self.y + 1.0,
-                                   stroke(RUST, 0.25)))
+        self.items.append(Text(self.x, self.y, text, size, bold=True, color=RUST))
+        self.items.append(Line(self.x, self.y + 1.0, self.x + self.col_w, self.y + 1.0,
+                               stroke(RUST, 0.25)))
         self.y += 1.2
 
     def block(self, kind: str, text: str) -> None:
         indent = 3.0 if kind == "bullet" else 0.0
         lines = break_lines(text, self.col_w - indent, self.body)
         self._room(len(lines) * self.lead)
-        if not self.draw:
-            self.y += len(lines) * self.lead + 0.9
-            return
         for i, line in enumerate(lines):
             self.y += self.lead
             if i == 0 and kind == "bullet":
@@ -272,8 +266,8 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
 def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float) -> _Columns:
     """The text in two columns at the largest body size that fits above `bottom`,
     balanced: the shortest column height (to 0.5 mm) that takes it all."""
-    def run(body: float, limit: float, draw: bool = False) -> _Columns:
-        flow = _Columns(MARGIN, top, limit, width, body, draw)
+    def run(body: float, limit: float) -> _Columns:
+        flow = _Columns(MARGIN, top, limit, width, body)
         for i, (kind, text) in enumerate(blocks):
             if kind == "head":
                 under = 0.0
@@ -296,8 +290,8 @@ def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float
                 low = mid
             else:
                 high = mid
-        return run(body, high, draw=True)
-    return run(BODY_SIZES[-1], bottom, draw=True)
+        return run(body, high)
+    return run(BODY_SIZES[-1], bottom)
 
 
 def _sheets(section: Section) -> int:
