@@ -222,10 +222,6 @@ def remove_stale_temps(path: Path) -> list[Path]:
 _MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
-def _temp_name(target: Path) -> Path:
-    return target.with_name(f"{temp_prefix(target)}{os.getpid()}-{secrets.token_hex(4)}.tmp")
-
-
 def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str = "output",
                private: bool = False, follow: bool = True, exclusive: bool = False,
                check: Callable[[Path], None] | None = None,
@@ -245,7 +241,7 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
         except OSError:
             mode = None            # new: the usual bits (0666 less the umask)
     remove_stale_temps(target)
-    tmp = _temp_name(target)
+    tmp = target.with_name(f"{temp_prefix(target)}{os.getpid()}-{secrets.token_hex(4)}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(tmp, flags, 0o600 if private else 0o666)

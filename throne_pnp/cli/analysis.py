@@ -225,7 +225,10 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
     if as_json:
         echo_json(report)
         return
-    click.echo(odds_text(report))
+    from throne_pnp.sim.odds import odds_lines, planned_lines
+
+    planned = report.get("planned")
+    click.echo("\n".join(planned_lines(report["battles"]) if planned else odds_lines(report)))
 
 
 def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
@@ -242,16 +245,8 @@ def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
         raise UserError(f"no battle yet in {game_file}: your moves so far start none "
                         "(move into the King's cubes, then `throne odds` shows the odds)")
     if report is None:
-        raise UserError(f"no battle waits for your card in {game_file}: " f"{game.describe_need()}")
+        raise UserError(f"no battle waits for your card in {game_file}: {game.describe_need()}")
     return report
-
-
-def odds_text(report: dict[str, Any]) -> str:
-    from throne_pnp.sim.odds import odds_lines, planned_lines
-
-    if report.get("planned"):
-        return "\n".join(planned_lines(report["battles"]))
-    return "\n".join(odds_lines(report))
 
 
 COMMANDS = [simulate, odds]

@@ -56,7 +56,9 @@ def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
         content = _write(content, report, content_dir)
         notes.append(f"Figures written to {content.directory / 'ladder.yaml'}")
     if doc is not None:
-        _write_doc(content, doc)
+        from throne_pnp.render.components.ladder_text import markdown_table
+
+        write_text(doc, _doc_region(doc, markdown_table(content)))
         notes.append(f"Ladder table written to {doc}")
     if plot is not None:
         _plot(content, report, plot)
@@ -110,12 +112,6 @@ def _doc_region(doc: Path, table: str) -> str:
     except ValueError:
         raise UserError(f"--doc: {doc} has no place for the ladder table; put the two lines "
                         f"{DOC_BEGIN} and {DOC_END} where it belongs") from None
-
-
-def _write_doc(content: Content, doc: Path) -> None:
-    from throne_pnp.render.components.ladder_text import markdown_table
-
-    write_text(doc, _doc_region(doc, markdown_table(content)))
 
 
 def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:

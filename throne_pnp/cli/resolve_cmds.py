@@ -74,7 +74,9 @@ def king_answer(board: Board, at: Path, card_id: int | None, actions: tuple[str,
     if unused:
         raise ThroneError(f"--draws: {unused} card(s) more than Uncertain Orders needed; "
                           f"it stopped at card {result.draws[-1] if result.draws else 'none'}")
-    return json.dumps(king_json(result, board), indent=2) if as_json else king_text(result, board)
+    if as_json:
+        return json.dumps(king_json(result, board), indent=2)
+    return "\n".join([*king_texts(result, board), position_text(result.position)])
 
 
 def battle_answer(board: Board, at: Path, territory: int, defender: str, player_card: int,
@@ -93,11 +95,6 @@ def battle_answer(board: Board, at: Path, territory: int, defender: str, player_
     if as_json:
         return json.dumps(battle_json(result, board), indent=2)
     return "\n".join([*texts(battle_lines(result, board)), position_text(result.position)])
-
-
-def king_text(result: Any, board: Any = None) -> str:
-    """The King's action as a checklist for the table (the assistant's words)."""
-    return "\n".join([*king_texts(result, board), position_text(result.position)])
 
 
 def position_text(pos: Position) -> str:

@@ -88,12 +88,9 @@ class Grid:
         """Top-left corner of the trim box of a cell."""
         return (self.x0 + col * CARD_W, self.y0 + row * CARD_H)
 
-    def bleed_sides(self, col: int, row: int) -> tuple[bool, bool, bool, bool]:
-        return (row == 0, col == self.cols - 1, row == self.rows - 1, col == 0)
-
     def slot(self, col: int, row: int, rotate: bool = False) -> Slot:
         x, y = self.cell(col, row)
-        return Slot(x, y, rotate, self.bleed_sides(col, row))
+        return Slot(x, y, rotate, (row == 0, col == self.cols - 1, row == self.rows - 1, col == 0))
 
     def cut_xs(self) -> list[float]:
         return [self.x0 + i * CARD_W for i in range(self.cols + 1)]
