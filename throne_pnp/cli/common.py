@@ -12,9 +12,8 @@ import errno
 import json
 import os
 import re
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
@@ -25,8 +24,6 @@ from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import Position, parse_position
 from throne_pnp.userfile import POSITION_LIMIT, FileRefused, read_text_limited
 from throne_pnp.yamlsrc import YamlProblem, load_text
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 class UserError(click.ClickException):
@@ -204,31 +201,17 @@ def _one_line(exc: click.UsageError) -> click.ClickException:
     return UsageLine(usage_line(exc))
 
 
-def content_option(func: F) -> F:
-    """`--content DIR` (or THRONE_CONTENT): which edition to load."""
-    return click.option(
-        "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
-        default=None,
-        help="Content directory. Default: $THRONE_CONTENT, else ./content when this "
-             "folder holds an edition, else the bundled Prydon edition.",
-    )(func)
-
-
-def json_option(func: F) -> F:
-    """`--json`: print the result as JSON instead of text."""
-    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(func)
-
-
-def game_option(func: F) -> F:
-    """`--game FILE` (or THRONE_GAME): the tracked game's save file."""
-    return click.option(
-        "--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
-        envvar="THRONE_GAME", default=Path("throne-game.json"), show_default=True,
-        help="Save file of the tracked game (env THRONE_GAME).",
-    )(func)
-
-
 TRACKED_SAVE = "throne-game.json"     # --game's default (env THRONE_GAME)
+# `--content DIR` (or THRONE_CONTENT), `--json` and `--game FILE` (or THRONE_GAME)
+content_option = click.option(
+    "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="Content directory. Default: $THRONE_CONTENT, else ./content when this "
+         "folder holds an edition, else the bundled Prydon edition.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+game_option = click.option(
+    "--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
+    envvar="THRONE_GAME", default=Path(TRACKED_SAVE), show_default=True,
+    help="Save file of the tracked game (env THRONE_GAME).")
 
 
 def tracked_save(game_file: Path | None = None) -> Path:
