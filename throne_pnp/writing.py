@@ -44,8 +44,7 @@ class WriteFailed(ThroneError):
 
 
 def real_target(path: Path | str) -> Path:
-    """Where a write to `path` lands: `path` itself, or, when `path` is a link,
-    its final target (resolved once; the link is left in place)."""
+    """Where a write to `path` lands: `path`, or a link's final target (the link stays)."""
     path = Path(path)
     if os.path.islink(path):
         return Path(os.path.realpath(path))
@@ -274,8 +273,7 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
 
 
 def _link_new(tmp: Path, target: Path) -> None:
-    """Put `tmp` at `target` only if nothing is there (a hard link, where the file
-    system has them; else a check and a rename)."""
+    """Put `tmp` at `target` only if nothing is there (a hard link, else check and rename)."""
     try:
         os.link(tmp, target)
     except FileExistsError:

@@ -133,8 +133,7 @@ def play_decks(decks: list[Deck], games: int, bot: str = "greedy", seed: int = 1
                jobs: int = 1, content_dir: str | None = None, turn_cap: int = 200,
                tally: bool = False, progress: Callable[[int, int], None] | None = None,
                budget: int | None = None) -> list[tuple[DeckRow, Tally | None]]:
-    """Play `games` games of each deck; per deck its totals (and tally), the
-    same for any `jobs`. `budget`: the search bot's rollouts per decision."""
+    """Play `games` games of each deck: per deck its totals (and tally), for any `jobs`."""
     make_bot(bot, budget)   # an unknown name fails here, before any worker starts
     size = chunk_size(games, jobs)
     tasks = [(content_dir, bot, budget, seed, deck, start, min(start + size, games), turn_cap,
@@ -180,8 +179,7 @@ def ladder_report(content: Content, levels: list[Level], games: int, bot: str = 
                   seed: int = 1, jobs: int = 1, content_dir: str | None = None,
                   turn_cap: int = 200, progress: Callable[[int, int], None] | None = None,
                   command: str | None = None, budget: int | None = None) -> dict[str, Any]:
-    """Play `games` games at each of `levels`; the report (identical for any `jobs`).
-    `budget`: the search bot's rollouts per decision (None: its sweep default)."""
+    """Play `games` games at each of `levels`: the report (identical for any `jobs`)."""
     decks = [level_deck(content, level.hard) for level in levels]
     played = play_decks(decks, games, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
                         turn_cap=turn_cap, progress=progress, budget=budget)

@@ -190,8 +190,7 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
         content_dir: Path | str | None = None, turn_cap: int = TURN_CAP,
         progress: Callable[[int, int], None] | None = None,
         budget: int | None = None) -> dict[str, Any]:
-    """Play `games` games for each hard-card count in `hards`; return the report
-    (the same for any `jobs`). `budget`: the search bot's rollouts per decision."""
+    """Play `games` games for each hard-card count in `hards`: the report, for any `jobs`."""
     make_bot(bot, budget)  # fail early on an unknown name
     cdir = str(content_dir) if content_dir is not None else None
     board = _board(cdir)

@@ -100,8 +100,7 @@ def goal_line(content: Content) -> str:
 
 @dataclass(frozen=True, slots=True)
 class AdjacencyRow:
-    """A territory and where its cubes can go; `by_sea`: the `neighbours` reached
-    only over a drawn sea crossing."""
+    """A territory and its neighbours; `by_sea`: those reached over a drawn sea crossing."""
 
     number: int
     name: str
@@ -281,8 +280,7 @@ def player_token(ink_saver: bool = False) -> tuple:
 
 def _block_marks(x: float, y: float, cols: int, rows: int, cw: float, ch: float,
                  outset: float, tag: str) -> list:
-    """Crop marks beyond a cols x rows block of cw x ch cells at (x, y), from
-    `outset` + MARK_GAP outside its edge."""
+    """Crop marks `outset` + MARK_GAP beyond a cols x rows block of cw x ch cells at (x, y)."""
     out: list = []
     style = sheets.MARK_STYLE
     top, bottom = y - outset - MARK_GAP, y + rows * ch + outset + MARK_GAP

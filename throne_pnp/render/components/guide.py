@@ -185,8 +185,7 @@ class _Columns:
         return len(break_lines(text, self.col_w - indent, self.body)) * self.lead + 0.9
 
     def head(self, text: str, section: float = 0.0) -> None:
-        """A heading, moved to the next column when it and its `section` (the height
-        of the blocks under it) would not fit together."""
+        """A heading, moved to the next column unless it fits with its `section` below."""
         size = self.body + 1.5
         self._room(size * PT + 3.2 + max(section, 3 * self.lead))
         if self.y > self.top:

@@ -94,8 +94,7 @@ def markdown_table(content: Content) -> str:
 
 
 def replace_doc_region(text: str, table: str) -> str:
-    """`text` with the part between the ladder markers replaced by `table`
-    (ValueError without the markers)."""
+    """`text` with `table` between the ladder markers (ValueError without them)."""
     start, end = text.find(DOC_BEGIN), text.find(DOC_END)
     if start < 0 or end < start:
         raise ValueError("no ladder markers")

@@ -179,8 +179,7 @@ def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, floa
 
 
 def _bar_size() -> tuple[float, float, float]:
-    """(width, height, drop): the scale bar's extent and how far its top lies
-    above the point it is placed at."""
+    """(width, height, drop): the scale bar's extent and how far its top lies above y."""
     bar = sheets.scale_bar(0, 0)
     boxes = [_extent(item) for item in bar.items]
     box = bounds([b for b in boxes if b is not None])

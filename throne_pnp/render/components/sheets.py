@@ -258,8 +258,7 @@ def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
 
 
 def stamp_date(directory: Path | None, environ: dict[str, str] | None = None) -> str:
-    """ISO date (UTC) for the stamp: SOURCE_DATE_EPOCH, else the newest content
-    file's modification time, else "" when neither is known."""
+    """ISO date (UTC) for the stamp: SOURCE_DATE_EPOCH, else the newest content file's."""
     env = os.environ if environ is None else environ
     epoch = env.get("SOURCE_DATE_EPOCH", "").strip()
     if epoch:

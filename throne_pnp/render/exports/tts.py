@@ -43,8 +43,7 @@ def cell_size(px_per_mm: float = CARD_PX_PER_MM) -> tuple[int, int]:
 
 
 def grid_for(count: int, cell: tuple[int, int]) -> tuple[int, int]:
-    """(cols, rows) holding `count` cards plus the free last slot, with the
-    fewest slots, then the fewest rows, within TTS's limits."""
+    """(cols, rows) for `count` cards and the free last slot: fewest slots, then rows."""
     cw, ch = cell
     options = [(cols * rows, rows, cols) for cols in range(COLS[0], COLS[1] + 1)
                for rows in range(ROWS[0], ROWS[1] + 1)

@@ -187,8 +187,7 @@ def _deck(deck: Deck, x: float, z: float) -> dict[str, Any]:
 
 
 def board_scale(board: Board) -> float:
-    """The Custom_Board's scale that makes its image as tall as the drawing at
-    the table's mm."""
+    """The Custom_Board's scale: its image as tall as the drawing at the table's mm."""
     return board.size[1] * UNIT_PER_MM / BOARD_UNITS
 
 

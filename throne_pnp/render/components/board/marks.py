@@ -63,8 +63,7 @@ def number_disc(x: float, y: float, label: str, radius: float, size: float, disc
 
 
 def cube_badges(cx: float, cy: float, king: int, player: int, n: int) -> list:
-    """A small figure's cubes: the King's count in a dark square, yours in a light
-    disc, side by side around (cx, cy)."""
+    """A small figure's cubes: the King's count in a dark square, yours in a light disc."""
     out: list = []
     shown = [(side, count) for side, count in (("king", king), ("player", player)) if count]
     x = cx - (len(shown) * BADGE + (len(shown) - 1) * 1.0) / 2
@@ -107,8 +106,7 @@ def cube_spaces(content: Content, n: int) -> tuple[Group, list[Rect], list[Rect]
 
 def cube_fills(content: Content, king: dict[int, int], player: dict[int, int],
                look: CubeLook) -> list[Group]:
-    """The cubes on the table filled into the map's spaces (`+N` for more cubes than
-    spaces), one group a territory."""
+    """The cubes on the table in the map's spaces (`+N` beyond them), a group a territory."""
     out = []
     for n in content.map.numbers:
         area, king_spaces, player_spaces = cube_spaces(content, n)
