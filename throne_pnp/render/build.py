@@ -34,8 +34,7 @@ class _Laid:
     maps: list[Page]
     rules: list[Page]
     cards: list[Page]
-    pack: list[Page]
-    outline: tuple[tuple[int, str], ...]   # the pack's bookmarks
+    pack: pack.Pack
 
 
 def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOICES,
@@ -72,10 +71,9 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             rules = booklet.rules_pages(content, paper, ink_saver)
             sheets.stamp_pages([*maps, *rules], stamp)
             card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp)
-            laid_pack = pack.pack(content, paper, layout, ink_saver, rules=rules,
-                                  map_pages=maps if drawable else None, card_pages=card_pages,
-                                  stamp=stamp)
-            laid[paper] = _Laid(maps, rules, card_pages, laid_pack.pages, tuple(laid_pack.outline))
+            laid[paper] = _Laid(maps, rules, card_pages, pack.pack(
+                content, paper, layout, ink_saver, rules=rules,
+                map_pages=maps if drawable else None, card_pages=card_pages, stamp=stamp))
         return laid[paper]
 
     written: list[Path] = []
@@ -90,7 +88,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             sheets.stamp_pages([svg_map], stamp)
         written += _map_and_rules_svgs(out_dir / "svg", svg_map, sheet.rules)
         written += _card_svgs(content, out_dir / "svg", ink_saver, back)
-        by_name = {page.name: page for page in sheets_of(svg_paper).pack}
+        by_name = {page.name: page for page in sheet.pack.pages}
         written += [render_svg(by_name["guide"], out_dir / "svg" / "guide.svg",
                                f"{TITLE}: print guide"),
                     render_svg(by_name["extras"], out_dir / "svg" / "extras.svg",
@@ -120,8 +118,8 @@ def _pdfs(folder: Path, sheet: _Laid, drawable: bool, layout: str) -> list[Path]
     done.append(render_pdf(sheet.cards, folder / "cards.pdf", f"{TITLE}: action cards",
                            duplex=layout == "duplex"))
     done.append(render_pdf(sheet.rules, folder / "rules.pdf", f"{TITLE}: rules"))
-    done.append(render_pdf(sheet.pack, folder / PACK_FILE, f"{TITLE}: print-and-play pack",
-                           outline=sheet.outline))
+    done.append(render_pdf(sheet.pack.pages, folder / PACK_FILE,
+                           f"{TITLE}: print-and-play pack", outline=tuple(sheet.pack.outline)))
     return done
 
 

@@ -271,7 +271,7 @@ def card_report(content: Content, hard: tuple[int, ...], games: int, bot: str = 
     for card_id in base.cards:
         card = content.card(card_id)
         entry: dict[str, Any] = {"id": card_id, "name": card.name, "hard": card.hard}
-        entry.update(_picks(tally, card_id))
+        entry.update(_picks(tally, card_id))  # type: ignore[arg-type]  # (played with a tally)
         entry["removed"] = (change(removed[card_id]) if card_id in removed
                             else {"skipped": why_not[card_id]})
         entry["swapped"] = change(swapped[card_id])
@@ -279,8 +279,7 @@ def card_report(content: Content, hard: tuple[int, ...], games: int, bot: str = 
     sample = plain_card(content, content.card(base.cards[0]))
     return {
         "bot": bot, "budget": bot_budget(bot, budget), "seed": seed, "turn_cap": turn_cap,
-        "games": games,
-        "level": level, "hard_cards": list(hard),
+        "games": games, "level": level, "hard_cards": list(hard),
         "base": head.to_json(),
         "plain_card": {"bugles": sample.bugles, "swords": sample.swords,
                        "shields": sample.shields, "king": list(sample.king),
@@ -289,11 +288,10 @@ def card_report(content: Content, hard: tuple[int, ...], games: int, bot: str = 
     }
 
 
-def _picks(tally: Tally | None, card_id: int) -> dict[str, Any]:
+def _picks(tally: Tally, card_id: int) -> dict[str, Any]:
     out = {}
     for kind in DECISIONS:
-        held = tally.held[kind, card_id] if tally else 0
-        picked = tally.picked[kind, card_id] if tally else 0
+        held, picked = tally.held[kind, card_id], tally.picked[kind, card_id]
         name = "phase" if kind == "card" else "battle"
         out[name] = {"held": held, "picked": picked,
                      "rate": round(picked / held, 6) if held else None}

@@ -120,10 +120,8 @@ def _helmet() -> tuple:
 def _card(cx: float, cy: float, angle: float, style: Style) -> Poly:
     a = math.radians(angle)
     ca, sa = math.cos(a), math.sin(a)
-    pts = []
-    for x, y in ((-4.6, -7.2), (4.6, -7.2), (4.6, 7.2), (-4.6, 7.2)):
-        pts.append((round(cx + x * ca - y * sa, 3), round(cy + x * sa + y * ca, 3)))
-    return Poly(tuple(pts), style)
+    return Poly(tuple((round(cx + x * ca - y * sa, 3), round(cy + x * sa + y * ca, 3))
+                      for x, y in ((-4.6, -7.2), (4.6, -7.2), (4.6, 7.2), (-4.6, 7.2))), style)
 
 
 def _uncertain() -> tuple:
@@ -156,8 +154,8 @@ def _rising() -> tuple:
 
 
 def _falling() -> tuple:
-    return (Poly(((12, 23), (22, 12.5), (15.5, 12.5), (15.5, 1), (8.5, 1), (8.5, 12.5),
-                  (2, 12.5)), _FILL),)
+    """The rising arrow turned upside down."""
+    return (Poly(tuple((x, 24 - y) for x, y in _rising()[0].points), _FILL),)
 
 
 _TOP = ((12, 2.5), (21, 7), (12, 11.5), (3, 7))

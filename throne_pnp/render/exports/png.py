@@ -57,14 +57,11 @@ def card_images(content: Content, pod: str = "", ink_saver: bool = False,
                 back: str = "light") -> list[tuple[str, Page]]:
     """(file name, page) for every face (card-NN.png) and back.png."""
     digits = max(2, len(str(max(c.id for c in content.cards))))
-    out = []
-    for card in content.cards:
-        out.append((f"card-{card.id:0{digits}d}.png",
-                    face_page(cards.card_front(card, ink_saver), front_edge(card, ink_saver),
-                              pod, f"card-{card.id}")))
-    out.append(("back.png", face_page(cards.card_back(ink_saver, style=back),
-                                      cards.back_edge(ink_saver, back), pod, "back")))
-    return out
+    faces = [(f"card-{card.id:0{digits}d}.png",
+              face_page(cards.card_front(card, ink_saver), front_edge(card, ink_saver), pod,
+                        f"card-{card.id}")) for card in content.cards]
+    return faces + [("back.png", face_page(cards.card_back(ink_saver, style=back),
+                                           cards.back_edge(ink_saver, back), pod, "back"))]
 
 
 def front_edge(card: Card, ink_saver: bool) -> str:
