@@ -23,7 +23,7 @@ from throne_pnp.cli.common import (
 )
 from throne_pnp.cli.resolve_cmds import checked_card_ids, territory_of
 from throne_pnp.content import find_edition, load_content
-from throne_pnp.content.ladder import ladder_of, measure_command
+from throne_pnp.content.ladder import find_level, ladder_of, measure_command
 from throne_pnp.content.ladder_write import write_ladder
 from throne_pnp.content.model import Content, Level
 from throne_pnp.rules.board import board_for
@@ -130,8 +130,6 @@ def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: boo
                      level_name: str | None, per_card: bool, write: bool, doc: Path | None,
                      plot: Path | None, **run: Any) -> None:
     """The ladder's options, checked together, then played."""
-    from throne_pnp.content.ladder import find_level
-
     if ladder and not sweep:
         raise UserError("--ladder plays the ladder's levels as a sweep: add --sweep")
     if write and not ladder:
@@ -151,8 +149,11 @@ def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: boo
         level = find_level(content, level_name) if level_name else None
         run_cards(content, level, **run)
         return
-    levels = (ladder_levels(content) if ladder
-              else [find_level(content, level_name or "")])
+    if ladder and not content.ladder:
+        raise UserError("--ladder: this edition has no difficulty ladder (ladder.yaml); "
+                        "add one (docs/content.md) or sweep the hard-card counts without "
+                        "--ladder")
+    levels = list(content.ladder) if ladder else [find_level(content, level_name or "")]
     run_ladder(content, levels, write=write, doc=doc, plot=plot, sweep=ladder, **run)
 
 
@@ -252,16 +253,6 @@ def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
     if report is None:
         raise UserError(f"no battle waits for your card in {game_file}: {game.describe_need()}")
     return report
-
-
-
-def ladder_levels(content: Content) -> list[Level]:
-    levels = ladder_of(content)
-    if not levels:
-        raise UserError("--ladder: this edition has no difficulty ladder (ladder.yaml); "
-                        "add one (docs/content.md) or sweep the hard-card counts without "
-                        "--ladder")
-    return levels
 
 
 def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
