@@ -358,5 +358,4 @@ def serve(port: int, lan: bool, new_token: bool, game_file: Path,
     server.run(app, listen, port)
 
 
-
 COMMANDS = [new, card, battle, withdraw, move, rally, done, hand, serve]

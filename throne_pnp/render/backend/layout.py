@@ -30,7 +30,6 @@ class Style:
     join: str = "miter"    # miter | round | bevel
 
 
-
 def stroke(color: str = BLACK, width: float = 0.3, dash: tuple[float, ...] = (),
            cap: str = "butt", join: str = "miter") -> Style:
     """An unfilled outline."""
