@@ -231,14 +231,8 @@ class Content:
         return tuple(c for c in self.cards if c.hard)
 
     def example(self, name: str) -> Example:
-        for ex in self.examples:
-            if ex.name == name:
-                return ex
-        raise KeyError(name)
+        return {ex.name: ex for ex in self.examples}[name]      # KeyError when there is none
 
     def card(self, card_id: int) -> Card:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        return {c.id: c for c in self.cards}[card_id]           # KeyError when there is none
 
