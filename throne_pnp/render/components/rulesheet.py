@@ -57,37 +57,32 @@ def parse_rules(text: str) -> list[Block]:
             flush()
             continue
         step = re.match(r"^(\d+)\.\s+(.*)$", line)
-        if line.startswith("@"):
-            flush()
-            word, _, arg = line[1:].partition(" ")
-            blocks.append(Block("directive", word.strip(), arg.strip()))
-        elif line.startswith("=> "):
-            flush()
-            kind, current = "box", [line[3:].strip()]
-        elif line.startswith("### "):
-            flush()
-            blocks.append(_heading("sub", line[4:]))
-        elif line.startswith("## "):
-            flush()
-            blocks.append(_heading("heading", line[3:]))
-        elif line.startswith("# "):
-            flush()
-            blocks.append(Block("title", line[2:].strip()))
-        elif line.startswith("- "):
-            flush()
-            kind, current = "bullet", [line[2:].strip()]
-        elif step:
-            flush()
-            kind, mark, current = "step", step.group(1), [step.group(2)]
-        elif line.startswith("> "):
+        if line.startswith("> "):
             if kind != "note":
                 flush()
                 kind = "note"
             current.append(line[2:].strip())
-        else:
-            if not kind:
-                kind = "para"
+            continue
+        if not step and not line.startswith(("@", "=> ", "### ", "## ", "# ", "- ")):
+            kind = kind or "para"           # a line of the current paragraph or item
             current.append(line)
+            continue
+        flush()                             # every other line starts a new block
+        if line.startswith("@"):
+            word, _, arg = line[1:].partition(" ")
+            blocks.append(Block("directive", word.strip(), arg.strip()))
+        elif line.startswith("=> "):
+            kind, current = "box", [line[3:].strip()]
+        elif line.startswith("### "):
+            blocks.append(_heading("sub", line[4:]))
+        elif line.startswith("## "):
+            blocks.append(_heading("heading", line[3:]))
+        elif line.startswith("# "):
+            blocks.append(Block("title", line[2:].strip()))
+        elif line.startswith("- "):
+            kind, current = "bullet", [line[2:].strip()]
+        else:
+            kind, mark, current = "step", step.group(1), [step.group(2)]
     flush()
     return blocks
 
