@@ -1,4 +1,4 @@
-"""`throne simulate` and `throne odds`: thin calls into `sim.simulate.run`, `sim.decks`
+"""`throne simulate` and `throne odds`: thin calls into `sim.decks`
 (the difficulty ladder: `--ladder`, `--level`, `--cards`, `--write-ladder`, its options
 checked together) and `sim.odds`, with their reports formatted; svgwrite only for `--plot`.
 """
@@ -90,7 +90,8 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
       throne simulate --games 1000 --sweep --ladder --write-ladder --doc docs/balance.md
       throne simulate --games 200 --cards --level knight
     """
-    from throne_pnp.sim.simulate import BOTS, hard_ids, progress_bar, run
+    from throne_pnp.sim.decks import run
+    from throne_pnp.sim.simulate import BOTS, hard_ids, progress_bar
 
     if sweep and hard is not None:
         raise UserError("give either --hard H or --sweep, not both")

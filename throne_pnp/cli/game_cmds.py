@@ -13,7 +13,7 @@ import click
 
 from throne_pnp.assistant import commands
 from throne_pnp.assistant.explain import card_words, new_game_lines
-from throne_pnp.assistant.session import Command, Session
+from throne_pnp.assistant.session import Session
 from throne_pnp.cli.common import (
     UserError,
     content_option,
@@ -24,7 +24,7 @@ from throne_pnp.cli.common import (
     read_position,
 )
 from throne_pnp.cli.common import load as load_content
-from throne_pnp.cli.table_answers import locked, report_text
+from throne_pnp.cli.table_answers import locked, report
 from throne_pnp.numbers import whole
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
@@ -35,13 +35,6 @@ F = Callable[..., Any]
 def tracked(func: F) -> F:
     """The options every tracked-game command shares: --game and --content."""
     return game_option(content_option(func))
-
-
-def report(session: Session, cmd: Command, as_json: bool, resumed_withdrawal: bool = False,
-           head: list[str] | None = None, tail: list[str] | None = None) -> None:
-    """Print a command's checklist and the next step, or JSON (`table_answers.report_text`)."""
-    text, to_stderr = report_text(session, cmd, as_json, resumed_withdrawal, head, tail)
-    click.echo(text, err=to_stderr)
 
 
 @click.command()

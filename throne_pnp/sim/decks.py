@@ -1,4 +1,5 @@
-"""Playing many games on a fixed deck: a ladder level, or a deck with one card changed.
+"""Playing many games on a deck: k hard cards drawn per game (`run`, `throne simulate
+--hard k`), a ladder level, or a deck with one card changed.
 
 A ladder level with k hard cards plays the seeds of `--hard k` (`ladder_report`). The
 designer's per-card report (`card_report`): how often the bot chose each card, and the
@@ -14,22 +15,25 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from throne_pnp.content.ladder import ladder_digest, measure_command
 from throne_pnp.content.model import Card, Content, Level
+from throne_pnp.errors import ThroneError
 from throne_pnp.players.bots import Bot
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import Board, board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.sim.simulate import (
+    TURN_CAP,
     GameResult,
     Row,
     chunk_size,
     execute,
     game_seed,
+    hard_ids,
     make_bot,
-    normal_ids,
     play_game,
     wilson,
 )
@@ -39,9 +43,10 @@ DECISIONS = ("card", "battle")   # the decisions where the bot picks a card of i
 
 @dataclass(frozen=True)
 class Deck:
-    """A fixed deck to play: `cards` (ids), its seed key, and an optional swap."""
+    """A deck to play: `cards` (ids; None: the normal cards and `seed_key` hard cards
+    drawn per game), its seed key (the count of hard cards), and an optional swap."""
 
-    cards: tuple[int, ...]
+    cards: tuple[int, ...] | None
     seed_key: int
     swapped: int | None = None     # this card plays as the edition's plain card
 
@@ -122,8 +127,7 @@ def _chunk(task: tuple) -> tuple[list[GameResult], Tally | None]:
     bot = make_bot(bot_name, budget)
     if counts is not None:
         bot = _Counting(bot, counts)
-    hard = len(deck.cards) - len(normal_ids(board))
-    results = [play_game(board, bot, game_seed(run_seed, deck.seed_key, i), hard,
+    results = [play_game(board, bot, game_seed(run_seed, deck.seed_key, i), deck.seed_key,
                          turn_cap, cards=deck.cards)
                for i in range(start, stop)]
     return results, counts
@@ -168,6 +172,36 @@ class DeckRow(Row):
         data = super().to_json()
         del data["hard"]
         return data
+
+
+def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: int = 1,
+        content_dir: Path | str | None = None, turn_cap: int = TURN_CAP,
+        progress: Callable[[int, int], None] | None = None,
+        budget: int | None = None) -> dict[str, Any]:
+    """Play `games` games for each hard-card count in `hards`: the report, for any `jobs`."""
+    make_bot(bot, budget)  # fail early on an unknown name
+    cdir = str(content_dir) if content_dir is not None else None
+    top = len(hard_ids(_board(cdir, None)))
+    for h in hards:
+        if h > top:
+            raise ThroneError(f"--hard {h}: this edition has only {top} hard cards")
+    played = play_decks([Deck(None, h) for h in hards], games, bot=bot, seed=seed, jobs=jobs,
+                        content_dir=cdir, turn_cap=turn_cap, progress=progress, budget=budget)
+    rows = [row for row, _ in played]
+    report: dict[str, Any] = {"bot": bot, "seed": seed, "turn_cap": turn_cap}
+    if bot == "search":
+        report["budget"] = bot_budget(bot, budget)
+    if len(hards) == 1:
+        report.update(Row.to_json(rows[0]))
+    else:
+        whole = Row(-1)
+        for row in rows:
+            whole.absorb(row)
+        summary = whole.to_json()
+        del summary["hard"]
+        report.update(summary)
+        report["rows"] = [Row.to_json(row) for row in rows]
+    return report
 
 
 def bot_budget(bot: str, budget: int | None) -> int | None:
