@@ -72,15 +72,6 @@ class _Painter:
         self.canvas = canvas
         self.ops: list[str] = []
         self.state: dict[str, object] = {}
-        self.stack: list[dict[str, object]] = []
-
-    def save(self) -> None:
-        self.ops.append("q")
-        self.stack.append(dict(self.state))
-
-    def restore(self) -> None:
-        self.ops.append("Q")
-        self.state = self.stack.pop()
 
     def _set(self, key: str, value: object, op: str) -> None:
         if self.state.get(key) != value:
@@ -112,7 +103,8 @@ class _Painter:
             elif kind is Text:
                 self.text(item)
             elif kind is Group:
-                self.save()
+                saved = dict(self.state)         # q ... Q: the paint state restored after
+                self.ops.append("q")
                 if item.dx or item.dy:
                     self.ops.append(f"1 0 0 1 {_f(item.dx)} {_f(item.dy)} cm")
                 if item.rotate:
@@ -124,7 +116,8 @@ class _Painter:
                 if item.clip:
                     self.ops.append(" ".join(_f(v) for v in item.clip) + " re W n")
                 self.draw(item.items)
-                self.restore()
+                self.ops.append("Q")
+                self.state = saved
             else:
                 self.shape(item)
 
@@ -258,7 +251,7 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, duplex: bool = False
         canvas.saveState()
         canvas.translate(0, page.height * MM)   # (x, y): mm from the top-left corner
         canvas.scale(MM, -MM)
-        painter.state, painter.stack = {}, []
+        painter.state = {}
         painter.draw(page.items)
         painter.flush()
         canvas.restoreState()

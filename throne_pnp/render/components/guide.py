@@ -32,6 +32,8 @@ MARGIN = 11.0
 FOLD_STOCK = "plain paper of 80-120 gsm"   # folded in two: a card of 160-240 gsm
 GUTTER = 7.0
 BODY_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
+LAYOUT_WORDS = {"duplex": "double-sided printing", "fold": "fold and glue",
+                "backs-separate": "fronts and backs on separate sheets"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +247,7 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     page.add(Text(MARGIN, MARGIN + 5.0, title, 15, bold=True, color=INK, tag="title"))
     width = page_w - 2 * MARGIN
     tail = (f", {paper.upper() if paper == 'a4' else paper.title()} paper, cards laid out "
-            f"for {_layout_words(layout)}.")
+            f"for {LAYOUT_WORDS.get(layout, layout)}.")
     name = content.map.name
     while name and text_width(name + tail, 6.0) > width:    # an edition's very long name
         name = name[:-4].rstrip() + "..."
@@ -298,12 +300,6 @@ def _sheets(section: Section) -> int:
     pages = section.last - section.first + 1
     both_sides = "double-sided" in section.setting or "turned over" in section.setting
     return -(-pages // 2) if both_sides else pages
-
-
-def _layout_words(layout: str) -> str:
-    return {"duplex": "double-sided printing",
-            "backs-separate": "fronts and backs on separate sheets",
-            "fold": "fold and glue"}.get(layout, layout)
 
 
 def cross_points(paper: str) -> list[tuple[float, float]]:

@@ -205,11 +205,10 @@ def text_page_aids(page: Page, margin: float, part: str, ink: str) -> None:
     page.add(Text(page.width - margin, y, f"{GAME_TITLE}: {part}", 6.5, "end", color=ink))
 
 
-def title_line(x: float, y: float, text: str, size: float = 7.0, anchor: str = "start",
-               rotate: bool = False) -> Group:
+def title_line(x: float, y: float, text: str, size: float, rotate: bool = False) -> Group:
     """The game's title (and a part name) as a small label."""
-    return Group((Text(0, 0, text, size, anchor, bold=True),), x, y,
-                 rotate=-90 if rotate else 0.0, tag="title")
+    return Group((Text(0, 0, text, size, bold=True),), x, y, rotate=-90 if rotate else 0.0,
+                 tag="title")
 
 
 def footer_stamp(x: float, y: float, text: str, anchor: str = "start",

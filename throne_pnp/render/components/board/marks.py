@@ -1,9 +1,8 @@
 """What is drawn over a board: cubes on the table, numbers, battles and moves.
 
 The booklet's figures, the table page and `throne show --svg` share these
-marks, each a function of points and sizes drawn at the caller's scale. Tags
-(`arrow-N-FROM-TO-COUNT`, `mark-N-KIND-AT-COUNT`, `king-N-COUNT`,
-`player-N-COUNT`, `cubes-now-N`) let tests and the page find a mark again.
+marks, each a function of points and sizes drawn at the caller's scale; their
+tags let tests and the page find a mark again.
 """
 
 from __future__ import annotations
