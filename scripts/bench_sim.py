@@ -1,7 +1,7 @@
 #!/usr/bin/env python
 """Guard rail: the greedy simulator plays >= 200 games per CPU-second.
 
-Each round runs `throne simulate --games N --jobs 1` (`simulate.run`) in a
+Each round runs `throne simulate --games N --jobs 1` (`sim.decks.run`) in a
 fresh process and divides the games by its CPU time (`time.process_time`,
 start-up excluded: `bench_resolve.py` measures that). The machine may be
 shared and noisy: the median of the rounds is reported, with its ratio to
@@ -26,7 +26,7 @@ TARGET = 200  # games per CPU-second
 
 MEASURE = r"""
 import json, sys, time
-from throne_pnp.sim.simulate import run
+from throne_pnp.sim.decks import run
 games = int(sys.argv[1])
 start = time.process_time()
 run(games, [0], bot="greedy", seed=1, jobs=1)
@@ -35,7 +35,7 @@ print(json.dumps({"rate": games / (time.process_time() - start)}))
 
 
 def measure(games: int, root: str) -> float:
-    """Greedy games per CPU-second of one `simulate.run` in a fresh process."""
+    """Greedy games per CPU-second of one `sim.decks.run` in a fresh process."""
     out = subprocess.run([sys.executable, "-c", MEASURE, str(games)], check=True,
                          capture_output=True, text=True, cwd=root,
                          env={**user_env(), "PYTHONPATH": root})

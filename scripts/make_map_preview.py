@@ -67,7 +67,7 @@ def main() -> int:
     from throne_pnp.render.components.board.land import BORDER_W
     from throne_pnp.render.components.board.territories import territory_geometry
     from throne_pnp.render.components.mapsheet import map_sheets
-    from throne_pnp.render.components.stamp import stamp_text
+    from throne_pnp.render.components.sheets import stamp_text
 
     content = load_content(ROOT / "content")
     (sheet,) = map_sheets(content, "a4")

@@ -56,13 +56,13 @@ def test_a_good_ladder_reads_into_levels_in_order(edition):
     levels = ladder_of(load_content(edition))
     assert [lv.name for lv in levels] == ["easy", "hard-one"]
     assert levels[1].hard == (24, 20)          # the order as listed, not sorted
-    easy = levels[0].figures("greedy")
+    easy = levels[0].measured.get("greedy")
     assert easy is not None and easy.current
     assert (easy.win_rate, easy.ci95, easy.games, easy.mean_turns) == (0.5, (0.45, 0.55),
                                                                       400, 12.5)
     assert (easy.seed, easy.budget, easy.command) == (1, None,
                                                        "throne simulate --sweep --ladder")
-    assert levels[0].figures("search") is None and levels[1].figures("search") is None
+    assert levels[0].measured.get("search") is None and levels[1].measured.get("search") is None
     assert find_level(load_content(edition), "Hard-One").hard == (24, 20)
 
 
@@ -126,13 +126,13 @@ def test_validate_reports_ladder_problems_with_exit_2(edition):
 
 def test_figures_go_out_of_date_when_a_card_changes(edition):
     _write(edition, GOOD)
-    assert ladder_of(load_content(edition))[0].figures("greedy").current
+    assert ladder_of(load_content(edition))[0].measured.get("greedy").current
     cards = edition / "cards.yaml"
     cards.write_text(cards.read_text().replace("{id: 1, name: Quiet Muster, bugles: 0",
                                                "{id: 1, name: Quiet Muster, bugles: 1"))
     report = check_content(edition)
     assert report.problems == []
-    figure = ladder_of(report.content)[0].figures("greedy")
+    figure = ladder_of(report.content)[0].measured.get("greedy")
     assert figure is not None and not figure.current
     assert any(n.startswith("ladder.yaml:3: measured.greedy: ") and "--write-ladder" in n
                for n in report.notes)
@@ -142,7 +142,7 @@ def test_renaming_a_card_keeps_the_figures_current(edition):
     _write(edition, GOOD)
     cards = edition / "cards.yaml"
     cards.write_text(cards.read_text().replace("Quiet Muster", "Still Muster"))
-    assert ladder_of(load_content(edition))[0].figures("greedy").current
+    assert ladder_of(load_content(edition))[0].measured.get("greedy").current
 
 
 def test_the_bundled_ladder_is_valid_and_climbs():
@@ -153,7 +153,7 @@ def test_the_bundled_ladder_is_valid_and_climbs():
                                                                  content.hard_cards)
     for lower, upper in zip(levels, levels[1:], strict=False):
         assert upper.hard[:len(lower.hard)] == lower.hard and len(upper.hard) > len(lower.hard)
-    assert all(level.figures(bot).current for level in levels for bot in ("greedy", "search"))
+    assert all(level.measured[bot].current for level in levels for bot in ("greedy", "search"))
 
 
 def test_the_bundled_ladder_holds_its_targets():
@@ -163,8 +163,8 @@ def test_the_bundled_ladder_holds_its_targets():
     one below for both bots, beyond both intervals; the search figures are
     within +-4 points."""
     levels = ladder_of(load_content(default_content_dir()))
-    greedy = [level.figures("greedy") for level in levels]
-    search = [level.figures("search") for level in levels]
+    greedy = [level.measured.get("greedy") for level in levels]
+    search = [level.measured.get("search") for level in levels]
     assert 0.30 <= greedy[0].win_rate <= 0.55 and greedy[-1].win_rate <= 0.05
     assert search[-1].win_rate <= 0.25
     for figures in (greedy, search):

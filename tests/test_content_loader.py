@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from throne_pnp.content import load_content, loader
+from throne_pnp.content import check as loader
+from throne_pnp.content import load_content
 from throne_pnp.errors import ContentError
 
 REPO = Path(__file__).resolve().parent.parent

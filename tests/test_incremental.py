@@ -20,8 +20,7 @@ from throne_pnp.rules.position import Position
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.options import candidates
 from throne_pnp.search.plans import walk
-from throne_pnp.sim.bots import make_bot
-from throne_pnp.sim.simulate import game_seed, normal_ids, play_game
+from throne_pnp.sim.simulate import game_seed, make_bot, normal_ids, play_game
 
 BOARD = board_for(load_content(None))
 SIZE = max(BOARD.numbers) + 1

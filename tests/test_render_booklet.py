@@ -43,7 +43,7 @@ def _is_aid(text: str, stamp: str) -> bool:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_body_text_is_9_pt_or_more(pdfs: Path, paper: str) -> None:
-    from throne_pnp.render.components.stamp import stamp_text
+    from throne_pnp.render.components.sheets import stamp_text
 
     stamp = stamp_text(load_content())
     runs = text_runs(pdfs / paper / "rules.pdf")

@@ -58,12 +58,12 @@ def test_sea_crossings_are_listed_as_such(tmp_path: Path) -> None:
 
 
 def test_symbol_key_covers_every_icon_of_the_game() -> None:
-    from throne_pnp.render.components.mapkey import KEY_ORDER
+    from throne_pnp.content import ICONS
 
-    assert sorted(name for name, _ in extras.SYMBOLS) == sorted(KEY_ORDER)
+    assert sorted(name for name, _ in extras.SYMBOLS) == sorted(ICONS)
     items = extras.map_aid(load_content())
     assert {item.tag for item, _, _ in find_tagged(items, "key-")} == {
-        f"key-{name}" for name in KEY_ORDER}
+        f"key-{name}" for name in ICONS}
 
 
 def test_aid_cards_read_goal_and_hand_from_the_content(tmp_path: Path) -> None:
@@ -92,7 +92,7 @@ def test_aid_cards_are_poker_size_with_textinside() -> None:
     for aid in (extras.turn_aid(content), extras.map_aid(content)):
         inside(aid, extras.AID_SAFE - 0.05, 0, CARD_W - extras.AID_SAFE + 0.05,
                 CARD_H - extras.AID_SAFE)
-    page = extras.extras_page(content, "a4")
+    page = extras.extras_pages(content, "a4")[0]
     (turn, tx, ty), = find_tagged(page.items, "aid-turn")
     (card, mx, my), = find_tagged(page.items, "aid-map")
     assert (mx + card.dx) - (tx + turn.dx) == CARD_W and ty + turn.dy == my + card.dy
@@ -124,7 +124,7 @@ def test_token_counts_follow_forces(tmp_path: Path, forces: int) -> None:
     content = load_content(edited(tmp_path, change))
     for paper in ("a4", "letter"):
         for ink in (False, True):
-            page = extras.extras_page(content, paper, ink)
+            page = extras.extras_pages(content, paper, ink)[0]
             kings = find_tagged(page.items, "token-king-")
             players = find_tagged(page.items, "token-player-")
             assert len(kings) == len(players) == forces
@@ -155,7 +155,7 @@ def _luminance(color: str) -> float:
 
 
 def test_token_sides_differ_in_shape_and_tone() -> None:
-    page = extras.extras_page(load_content(), "a4")
+    page = extras.extras_pages(load_content(), "a4")[0]
     king_fill = [i for i in page.items if isinstance(i, Rect) and i.style.fill
                  and i.style.fill != "#ffffff" and i.tag != "aid-bleed"]
     assert len(king_fill) == 1 and _luminance(king_fill[0].style.fill) < 0.2   # solid dark
@@ -176,7 +176,7 @@ def walk_icons(group: Group):
 
 
 def test_token_blocks_have_a_crop_mark_for_every_cut() -> None:
-    page = extras.extras_page(load_content(), "letter")
+    page = extras.extras_pages(load_content(), "letter")[0]
     for side in ("king", "player"):
         marks = find_tagged(page.items, f"crop-{side}")
         # 5 x 2 tokens: 6 vertical cuts and 3 horizontal, each marked at both ends

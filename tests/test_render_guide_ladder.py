@@ -44,7 +44,7 @@ def test_bundled_guide_prints_each_level_with_both_bots_measured_rates():
     levels = ladder_of(content)
     assert len(bullets) == len(levels)
     for text, level in zip(bullets, levels, strict=True):
-        greedy, search = level.figures("greedy"), level.figures("search")
+        greedy, search = level.measured.get("greedy"), level.measured.get("search")
         assert greedy.current and search.current
         assert text.startswith(f"**{level.name.capitalize()}** (")
         assert ", ".join(map(str, level.hard)) in text or not level.hard
@@ -94,5 +94,5 @@ def test_the_built_pack_prints_the_ladder(tmp_path):
     first = page_texts(tmp_path / "letter" / "print-and-play.pdf")[0]
     assert "Difficulty ladder" in first and "Champion" in first
     assert "not yet measured" not in first
-    legend = ladder_of(load_content(default_content_dir()))[-1].figures("search")
+    legend = ladder_of(load_content(default_content_dir()))[-1].measured.get("search")
     assert rate_words(legend).split(" (")[0] in first

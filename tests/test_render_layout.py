@@ -343,7 +343,7 @@ def test_no_card_text_is_struck_through_by_a_line(ink_saver: bool) -> None:
 def test_stamp_date_is_source_date_epoch_else_the_newest_content_file(tmp_path) -> None:
     import os
 
-    from throne_pnp.render.components.stamp import stamp_date, stamp_text
+    from throne_pnp.render.components.sheets import stamp_date, stamp_text
 
     (tmp_path / "map.yaml").write_text("x")
     (tmp_path / "cards.yaml").write_text("x")

@@ -17,8 +17,7 @@ from throne_pnp.content import load_content
 from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.backend.pdf import render_pdf
 from throne_pnp.render.components.mapsheet import map_pages
-from throne_pnp.render.components.sheets import stamp_pages
-from throne_pnp.render.components.stamp import stamp_text
+from throne_pnp.render.components.sheets import stamp_pages, stamp_text
 
 MM = 25.4 / 72
 VARIANTS = [("a4", "page", False), ("letter", "page", False), ("a4", "page", True),

@@ -217,7 +217,7 @@ def test_light_backs_use_at_most_35_percent_ink(variants: dict[str, Path], paper
 
 @pytest.mark.slow
 def test_every_sheet_carries_the_stamp(variants: dict[str, Path]) -> None:
-    from throne_pnp.render.components.stamp import stamp_text
+    from throne_pnp.render.components.sheets import stamp_text
 
     stamp = stamp_text(load_content())
     assert "Kingdom of Prydon" in stamp and "throne_pnp" in stamp
@@ -236,8 +236,7 @@ def test_slimmed_font_keeps_outlines_metrics_and_drops_hinting() -> None:
 
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from throne_pnp.render.backend.fonts import font_dir
-    from throne_pnp.render.backend.ttfslim import _glyphs, _tables, slim
+    from throne_pnp.render.backend.fonts import _glyphs, _tables, font_dir, slim
 
     original = (font_dir() / "VeraBd.ttf").read_bytes()
     slimmed = slim(original, "Rusty Sans", "Bold")

@@ -11,9 +11,8 @@ from pathlib import Path
 import pytest
 
 from throne_pnp.content import load_content
-from throne_pnp.render.build import build
+from throne_pnp.render.build import build, pack_parts, sections
 from throne_pnp.render.components.guide import guide_text
-from throne_pnp.render.exports.pack import pack_parts, sections
 
 pytest.importorskip("pypdfium2")
 
@@ -148,7 +147,7 @@ def test_aid_cards_have_bleed_and_a_frame_clear_of_the_cut(paper):
     from throne_pnp.render.components import extras
     from throne_pnp.render.components.sheets import BLEED, CARD_H, CARD_W
 
-    page = extras.extras_page(load_content(), paper)
+    page = extras.extras_pages(load_content(), paper)[0]
     [(ground, _, _)] = find_tagged(page.items, "aid-bleed")
     [(turn, _, _)] = find_tagged(page.items, "aid-turn")
     assert (ground.x, ground.y) == pytest.approx((turn.dx - BLEED, turn.dy - BLEED))

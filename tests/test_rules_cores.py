@@ -174,8 +174,7 @@ def _broken(*args, **kwargs):
 
 
 def _play_greedy(board, seed=1):
-    from throne_pnp.sim.bots import make_bot
-    from throne_pnp.sim.simulate import play_game
+    from throne_pnp.sim.simulate import make_bot, play_game
 
     return play_game(board, make_bot("greedy"), seed, 0)
 

@@ -195,7 +195,7 @@ def test_advice_labels():
 
 
 def test_simulate_with_the_search_bot_is_the_same_for_any_jobs():
-    from throne_pnp.sim.simulate import run
+    from throne_pnp.sim.decks import run
 
     one = run(2, [0], bot="search", seed=3, jobs=1, budget=4)
     two = run(2, [0], bot="search", seed=3, jobs=2, budget=4)

@@ -8,8 +8,7 @@ from throne_pnp.players.bots import GreedyBot, RandomBot
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
-from throne_pnp.sim.bots import make_bot
-from throne_pnp.sim.simulate import game_seed, next_actions, normal_ids
+from throne_pnp.sim.simulate import game_seed, make_bot, next_actions, normal_ids
 
 
 def _plans_checked(board, seed: int, games: int, turns: int) -> int:

@@ -16,8 +16,7 @@ from throne_pnp.content.ladder import ladder_of
 from throne_pnp.content.ladder_write import rewrite
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.components.ladder_text import DOC_BEGIN, DOC_END
-from throne_pnp.sim.card_report import paired_interval
-from throne_pnp.sim.decks import plain_card
+from throne_pnp.sim.decks import paired_interval, plain_card
 
 LADDER = """\
 # Our test ladder. This comment stays.
@@ -97,7 +96,7 @@ def test_write_ladder_round_trip_keeps_comments_and_changes_only_measured_lines(
     assert after[13] == "    greedy: {" + _figures(report["rows"][1]) + "}"  # added last
     levels = ladder_of(load_content(edition))
     for level, row in zip(levels, report["rows"], strict=True):
-        fig = level.figures("greedy")
+        fig = level.measured.get("greedy")
         assert fig is not None and fig.current and fig.games == 10
         assert abs(fig.win_rate - row["win_rate"]) < 1e-4 and fig.seed == 1
         assert fig.command == report["command"]

@@ -7,10 +7,10 @@ import pytest
 from boards import card, last_card_battle, make_board, pos
 
 from throne_pnp.content import load_content
-from throne_pnp.rules.battle import fight
+from throne_pnp.rules.battle import clash, fight
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.position import Position
-from throne_pnp.sim.odds import WIN, battle_odds, clash, settle
+from throne_pnp.sim.odds import WIN, battle_odds, settle
 
 
 def test_hand_computed_odds_with_a_withdrawal_over_the_limit():

@@ -44,8 +44,7 @@ class WriteFailed(ThroneError):
 
 
 def real_target(path: Path | str) -> Path:
-    """Where a write to `path` lands: `path` itself, or, when `path` is a link,
-    its final target (resolved once; the link is left in place)."""
+    """Where a write to `path` lands: `path`, or a link's final target (the link stays)."""
     path = Path(path)
     if os.path.islink(path):
         return Path(os.path.realpath(path))
@@ -222,10 +221,6 @@ def remove_stale_temps(path: Path) -> list[Path]:
 _MKSTEMP_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
-def _temp_name(target: Path) -> Path:
-    return target.with_name(f"{temp_prefix(target)}{os.getpid()}-{secrets.token_hex(4)}.tmp")
-
-
 def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str = "output",
                private: bool = False, follow: bool = True, exclusive: bool = False,
                check: Callable[[Path], None] | None = None,
@@ -245,7 +240,7 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
         except OSError:
             mode = None            # new: the usual bits (0666 less the umask)
     remove_stale_temps(target)
-    tmp = _temp_name(target)
+    tmp = target.with_name(f"{temp_prefix(target)}{os.getpid()}-{secrets.token_hex(4)}.tmp")
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
     try:
         fd = os.open(tmp, flags, 0o600 if private else 0o666)
@@ -278,8 +273,7 @@ def write_with(path: Path | str, fill: Callable[[BinaryIO], None], *, kind: str 
 
 
 def _link_new(tmp: Path, target: Path) -> None:
-    """Put `tmp` at `target` only if nothing is there (a hard link, where the file
-    system has them; else a check and a rename)."""
+    """Put `tmp` at `target` only if nothing is there (a hard link, else check and rename)."""
     try:
         os.link(tmp, target)
     except FileExistsError:

@@ -1,5 +1,6 @@
-"""`throne simulate` and `throne odds`: thin calls into `sim.simulate.run` and
-`sim.odds.battle_odds`, with their reports formatted; svgwrite only for `--plot`.
+"""`throne simulate` and `throne odds`: thin calls into `sim.decks`
+(the difficulty ladder: `--ladder`, `--level`, `--cards`, `--write-ladder`, its options
+checked together) and `sim.odds`, with their reports formatted; svgwrite only for `--plot`.
 """
 
 from __future__ import annotations
@@ -21,7 +22,12 @@ from throne_pnp.cli.common import (
     read_position,
 )
 from throne_pnp.cli.resolve_cmds import checked_card_ids, territory_of
+from throne_pnp.content import find_edition, load_content
+from throne_pnp.content.ladder import find_level, ladder_of, measure_command
+from throne_pnp.content.ladder_write import write_ladder
+from throne_pnp.content.model import Content, Level
 from throne_pnp.rules.board import board_for
+from throne_pnp.writing import write_text
 
 
 @click.command()
@@ -84,8 +90,8 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
       throne simulate --games 1000 --sweep --ladder --write-ladder --doc docs/balance.md
       throne simulate --games 200 --cards --level knight
     """
-    from throne_pnp.sim.bots import BOTS
-    from throne_pnp.sim.simulate import hard_ids, progress_bar, run
+    from throne_pnp.sim.decks import run
+    from throne_pnp.sim.simulate import BOTS, hard_ids, progress_bar
 
     if sweep and hard is not None:
         raise UserError("give either --hard H or --sweep, not both")
@@ -103,14 +109,12 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
                          turn_cap=turn_cap, content_dir=content_dir, as_json=as_json)
         return
     board = board_for(content)
-    top = len(hard_ids(board))
-    if hard is not None and hard > top:
-        raise UserError(f"--hard {hard}: this edition has only {top} hard cards")
+    top = len(hard_ids(board))     # (`run` refuses a --hard above it)
     hards = list(range(top + 1)) if sweep else [hard or 0]
     report = run(games, hards, bot=bot, seed=seed, jobs=jobs, content_dir=content_dir,
                  turn_cap=turn_cap, progress=progress_bar(), budget=budget)
     if plot is not None:
-        from throne_pnp.sim.plot import write_plot
+        from throne_pnp.sim.chart import write_plot
 
         write_plot(report, plot)
     if as_json:
@@ -124,10 +128,7 @@ def simulate(games: int, hard: int | None, sweep: bool, ladder: bool, level_name
 def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: bool,
                      level_name: str | None, per_card: bool, write: bool, doc: Path | None,
                      plot: Path | None, **run: Any) -> None:
-    """The ladder's options, checked together, then played (`cli.ladder_sim`)."""
-    from throne_pnp.cli import ladder_sim
-    from throne_pnp.content.ladder import find_level
-
+    """The ladder's options, checked together, then played."""
     if ladder and not sweep:
         raise UserError("--ladder plays the ladder's levels as a sweep: add --sweep")
     if write and not ladder:
@@ -145,11 +146,14 @@ def _ladder_simulate(content: Any, *, sweep: bool, hard: int | None, ladder: boo
         raise UserError("--plot draws win rates per level: not with --cards")
     if per_card:
         level = find_level(content, level_name) if level_name else None
-        ladder_sim.run_cards(content, level, **run)
+        run_cards(content, level, **run)
         return
-    levels = (ladder_sim.ladder_levels(content) if ladder
-              else [find_level(content, level_name or "")])
-    ladder_sim.run_ladder(content, levels, write=write, doc=doc, plot=plot, sweep=ladder, **run)
+    if ladder and not content.ladder:
+        raise UserError("--ladder: this edition has no difficulty ladder (ladder.yaml); "
+                        "add one (docs/content.md) or sweep the hard-card counts without "
+                        "--ladder")
+    levels = list(content.ladder) if ladder else [find_level(content, level_name or "")]
+    run_ladder(content, levels, write=write, doc=doc, plot=plot, sweep=ladder, **run)
 
 
 def simulate_text(report: dict[str, Any]) -> str:
@@ -226,7 +230,10 @@ def odds(at: Path | None, territory: int | None, defender: str | None, hand: str
     if as_json:
         echo_json(report)
         return
-    click.echo(odds_text(report))
+    from throne_pnp.sim.odds import odds_lines, planned_lines
+
+    planned = report.get("planned")
+    click.echo("\n".join(planned_lines(report["battles"]) if planned else odds_lines(report)))
 
 
 def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
@@ -243,16 +250,182 @@ def _tracked_odds(game_file: Path, content_dir: Path | None) -> dict[str, Any]:
         raise UserError(f"no battle yet in {game_file}: your moves so far start none "
                         "(move into the King's cubes, then `throne odds` shows the odds)")
     if report is None:
-        raise UserError(f"no battle waits for your card in {game_file}: " f"{game.describe_need()}")
+        raise UserError(f"no battle waits for your card in {game_file}: {game.describe_need()}")
     return report
 
 
-def odds_text(report: dict[str, Any]) -> str:
-    from throne_pnp.sim.odds import odds_lines, planned_lines
+def run_ladder(content: Content, levels: list[Level], *, games: int, bot: str,
+               budget: int | None, seed: int, jobs: int, turn_cap: int,
+               content_dir: Path | None, write: bool, doc: Path | None, plot: Path | None,
+               as_json: bool, sweep: bool = True) -> None:
+    """Play the levels (all of them with `sweep`, else one asked for by --level),
+    then write, regenerate and report as asked."""
+    from throne_pnp.sim.decks import ladder_report
+    from throne_pnp.sim.simulate import progress_bar
 
-    if report.get("planned"):
-        return "\n".join(planned_lines(report["battles"]))
-    return "\n".join(odds_lines(report))
+    if write:
+        own_edition(content_dir)      # refused before any game is played
+    if doc is not None:
+        _doc_region(doc, "")          # (so is a --doc with no place for the table)
+
+    cdir = str(content_dir) if content_dir is not None else None
+    command = measure_command(bot, games=games, seed=seed, budget=budget,
+                              turn_cap=turn_cap if turn_cap != 200 else None, content_dir=cdir)
+    if not sweep:
+        command = command.replace("--sweep --ladder", f"--level {levels[0].name}").replace(
+            " --write-ladder", "")
+    report = ladder_report(content, levels, games, bot=bot, seed=seed, jobs=jobs,
+                           content_dir=cdir, turn_cap=turn_cap, progress=progress_bar(),
+                           command=command, budget=budget)
+    notes = []
+    if write:
+        content = _write(content, report, content_dir)
+        notes.append(f"Figures written to {content.directory / 'ladder.yaml'}")
+    if doc is not None:
+        from throne_pnp.render.components.ladder_text import markdown_table
+
+        write_text(doc, _doc_region(doc, markdown_table(content)))
+        notes.append(f"Ladder table written to {doc}")
+    if plot is not None:
+        _plot(content, report, plot)
+        notes.append(f"Chart written to {plot}")
+    if as_json:
+        echo_json(report)
+        return
+    click.echo("\n".join([ladder_text(report), *notes]))
+
+
+def own_edition(content_dir: Path | None) -> Path:
+    """The edition `--write-ladder` writes into: one of the user's own. The bundled
+    edition (found because no other was named) and anything inside the installed
+    package are refused, saying how to make one's own (SPEC §12)."""
+    from throne_pnp.writing import check_target
+
+    edition = find_edition(content_dir)
+    directory = edition.directory
+    make = ("make an edition of your own with `throne init my-edition` and pass "
+            "--content my-edition")
+    if edition.source == "bundled":
+        raise UserError(f"--write-ladder writes into the edition's ladder.yaml, and the "
+                        f"edition in use is the one bundled with throne ({directory}), "
+                        f"which no command writes; {make}")
+    check_target(directory / "ladder.yaml", "--write-ladder", kind="edition",
+                 edition_ok=directory, instead=make)
+    return directory
+
+
+def _write(content: Content, report: dict[str, Any], content_dir: Path | None) -> Content:
+    directory = own_edition(content_dir)
+    try:
+        write_ladder(directory, report)
+    except OSError as exc:
+        raise UserError(f"--write-ladder: cannot write {directory / 'ladder.yaml'} "
+                        f"({exc.strerror or exc}); use --content with an edition you can "
+                        "edit (`throne init`)") from None
+    return load_content(directory)
+
+
+def _doc_region(doc: Path, table: str) -> str:
+    """The text of `doc` with `table` between its ladder markers; refused without them."""
+    from throne_pnp.render.components.ladder_text import DOC_BEGIN, DOC_END, replace_doc_region
+
+    try:
+        text = doc.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"--doc: cannot read {doc} ({exc})") from None
+    try:
+        return replace_doc_region(text, table)
+    except ValueError:
+        raise UserError(f"--doc: {doc} has no place for the ladder table; put the two lines "
+                        f"{DOC_BEGIN} and {DOC_END} where it belongs") from None
+
+
+def _plot(content: Content, report: dict[str, Any], plot: Path) -> None:
+    """Every bot's curve: the run's own, and the others' current figures in the ladder."""
+    from throne_pnp.sim.chart import write_ladder_plot
+
+    levels = ladder_of(content)
+    curves: dict[str, list] = {}
+    games = {report["bot"]: report["rows"][0]["games"]}
+    for level in levels:
+        for bot, fig in level.measured.items():
+            if fig.current and bot != report["bot"]:
+                curves.setdefault(bot, []).append((len(level.hard), level.name, fig.win_rate,
+                                                   *fig.ci95))
+                games.setdefault(bot, fig.games)
+    curves[report["bot"]] = [(r["hard"], r["level"], r["win_rate"], *r["ci95"])
+                             for r in report["rows"]]
+    if len(games) == 1:
+        counted = f"{games[report['bot']]} games per level"
+    else:  # each bot's own count: the runs need not be alike
+        counted = "games per level: " + ", ".join(f"{bot} {n}" for bot, n in games.items())
+    title = f"{content.map.name}: win rate per ladder level ({counted}, seed {report['seed']})"
+    write_ladder_plot(curves, [(len(lv.hard), lv.name) for lv in levels], title, plot)
+
+
+def ladder_text(report: dict[str, Any]) -> str:
+    """The ladder sweep as a table a person reads."""
+    budget = f", budget {report['budget']}" if report.get("budget") is not None else ""
+    lines = [f"bot {report['bot']}{budget}, seed {report['seed']}, "
+             f"turn cap {report['turn_cap']}",
+             "level       hard   games   wins  win rate  95% CI          mean turns"
+             "  lost by turn 2"]
+    for row in report["rows"]:
+        lo, hi = row["ci95"]
+        lines.append(f"{row['level']:<10}  {row['hard']:>4}  {row['games']:>6}  "
+                     f"{row['wins']:>5}  {row['win_rate']:>7.1%}  {lo:>6.1%}-{hi:<6.1%}  "
+                     f"{row['mean_turns']:>10.1f}  {row['lost_by_turn_2']:>14}")
+    lines.append(f"Reproduce: {report['command']}")
+    return "\n".join(lines)
+
+
+def run_cards(content: Content, level: Level | None, *, games: int, bot: str,
+              budget: int | None, seed: int, jobs: int, turn_cap: int,
+              content_dir: Path | None, as_json: bool) -> None:
+    """The per-card report for the level's deck (or the normal deck)."""
+    from throne_pnp.sim.decks import card_report
+    from throne_pnp.sim.simulate import progress_bar
+
+    report = card_report(content, level.hard if level else (), games, bot=bot, seed=seed,
+                         jobs=jobs, content_dir=str(content_dir) if content_dir else None,
+                         turn_cap=turn_cap, level=level.name if level else None,
+                         progress=progress_bar(), budget=budget)
+    if as_json:
+        echo_json(report)
+        return
+    click.echo(cards_text(report))
+
+
+def _change(entry: dict[str, Any]) -> str:
+    if "skipped" in entry:
+        return f"{'kept':>21}"
+    lo, hi = entry["change_ci95"]
+    return f"{entry['change'] * 100:>+6.1f} ({lo * 100:+.1f},{hi * 100:+.1f})"
+
+
+def cards_text(report: dict[str, Any]) -> str:
+    """The per-card report as a table: picks, and the win-rate change of each variant."""
+    base = report["base"]
+    deck = f"level {report['level']}" if report["level"] else "the normal deck"
+    plain = report["plain_card"]
+    lines = [f"bot {report['bot']}, seed {report['seed']}, {report['games']} games per "
+             f"variant, {deck}: base win rate {base['win_rate']:.1%}",
+             f"plain card: {plain['bugles']} bugles, {plain['swords']} swords, "
+             f"{plain['shields']} shields, King {' and '.join(plain['king'])}, "
+             f"{plain['flags']} flags",
+             "card  name                  phase picks  battle picks   removed: change "
+             "(95% CI), points   swapped for plain"]
+    for card in report["cards"]:
+        phase, battle = card["phase"], card["battle"]
+        name = (card["name"] or "")[:20] + (" *" if card["hard"] else "")
+        lines.append(f"{card['id']:>4}  {name:<22}{_picks(phase):>12}  {_picks(battle):>12}"
+                     f"   {_change(card['removed'])}          {_change(card['swapped'])}")
+    lines.append("* hard card. Picks: chosen / decisions where the bot held the card.")
+    return "\n".join(lines)
+
+
+def _picks(entry: dict[str, Any]) -> str:
+    return f"{entry['picked']}/{entry['held']}"
 
 
 COMMANDS = [simulate, odds]

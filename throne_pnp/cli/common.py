@@ -1,27 +1,29 @@
 """Shared pieces of the command line: error mapping and common options.
 
-Every user-caused `ThroneError` becomes one line with exit status 2 here; shared options
+Every user-caused `ThroneError`, and click's own usage errors, become one line with exit
+status 2 here (`throne CMD: <what was wrong>; <what would be right>`); shared options
 (`--content`, `--json`, `--game`) are decorators so their names and help never drift. Heavy
 modules are imported inside command bodies: the King's answer must not pay for the PDFs."""
 
 from __future__ import annotations
 
+import difflib
 import errno
 import json
 import os
-from collections.abc import Callable
+import re
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from throne_pnp.cli.posfile import read_position  # noqa: F401 (re-exported)
 from throne_pnp.cli.table_answers import load  # noqa: F401 (re-exported)
-from throne_pnp.cli.usage import UsageLine, unknown_command, usage_line
-from throne_pnp.errors import ThroneError
+from throne_pnp.errors import PositionError, ThroneError
 from throne_pnp.numbers import number_words, whole
-
-F = TypeVar("F", bound=Callable[..., Any])
+from throne_pnp.rules.board import Board
+from throne_pnp.rules.position import Position, parse_position
+from throne_pnp.userfile import POSITION_LIMIT, FileRefused, read_text_limited
+from throne_pnp.yamlsrc import YamlProblem, load_text
 
 
 class UserError(click.ClickException):
@@ -30,10 +32,116 @@ class UserError(click.ClickException):
     exit_code = 2
 
 
+PROG = "throne"
+
+
+class UsageLine(click.ClickException):
+    """A usage error already worded as one line: printed as is, exit 2."""
+
+    exit_code = 2
+
+    def show(self, file=None) -> None:  # noqa: ANN001 (click's signature)
+        click.echo(self.message, err=True)
+
+
+def command_words(ctx: click.Context | None) -> str:
+    """`throne resolve king` for the context of a (sub)command; `throne` for the group."""
+    names: list[str] = []
+    while ctx is not None and ctx.parent is not None:
+        names.append(ctx.info_name or "")
+        ctx = ctx.parent
+    return " ".join([PROG, *reversed(names)])
+
+
+def example(ctx: click.Context | None) -> str | None:
+    """The first example line of the command's help (`throne card 12`), if any."""
+    if ctx is None or ctx.command is None:
+        return None
+    words = command_words(ctx)
+    for line in (ctx.command.help or "").splitlines():
+        text = line.split("#")[0].strip()
+        if text.startswith(words + " ") or text == words:
+            return text
+    return None
+
+
+def _hint(ctx: click.Context | None) -> str:
+    words, shown = command_words(ctx), example(ctx)
+    return f"e.g. `{shown}` (see `{words} --help`)" if shown else f"see `{words} --help`"
+
+
+def _param_name(param: click.Parameter | None) -> str:
+    if param is None:
+        return "a value"
+    if isinstance(param, click.Option):
+        return max(param.opts, key=len)
+    return (param.metavar or param.name or "value").strip("[]. ").upper()
+
+
+_RANGE = re.compile(r"^(?P<value>\S+) is not in the range (?P<range>.+)\.$")
+
+
+def _value_words(message: str) -> str:
+    """Click's words for a bad value, plainer (`must be 1 or more (got 0)`)."""
+    found = _RANGE.match(message)
+    if found is not None:
+        value, span = found.group("value"), found.group("range")
+        low = re.fullmatch(r"x>=(-?\d+)", span)
+        if low is not None:
+            return f"must be {low.group(1)} or more (got {value})"
+        both = re.fullmatch(r"(-?\d+)<=x<=(-?\d+)", span)
+        if both is not None:
+            return f"must be from {both.group(1)} to {both.group(2)} (got {value})"
+    message = message.rstrip(".")
+    for kind in ("integer range", "integer"):
+        message = message.replace(f"is not a valid {kind}", "is not a whole number")
+    return message[:1].lower() + message[1:]
+
+
+def usage_line(exc: click.UsageError) -> str:
+    """One line for a click usage error: `throne CMD: what; what instead`."""
+    ctx = exc.ctx
+    words = command_words(ctx)
+    name = words.split(" ", 1)[1] if " " in words else PROG
+    if isinstance(exc, click.NoSuchOption):
+        option = exc.option_name
+        if re.fullmatch(r"-\d+", option):
+            shown = example(ctx)
+            right = f", e.g. `{shown}`" if shown else f" (see `{words} --help`)"
+            return (f"{words}: {option} is a negative number; {name} takes a positive "
+                    f"number{right}")
+        if exc.possibilities:
+            return (f"{words}: no option {option}; did you mean "
+                    f"{' or '.join(exc.possibilities)}? "
+                    f"(see `{words} --help`)")
+        return f"{words}: no option {option}; see `{words} --help`"
+    if isinstance(exc, click.MissingParameter):
+        return f"{words}: {_param_name(exc.param)} is missing; {_hint(ctx)}"
+    if isinstance(exc, click.BadParameter):
+        what = _param_name(exc.param)
+        return f"{words}: {what} {_value_words(exc.message)}; {_hint(ctx)}"
+    text = exc.message.rstrip(".")
+    return f"{words}: {text[:1].lower() + text[1:]}; {_hint(ctx)}"
+
+
+def unknown_command(group: click.Group, ctx: click.Context, args: list[str]) -> UsageLine:
+    """`throne mvoe 1 1 5`: no such command, with the nearest name."""
+    typed = args[0]
+    words = command_words(ctx)
+    names = group.list_commands(ctx)
+    near = difflib.get_close_matches(typed, names, n=1)
+    if near:
+        again = " ".join([words, near[0], *args[1:]])
+        return UsageLine(f"{words} {typed}: no such command; did you mean `{again}`? "
+                         f"(see `{words} --help`)")
+    return UsageLine(f"{words} {typed}: no such command; the commands are listed by "
+                     f"`{words} --help`")
+
+
 class ThroneGroup(click.Group):
     """Click group that turns ThroneError, an OSError on a path the user named,
     and click's own usage errors (bad values, missing arguments, unknown
-    options or commands), into one line, exit 2 (see `cli.usage`)."""
+    options or commands), into one line, exit 2 (`usage_line`)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         words = [*getattr(ctx, "_protected_args", []), *ctx.args]
@@ -93,31 +201,17 @@ def _one_line(exc: click.UsageError) -> click.ClickException:
     return UsageLine(usage_line(exc))
 
 
-def content_option(func: F) -> F:
-    """`--content DIR` (or THRONE_CONTENT): which edition to load."""
-    return click.option(
-        "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path),
-        default=None,
-        help="Content directory. Default: $THRONE_CONTENT, else ./content when this "
-             "folder holds an edition, else the bundled Prydon edition.",
-    )(func)
-
-
-def json_option(func: F) -> F:
-    """`--json`: print the result as JSON instead of text."""
-    return click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")(func)
-
-
-def game_option(func: F) -> F:
-    """`--game FILE` (or THRONE_GAME): the tracked game's save file."""
-    return click.option(
-        "--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
-        envvar="THRONE_GAME", default=Path("throne-game.json"), show_default=True,
-        help="Save file of the tracked game (env THRONE_GAME).",
-    )(func)
-
-
 TRACKED_SAVE = "throne-game.json"     # --game's default (env THRONE_GAME)
+# `--content DIR` (or THRONE_CONTENT), `--json` and `--game FILE` (or THRONE_GAME)
+content_option = click.option(
+    "--content", "content_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+    help="Content directory. Default: $THRONE_CONTENT, else ./content when this "
+         "folder holds an edition, else the bundled Prydon edition.")
+json_option = click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+game_option = click.option(
+    "--game", "game_file", type=click.Path(dir_okay=False, path_type=Path),
+    envvar="THRONE_GAME", default=Path(TRACKED_SAVE), show_default=True,
+    help="Save file of the tracked game (env THRONE_GAME).")
 
 
 def tracked_save(game_file: Path | None = None) -> Path:
@@ -172,3 +266,21 @@ def id_list(text: str, option: str) -> list[int]:
         raise UserError(f"{option} takes card numbers separated by commas, e.g. 3,5; "
                         f"got {number_words(text, 40)}")
     return numbers  # type: ignore[return-value]  # (no None left)
+
+
+def read_position(board: Board, path: Path, option: str = "--at") -> Position:
+    """Read a YAML/JSON position file (`{king: {3: 2}, player: {1: 2}}`) and check it:
+    refused (one line, naming the file and line) when unreadable, not YAML/JSON, a key
+    twice, or not a valid position."""
+    try:
+        text = read_text_limited(path, POSITION_LIMIT).replace("\r\n", "\n")
+    except FileRefused as exc:
+        why = "not found" if exc.missing else exc.why
+        raise PositionError(f"{option} {path}: cannot read the position file ({why})") from None
+    try:
+        data, twice = load_text(text, f"{option} {path}")
+    except YamlProblem as exc:
+        raise PositionError(f"{exc}; expected e.g. {{king: {{3: 2}}, player: {{1: 2}}}}") from None
+    if twice:
+        raise PositionError(twice[0])
+    return parse_position(board, data, f"{option} {path}")

@@ -19,6 +19,7 @@ from throne_pnp.content import check_content, find_edition
 from throne_pnp.content.editable import write_editable_copy
 from throne_pnp.edition_lookup import CONTENT_FILES
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.words import plural
 
 
 @click.command()
@@ -70,8 +71,7 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
     if report.problems:
         for problem in report.problems:
             click.echo(problem, err=True)
-        count = len(report.problems)
-        raise UserError(f"{directory}: {count} problem{'s' if count != 1 else ''} found")
+        raise UserError(f"{directory}: {plural(len(report.problems), 'problem')} found")
     content = report.content
     assert content is not None
     click.echo(f"{directory}: ok — {content.map.name}, {len(content.map.territories)} "
@@ -145,12 +145,9 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         except ValueError as exc:
             raise UserError(str(exc)) from None
     if fmt in ("png", "tts"):
-        from throne_pnp.render.exports.png import INSTALL_HINT
-        try:
-            import PIL  # noqa: F401
-            import pypdfium2  # noqa: F401
-        except ImportError:
-            raise UserError(INSTALL_HINT) from None
+        from throne_pnp.render.exports.png import require
+
+        require()
 
     output_folder(out_dir, "--out", BUILD_FOLDERS)
     edition = find_edition(content_dir)

@@ -1,5 +1,6 @@
 """The commands that play a tracked game (new, card, battle, withdraw, move, rally, done,
-hand): each calls one `assistant.commands` function under the save's lock."""
+hand): each calls one `assistant.commands` function under the save's lock; and `serve`,
+the table page (`web.server`) over the same save, once the `web` extra is found."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import click
 
 from throne_pnp.assistant import commands
 from throne_pnp.assistant.explain import card_words, new_game_lines
-from throne_pnp.assistant.session import Command, Session
+from throne_pnp.assistant.session import Session
 from throne_pnp.cli.common import (
     UserError,
     content_option,
@@ -23,7 +24,7 @@ from throne_pnp.cli.common import (
     read_position,
 )
 from throne_pnp.cli.common import load as load_content
-from throne_pnp.cli.table_answers import locked, report_text
+from throne_pnp.cli.table_answers import locked, report
 from throne_pnp.numbers import whole
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
@@ -34,13 +35,6 @@ F = Callable[..., Any]
 def tracked(func: F) -> F:
     """The options every tracked-game command shares: --game and --content."""
     return game_option(content_option(func))
-
-
-def report(session: Session, cmd: Command, as_json: bool, resumed_withdrawal: bool = False,
-           head: list[str] | None = None, tail: list[str] | None = None) -> None:
-    """Print a command's checklist and the next step, or JSON (`table_answers.report_text`)."""
-    text, to_stderr = report_text(session, cmd, as_json, resumed_withdrawal, head, tail)
-    click.echo(text, err=to_stderr)
 
 
 @click.command()
@@ -307,4 +301,54 @@ def show_hand(game_file: Path, content_dir: Path | None, as_json: bool) -> None:
         click.echo("  " + card_words(game.board.cards[card_id]))
 
 
-COMMANDS = [new, card, battle, withdraw, move, rally, done, hand]
+@click.command()
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+              help="TCP port to listen on.")
+@click.option("--lan", is_flag=True,
+              help="Listen on the local network too, for a phone; prints a URL with a "
+                   "secret token and its QR code.")
+@click.option("--new-token", is_flag=True,
+              help="Forget the kept token and anti-forgery secret of this save and make "
+                   "new ones: open pages and phones must join again.")
+@game_option
+@content_option
+def serve(port: int, lan: bool, new_token: bool, game_file: Path,
+          content_dir: Path | None) -> None:
+    """Serve the table page: play the tracked game from a phone or tablet.
+
+    Loopback only unless --lan. The page and the CLI share the save (under
+    its lock): a command given in one shows in the other at once. Stop with
+    Ctrl+C. The token and the forms' secret are kept per save in your state
+    folder, so a restarted server keeps every open page and phone working.
+
+    \b
+    Example:
+      throne serve                 # then open http://127.0.0.1:8000/
+      throne serve --lan           # scan the QR code with your phone
+    """
+    from throne_pnp import web
+
+    absent = web.missing()
+    if absent is not None:
+        raise UserError(f"the table page needs the web extra ({absent} is not installed): "
+                        f"{web.INSTALL}")
+    from throne_pnp.web import server
+
+    content = load_content(content_dir)
+    game = game_file.resolve()
+    app, listen, shown, access = server.build(game, content, lan, new_token)
+    server.check_port(listen, port)
+    url = server.join_url(access, shown, port)
+    click.echo(f"The table page for {game} is at:")
+    click.echo(f"  {url}")
+    if lan:
+        click.echo("Scan this with your phone (same Wi-Fi); anyone with the link can play:")
+        # the colours are the drawing: keep them even when click would strip them
+        click.echo(server.qr_text(url), color=True)
+    else:
+        click.echo("(this machine only; `throne serve --lan` for a phone)")
+    click.echo("Stop with Ctrl+C.")
+    server.run(app, listen, port)
+
+
+COMMANDS = [new, card, battle, withdraw, move, rally, done, hand, serve]

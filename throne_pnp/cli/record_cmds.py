@@ -29,7 +29,6 @@ from throne_pnp.cli.common import load as load_content
 from throne_pnp.cli.game_cmds import locked, report, tracked
 from throne_pnp.cli.table_answers import opened, status_answer
 
-# --------------------------------------------------------------------------- views
 
 @click.command()
 @json_option
@@ -86,8 +85,6 @@ def show(svg_file: Path | None, game_file: Path, content_dir: Path | None) -> No
         return
     click.echo(board_text(session.game, session.content))
 
-
-# --------------------------------------------------------------------------- changes
 
 @click.command()
 @click.argument("count", metavar="[N]", type=click.IntRange(min=1), default=1)

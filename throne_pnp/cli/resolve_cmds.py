@@ -10,14 +10,14 @@ from typing import Any
 
 import click
 
-from throne_pnp.cli.common import ThroneGroup, content_option, id_list, json_option
-from throne_pnp.cli.posfile import read_position
-from throne_pnp.content.loader import load_content
+from throne_pnp.cli.common import ThroneGroup, content_option, id_list, json_option, read_position
+from throne_pnp.content.check import load_content
 from throne_pnp.content.model import KING_ACTIONS, Card
 from throne_pnp.edition_lookup import find_edition
 from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.lines import texts
-from throne_pnp.narrator.words import battle_json, battle_lines, king_json, king_lines
+from throne_pnp.narrator.words import battle_json, battle_lines, king_json
+from throne_pnp.narrator.worked import king_texts
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board, board_from
 from throne_pnp.rules.king import resolve_king
@@ -74,7 +74,9 @@ def king_answer(board: Board, at: Path, card_id: int | None, actions: tuple[str,
     if unused:
         raise ThroneError(f"--draws: {unused} card(s) more than Uncertain Orders needed; "
                           f"it stopped at card {result.draws[-1] if result.draws else 'none'}")
-    return json.dumps(king_json(result, board), indent=2) if as_json else king_text(result, board)
+    if as_json:
+        return json.dumps(king_json(result, board), indent=2)
+    return "\n".join([*king_texts(result, board), position_text(result.position)])
 
 
 def battle_answer(board: Board, at: Path, territory: int, defender: str, player_card: int,
@@ -93,17 +95,6 @@ def battle_answer(board: Board, at: Path, territory: int, defender: str, player_
     if as_json:
         return json.dumps(battle_json(result, board), indent=2)
     return "\n".join([*texts(battle_lines(result, board)), position_text(result.position)])
-
-
-def king_text(result: Any, board: Any = None) -> str:
-    """The King's action as a checklist for the table (the assistant's words)."""
-    lines = []
-    if result.draws:
-        lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
-                     "(they go to the discard pile)")
-    lines += texts(king_lines(result, board))
-    lines.append(position_text(result.position))
-    return "\n".join(lines)
 
 
 def position_text(pos: Position) -> str:

@@ -7,6 +7,8 @@ import json
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+import click
+
 from throne_pnp.assistant.explain import (
     checklist,
     command_lines,
@@ -15,7 +17,7 @@ from throne_pnp.assistant.explain import (
     status_text,
 )
 from throne_pnp.assistant.session import Command, Session
-from throne_pnp.content.loader import load_content
+from throne_pnp.content.check import load_content
 from throne_pnp.content.model import Content
 from throne_pnp.edition_lookup import find_edition
 from throne_pnp.errors import ThroneError
@@ -36,29 +38,31 @@ def opened(game_file: Path, content_dir: Path | None) -> Session:
     return Session.open(game_file, load(content_dir))
 
 
-def report_text(session: Session, cmd: Command, as_json: bool,
-                resumed_withdrawal: bool = False, head: list[str] | None = None,
-                tail: list[str] | None = None) -> tuple[str, bool]:
-    """A command's checklist and the next step (or JSON), and whether it goes to stderr:
-    the command is saved already, so a failure to explain it is a bug told on stderr,
-    never a refusal (exit 2 would say the save is unchanged)."""
+def report(session: Session, cmd: Command, as_json: bool, resumed_withdrawal: bool = False,
+           head: list[str] | None = None, tail: list[str] | None = None) -> None:
+    """Print a command's checklist and the next step (or JSON). The command is saved
+    already, so a failure to explain it is a bug told on stderr, never a refusal (exit 2
+    would say the save is unchanged)."""
     game = session.game
     try:
         if as_json:
             lines = checklist(cmd.events, game, session.physical, resumed_withdrawal)
-            return json.dumps({
+            text = json.dumps({
                 "accepted": list(cmd.actions),
                 "events": [event_json(e, game.board) for e in cmd.events],
                 "checklist": lines + list(tail or []),
                 "notes": list(cmd.notes),
                 "status": status_json(game, session.mode, session.save.seed,
                                       session.save.hard, session.save.level),
-            }, indent=2), False
-        return "\n".join((head or []) + command_lines(session, cmd.events, cmd.notes,
-                                                      resumed_withdrawal, extra=tail)), False
+            }, indent=2)
+        else:
+            text = "\n".join((head or []) + command_lines(session, cmd.events, cmd.notes,
+                                                          resumed_withdrawal, extra=tail))
     except ThroneError as exc:
-        return (f"Accepted and saved, but showing it failed (a bug, please report it): "
-                f"{exc}. Next: {game.describe_need()}"), True
+        click.echo(f"Accepted and saved, but showing it failed (a bug, please report it): "
+                   f"{exc}. Next: {game.describe_need()}", err=True)
+        return
+    click.echo(text)
 
 
 def status_answer(session: Session, as_json: bool) -> str:

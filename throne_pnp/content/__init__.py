@@ -6,9 +6,8 @@
 
 from __future__ import annotations
 
-from throne_pnp.content.check import ContentReport, check_content
+from throne_pnp.content.check import ContentReport, check_content, load_content
 from throne_pnp.content.drawing import drawn_adjacency
-from throne_pnp.content.loader import load_content
 from throne_pnp.content.model import (
     ICON_RE,
     ICONS,
@@ -17,7 +16,6 @@ from throne_pnp.content.model import (
     Content,
     Example,
     GameMap,
-    Level,
     Rulings,
     polygon_edges,
 )
@@ -25,6 +23,6 @@ from throne_pnp.edition_lookup import bundled_content_dir, default_content_dir, 
 
 __all__ = [
     "ICONS", "ICON_RE", "KING_ACTIONS", "Card", "Content", "ContentReport", "Example", "GameMap",
-    "Level", "Rulings", "bundled_content_dir", "check_content", "default_content_dir",
+    "Rulings", "bundled_content_dir", "check_content", "default_content_dir",
     "drawn_adjacency", "find_edition", "load_content", "polygon_edges",
 ]

@@ -3,8 +3,7 @@
 Only the measured lines change (the bot's line under `measured:` and its figures in each
 level, one flow-style line each, added where missing); the designer's comments, order and
 layout stay. A level written in flow style on one line is refused with what to change. The
-new text must validate as an edition before the one writer replaces the file; the CLI
-refuses the bundled edition before any game is played.
+new text must validate as an edition before the one writer replaces the file.
 """
 
 from __future__ import annotations

@@ -201,10 +201,6 @@ class Level:
     hard: tuple[int, ...]
     measured: dict[str, Measured] = field(default_factory=dict)
 
-    def figures(self, bot: str) -> Measured | None:
-        """The bot's measured figures at this level, or None (not yet measured)."""
-        return self.measured.get(bot)
-
     @property
     def bots(self) -> dict[str, Measured | None]:
         """Per bot (search, greedy, then any other) its current figures to print, or None."""
@@ -235,14 +231,8 @@ class Content:
         return tuple(c for c in self.cards if c.hard)
 
     def example(self, name: str) -> Example:
-        for ex in self.examples:
-            if ex.name == name:
-                return ex
-        raise KeyError(name)
+        return {ex.name: ex for ex in self.examples}[name]      # KeyError when there is none
 
     def card(self, card_id: int) -> Card:
-        for c in self.cards:
-            if c.id == card_id:
-                return c
-        raise KeyError(card_id)
+        return {c.id: c for c in self.cards}[card_id]           # KeyError when there is none
 

@@ -13,7 +13,7 @@ from throne_pnp.narrator.lines import texts
 from throne_pnp.narrator.words import battle_lines, king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.king import resolve_king
+from throne_pnp.rules.king import KingResult, resolve_king
 from throne_pnp.rules.position import PLAYER, Position, Step
 
 
@@ -45,13 +45,8 @@ def work(board: Board, example: Example) -> Worked:
             if len(result.draws) < len(dealt):
                 raise ExampleError(f"{where}: draws lists more cards than Uncertain "
                                    "Orders need")
-            lines = []
-            if result.draws:
-                lines.append(f"Uncertain Orders: dealt {', '.join(map(str, result.draws))} "
-                             "(they go to the discard pile)")
-            lines += texts(king_lines(result, board))
-            return Worked(example, before, result.position, list(result.steps), lines,
-                          list(result.battles))
+            return Worked(example, before, result.position, list(result.steps),
+                          king_texts(result, board), list(result.battles))
         pcard, kcard = board.cards[example.player_card], board.cards[example.king_card]
         battle = resolve_battle(board, before, example.territory, example.defender, pcard,
                                 kcard, example.withdraw_to)
@@ -67,6 +62,13 @@ def work(board: Board, example: Example) -> Worked:
         if isinstance(exc, ExampleError):
             raise
         raise ExampleError(f"{where}: {exc}") from None
+
+
+def king_texts(result: KingResult, board: Board) -> list[str]:
+    """The King's action as the CLI prints it: the cards dealt, then the checklist."""
+    dealt = ", ".join(map(str, result.draws))
+    head = [f"Uncertain Orders: dealt {dealt} (they go to the discard pile)"] if dealt else []
+    return head + texts(king_lines(result, board))
 
 
 def work_all(board: Board, examples: tuple[Example, ...]) -> dict[str, Worked]:

@@ -1,5 +1,6 @@
-"""The win-rate axes (0-100 % up, hard cards along, grid every 10 %) that `sim.plot` and
-`sim.ladder_plot` draw on. svgwrite is imported here only, when a chart is asked for.
+"""SVG charts of win rates (0-100 % up, hard cards along, grid every 10 %): a simulation
+report's (`--plot`) and the difficulty ladder's, each bot a curve with 95% CI bars.
+svgwrite is imported here only, when a chart is asked for.
 """
 
 from __future__ import annotations
@@ -8,6 +9,14 @@ from pathlib import Path
 from typing import Any
 
 FONT = {"font_family": "Helvetica, Arial, sans-serif", "font_size": 12}
+PLOT_SIZE, PLOT_MARGINS = (640, 400), (70, 20, 40, 60)        # left, right, top, bottom
+LADDER_SIZE, LADDER_MARGINS = (640, 420), (70, 45, 60, 70)
+COLOURS = {"search": "#7a3420", "greedy": "#1f4e9c"}
+OTHER = ("#2e7d32", "#6a1b9a", "#555555")
+DASHES = {"search": None, "greedy": "6,3"}
+
+# A curve: per level (x = hard cards, level name, win rate, ci low, ci high).
+Curve = list[tuple[int, str, float, float, float]]
 
 
 class RateChart:
@@ -88,3 +97,43 @@ class RateChart:
         text = io.StringIO()
         self.dwg.write(text, pretty=True)
         write_text(self.dwg.filename, text.getvalue())
+
+
+def write_plot(report: dict[str, Any], path: Path | str) -> None:
+    """Draw the report's rows (one point per hard-card count) into an SVG file."""
+    rows = report.get("rows") or [report]
+    hards = [r["hard"] for r in rows]
+    title = (f"Win rate against hard cards — bot {report['bot']}, seed {report['seed']}, "
+             f"{rows[0]['games']} games per point")
+    chart = RateChart(path, PLOT_SIZE, PLOT_MARGINS, hards, title)
+    x = chart.x
+    for h in hards:
+        chart.text(str(h), (x(h), chart.bottom_y + 18))
+    chart.frame("hard cards in the deck", chart.height - 18)
+    chart.rates([(x(r["hard"]), r["win_rate"], *r["ci95"]) for r in rows], "#1f4e9c", 5,
+                bars="black")
+    chart.save()
+
+
+def write_ladder_plot(curves: dict[str, Curve], levels: list[tuple[int, str]], title: str,
+                      path: Path | str) -> None:
+    """Draw the curves (bot -> points) over the levels (hard cards, name) into an SVG."""
+    chart = RateChart(path, LADDER_SIZE, LADDER_MARGINS, [h for h, _ in levels], title)
+    x, dwg = chart.x, chart.dwg
+    for h, name in levels:
+        chart.text(name, (x(h), chart.bottom_y + 18))
+        chart.text(f"{h} hard", (x(h), chart.bottom_y + 33),
+                   font_family=FONT["font_family"], font_size=10, fill="#555555")
+    chart.frame("level (hard cards in the deck)", chart.height - 12)
+    for k, (bot, points) in enumerate(sorted(curves.items())):
+        colour = COLOURS.get(bot, OTHER[k % len(OTHER)])
+        offset = (k - (len(curves) - 1) / 2) * 6    # bars side by side, not on top
+        extra = {"stroke_dasharray": DASHES[bot]} if DASHES.get(bot) else {}
+        chart.rates([(x(h) + offset, rate, lo, hi) for h, _, rate, lo, hi in points], colour, 4,
+                    **extra)
+        ly = 40
+        lx = chart.left + 10 + k * 150
+        dwg.add(dwg.line((lx, ly), (lx + 24, ly), stroke=colour, stroke_width=2, **extra))
+        dwg.add(dwg.circle((lx + 12, ly), 4, fill=colour))
+        dwg.add(dwg.text(f"{bot} bot", insert=(lx + 30, ly + 4), **FONT))
+    chart.save()

@@ -16,12 +16,8 @@ from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import battle as battle_rules
-from throne_pnp.rules.battle import clash
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.position import KING, PLAYER, Position, defender_words
-
-__all__ = ["CardOdds", "battle_odds", "clash", "next_battle_odds", "odds_lines",
-           "planned_battle_odds", "position_odds", "settle"]
 
 WIN, LOSE, BOTH = "win", "lose", "both-wiped-out"
 

@@ -1,4 +1,4 @@
-"""Play many games headless and count how they end.
+"""One game played headless, the bots by name, and the totals of how games end.
 
 Seeds come from the run seed, hard-card count and game index: identical for any `jobs`.
 """
@@ -13,21 +13,37 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from throne_pnp.errors import ThroneError
-from throne_pnp.players.bots import Bot
+from throne_pnp.players.bots import Bot, GreedyBot, RandomBot
 from throne_pnp.rules import actions as act
-from throne_pnp.rules.board import Board, board_for
+from throne_pnp.rules.board import Board
 from throne_pnp.rules.game import Game
 from throne_pnp.search.dealer import Dealer
-from throne_pnp.sim.bots import make_bot
 from throne_pnp.stats import wilson
 
 TURN_CAP = 200
 CAUSES = ("home-taken", "home-abandoned")
+BOTS = ("greedy", "random", "planner", "search")   # the player's seat, by name
+
+
+def make_bot(name: str, budget: int | None = None) -> Bot:
+    """A bot by name (`budget`: the search bot's rollouts per decision, else
+    its sweep default); ThroneError lists the names when unknown."""
+    if name == "greedy":
+        return GreedyBot()
+    if name == "random":
+        return RandomBot()
+    if name == "planner":
+        from throne_pnp.search.bot import PlannerBot
+
+        return PlannerBot()
+    if name == "search":
+        from throne_pnp.search.bot import SearchBot
+
+        return SearchBot(budget)
+    raise ThroneError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
 
 
 @dataclass(frozen=True)
@@ -95,22 +111,6 @@ def play_game(board: Board, bot: Bot, seed: int, hard: int,
     return GameResult("lost", game.turn, cause or "home-taken")
 
 
-@cache
-def _board(content_dir: str | None) -> Board:
-    from throne_pnp.content import load_content
-
-    return board_for(load_content(content_dir))
-
-
-def _run_chunk(task: tuple) -> list[GameResult]:
-    """Play games [start, stop) of one hard-card count (runs in a worker process)."""
-    content_dir, bot_name, run_seed, hard, start, stop, turn_cap, budget = task
-    board = _board(content_dir)
-    bot = make_bot(bot_name, budget)
-    return [play_game(board, bot, game_seed(run_seed, hard, i), hard, turn_cap)
-            for i in range(start, stop)]
-
-
 EARLY_TURNS = 2   # a loss by the end of this turn counts as early (`lost_by_turn_2`)
 
 
@@ -166,46 +166,6 @@ class Row:
 def chunk_size(games: int, jobs: int) -> int:
     """Games per task: about eight tasks a process, at most 100 games each."""
     return max(1, min(100, math.ceil(games / (jobs * 8))))
-
-
-def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: int = 1,
-        content_dir: Path | str | None = None, turn_cap: int = TURN_CAP,
-        progress: Callable[[int, int], None] | None = None,
-        budget: int | None = None) -> dict[str, Any]:
-    """Play `games` games for each hard-card count in `hards`; return the report
-    (the same for any `jobs`). `budget`: the search bot's rollouts per decision."""
-    make_bot(bot, budget)  # fail early on an unknown name
-    cdir = str(content_dir) if content_dir is not None else None
-    board = _board(cdir)
-    top = len(hard_ids(board))
-    for h in hards:
-        if h > top:
-            raise ThroneError(f"--hard {h}: this edition has only {top} hard cards")
-    size = chunk_size(games, jobs)
-    tasks = [(cdir, bot, seed, h, start, min(start + size, games), turn_cap, budget)
-             for h in hards for start in range(0, games, size)]
-    rows = {h: Row(h) for h in hards}
-    total, done = games * len(hards), 0
-    for task, results in zip(tasks, execute(_run_chunk, tasks, jobs), strict=True):
-        for result in results:
-            rows[task[3]].add(result)
-        done += len(results)
-        if progress:
-            progress(done, total)
-    report: dict[str, Any] = {"bot": bot, "seed": seed, "turn_cap": turn_cap}
-    if bot == "search":
-        report["budget"] = make_bot(bot, budget).budget  # type: ignore[attr-defined]
-    if len(hards) == 1:
-        report.update(rows[hards[0]].to_json())
-    else:
-        whole = Row(-1)
-        for row in rows.values():
-            whole.absorb(row)
-        summary = whole.to_json()
-        del summary["hard"]
-        report.update(summary)
-        report["rows"] = [rows[h].to_json() for h in hards]
-    return report
 
 
 def execute(work: Callable[[Any], Any], tasks: list[tuple], jobs: int) -> Iterator[Any]:

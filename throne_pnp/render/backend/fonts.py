@@ -1,12 +1,15 @@
 """The one typeface of every printed component, embedded in the PDFs.
 
 Printers substitute fonts that are only named, so the PDFs embed reportlab's
-Bitstream Vera Sans, slimmed by `ttfslim` as "Rusty Sans"; `width_pt` measures
-text with the metrics the PDF really uses. `mono` runs are set oblique.
+Bitstream Vera Sans as "Rusty Sans", slimmed by `slim` (over half of its glyph bytes are
+screen hinting printers do not need; the Vera licence asks that a modified font not be
+called "Bitstream" or "Vera"); `width_pt` measures text with the metrics the PDF really
+uses. `mono` runs are set oblique.
 """
 
 from __future__ import annotations
 
+import struct
 from functools import lru_cache
 from itertools import repeat
 from pathlib import Path
@@ -16,7 +19,7 @@ SVG_FAMILY = f"'{FAMILY}', 'DejaVu Sans', Verdana, sans-serif"
 
 # reportlab face name -> file in reportlab/fonts
 FACES = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
-EMBEDDED = "Rusty Sans"   # the slimmed faces' family and styles (see ttfslim.py)
+EMBEDDED = "Rusty Sans"   # the slimmed faces' family and styles (see `slim`)
 STYLES = {"Vera": "Roman", "VeraBd": "Bold", "VeraIt": "Oblique", "VeraBI": "Bold Oblique"}
 
 
@@ -27,16 +30,13 @@ def font_dir() -> Path:
     return Path(reportlab.__file__).parent / "fonts"
 
 
+_BY_STYLE = {(False, False): "Vera", (True, False): "VeraBd", (False, True): "VeraIt",
+             (True, True): "VeraBI"}    # (bold, slanted) -> face
+
+
 def face(bold: bool = False, italic: bool = False, mono: bool = False) -> str:
     """The reportlab name of the face for a weight and slant (mono = oblique)."""
-    slanted = italic or mono
-    if bold and slanted:
-        return "VeraBI"
-    if bold:
-        return "VeraBd"
-    if slanted:
-        return "VeraIt"
-    return "Vera"
+    return _BY_STYLE[bool(bold), bool(italic or mono)]
 
 
 @lru_cache(maxsize=4)
@@ -47,8 +47,6 @@ def font(name: str):
 
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
-
-    from throne_pnp.render.backend.ttfslim import slim
 
     path = font_dir() / FACES[name]
     if not path.is_file():
@@ -65,3 +63,140 @@ def width_pt(text: str, name: str, size: float) -> float:
     widths = font(name).face
     return 0.001 * size * sum(map(widths.charWidths.get, map(ord, text),
                                   repeat(widths.defaultWidth)))
+
+
+KEEP = ("OS/2", "cmap", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post")
+
+# composite glyph flags
+_ARGS_ARE_WORDS = 0x0001
+_HAVE_SCALE = 0x0008
+_MORE_COMPONENTS = 0x0020
+_HAVE_XY_SCALE = 0x0040
+_HAVE_2X2 = 0x0080
+_HAVE_INSTRUCTIONS = 0x0100
+
+
+def _tables(data: bytes) -> dict[str, bytes]:
+    count = struct.unpack(">H", data[4:6])[0]
+    out = {}
+    for i in range(count):
+        tag, _checksum, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
+        out[tag.decode("latin-1")] = data[offset:offset + length]
+    return out
+
+
+def _strip_glyph(glyph: bytes) -> bytes:
+    """One glyph without its hinting instructions."""
+    if not glyph:
+        return glyph
+    contours = struct.unpack(">h", glyph[:2])[0]
+    if contours >= 0:
+        at = 10 + 2 * contours
+        length = struct.unpack(">H", glyph[at:at + 2])[0]
+        return glyph[:at] + b"\x00\x00" + glyph[at + 2 + length:]
+    out = bytearray(glyph[:10])
+    pos = 10
+    flags = _MORE_COMPONENTS
+    while flags & _MORE_COMPONENTS:
+        flags = struct.unpack(">H", glyph[pos:pos + 2])[0]
+        size = 4 + (4 if flags & _ARGS_ARE_WORDS else 2)
+        if flags & _HAVE_SCALE:
+            size += 2
+        elif flags & _HAVE_XY_SCALE:
+            size += 4
+        elif flags & _HAVE_2X2:
+            size += 8
+        out += struct.pack(">H", flags & ~_HAVE_INSTRUCTIONS) + glyph[pos + 2:pos + size]
+        pos += size
+    return bytes(out)
+
+
+def _glyphs(tables: dict[str, bytes]) -> list[bytes]:
+    head, maxp, loca, glyf = (tables[t] for t in ("head", "maxp", "loca", "glyf"))
+    count = struct.unpack(">H", maxp[4:6])[0]
+    if struct.unpack(">h", head[50:52])[0] == 0:
+        offsets = [2 * v for v in struct.unpack(f">{count + 1}H", loca[:2 * (count + 1)])]
+    else:
+        offsets = list(struct.unpack(f">{count + 1}I", loca[:4 * (count + 1)]))
+    return [glyf[offsets[i]:offsets[i + 1]] for i in range(count)]
+
+
+def _name_table(original: bytes, family: str, style: str) -> bytes:
+    """A Windows-Unicode name table: the original copyright and our own names."""
+    copyright_text = ""
+    count, string_offset = struct.unpack(">HH", original[2:6])
+    for i in range(count):
+        platform, encoding, _lang, name_id, length, offset = struct.unpack(
+            ">6H", original[6 + 12 * i:18 + 12 * i])
+        if name_id == 0 and platform == 3 and encoding == 1:
+            start = string_offset + offset
+            copyright_text = original[start:start + length].decode("utf-16-be")
+            break
+    ps_family = family.replace(" ", "")
+    names = {
+        0: copyright_text,
+        1: family,
+        2: style,
+        3: f"{ps_family}-{style.replace(' ', '')}; derived from Bitstream Vera Sans",
+        4: f"{family} {style}",
+        5: "Version 1.0; Bitstream Vera Sans 1.10, hinting removed",
+        6: f"{ps_family}-{style.replace(' ', '')}",
+    }
+    records = b""
+    strings = b""
+    for name_id, text in sorted(names.items()):
+        raw = text.encode("utf-16-be")
+        records += struct.pack(">6H", 3, 1, 0x409, name_id, len(raw), len(strings))
+        strings += raw
+    return struct.pack(">3H", 0, len(names), 6 + len(records)) + records + strings
+
+
+def _checksum(data: bytes) -> int:
+    padded = data + b"\x00" * (-len(data) % 4)
+    return sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF
+
+
+def _assemble(tables: dict[str, bytes]) -> bytes:
+    tags = sorted(tables)
+    count = len(tags)
+    power = 1
+    while power * 2 <= count:
+        power *= 2
+    header = struct.pack(">IHHHH", 0x00010000, count, power * 16, power.bit_length() - 1,
+                         count * 16 - power * 16)
+    offset = 12 + 16 * count
+    directory = b""
+    body = b""
+    for tag in tags:
+        data = tables[tag]
+        directory += struct.pack(">4sIII", tag.encode("latin-1"), _checksum(data),
+                                 offset + len(body), len(data))
+        body += data + b"\x00" * (-len(data) % 4)
+    font = bytearray(header + directory + body)
+    head_at = offset + sum(len(tables[t]) + (-len(tables[t]) % 4)
+                           for t in tags[:tags.index("head")])
+    adjustment = (0xB1B0AFBA - _checksum(bytes(font))) & 0xFFFFFFFF
+    font[head_at + 8:head_at + 12] = struct.pack(">I", adjustment)
+    return bytes(font)
+
+
+def slim(data: bytes, family: str, style: str) -> bytes:
+    """`data` (a TrueType font) without hinting or screen-only tables, renamed."""
+    tables = _tables(data)
+    glyf = b""
+    offsets = []
+    for glyph in _glyphs(tables):
+        offsets.append(len(glyf))
+        stripped = _strip_glyph(glyph)
+        glyf += stripped + b"\x00" * (-len(stripped) % 4)
+    offsets.append(len(glyf))
+    head = bytearray(tables["head"])
+    head[8:12] = b"\x00\x00\x00\x00"                 # checkSumAdjustment, set last
+    head[50:52] = struct.pack(">h", 1)               # long loca offsets
+    maxp = bytearray(tables["maxp"])
+    if len(maxp) >= 32:
+        maxp[26:28] = b"\x00\x00"                    # maxSizeOfInstructions
+    out = {tag: tables[tag] for tag in KEEP if tag in tables}
+    out.update(glyf=glyf, loca=struct.pack(f">{len(offsets)}I", *offsets), head=bytes(head),
+               maxp=bytes(maxp), name=_name_table(tables["name"], family, style))
+    return _assemble(out)

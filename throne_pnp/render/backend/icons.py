@@ -7,6 +7,7 @@ Silhouettes differ in outline, not only colour, to stay legible in greyscale at
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from throne_pnp.render.backend.layout import Circle, Line, Path, Poly, Rect, Style
 
@@ -119,10 +120,8 @@ def _helmet() -> tuple:
 def _card(cx: float, cy: float, angle: float, style: Style) -> Poly:
     a = math.radians(angle)
     ca, sa = math.cos(a), math.sin(a)
-    pts = []
-    for x, y in ((-4.6, -7.2), (4.6, -7.2), (4.6, 7.2), (-4.6, 7.2)):
-        pts.append((round(cx + x * ca - y * sa, 3), round(cy + x * sa + y * ca, 3)))
-    return Poly(tuple(pts), style)
+    return Poly(tuple((round(cx + x * ca - y * sa, 3), round(cy + x * sa + y * ca, 3))
+                      for x, y in ((-4.6, -7.2), (4.6, -7.2), (4.6, 7.2), (-4.6, 7.2))), style)
 
 
 def _uncertain() -> tuple:
@@ -155,8 +154,8 @@ def _rising() -> tuple:
 
 
 def _falling() -> tuple:
-    return (Poly(((12, 23), (22, 12.5), (15.5, 12.5), (15.5, 1), (8.5, 1), (8.5, 12.5),
-                  (2, 12.5)), _FILL),)
+    """The rising arrow turned upside down."""
+    return (Poly(tuple((x, 24 - y) for x, y in _rising()[0].points), _FILL),)
 
 
 _TOP = ((12, 2.5), (21, 7), (12, 11.5), (3, 7))
@@ -218,17 +217,9 @@ ICON_SHAPES: dict[str, tuple] = {
 
 def resolve(style: Style, ink: str, paper: str) -> Style:
     """`style` with the colour names "ink"/"paper" replaced by real colours."""
-    def sub(value: str | None) -> str | None:
-        if value == INK:
-            return ink
-        if value == PAPER:
-            return paper
-        return value
-
-    if style.fill in (INK, PAPER) or style.stroke in (INK, PAPER):
-        return Style(sub(style.fill), sub(style.stroke), style.width, style.dash,
-                     style.cap, style.join)
-    return style
+    real = {INK: ink, PAPER: paper}
+    return replace(style, fill=real.get(style.fill, style.fill),
+                   stroke=real.get(style.stroke, style.stroke))
 
 
 def variant_id(name: str, ink: str, paper: str) -> str:

@@ -30,7 +30,6 @@ class Style:
     join: str = "miter"    # miter | round | bevel
 
 
-
 def stroke(color: str = BLACK, width: float = 0.3, dash: tuple[float, ...] = (),
            cap: str = "butt", join: str = "miter") -> Style:
     """An unfilled outline."""
@@ -172,8 +171,7 @@ class Page:
 
 
 def icon_variants(items: Iterable, found: set | None = None) -> set[tuple[str, str, str]]:
-    """Every (icon, ink, paper) colouring in `items`, recursively: renderers
-    define each once (a PDF form, an SVG <symbol>)."""
+    """Every (icon, ink, paper) colouring in `items`, for renderers to define each once."""
     found = set() if found is None else found
     for item in items:
         if type(item) is Icon:

@@ -1,16 +1,9 @@
 """PDF renderer: draws layout `Page`s with reportlab into one PDF file.
 
-Every page is drawn in millimetres with y growing downwards, exactly as the
-layout describes it; `render_pdf` is the one place that turns PDF's bottom-left,
-point-based space into that frame (icon forms are drawn inside it, so they
-need no flip of their own; text gets an upright text matrix).
-
-reportlab owns the document (pages, subset fonts of `fonts.py`, forms, zlib
-compression, `invariant=1` for byte-identical output). Page content is written
-as PDF operators through `Canvas.addLiteral`, with a tracked graphics state so
-colours, widths and dashes are set only when they change. Icons are form
-XObjects, one per colouring. Print scaling is preset to none (a "fit to page"
-default would shrink the cards).
+`render_pdf` is the one place that flips PDF's bottom-left, point-based space into
+the layout's mm with y down (icon forms and text are drawn inside that frame).
+reportlab owns the document (subset fonts, forms, zlib, `invariant=1` for identical
+bytes); page content is PDF operators, each paint state set only when it changes.
 """
 
 from __future__ import annotations
@@ -48,8 +41,7 @@ _PATH_OPS = {"M": "m", "L": "l", "C": "c", "Z": "h"}
 
 
 def _f(value: float) -> str:
-    """A number as PDF wants it: rounded to 0.001 (of a mm, mostly), no exponent,
-    no trailing zeros ("12", "0.5", "-3.25")."""
+    """A number as PDF wants it: rounded to 0.001, no exponent or trailing zeros ("0.5")."""
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
@@ -80,16 +72,6 @@ class _Painter:
         self.canvas = canvas
         self.ops: list[str] = []
         self.state: dict[str, object] = {}
-        self.stack: list[dict[str, object]] = []
-
-    # graphics state -----------------------------------------------------
-    def save(self) -> None:
-        self.ops.append("q")
-        self.stack.append(dict(self.state))
-
-    def restore(self) -> None:
-        self.ops.append("Q")
-        self.state = self.stack.pop()
 
     def _set(self, key: str, value: object, op: str) -> None:
         if self.state.get(key) != value:
@@ -109,7 +91,6 @@ class _Painter:
         self._set("dash", style.dash, f"[{' '.join(_f(d) for d in style.dash)}] 0 d")
         return "B" if style.fill is not None else "S"
 
-    # drawing ------------------------------------------------------------
     def draw(self, items: Iterable) -> None:
         for item in items:
             kind = type(item)
@@ -122,7 +103,8 @@ class _Painter:
             elif kind is Text:
                 self.text(item)
             elif kind is Group:
-                self.save()
+                saved = dict(self.state)         # q ... Q: the paint state restored after
+                self.ops.append("q")
                 if item.dx or item.dy:
                     self.ops.append(f"1 0 0 1 {_f(item.dx)} {_f(item.dy)} cm")
                 if item.rotate:
@@ -134,7 +116,8 @@ class _Painter:
                 if item.clip:
                     self.ops.append(" ".join(_f(v) for v in item.clip) + " re W n")
                 self.draw(item.items)
-                self.restore()
+                self.ops.append("Q")
+                self.state = saved
             else:
                 self.shape(item)
 
@@ -217,8 +200,8 @@ def _circle(cx: float, cy: float, r: float) -> str:
             f"{_f(cx + k)} {_f(cy - r)} {_f(cx + r)} {_f(cy - k)} {_f(cx + r)} {_f(cy)} c h ")
 
 
-def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
-               duplex: bool = False, outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
+def render_pdf(pages: list[Page], path: FsPath, title: str, duplex: bool = False,
+               outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
     """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
 
     Print scaling is preset to none; with `duplex`, also long-edge duplex.
@@ -231,11 +214,8 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
     # The canvas's initial font is declared on every page: make it our embedded
     # face, or reportlab declares an unembedded Helvetica that print shops flag.
     fonts.font(fonts.face())
-    # The header declares the version of what the file uses: /PrintScaling is
-    # PDF 1.6, /Duplex PDF 1.7 (reportlab would write 1.3 and leave them in).
-    # Page compression is off so that every stream (pages, forms, fonts) takes
-    # this document's default filter: zlib alone, where reportlab's page
-    # compression would add an ASCII85 layer (a quarter larger, and slow).
+    # The header names the version /PrintScaling (1.6) and /Duplex (1.7) need; page
+    # compression is off so every stream takes the default filter, zlib without ASCII85.
     buffer = io.BytesIO()      # drawn in memory, then written whole (`writing`)
     canvas = Canvas(buffer, pagesize=(first.width * MM, first.height * MM), invariant=1,
                     pageCompression=0, initialFontName=fonts.face(),
@@ -244,7 +224,7 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
     canvas.setTitle(title)
     canvas.setAuthor("throne_pnp")
     canvas.setCreator("throne_pnp build")
-    canvas.setSubject(subject or title)
+    canvas.setSubject(title)
     canvas.setViewerPreference("PrintScaling", "None")
     if duplex:
         canvas.setViewerPreference("Duplex", "DuplexFlipLongEdge")
@@ -254,8 +234,7 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
     for page in pages:
         icon_variants(page.items, variants)
     for name, ink, paper in sorted(variants):
-        # Forms are drawn into the page's y-down space, so their own
-        # coordinates are y-down already: no flip here.
+        # forms are drawn into the page's y-down space: no flip of their own
         canvas.beginForm(variant_id(name, ink, paper), 0, 0, BOX, BOX)
         painter.state = {}
         painter.draw(tuple(replace(s, style=resolve(s.style, ink, paper))
@@ -272,7 +251,7 @@ def render_pdf(pages: list[Page], path: FsPath, title: str, subject: str = "",
         canvas.saveState()
         canvas.translate(0, page.height * MM)   # (x, y): mm from the top-left corner
         canvas.scale(MM, -MM)
-        painter.state, painter.stack = {}, []
+        painter.state = {}
         painter.draw(page.items)
         painter.flush()
         canvas.restoreState()

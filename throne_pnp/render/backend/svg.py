@@ -1,16 +1,9 @@
 """SVG renderer: writes one layout `Page` as one SVG file.
 
-The file has its physical size in millimetres and a matching `viewBox`, so
-one user unit is one millimetre and the y axis already points down: shapes are
-written as the layout gives them. Icons are defined once each in `<defs>` as
-`<symbol>`s with explicit ids and placed with `<use>`; clip paths get ids
-counted per file, so a file never depends on what was drawn before it.
-Numbers are rounded to 0.001 mm.
-
-The markup is written as strings in svgwrite's form (attributes sorted by name,
-empty elements closed with " />", ElementTree's escapes);
-`tests/test_render_svg_markup.py` checks it against svgwrite.
-"""
+Physical size in mm with a matching `viewBox`, so shapes are written as the layout gives
+them; icons are `<symbol>`s in `<defs>` placed with `<use>`, and ids are counted per file.
+The markup is svgwrite's form (sorted attributes, " />", ElementTree's escapes), which
+`tests/test_render_svg_markup.py` checks against svgwrite."""
 
 from __future__ import annotations
 
@@ -36,7 +29,6 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.writing import write_bytes
 
-FONT_FAMILY = SVG_FAMILY
 HEADER = '<?xml version="1.0" encoding="utf-8" ?>\n'
 NAMESPACES = {"xmlns": "http://www.w3.org/2000/svg",
               "xmlns:ev": "http://www.w3.org/2001/xml-events",
@@ -113,10 +105,9 @@ class _Writer:
                                     "height": _n(item.size)})
         if kind is Text:
             attrs = {"x": _n(item.x), "y": _n(item.y), "font-size": _n(item.size * PT),
-                     "font-family": FONT_FAMILY, "fill": item.color,
-                     # Pin the run to the width the layout measured (the
-                     # embedded family's metrics), so a substitute font cannot
-                     # push text into its neighbours.
+                     "font-family": SVG_FAMILY, "fill": item.color,
+                     # the width the layout measured: a substitute font cannot
+                     # push text into its neighbours
                      "textLength": _n(text_width(item.text, item.size, item.bold,
                                                  item.italic, item.mono)),
                      "lengthAdjust": "spacingAndGlyphs"}

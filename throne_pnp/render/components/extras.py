@@ -1,11 +1,13 @@
 """The extras sheet: two player aid cards and punch-out cube tokens.
 
 The aid cards are poker size (they sleeve with the Action Cards) and drawn from
-the content, the adjacency list from `mapkey.adjacency_rows`. Below them,
+the content, the adjacency list from `adjacency_rows`. Below them,
 `forces` 9.5 mm tokens a side: the King's dark squares, the player's light discs.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from throne_pnp.content import Content
 from throne_pnp.render.backend.layout import (
@@ -22,12 +24,9 @@ from throne_pnp.render.backend.layout import (
     stroke,
 )
 from throne_pnp.render.components import sheets
-from throne_pnp.render.components.mapkey import AdjacencyRow, adjacency_rows
-from throne_pnp.render.components.rulesheet import break_lines, set_line
+from throne_pnp.render.components.rulesheet import INK, RUST, break_lines, set_line
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
-INK = "#1f1a16"
-RUST = "#7a3420"
 KING_DARK = "#2a211b"
 PLAYER_TINT = "#eeeae2"
 GUIDE = "#b9b2a8"
@@ -97,6 +96,28 @@ def goal_line(content: Content) -> str:
     else:
         lose = f"when {home} has none of your cubes"
     return f"**Win** holding every {{castle}} ({castles}). **Lose** {lose}."
+
+
+@dataclass(frozen=True, slots=True)
+class AdjacencyRow:
+    """A territory and its neighbours; `by_sea`: those reached over a drawn sea crossing."""
+
+    number: int
+    name: str
+    neighbours: tuple[int, ...]
+    by_sea: tuple[int, ...] = ()
+
+
+def adjacency_rows(content: Content) -> list[AdjacencyRow]:
+    """The adjacency list, one row per territory in number order."""
+    game_map = content.map
+    crossings = set(game_map.drawing.crossings) if game_map.drawing is not None else set()
+    rows = []
+    for n in game_map.numbers:
+        terr = game_map.territories[n]
+        by_sea = tuple(m for m in terr.adjacent if (min(n, m), max(n, m)) in crossings)
+        rows.append(AdjacencyRow(n, terr.name, tuple(sorted(terr.adjacent)), by_sea))
+    return rows
 
 
 def neighbour_text(row: AdjacencyRow, castle: bool = False) -> str:
@@ -259,8 +280,7 @@ def player_token(ink_saver: bool = False) -> tuple:
 
 def _block_marks(x: float, y: float, cols: int, rows: int, cw: float, ch: float,
                  outset: float, tag: str) -> list:
-    """Crop marks beyond a cols x rows block of cw x ch cells at (x, y), from
-    `outset` + MARK_GAP outside its edge."""
+    """Crop marks `outset` + MARK_GAP beyond a cols x rows block of cw x ch cells at (x, y)."""
     out: list = []
     style = sheets.MARK_STYLE
     top, bottom = y - outset - MARK_GAP, y + rows * ch + outset + MARK_GAP
@@ -367,8 +387,3 @@ def extras_pages(content: Content, paper: str, ink_saver: bool = False) -> list[
         done += _token_rows(more, MARGIN + 7.0 + gap + 2.0, done, forces - done, forces, ink_saver)
         pages.append(more)
     return pages
-
-
-def extras_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
-    """The first extras sheet (aid cards and, for the usual 10 a side, all tokens)."""
-    return extras_pages(content, paper, ink_saver)[0]

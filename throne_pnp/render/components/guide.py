@@ -25,16 +25,15 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.render.components import sheets
 from throne_pnp.render.components.ladder_text import guide_blocks
-from throne_pnp.render.components.rulesheet import break_lines, set_line
+from throne_pnp.render.components.rulesheet import INK, NOTE, RUST, break_lines, set_line
 from throne_pnp.render.components.sheets import CARD_H, CARD_W
 
-INK = "#1f1a16"
-RUST = "#7a3420"
-TINT = "#f4ecdb"
 MARGIN = 11.0
 FOLD_STOCK = "plain paper of 80-120 gsm"   # folded in two: a card of 160-240 gsm
 GUTTER = 7.0
 BODY_SIZES = (9.5, 9.0, 8.5, 8.0, 7.5, 7.0, 6.5)
+LAYOUT_WORDS = {"duplex": "double-sided printing", "fold": "fold and glue",
+                "backs-separate": "fronts and backs on separate sheets"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,10 +161,8 @@ def guide_text(content: Content, layout: str, sections: list[Section]) -> list[t
 class _Columns:
     """Flows marked-up blocks down two columns of a page region."""
 
-    def __init__(self, x: float, top: float, bottom: float, width: float, body: float,
-                 draw: bool = True) -> None:
+    def __init__(self, x: float, top: float, bottom: float, width: float, body: float) -> None:
         self.x0, self.top, self.bottom = x, top, bottom
-        self.draw = draw             # False: only measure (column balancing trials)
         self.col_w = (width - GUTTER) / 2
         self.body = body
         self.lead = body * 0.44
@@ -190,26 +187,21 @@ class _Columns:
         return len(break_lines(text, self.col_w - indent, self.body)) * self.lead + 0.9
 
     def head(self, text: str, section: float = 0.0) -> None:
-        """A heading, moved to the next column when it and its `section` (the height
-        of the blocks under it) would not fit together."""
+        """A heading, moved to the next column unless it fits with its `section` below."""
         size = self.body + 1.5
         self._room(size * PT + 3.2 + max(section, 3 * self.lead))
         if self.y > self.top:
             self.y += 2.0
         self.y += size * PT
-        if self.draw:
-            self.items.append(Text(self.x, self.y, text, size, bold=True, color=RUST))
-            self.items.append(Line(self.x, self.y + 1.0, self.x + self.col_w, self.y + 1.0,
-                                   stroke(RUST, 0.25)))
+        self.items.append(Text(self.x, self.y, text, size, bold=True, color=RUST))
+        self.items.append(Line(self.x, self.y + 1.0, self.x + self.col_w, self.y + 1.0,
+                               stroke(RUST, 0.25)))
         self.y += 1.2
 
     def block(self, kind: str, text: str) -> None:
         indent = 3.0 if kind == "bullet" else 0.0
         lines = break_lines(text, self.col_w - indent, self.body)
         self._room(len(lines) * self.lead)
-        if not self.draw:
-            self.y += len(lines) * self.lead + 0.9
-            return
         for i, line in enumerate(lines):
             self.y += self.lead
             if i == 0 and kind == "bullet":
@@ -226,7 +218,7 @@ def _table(sections: list[Section], x: float, y: float, width: float,
     lead = 4.2
     cols = (("Pages", 0.0), ("What", 13.0), ("Paper", 0.44), ("Printer setting", 0.67))
     xs = [x + 1.5, x + 13.0] + [x + width * f for _, f in cols[2:]]
-    head = stroke(RUST, 0.25) if ink_saver else both(TINT, TINT, 0.1)
+    head = stroke(RUST, 0.25) if ink_saver else both(NOTE, NOTE, 0.1)
     out: list = [Rect(x, y, width, lead + 1.2, head)]
     for (name, _), cx in zip(cols, xs, strict=True):
         out.append(Text(cx, y + lead - 0.6, name, size, bold=True, color=RUST))
@@ -255,7 +247,7 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
     page.add(Text(MARGIN, MARGIN + 5.0, title, 15, bold=True, color=INK, tag="title"))
     width = page_w - 2 * MARGIN
     tail = (f", {paper.upper() if paper == 'a4' else paper.title()} paper, cards laid out "
-            f"for {_layout_words(layout)}.")
+            f"for {LAYOUT_WORDS.get(layout, layout)}.")
     name = content.map.name
     while name and text_width(name + tail, 6.0) > width:    # an edition's very long name
         name = name[:-4].rstrip() + "..."
@@ -275,8 +267,8 @@ def guide_page(content: Content, paper: str, layout: str, sections: list[Section
 def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float) -> _Columns:
     """The text in two columns at the largest body size that fits above `bottom`,
     balanced: the shortest column height (to 0.5 mm) that takes it all."""
-    def run(body: float, limit: float, draw: bool = False) -> _Columns:
-        flow = _Columns(MARGIN, top, limit, width, body, draw)
+    def run(body: float, limit: float) -> _Columns:
+        flow = _Columns(MARGIN, top, limit, width, body)
         for i, (kind, text) in enumerate(blocks):
             if kind == "head":
                 under = 0.0
@@ -299,8 +291,8 @@ def _flow(blocks: list[tuple[str, str]], top: float, bottom: float, width: float
                 low = mid
             else:
                 high = mid
-        return run(body, high, draw=True)
-    return run(BODY_SIZES[-1], bottom, draw=True)
+        return run(body, high)
+    return run(BODY_SIZES[-1], bottom)
 
 
 def _sheets(section: Section) -> int:
@@ -308,12 +300,6 @@ def _sheets(section: Section) -> int:
     pages = section.last - section.first + 1
     both_sides = "double-sided" in section.setting or "turned over" in section.setting
     return -(-pages // 2) if both_sides else pages
-
-
-def _layout_words(layout: str) -> str:
-    return {"duplex": "double-sided printing",
-            "backs-separate": "fronts and backs on separate sheets",
-            "fold": "fold and glue"}.get(layout, layout)
 
 
 def cross_points(paper: str) -> list[tuple[float, float]]:

@@ -22,11 +22,6 @@ def shown_bots(levels: list[Level]) -> list[str]:
     return [*BOTS, *extra]
 
 
-def current(level: Level, bot: str) -> Measured | None:
-    fig = level.figures(bot)
-    return fig if fig is not None and fig.current else None
-
-
 def pct(value: float) -> str:
     return f"{value * 100:.1f}".rstrip("0").rstrip(".") + "%"
 
@@ -54,16 +49,16 @@ def guide_blocks(content: Content) -> list[tuple[str, str]]:
                 ("para", "This edition has no difficulty ladder: shuffle in skull cards "
                          "{skull} to taste (`throne new --hard N`). Win rates: "
                          f"{NOT_MEASURED}.")]
-    bots = [b for b in shown_bots(levels) if b in BOTS or any(current(lv, b) for lv in levels)]
+    bots = [b for b in shown_bots(levels) if b in BOTS or any(lv.bots.get(b) for lv in levels)]
     out = [("head", "Difficulty ladder"),
            ("para", "Each level shuffles its skull cards {skull} into the deck and keeps "
                     "those of the level before; `throne new --level NAME` plays it. How "
                     "often the simulator's players won there, with 95 % intervals (strong "
                     "player: the search bot; casual player: the greedy bot):")]
     for level in levels:
-        rates = "; ".join(f"{_short(b)}: {rate_words(current(level, b))}" for b in bots)
+        rates = "; ".join(f"{_short(b)}: {rate_words(level.bots.get(b))}" for b in bots)
         out.append(("bullet", f"**{level.name.capitalize()}** ({cards_words(level)}): {rates}."))
-    if not any(current(lv, b) for lv in levels for b in bots):
+    if not any(lv.bots.get(b) for lv in levels for b in bots):
         out.append(("para", f"Win rates for this edition are {NOT_MEASURED}: "
                             "`throne simulate --sweep --ladder --write-ladder` measures them."))
     return out
@@ -84,11 +79,11 @@ def markdown_table(content: Content) -> str:
     lines = ["| " + " | ".join(head) + " |", "|---|---|" + "---|" * len(bots)]
     for level in levels:
         cards = ", ".join(map(str, level.hard)) or "none"
-        cells = [f"`{level.name}`", cards] + [rate_words(current(level, b)) for b in bots]
+        cells = [f"`{level.name}`", cards] + [rate_words(level.bots.get(b)) for b in bots]
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     for bot in bots:
-        figs = [current(lv, bot) for lv in levels]
+        figs = [lv.bots.get(bot) for lv in levels]
         fig = next((f for f in figs if f is not None), None)
         if fig is None:
             lines.append(f"- {bot}: {NOT_MEASURED}.")
@@ -99,8 +94,7 @@ def markdown_table(content: Content) -> str:
 
 
 def replace_doc_region(text: str, table: str) -> str:
-    """`text` with the part between the ladder markers replaced by `table`
-    (ValueError without the markers)."""
+    """`text` with `table` between the ladder markers (ValueError without them)."""
     start, end = text.find(DOC_BEGIN), text.find(DOC_END)
     if start < 0 or end < start:
         raise ValueError("no ladder markers")

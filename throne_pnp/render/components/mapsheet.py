@@ -32,7 +32,6 @@ from throne_pnp.render.components.board.territories import (
     map_items,
     territory_geometry,
 )
-from throne_pnp.render.components.mapkey import MAP_SYMBOLS
 from throne_pnp.render.components.sheets import MAP_SIZES
 
 LARGE = {"a4": "a3", "letter": "tabloid"}
@@ -47,6 +46,15 @@ AID_GAP = 2.0       # title, bar and legend: from the frame and from the land
 OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
 TICK = 7.0          # tiled: length of each alignment tick on either side of the join
 TICKS = 5
+# The map sheet's legend: its icons and the cube-row markers, in short words.
+MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
+    ("castle", "castle"),
+    ("wheat", "wheat"),
+    ("bugle", "bugle"),
+    ("shield", "shield"),
+    ("crown", "King's cubes"),
+    ("helmet", "your cubes"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,8 +179,7 @@ def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, floa
 
 
 def _bar_size() -> tuple[float, float, float]:
-    """(width, height, drop): the scale bar's extent and how far its top lies
-    above the point it is placed at."""
+    """(width, height, drop): the scale bar's extent and how far its top lies above y."""
     bar = sheets.scale_bar(0, 0)
     boxes = [_extent(item) for item in bar.items]
     box = bounds([b for b in boxes if b is not None])

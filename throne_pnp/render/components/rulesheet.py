@@ -1,25 +1,9 @@
 """The rules text: `content/rules.txt` parsed into blocks, and lines set with icons.
 
-Format of rules.txt (plain text, UTF-8; one construct per line):
-
-    % a comment line, not printed
-    # Booklet title                    (the first `#` line; printed at the top)
-    ## Section heading {#anchor}       (the anchor is optional: links, the page)
-    ### Sub-heading {#anchor}          (e.g. one ruling of the players' FAQ)
-    A paragraph: consecutive lines are joined; a blank line ends it.
-    - a bullet item (continuation lines are joined to it)
-    1. a numbered step (any number followed by a dot)
-    > a boxed note
-    => a box of a flow chart (consecutive boxes are joined by arrows)
-    @page, @column                     (start a new page / the next column)
-    @example NAME                      (a worked example of examples.yaml)
-    @figure setup                      (the start of the game on a small map)
-    @ladder                            (the difficulty ladder)
-
-Inside any text: `**bold**`, `` `code` `` and `{icon}` (a name of `content.ICONS`).
-The booklet and the page's rules screen read these blocks; `break_lines` and
-`set_line` set every marked-up text of the printed sheets.
-"""
+The format (headings with anchors, bullets, steps, notes, flow-chart boxes, `@` lines,
+`**bold**`, `` `code` ``, `{icon}`) is described in docs/content.md. The booklet and the
+page's rules screen read these blocks; `break_lines` and `set_line` set every marked-up
+text of the printed sheets."""
 
 from __future__ import annotations
 
@@ -54,7 +38,7 @@ def _heading(kind: str, text: str) -> Block:
 
 
 def parse_rules(text: str) -> list[Block]:
-    """Split rules.txt into blocks (see the module docstring for the format)."""
+    """Split rules.txt into blocks (the format: docs/content.md)."""
     blocks: list[Block] = []
     current: list[str] = []
     kind, mark = "", ""
@@ -73,37 +57,32 @@ def parse_rules(text: str) -> list[Block]:
             flush()
             continue
         step = re.match(r"^(\d+)\.\s+(.*)$", line)
-        if line.startswith("@"):
-            flush()
-            word, _, arg = line[1:].partition(" ")
-            blocks.append(Block("directive", word.strip(), arg.strip()))
-        elif line.startswith("=> "):
-            flush()
-            kind, current = "box", [line[3:].strip()]
-        elif line.startswith("### "):
-            flush()
-            blocks.append(_heading("sub", line[4:]))
-        elif line.startswith("## "):
-            flush()
-            blocks.append(_heading("heading", line[3:]))
-        elif line.startswith("# "):
-            flush()
-            blocks.append(Block("title", line[2:].strip()))
-        elif line.startswith("- "):
-            flush()
-            kind, current = "bullet", [line[2:].strip()]
-        elif step:
-            flush()
-            kind, mark, current = "step", step.group(1), [step.group(2)]
-        elif line.startswith("> "):
+        if line.startswith("> "):
             if kind != "note":
                 flush()
                 kind = "note"
             current.append(line[2:].strip())
-        else:
-            if not kind:
-                kind = "para"
+            continue
+        if not step and not line.startswith(("@", "=> ", "### ", "## ", "# ", "- ")):
+            kind = kind or "para"           # a line of the current paragraph or item
             current.append(line)
+            continue
+        flush()                             # every other line starts a new block
+        if line.startswith("@"):
+            word, _, arg = line[1:].partition(" ")
+            blocks.append(Block("directive", word.strip(), arg.strip()))
+        elif line.startswith("=> "):
+            kind, current = "box", [line[3:].strip()]
+        elif line.startswith("### "):
+            blocks.append(_heading("sub", line[4:]))
+        elif line.startswith("## "):
+            blocks.append(_heading("heading", line[3:]))
+        elif line.startswith("# "):
+            blocks.append(Block("title", line[2:].strip()))
+        elif line.startswith("- "):
+            kind, current = "bullet", [line[2:].strip()]
+        else:
+            kind, mark, current = "step", step.group(1), [step.group(2)]
     flush()
     return blocks
 

@@ -1,15 +1,23 @@
-"""Sheet geometry: paper sizes, the card grids, crop marks, print aids.
+"""Sheet geometry: paper sizes, the card grids, crop marks, print aids, the footer stamp.
 
 Poker cards (63 x 88 mm) sit in a centred 3 x 3 grid with shared cuts and a 3 mm
 bleed, on A4 and Letter alike; no crop mark comes within 5 mm of the paper edge
 (printers leave ~4.2 mm unprinted). Duplex backs are mirrored about the page
-centre; the fold layout puts each front above its back turned 180°.
+centre; the fold layout puts each front above its back turned 180°. Every sheet's
+stamp says what it belongs to: the map's name, the program version and a date
+(SOURCE_DATE_EPOCH, else the newest content file's, never the clock: same bytes).
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 
+from throne_pnp import __version__
+from throne_pnp.content import Content
+from throne_pnp.edition_lookup import CONTENT_FILES
 from throne_pnp.render.backend.layout import (
     MIN_TEXT,
     Group,
@@ -80,12 +88,9 @@ class Grid:
         """Top-left corner of the trim box of a cell."""
         return (self.x0 + col * CARD_W, self.y0 + row * CARD_H)
 
-    def bleed_sides(self, col: int, row: int) -> tuple[bool, bool, bool, bool]:
-        return (row == 0, col == self.cols - 1, row == self.rows - 1, col == 0)
-
     def slot(self, col: int, row: int, rotate: bool = False) -> Slot:
         x, y = self.cell(col, row)
-        return Slot(x, y, rotate, self.bleed_sides(col, row))
+        return Slot(x, y, rotate, (row == 0, col == self.cols - 1, row == self.rows - 1, col == 0))
 
     def cut_xs(self) -> list[float]:
         return [self.x0 + i * CARD_W for i in range(self.cols + 1)]
@@ -200,16 +205,15 @@ def text_page_aids(page: Page, margin: float, part: str, ink: str) -> None:
     page.add(Text(page.width - margin, y, f"{GAME_TITLE}: {part}", 6.5, "end", color=ink))
 
 
-def title_line(x: float, y: float, text: str, size: float = 7.0, anchor: str = "start",
-               rotate: bool = False) -> Group:
+def title_line(x: float, y: float, text: str, size: float, rotate: bool = False) -> Group:
     """The game's title (and a part name) as a small label."""
-    return Group((Text(0, 0, text, size, anchor, bold=True),), x, y,
-                 rotate=-90 if rotate else 0.0, tag="title")
+    return Group((Text(0, 0, text, size, bold=True),), x, y, rotate=-90 if rotate else 0.0,
+                 tag="title")
 
 
 def footer_stamp(x: float, y: float, text: str, anchor: str = "start",
                  rotate: bool = False) -> Group:
-    """The edition/version/date stamp (see `stamp.py`) as a 6 pt line tagged "stamp"."""
+    """The edition/version/date stamp (`stamp_text`) as a 6 pt line tagged "stamp"."""
     label = Text(0, 0, text, AID_TEXT, anchor, color=STAMP_INK)
     return Group((label,), x, y, rotate=-90 if rotate else 0.0, tag="stamp")
 
@@ -250,3 +254,30 @@ def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
         out.append(footer_stamp(right + 3.0, ys[2] - 4.0, clip(stamp, CARD_H - 8.0, AID_TEXT),
                                 rotate=True))
     return out
+
+
+def stamp_date(directory: Path | None, environ: dict[str, str] | None = None) -> str:
+    """ISO date (UTC) for the stamp: SOURCE_DATE_EPOCH, else the newest content file's."""
+    env = os.environ if environ is None else environ
+    epoch = env.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        try:
+            return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
+        except (ValueError, OverflowError, OSError):
+            pass   # not a whole number of seconds: fall back to the files
+    mtimes = []
+    for name in CONTENT_FILES if directory else ():
+        try:
+            mtimes.append((Path(directory) / name).stat().st_mtime)
+        except OSError:
+            continue
+    return datetime.fromtimestamp(int(max(mtimes)), UTC).date().isoformat() if mtimes else ""
+
+
+def stamp_text(content: Content, environ: dict[str, str] | None = None) -> str:
+    """"Kingdom of Prydon · throne_pnp 0.1.0 · 2026-11-30" for `content`."""
+    parts = [content.map.name, f"throne_pnp {__version__}"]
+    date = stamp_date(getattr(content, "directory", None), environ)
+    if date:
+        parts.append(date)
+    return " · ".join(parts)

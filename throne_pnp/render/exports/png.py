@@ -1,14 +1,8 @@
-"""PNG export for print-on-demand: one image per card face and the back.
+"""PNG export for print-on-demand: one 300 dpi image per card face and the back.
 
-Each face and the back is drawn as its own PDF page sized to the service's
-300 dpi pixel box and rasterised with pypdfium2 (the optional [png] extra).
-
-Sizes (width x height in pixels, 300 dpi):
-- plain: 815 x 1110, poker 63 x 88 mm with 3 mm bleed;
-- `mpc` (MakePlayingCards): 822 x 1122;
-- `tgc` (The Game Crafter): 825 x 1125.
-A larger box gets extra bleed in the card's own edge colour; the trim stays centred.
-"""
+Each is drawn as its own PDF page of the service's pixel box (`PODS`) and rasterised
+with pypdfium2 (the optional [png] extra); a box larger than the 3 mm bleed is filled
+with the card's own edge colour, the trim centred."""
 
 from __future__ import annotations
 
@@ -63,14 +57,11 @@ def card_images(content: Content, pod: str = "", ink_saver: bool = False,
                 back: str = "light") -> list[tuple[str, Page]]:
     """(file name, page) for every face (card-NN.png) and back.png."""
     digits = max(2, len(str(max(c.id for c in content.cards))))
-    out = []
-    for card in content.cards:
-        out.append((f"card-{card.id:0{digits}d}.png",
-                    face_page(cards.card_front(card, ink_saver), front_edge(card, ink_saver),
-                              pod, f"card-{card.id}")))
-    out.append(("back.png", face_page(cards.card_back(ink_saver, style=back),
-                                      cards.back_edge(ink_saver, back), pod, "back")))
-    return out
+    faces = [(f"card-{card.id:0{digits}d}.png",
+              face_page(cards.card_front(card, ink_saver), front_edge(card, ink_saver), pod,
+                        f"card-{card.id}")) for card in content.cards]
+    return faces + [("back.png", face_page(cards.card_back(ink_saver, style=back),
+                                           cards.back_edge(ink_saver, back), pod, "back"))]
 
 
 def front_edge(card: Card, ink_saver: bool) -> str:

@@ -1,15 +1,9 @@
 """`throne build --format tts`: the game for Tabletop Simulator, in `output/tts/`.
 
-Writes the deck sheets (`cards-normal.png`, `cards-hard.png`; a deck too
-large for one sheet continues on `cards-normal-2.png` ...), the shared
-`back.png`, the map as `map.png` and the saved object `A Rusty Throne.json`
-(built by `tts_save`) that names them by URL: `file:///` absolute paths by
-default, or under `url_base` for images hosted on the web.
-
-Images come through `png.rasterise`: card faces cut at the trim, pasted into
-RGB grids of 2-10 x 2-7 (TTS's minimum), at most 4096 px a side, the back in
-each sheet's last slot; the map is the printed map's sea rectangle.
-"""
+Deck sheets (`cards-normal.png`, `cards-hard.png`, continued on `-2` ... when full),
+`back.png`, `map.png` and the saved object (`tts_save`) naming them by `file:///` path
+or under `url_base`. Faces are cut at the trim into grids within TTS's limits, the back
+in each sheet's last slot."""
 
 from __future__ import annotations
 
@@ -49,8 +43,7 @@ def cell_size(px_per_mm: float = CARD_PX_PER_MM) -> tuple[int, int]:
 
 
 def grid_for(count: int, cell: tuple[int, int]) -> tuple[int, int]:
-    """(cols, rows) holding `count` cards plus the free last slot, with the
-    fewest slots, then the fewest rows, within TTS's limits."""
+    """(cols, rows) for `count` cards and the free last slot: fewest slots, then rows."""
     cw, ch = cell
     options = [(cols * rows, rows, cols) for cols in range(COLS[0], COLS[1] + 1)
                for rows in range(ROWS[0], ROWS[1] + 1)

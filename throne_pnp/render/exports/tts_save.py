@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from throne_pnp.content import Card, Content
+from throne_pnp.narrator.words import plural
 from throne_pnp.render.components.cards import ACTION_LABELS
 from throne_pnp.render.components.extras import goal_line, turn_lines
 from throne_pnp.render.components.sheets import CARD_W, GAME_TITLE
@@ -76,19 +77,15 @@ def card_nickname(card: Card) -> str:
     return f"{card.id} {card.name}" if card.name else f"Card {card.id}"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def card_description(card: Card) -> str:
     """A card's symbols and the King's action in the words printed on the card."""
-    symbols = ", ".join(_count(n, w) for n, w in ((card.bugles, "bugle"),
+    symbols = ", ".join(plural(n, w) for n, w in ((card.bugles, "bugle"),
                                                   (card.swords, "sword"),
                                                   (card.shields, "shield")) if n)
     king = ", then ".join(ACTION_LABELS[a] for a in card.king)
     lines = [f"Battle: {symbols or 'no symbols'}.",
              f"The King: {king}.",
-             f"{_count(card.flags, 'command point')}, {card.priority}."]
+             f"{plural(card.flags, 'command point')}, {card.priority}."]
     if card.hard:
         lines.append("Hard card (skull).")
     return "\n".join(lines)
@@ -190,8 +187,7 @@ def _deck(deck: Deck, x: float, z: float) -> dict[str, Any]:
 
 
 def board_scale(board: Board) -> float:
-    """The Custom_Board's scale that makes its image as tall as the drawing at
-    the table's mm."""
+    """The Custom_Board's scale: its image as tall as the drawing at the table's mm."""
     return board.size[1] * UNIT_PER_MM / BOARD_UNITS
 
 

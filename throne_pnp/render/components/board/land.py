@@ -7,6 +7,8 @@ route.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from throne_pnp.content import Content, GameMap, polygon_edges
 from throne_pnp.render.backend.layout import (
     Circle,
@@ -45,11 +47,8 @@ def _land_colors(game_map: GameMap) -> dict[int, str]:
 
 def _edges(game_map: GameMap) -> tuple[set[frozenset[str]], set[frozenset[str]]]:
     """(borders shared by two territories, sea-coast edges of one territory)."""
-    count: dict[frozenset[str], int] = {}
-    for terr in game_map.territories.values():
-        assert terr.drawing is not None
-        for edge in polygon_edges(terr.drawing.shape):
-            count[edge] = count.get(edge, 0) + 1
+    count = Counter(edge for terr in game_map.territories.values()
+                    for edge in polygon_edges(terr.drawing.shape))  # type: ignore[union-attr]
     shared = {e for e, k in count.items() if k > 1}
     lakes = game_map.drawing.lakes  # type: ignore[union-attr]
     return shared, set(count) - shared - set().union(*(polygon_edges(k.shape) for k in lakes))

@@ -1,9 +1,8 @@
 """What is drawn over a board: cubes on the table, numbers, battles and moves.
 
 The booklet's figures, the table page and `throne show --svg` share these
-marks, each a function of points and sizes drawn at the caller's scale. Tags
-(`arrow-N-FROM-TO-COUNT`, `mark-N-KIND-AT-COUNT`, `king-N-COUNT`,
-`player-N-COUNT`, `cubes-now-N`) let tests and the page find a mark again.
+marks, each a function of points and sizes drawn at the caller's scale; their
+tags let tests and the page find a mark again.
 """
 
 from __future__ import annotations
@@ -63,8 +62,7 @@ def number_disc(x: float, y: float, label: str, radius: float, size: float, disc
 
 
 def cube_badges(cx: float, cy: float, king: int, player: int, n: int) -> list:
-    """A small figure's cubes: the King's count in a dark square, yours in a light
-    disc, side by side around (cx, cy)."""
+    """A small figure's cubes: the King's count in a dark square, yours in a light disc."""
     out: list = []
     shown = [(side, count) for side, count in (("king", king), ("player", player)) if count]
     x = cx - (len(shown) * BADGE + (len(shown) - 1) * 1.0) / 2
@@ -107,8 +105,7 @@ def cube_spaces(content: Content, n: int) -> tuple[Group, list[Rect], list[Rect]
 
 def cube_fills(content: Content, king: dict[int, int], player: dict[int, int],
                look: CubeLook) -> list[Group]:
-    """The cubes on the table filled into the map's spaces (`+N` for more cubes than
-    spaces), one group a territory."""
+    """The cubes on the table in the map's spaces (`+N` beyond them), a group a territory."""
     out = []
     for n in content.map.numbers:
         area, king_spaces, player_spaces = cube_spaces(content, n)

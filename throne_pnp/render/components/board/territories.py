@@ -99,10 +99,6 @@ def _symbols(game_map: GameMap, n: int) -> list[str]:
     return icons + ["wheat"] * terr.wheat + ["bugle"] * terr.bugles + ["shield"] * terr.shields
 
 
-def _name_size(name: str) -> float:
-    return fit_size(name, 44, NAME_PT, bold=True, minimum=7)
-
-
 def _label(game_map: GameMap, n: int, ink_saver: bool = False) -> list[tuple[Box, list]]:
     """Each part of a territory's label (number disc, then to its right the name,
     "YOUR HOME" and the symbols): its box in drawing mm and its shapes."""
@@ -117,7 +113,7 @@ def _label(game_map: GameMap, n: int, ink_saver: bool = False) -> list[tuple[Box
                           color=INK if ink_saver else "#ffffff", tag=f"terr-{n}")])]
     tx = lx + NUM_R + 1.6
     icons = _symbols(game_map, n)
-    size = _name_size(terr.name)
+    size = fit_size(terr.name, 44, NAME_PT, bold=True, minimum=7)
     base = ly - 0.9 if icons else ly + size * PT * 0.36
     width = text_width(terr.name, size, bold=True)
     parts.append((Box(tx, base - size * PT * ASCENT, width, size * PT * (ASCENT + DESCENT)),
