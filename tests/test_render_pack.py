@@ -16,11 +16,11 @@ from editions import edited, inside, page_texts, without_drawing
 from printcheck import edge_ink, text_runs, viewer_preferences
 
 from throne_pnp.content import load_content
-from throne_pnp.render import build as pack
 from throne_pnp.render.backend.layout import Circle, Group, Rect, Text, find_tagged, walk
 from throne_pnp.render.build import build
 from throne_pnp.render.components import guide
 from throne_pnp.render.components.sheets import CARD_H, CARD_W, PAPERS
+from throne_pnp.render.exports import pack
 
 
 def rules_count(paper: str, content=None) -> int:

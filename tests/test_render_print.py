@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from throne_pnp.content import load_content
-from throne_pnp.render.build import build, pack_parts, sections
+from throne_pnp.render.build import build
 from throne_pnp.render.components.guide import guide_text
+from throne_pnp.render.exports.pack import pack_parts, sections
 
 pytest.importorskip("pypdfium2")
 

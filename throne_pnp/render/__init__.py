@@ -2,6 +2,6 @@
 
 Three rooms, each importing only the ones before it: `backend` (shapes in mm,
 geometry, icons, the typeface, the PDF and SVG writers), `components` (what is
-printed, as pages of those shapes) and `exports` (print-on-demand images, the
-Tabletop Simulator save). `build` runs them all and lays out the print-and-play pack.
+printed, as pages of those shapes) and `exports` (the print-and-play pack,
+print-on-demand images, the Tabletop Simulator save). `build` runs them all.
 """
