@@ -1,10 +1,13 @@
-"""The one typeface of every printed component, embedded in the PDFs.
+"""The type pairing of every printed component, embedded in the PDFs as subsets.
 
-Printers substitute fonts that are only named, so the PDFs embed reportlab's
-Bitstream Vera Sans as "Rusty Sans", slimmed by `slim` (over half of its glyph bytes are
-screen hinting printers do not need; the Vera licence asks that a modified font not be
-called "Bitstream" or "Vera"); `width_pt` measures text with the metrics the PDF really
-uses. `mono` runs are set oblique.
+Titles are set in Crimson Text, an old-style book serif (SIL OFL) that arrives with
+the install as the PyPI package fontpkg-crimson-text; labels, numbers and small
+text in reportlab's Bitstream Vera Sans. Printers substitute fonts that are only
+named, so both are embedded, slimmed by `slim` (over half of their glyph bytes are
+screen hinting printers do not need) and renamed "Rusty Serif" / "Rusty Sans" (the
+Vera licence asks that a modified font not be called "Bitstream" or "Vera").
+Without the serif package the sans sets the titles too, and `notes` says so once.
+`width_pt` measures text with the metrics the PDF really uses; `mono` runs are oblique.
 """
 
 from __future__ import annotations
@@ -16,11 +19,16 @@ from pathlib import Path
 
 FAMILY = "Bitstream Vera Sans"
 SVG_FAMILY = f"'{FAMILY}', 'DejaVu Sans', Verdana, sans-serif"
+SERIF = "Crimson Text"
+SVG_SERIF = f"'{SERIF}', Georgia, 'Times New Roman', serif"
+SERIF_PACKAGE = "fontpkg-crimson-text"
 
-# reportlab face name -> file in reportlab/fonts
+# reportlab face name -> file in reportlab/fonts, or (weight, style) of the serif
 FACES = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
-EMBEDDED = "Rusty Sans"   # the slimmed faces' family and styles (see `slim`)
-STYLES = {"Vera": "Roman", "VeraBd": "Bold", "VeraIt": "Oblique", "VeraBI": "Bold Oblique"}
+SERIF_FACES = {"Serif": (400, "normal"), "SerifBd": (700, "normal"),
+               "SerifIt": (400, "italic"), "SerifBI": (700, "italic")}
+STYLES = {"Vera": "Roman", "VeraBd": "Bold", "VeraIt": "Oblique", "VeraBI": "Bold Oblique",
+          "Serif": "Roman", "SerifBd": "Bold", "SerifIt": "Italic", "SerifBI": "Bold Italic"}
 
 
 def font_dir() -> Path:
@@ -30,16 +38,37 @@ def font_dir() -> Path:
     return Path(reportlab.__file__).parent / "fonts"
 
 
+@lru_cache(maxsize=1)
+def serif_files() -> dict[str, Path] | None:
+    """The serif's four faces from its font package, or None when it is not installed."""
+    try:
+        import fontpkg
+
+        return {name: fontpkg.path(SERIF, *how) for name, how in SERIF_FACES.items()}
+    except Exception:   # not installed, or a package without these faces: the fallback
+        return None
+
+
+def notes() -> list[str]:
+    """One line when the type pairing is incomplete (titles then fall back to the sans)."""
+    if serif_files() is not None:
+        return []
+    return [f"titles are set in the sans: the serif {SERIF} is missing "
+            f"(pip install {SERIF_PACKAGE})"]
+
+
 _BY_STYLE = {(False, False): "Vera", (True, False): "VeraBd", (False, True): "VeraIt",
              (True, True): "VeraBI"}    # (bold, slanted) -> face
 
 
-def face(bold: bool = False, italic: bool = False, mono: bool = False) -> str:
-    """The reportlab name of the face for a weight and slant (mono = oblique)."""
-    return _BY_STYLE[bool(bold), bool(italic or mono)]
+def face(bold: bool = False, italic: bool = False, mono: bool = False,
+         serif: bool = False) -> str:
+    """The reportlab name of the face for a family, weight and slant (mono = oblique)."""
+    name = _BY_STYLE[bool(bold), bool(italic or mono)]
+    return name.replace("Vera", "Serif") if serif and serif_files() is not None else name
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)
 def font(name: str):
     """The face's reportlab font object, slimmed, parsed and registered when first
     used (parsing is the costly part, and most documents need two or three faces)."""
@@ -48,11 +77,13 @@ def font(name: str):
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    path = font_dir() / FACES[name]
+    serif = name in SERIF_FACES
+    path = serif_files()[name] if serif else font_dir() / FACES[name]
     if not path.is_file():
-        raise FileNotFoundError(f"reportlab's bundled font {path} is missing; "
-                                "reinstall reportlab")
-    registered = TTFont(name, BytesIO(slim(path.read_bytes(), EMBEDDED, STYLES[name])))
+        raise FileNotFoundError(f"the font {path} is missing; reinstall "
+                                + (SERIF_PACKAGE if serif else "reportlab"))
+    family, source = ("Rusty Serif", SERIF) if serif else ("Rusty Sans", FAMILY)
+    registered = TTFont(name, BytesIO(slim(path.read_bytes(), family, STYLES[name], source)))
     pdfmetrics.registerFont(registered)
     return registered
 
@@ -121,7 +152,7 @@ def _glyphs(tables: dict[str, bytes]) -> list[bytes]:
     return [glyf[offsets[i]:offsets[i + 1]] for i in range(count)]
 
 
-def _name_table(original: bytes, family: str, style: str) -> bytes:
+def _name_table(original: bytes, family: str, style: str, source: str) -> bytes:
     """A Windows-Unicode name table: the original copyright and our own names."""
     copyright_text = ""
     count, string_offset = struct.unpack(">HH", original[2:6])
@@ -137,9 +168,9 @@ def _name_table(original: bytes, family: str, style: str) -> bytes:
         0: copyright_text,
         1: family,
         2: style,
-        3: f"{ps_family}-{style.replace(' ', '')}; derived from Bitstream Vera Sans",
+        3: f"{ps_family}-{style.replace(' ', '')}; derived from {source}",
         4: f"{family} {style}",
-        5: "Version 1.0; Bitstream Vera Sans 1.10, hinting removed",
+        5: f"Version 1.0; {source}, hinting removed",
         6: f"{ps_family}-{style.replace(' ', '')}",
     }
     records = b""
@@ -180,7 +211,7 @@ def _assemble(tables: dict[str, bytes]) -> bytes:
     return bytes(font)
 
 
-def slim(data: bytes, family: str, style: str) -> bytes:
+def slim(data: bytes, family: str, style: str, source: str = FAMILY) -> bytes:
     """`data` (a TrueType font) without hinting or screen-only tables, renamed."""
     tables = _tables(data)
     glyf = b""
@@ -198,5 +229,5 @@ def slim(data: bytes, family: str, style: str) -> bytes:
         maxp[26:28] = b"\x00\x00"                    # maxSizeOfInstructions
     out = {tag: tables[tag] for tag in KEEP if tag in tables}
     out.update(glyf=glyf, loca=struct.pack(f">{len(offsets)}I", *offsets), head=bytes(head),
-               maxp=bytes(maxp), name=_name_table(tables["name"], family, style))
+               maxp=bytes(maxp), name=_name_table(tables["name"], family, style, source))
     return _assemble(out)

@@ -74,13 +74,22 @@ def _bugle() -> tuple:
     return (horn, loop, cord)
 
 
+def _diagonal(points) -> tuple:
+    """Points given along a sword (s across, t along, tip up) laid from the bottom-left
+    to the top-right corner of the box."""
+    r = math.sqrt(0.5)
+    return tuple((round(12 + r * (s + t), 3), round(12 + r * (s - t), 3)) for s, t in points)
+
+
 def _sword() -> tuple:
-    blade = Poly(((12, 0.6), (14.6, 4), (14.6, 15.5), (9.4, 15.5), (9.4, 4)), _FILL)
-    fuller = Line(12, 4.8, 12, 14.2, _paper_line(0.8))
-    guard = Rect(4.5, 15.3, 15, 2.8, _FILL, r=1.0)
-    grip = Rect(10.6, 17.5, 2.8, 3.8, _FILL)
-    pommel = Circle(12, 22, 2.0, _FILL)
-    return (blade, fuller, guard, grip, pommel)
+    """A broadsword laid diagonally: a wide blade, a heavy guard and pommel."""
+    blade = Poly(_diagonal(((-2.6, -4), (2.6, -4), (2.6, 10.2), (0, 15), (-2.6, 10.2))), _FILL)
+    fuller = Poly(_diagonal(((0, -2.5), (0, 10))), _paper_line(0.9), closed=False)
+    guard = Poly(_diagonal(((-7.4, -7), (-6, -5.8), (6, -5.8), (7.4, -7), (7.4, -3.4),
+                            (6, -4.2), (-6, -4.2), (-7.4, -3.4))), _FILL)
+    grip = Poly(_diagonal(((-1.5, -11.4), (1.5, -11.4), (1.5, -5), (-1.5, -5))), _FILL)
+    (px, py), = _diagonal(((0, -12.9),))
+    return (blade, fuller, guard, grip, Circle(px, py, 2.4, _FILL))
 
 
 def _shield() -> tuple:

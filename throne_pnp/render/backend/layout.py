@@ -116,11 +116,12 @@ class Text:
     color: str = BLACK
     tag: str = ""
     mono: bool = False
+    serif: bool = False          # the titles' face (see `fonts.py`)
 
     @property
     def font(self) -> str:
         """The embedded face the text is set in (see `fonts.py`)."""
-        return face(self.bold, self.italic, self.mono)
+        return face(self.bold, self.italic, self.mono, self.serif)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,15 +186,15 @@ MIN_TEXT = 6.0   # points: nothing is printed smaller (legible at arm's length)
 
 
 def text_width(text: str, size: float, bold: bool = False, italic: bool = False,
-               mono: bool = False) -> float:
+               mono: bool = False, serif: bool = False) -> float:
     """Width in mm of `text` set in the embedded face at `size` points."""
-    return width_pt(text, face(bold, italic, mono), size) * PT
+    return width_pt(text, face(bold, italic, mono, serif), size) * PT
 
 
 def fit_size(text: str, width: float, size: float, bold: bool = False,
-             minimum: float = MIN_TEXT) -> float:
+             minimum: float = MIN_TEXT, serif: bool = False) -> float:
     """The largest size <= `size` (in 0.25 pt steps, >= minimum) at which text fits `width` mm."""
-    while size > minimum and text_width(text, size, bold) > width:
+    while size > minimum and text_width(text, size, bold, serif=serif) > width:
         size -= 0.25
     return size
 

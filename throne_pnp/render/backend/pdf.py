@@ -154,7 +154,8 @@ class _Painter:
         self._set("fill", ("text", item.color), _text_fill(item.color))
         x = item.x
         if item.anchor != "start":
-            width = text_width(item.text, item.size, item.bold, item.italic, item.mono)
+            width = text_width(item.text, item.size, item.bold, item.italic, item.mono,
+                               item.serif)
             x -= width / 2 if item.anchor == "middle" else width
         self.ops.append(f"BT 1 0 0 -1 {_f(x)} {_f(item.y)} Tm "
                         f"{self._runs(item.font, _f(item.size * PT), item.text)} ET")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path as FsPath
 
-from throne_pnp.render.backend.fonts import SVG_FAMILY
+from throne_pnp.render.backend.fonts import SVG_FAMILY, SVG_SERIF
 from throne_pnp.render.backend.icons import BOX, ICON_SHAPES, resolve, variant_id
 from throne_pnp.render.backend.layout import (
     PT,
@@ -105,11 +105,12 @@ class _Writer:
                                     "height": _n(item.size)})
         if kind is Text:
             attrs = {"x": _n(item.x), "y": _n(item.y), "font-size": _n(item.size * PT),
-                     "font-family": SVG_FAMILY, "fill": item.color,
+                     "font-family": SVG_SERIF if item.serif else SVG_FAMILY,
+                     "fill": item.color,
                      # the width the layout measured: a substitute font cannot
                      # push text into its neighbours
                      "textLength": _n(text_width(item.text, item.size, item.bold,
-                                                 item.italic, item.mono)),
+                                                 item.italic, item.mono, item.serif)),
                      "lengthAdjust": "spacingAndGlyphs"}
             if item.anchor != "start":
                 attrs["text-anchor"] = item.anchor

@@ -1,24 +1,30 @@
 """Action Cards: one face layout per card, one back, and the printed sheets.
 
-A face (trim 0..63 x 0..88 mm, bleed beyond) shows the battle symbols, id and
-name, the King's action(s), a skull on hard cards, the flags and the priority
-arrow; colour only repeats what shapes say. All backs are identical.
+A face (trim 0..63 x 0..88 mm, bleed beyond) shows a corner index (the battle
+values as numerals beside small symbols, top left and turned bottom right, what
+a fanned hand shows), the title in the serif, the battle symbols, the King's
+action(s), the flags, the priority arrow and the id; hard cards a dark double
+frame and a skull. Colour only repeats what shapes say. All backs are identical.
 """
 
 from __future__ import annotations
 
 from throne_pnp.content import KING_ACTIONS, Card, Content
 from throne_pnp.render.backend.layout import (
+    Circle,
     Group,
     Icon,
     Line,
     Page,
+    Path,
+    Poly,
     Rect,
     Text,
     both,
     fill,
     fit_size,
     stroke,
+    text_width,
 )
 from throne_pnp.render.components import sheets
 from throne_pnp.render.components.sheets import BLEED, CARD_H, CARD_W, Grid, Slot
@@ -28,12 +34,16 @@ HARD = "#2b2522"
 CREAM = "#fbf6ea"
 BAND = "#efe4cc"
 INK = "#1d1a17"
-GREY = "#8a8178"      # rules and dashes only
+GREY = "#8a8178"      # rules only
 TEXT_GREY = "#5b534c"  # quiet text: 6.6:1 on the cream panel
 WHITE = "#ffffff"
 FRAME = 3.2          # frame width inside the trim
 SAFE = 4.5           # content stays this far inside the trim
-CELL_CLEAR = 1.2     # battle icons keep this far from their cell's dividers
+BATTLE_ICON = 7.0    # the battle symbols' size, never under MIN_BATTLE
+MIN_BATTLE = 6.0
+INDEX = (4.2, 4.2, 9.4, 5.0)   # the corner index: left, top, width, row height
+TITLE_PT = 10.5
+PANEL = (25.8, 62.2)           # the King's panel: top and bottom
 
 ACTION_TARGETS = {name: a.icon for name, a in KING_ACTIONS.items() if a.target}
 ACTION_LABELS = {name: a.card for name, a in KING_ACTIONS.items()}
@@ -46,57 +56,71 @@ def _ground(color: str, bleed: tuple[bool, bool, bool, bool]) -> Rect:
     return Rect(-left, -top, CARD_W + left + right, CARD_H + top + bottom, fill(color))
 
 
-def _outline(color: str) -> Rect:
-    """The ink saver's frame: an outline inside the trim."""
-    return Rect(FRAME - 0.4, FRAME - 0.4, CARD_W - 2 * FRAME + 0.8, CARD_H - 2 * FRAME + 0.8,
-                stroke(color, 0.6), r=2.8)
-
-
-def _frame(color: str, bleed: tuple[bool, bool, bool, bool], ink_saver: bool) -> list:
-    """Frame colour to the trim (and into the bleed on the outer sides), cream panel."""
-    if ink_saver:
-        return [_outline(color)]
-    return [_ground(color, bleed),
-            Rect(FRAME, FRAME, CARD_W - 2 * FRAME, CARD_H - 2 * FRAME, fill(CREAM), r=2.5)]
-
-
-def _battle_row(card: Card, color: str, ink_saver: bool) -> list:
-    out: list = []
-    x0, y0, w, h = SAFE, 5.2, CARD_W - 2 * SAFE, 11.6
-    band = stroke(color, 0.3) if ink_saver else both(BAND, color, 0.3)
-    out.append(Rect(x0, y0, w, h, band, r=1.6))
-    cell = w / 3
-    size = 5.6
-    for i, (attr, icon) in enumerate(BATTLE):
-        cx = x0 + cell * (i + 0.5)
-        if i:
-            out.append(Line(x0 + cell * i, y0 + 1.5, x0 + cell * i, y0 + h - 1.5,
-                            stroke(color, 0.25)))
-        count = getattr(card, attr)
-        if count == 0:
-            out.append(Line(cx - 1.6, y0 + h / 2, cx + 1.6, y0 + h / 2, stroke(GREY, 0.5)))
-            continue
-        gap = 0.3
-        each = min(size, (cell - 2 * CELL_CLEAR - (count - 1) * gap) / count)
-        total = count * each + (count - 1) * gap
-        for k in range(count):
-            out.append(Icon(icon, cx - total / 2 + k * (each + gap), y0 + (h - each) / 2,
-                            each, INK, WHITE))
+def _frame(card: Card, color: str, bleed: tuple[bool, bool, bool, bool],
+           ink_saver: bool) -> list:
+    """Frame colour to the trim (and into the bleed on the outer sides), cream panel; a
+    hard card's frame is dark with a second rule, so it shows in the deck's edge too."""
+    inset = FRAME - 0.4 if ink_saver else FRAME
+    panel = Rect(inset, inset, CARD_W - 2 * inset, CARD_H - 2 * inset,
+                 stroke(color, 0.6) if ink_saver else fill(CREAM), r=2.6)
+    out = [panel] if ink_saver else [_ground(color, bleed), panel]
+    if card.hard:   # a second rule in the frame band
+        out.append(Rect(2.0, 2.0, CARD_W - 4.0, CARD_H - 4.0,
+                        stroke(color if ink_saver else CREAM, 0.35), r=3.2))
     return out
 
 
-def _title(card: Card, color: str, ink_saver: bool) -> list:
-    out: list = []
-    y = 22.6
-    badge_w = 9.0
-    badge = stroke(color, 0.4) if ink_saver else fill(color)
-    out.append(Rect(SAFE, y - 4.0, badge_w, 5.6, badge, r=1.2))
-    out.append(Text(SAFE + badge_w / 2, y, f"#{card.id}", 7.5, "middle", bold=True,
-                    color=color if ink_saver else WHITE, tag=f"card-id-{card.id}"))
+def _index(card: Card, color: str, ink_saver: bool) -> list:
+    """The corner index: each battle value as a numeral beside a small symbol (and a
+    skull on hard cards), what shows of a card held in a fan."""
+    x, y, w, row = INDEX
+    rows = [(str(getattr(card, attr)), icon) for attr, icon in BATTLE]
+    rows += [("", "skull")] if card.hard else []
+    h = row * len(rows) + 1.0
+    out: list = [Rect(x, y, w, h, stroke(color, 0.3) if ink_saver else both(BAND, color, 0.3),
+                      r=1.4)]
+    for k, (numeral, icon) in enumerate(rows):
+        top = y + 0.5 + k * row
+        if numeral:
+            out.append(Text(x + 2.2, top + 4.0, numeral, 12.0, "middle", bold=True,
+                            color=TEXT_GREY if numeral == "0" else INK, tag="card-index"))
+            out.append(Icon(icon, x + 4.6, top + 0.4, 4.1, INK, WHITE))
+        else:
+            out.append(Icon(icon, x + (w - 4.2) / 2, top + 0.35, 4.2, INK, WHITE))
+    return out
+
+
+def _title(card: Card) -> list:
+    left = INDEX[0] + INDEX[2] + 1.2
+    right = CARD_W - SAFE
+    out = [Text(right, 7.6, f"#{card.id}", 6.5, "end", color=TEXT_GREY,
+                tag=f"card-id-{card.id}")]
     name = card.name or ("Hard Action" if card.hard else "Action")
-    room = CARD_W - SAFE - badge_w - 1.5 - SAFE
-    size = fit_size(name, room, 8.5, bold=True)
-    out.append(Text(SAFE + badge_w + 1.5 + room / 2, y, name, size, "middle", bold=True, color=INK))
+    room = right - left - 2 * text_width(f"#{card.id}", 6.5) - 1.0
+    size = fit_size(name, room, TITLE_PT, bold=True, minimum=8.0, serif=True)
+    baseline = 9.6 if card.bugles + card.swords + card.shields else 13.6
+    out.append(Text((left + right) / 2, baseline, name, size, "middle", bold=True, color=INK,
+                    serif=True, tag="card-title"))
+    return out
+
+
+def _battle_row(card: Card) -> list:
+    """The battle symbols under the title, one group per kind with a wider gap between."""
+    groups = [(getattr(card, attr), icon) for attr, icon in BATTLE if getattr(card, attr)]
+    count = sum(n for n, _ in groups)
+    if not count:
+        return []
+    left, right = INDEX[0] + INDEX[2] + 1.2, CARD_W - SAFE
+    gap, group_gap = 0.5, 2.6
+    spacing = (count - len(groups)) * gap + (len(groups) - 1) * group_gap
+    size = min(BATTLE_ICON, (right - left - spacing) / count)
+    x = (left + right - count * size - spacing) / 2
+    out: list = []
+    for n, icon in groups:
+        for _ in range(n):
+            out.append(Icon(icon, x, 19.2 - size, size, INK, WHITE, tag="battle"))
+            x += size + gap
+        x += group_gap - gap
     return out
 
 
@@ -112,55 +136,44 @@ def _action_icons(action: str, cx: float, top: float, size: float) -> list:
     return [Icon(KING_ACTIONS[action].icon, cx - size / 2, top, size, INK, WHITE)]
 
 
-def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
-    out: list = []
-    x0, y0, w, h = SAFE, 26.8, CARD_W - 2 * SAFE, 35.0
-    out.append(Rect(x0, y0, w, h, stroke(color, 0.35), r=2.0))
-    out.append(Rect(CARD_W / 2 - 10, y0 - 1.9, 20, 3.8,
-                    both(WHITE if ink_saver else CREAM, color, 0.3), r=1.0))
-    out.append(Text(CARD_W / 2, y0 + 1.05, "THE KING", 6.0, "middle", bold=True, color=color))
+def _king_actions(card: Card, color: str) -> list:
+    x0, (y0, y1) = SAFE, PANEL
+    w, h = CARD_W - 2 * SAFE, y1 - y0
+    out: list = [Rect(x0, y0, w, h, stroke(color, 0.35), r=2.0)]
     cx = CARD_W / 2
     if len(card.king) == 1:
-        size = 14.0
-        out += _action_icons(card.king[0], cx, y0 + 5.0, size)
+        out += _action_icons(card.king[0], cx, y0 + 6.0, 15.0)
         label = ACTION_LABELS[card.king[0]]
-        out.append(Text(cx, y0 + 27.0, label, fit_size(label, w - 4, 7.0, True), "middle",
+        out.append(Text(cx, y0 + 28.5, label, fit_size(label, w - 4, 7.5, True), "middle",
                         bold=True, color=INK))
         return out
-    size = 8.6
+    size = 9.0
     for i, action in enumerate(card.king):
-        top = y0 + 3.0 + i * 16.6
+        top = y0 + 3.2 + i * h / 2
         out += _action_icons(action, cx, top, size)
         label = f"{i + 1}. {ACTION_LABELS[action]}"
-        out.append(Text(cx, top + size + 3.2, label, fit_size(label, w - 4, 6.5, True),
+        out.append(Text(cx, top + size + 3.4, label, fit_size(label, w - 4, 7.0, True),
                         "middle", bold=True, color=INK))
-    out.append(Line(x0 + 8, y0 + 18.2, x0 + w - 8, y0 + 18.2, stroke(GREY, 0.2, (0.8, 0.8))))
+    out.append(Line(x0 + 8, y0 + h / 2, x0 + w - 8, y0 + h / 2, stroke(GREY, 0.2, (0.8, 0.8))))
     return out
 
 
 def _footer(card: Card, color: str, ink_saver: bool) -> list:
-    out: list = []
-    # priority arrow, bottom right
-    bx, by, bw, bh = CARD_W - SAFE - 12.5, CARD_H - SAFE - 17.0, 12.5, 17.0
-    out.append(Rect(bx, by, bw, bh, stroke(color, 0.35) if ink_saver else
-                    both(BAND, color, 0.35), r=1.6))
-    out.append(Icon(card.priority, bx + (bw - 9.0) / 2, by + 1.4, 9.0, INK, WHITE))
-    out.append(Text(bx + bw / 2, by + bh - 2.4, card.priority.upper(), 6.0, "middle",
-                    bold=True, color=INK))
-    # flags along the bottom, skull above them on hard cards
+    """Command flags (or a hard card's skull) bottom left, the priority arrow beside the
+    turned index bottom right."""
+    bw, bh = 11.0, 16.5
+    bx, by = CARD_W - INDEX[0] - INDEX[2] - 1.4 - bw, CARD_H - SAFE - bh
+    out: list = [Rect(bx, by, bw, bh, stroke(color, 0.35) if ink_saver else
+                      both(BAND, color, 0.35), r=1.6),
+                 Icon(card.priority, bx + (bw - 8.5) / 2, by + 1.4, 8.5, INK, WHITE),
+                 Text(bx + bw / 2, by + bh - 2.3, card.priority.upper(), 6.0, "middle",
+                      bold=True, color=INK)]
     room = bx - SAFE - 1.5
-    n = card.flags
-    size = 7.0 if n <= 5 else room / n - 0.4
-    fy = CARD_H - SAFE - size - 0.6
-    for k in range(n):
-        out.append(Icon("flag", SAFE + k * (size + 0.4), fy, size, INK, WHITE))
-    if n == 0:
-        out.append(Text(SAFE, CARD_H - SAFE - 2, "no flags", 6.0, color=TEXT_GREY))
+    size = min(6.4, room / max(card.flags, 1) - 0.4)
+    for k in range(card.flags):
+        out.append(Icon("flag", SAFE + k * (size + 0.4), CARD_H - SAFE - size, size, INK, WHITE))
     if card.hard:
-        out.append(Icon("skull", SAFE, fy - 8.4, 7.0, INK, WHITE))
-        out.append(Text(SAFE + 8.2, fy - 3.6, "HARD", 6.0, bold=True, color=INK))
-    out.append(Text(bx - 1.5, fy - 2.2, f"{n} command point{'s' if n != 1 else ''}", 6.0,
-                    "end", color=TEXT_GREY))
+        out.append(Icon("skull", SAFE + 0.5, CARD_H - SAFE - 10.0, 10.0, INK, WHITE))
     return out
 
 
@@ -168,56 +181,90 @@ def card_front(card: Card, ink_saver: bool = False,
                bleed: tuple[bool, bool, bool, bool] = (True, True, True, True)) -> tuple:
     """Every shape of one face, in trim coordinates (0..63 x 0..88 mm)."""
     color = HARD if card.hard else RUST
-    items: list = _frame(color, bleed, ink_saver)
-    items += _battle_row(card, color, ink_saver)
-    items += _title(card, color, ink_saver)
-    items += _king_actions(card, color, ink_saver)
-    items += _footer(card, color, ink_saver)
-    return tuple(items)
+    index = _index(card, color, ink_saver)
+    return (*_frame(card, color, bleed, ink_saver), *index, *_title(card), *_battle_row(card),
+            *_king_actions(card, color), *_footer(card, color, ink_saver),
+            Group(tuple(index), CARD_W, CARD_H, rotate=180, tag="card-index-turned"))
 
 
 BACKS = ("light", "dark")
 BACK_DARK = "#4a2013"
 BACK_TINT = "#f6eedf"   # the light back's ground: a faint parchment
-BACK_BAND = 3.6         # the light back's rust border inside the trim
+BACK_CLEAR = 5.0        # nothing but the pattern this close to the trim
+LATTICE = (7.0, 9.0)    # the back's diamond lattice: half-diagonals across and down
+BACK_COLOURS = {        # (ground, lattice, emblem ink, emblem paper)
+    "light": (BACK_TINT, "#d7b9a2", RUST, BACK_TINT),
+    "dark": (BACK_DARK, "#6e3a26", "#e9d7b0", BACK_DARK),
+    "ink-saver": (WHITE, "#e3d3c6", RUST, WHITE),
+}
 
 
 def back_edge(ink_saver: bool = False, style: str = "light") -> str:
     """The colour at the back's outer edge (what a wider bleed continues)."""
-    if ink_saver:
-        return WHITE
-    return BACK_DARK if style == "dark" else RUST
+    return BACK_COLOURS["ink-saver" if ink_saver else style][0]
+
+
+def _lattice(color: str) -> list:
+    """Diamond lines over the whole back and its bleed, through the card's centre (so
+    the pattern is the same turned 180°), with a dot in every diamond."""
+    a, b = LATTICE
+    cx, cy = CARD_W / 2, CARD_H / 2
+    x0, y0, x1, y1 = -BLEED, -BLEED, CARD_W + BLEED, CARD_H + BLEED
+    line = stroke(color, 0.35)
+    out: list = []
+    reach = int((x1 - x0) / a + (y1 - y0) / b) // 2 + 2
+    for n in range(-reach, reach + 1):
+        for sign in (1, -1):       # x/a + sign*y/b = n about the centre
+            ends = [(x0, cy + sign * b * (n - (x0 - cx) / a)),
+                    (x1, cy + sign * b * (n - (x1 - cx) / a))]
+            (xa, ya), (xb, yb) = ends
+            ya, yb = (min(max(v, y0), y1) for v in (ya, yb))
+            xa = cx + a * (n - sign * (ya - cy) / b)
+            xb = cx + a * (n - sign * (yb - cy) / b)
+            if abs(xa - xb) > 0.01:
+                out.append(Line(round(xa, 3), round(ya, 3), round(xb, 3), round(yb, 3), line))
+    for i in range(-2 * reach, 2 * reach + 1):      # diamond centres: (i/2, j/2), i + j odd
+        for j in range(-2 * reach, 2 * reach + 1):
+            x, y = cx + a * i / 2, cy + b * j / 2
+            if (i + j) % 2 and x0 <= x <= x1 and y0 <= y <= y1:
+                out.append(Circle(round(x, 3), round(y, 3), 0.45, fill(color)))
+    return out
 
 
 def card_back(ink_saver: bool = False,
               bleed: tuple[bool, bool, bool, bool] = (True, True, True, True),
               style: str = "light") -> tuple:
-    """The shared back: throne emblem, crown and title inside a border; `light` is a
-    pale ground in a rust band (little ink), `dark` full-bleed dark."""
-    out: list = []
-    if ink_saver:
-        ink, paper = RUST, WHITE
-        out.append(_outline(RUST))
-        for k in range(1, 11):   # light hatching across the emblem band
-            y = 30 + k * 2.6
-            out.append(Line(8, y, CARD_W - 8, y, stroke("#d9c7b8", 0.2)))
-    elif style == "dark":
-        ink, paper = "#e9d7b0", BACK_DARK
-        out.append(_ground(BACK_DARK, bleed))
-    else:
-        ink, paper = RUST, BACK_TINT
-        out.append(_ground(RUST, bleed))
-        out.append(Rect(BACK_BAND, BACK_BAND, CARD_W - 2 * BACK_BAND, CARD_H - 2 * BACK_BAND,
-                        fill(BACK_TINT), r=2.5))
-    out.append(Rect(5.5, 5.5, CARD_W - 11, CARD_H - 11, stroke(ink, 0.5), r=2.0))
-    out.append(Rect(7.0, 7.0, CARD_W - 14, CARD_H - 14, stroke(ink, 0.25), r=1.5))
-    out.append(Icon("throne", CARD_W / 2 - 13, 30, 26, ink, paper))
-    out.append(Icon("crown", CARD_W / 2 - 5, 14.5, 10, ink, paper))
-    out.append(Text(CARD_W / 2, 66, "A RUSTY", 11, "middle", bold=True, color=ink))
-    out.append(Text(CARD_W / 2, 72.5, "THRONE", 11, "middle", bold=True, color=ink))
-    out.append(Line(16, 75.5, CARD_W - 16, 75.5, stroke(ink, 0.3)))
-    out.append(Text(CARD_W / 2, 79.5, "action card", 6.0, "middle", color=ink))
+    """The shared back: a diamond lattice to the bleed on every side, and in the middle an
+    oval medallion with two crowns base to base, like a court card's; the same turned
+    180°, and nothing but the lattice within BACK_CLEAR of the trim, so a cut off by a
+    millimetre does not show."""
+    ground, lattice, ink, paper = BACK_COLOURS["ink-saver" if ink_saver else style]
+    cx, cy = CARD_W / 2, CARD_H / 2
+    area = _ground(ground, bleed)
+    out: list = [area, Group(tuple(_lattice(lattice)), clip=(area.x, area.y, area.w, area.h))]
+    out += [Path(_oval(cx, cy, 17.0, 25.0), both(paper, ink, 1.0)),
+            Path(_oval(cx, cy, 15.2, 23.2), stroke(ink, 0.35))]
+    for angle in (0, 180):
+        out.append(Group((Icon("crown", -7.0, -17.0, 14.0, ink, paper),
+                          Circle(0, -20.2, 0.8, fill(ink))), cx, cy, rotate=angle))
+    out += [Line(cx - 9.0, cy, cx + 9.0, cy, stroke(ink, 0.5)),
+            Poly(((cx, cy - 1.8), (cx + 2.4, cy), (cx, cy + 1.8), (cx - 2.4, cy)),
+                 both(paper, ink, 0.5))]
+    for dx, dy in ((-1, -1), (1, 1), (1, -1), (-1, 1)):   # four corner diamonds
+        x, y = cx + dx * (cx - BACK_CLEAR - 4.0), cy + dy * (cy - BACK_CLEAR - 5.0)
+        out.append(Poly(((x, y - 4.5), (x + 3.5, y), (x, y + 4.5), (x - 3.5, y)),
+                        both(paper, ink, 0.5)))
+        out.append(Circle(x, y, 0.9, fill(ink)))
     return tuple(out)
+
+
+def _oval(cx: float, cy: float, rx: float, ry: float) -> tuple:
+    """An ellipse as four Bézier quarters."""
+    k = 0.5522847498
+    return (("M", cx + rx, cy), ("C", cx + rx, cy + k * ry, cx + k * rx, cy + ry, cx, cy + ry),
+            ("C", cx - k * rx, cy + ry, cx - rx, cy + k * ry, cx - rx, cy),
+            ("C", cx - rx, cy - k * ry, cx - k * rx, cy - ry, cx, cy - ry),
+            ("C", cx + k * rx, cy - ry, cx + rx, cy - k * ry, cx + rx, cy), ("Z",))
 
 
 def place(shapes: tuple, slot: Slot, tag: str) -> Group:
