@@ -103,6 +103,10 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.option("--back", type=click.Choice(["light", "dark"]), default="light",
               show_default=True,
               help="Card back design: light (under a third ink per sheet) or dark full bleed.")
+@click.option("--back-offset", metavar="X,Y", default=None,
+              help="Move every card back by the offset measured on the duplex test page "
+                   "(mm: X how far the bold cross sits right of the ruled one, Y how far "
+                   "below; negative for left and up), to cancel your printer's drift.")
 @click.option("--map-size", type=click.Choice(["page", "a3", "tiled"]), default="page",
               show_default=True,
               help="map.pdf on one A4/Letter sheet, one A3/Tabloid sheet, or tiled over "
@@ -110,8 +114,8 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
 def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_dir: Path,
-          ink_saver: bool, layout: str, back: str, map_size: str, watch: bool,
-          content_dir: Path | None) -> None:
+          ink_saver: bool, layout: str, back: str, back_offset: str | None, map_size: str,
+          watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
     PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
@@ -128,6 +132,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
       throne build --paper a4 --format pdf --out print/
       throne build --layout fold --ink-saver
       throne build --back dark      # full-bleed dark card backs
+      throne build --back-offset 1.5,-0.5   # backs moved as the duplex test says
       throne build --format png --pod mpc   # images for MakePlayingCards
       throne build --format tts     # try it on Tabletop Simulator
       throne build --map-size a3    # the map on one A3 (Tabloid) sheet
@@ -142,6 +147,16 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         from throne_pnp.render.exports.tts import check_url_base
         try:
             check_url_base(tts_url_base)
+        except ValueError as exc:
+            raise UserError(str(exc)) from None
+    offset = (0.0, 0.0)
+    if back_offset is not None:
+        if layout == "fold":
+            raise UserError("--back-offset moves the backs printed on the sheet's other "
+                            "side; the fold layout prints none")
+        from throne_pnp.render.components.cards import parse_back_offset
+        try:
+            offset = parse_back_offset(back_offset)
         except ValueError as exc:
             raise UserError(str(exc)) from None
     if fmt in ("png", "tts"):
@@ -164,7 +179,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
                                    notes, back=back, pod=pod or "", map_size=map_size,
-                                   tts_url_base=tts_url_base)
+                                   tts_url_base=tts_url_base, back_offset=offset)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:

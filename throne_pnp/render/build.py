@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from throne_pnp.content import Content
+from throne_pnp.render.backend import fonts
 from throne_pnp.render.backend.layout import Page
 from throne_pnp.render.backend.pdf import render_pdf
 from throne_pnp.render.backend.svg import render_svg
@@ -41,11 +42,13 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
           formats: tuple[str, ...] = ("pdf", "svg"), ink_saver: bool = False,
           layout: str = "duplex", notes: list[str] | None = None,
           back: str = "light", pod: str = "",
-          map_size: str = "page", tts_url_base: str | None = None) -> list[Path]:
+          map_size: str = "page", tts_url_base: str | None = None,
+          back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
 
     `formats` may also hold "png" (for the print-on-demand service `pod`) and
     "tts" (images named under `tts_url_base`). `notes` receives what was skipped.
+    `back_offset` moves the duplex backs (see `cards.card_pages`).
     """
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
@@ -59,7 +62,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     if notes is not None:
         if not drawable:
             notes.append(MAP_SKIPPED)
-        notes.extend(aid_overflow(content))
+        notes.extend(aid_overflow(content) + fonts.notes())
     svg_paper = "a4" if "a4" in papers or not papers else papers[0]
     pdf_papers = tuple(papers) if "pdf" in formats else ()
     stamp = sheets.stamp_text(content)
@@ -70,7 +73,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
             maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
             rules = booklet.rules_pages(content, paper, ink_saver)
             sheets.stamp_pages([*maps, *rules], stamp)
-            card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp)
+            card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp,
+                                          back_offset)
             laid[paper] = _Laid(maps, rules, card_pages, pack.pack(
                 content, paper, layout, ink_saver, rules=rules,
                 map_pages=maps if drawable else None, card_pages=card_pages, stamp=stamp))

@@ -280,9 +280,39 @@ def _sheet(grid: Grid, part: str, name: str, stamp: str) -> Page:
     return page
 
 
+MAX_OFFSET = 4.0   # mm: a back offset beyond this is a wrong setting, not a printer's drift
+
+
+def parse_back_offset(text: str) -> tuple[float, float]:
+    """"X,Y" in mm (as read on the duplex test) -> (x, y); ValueError says what is wanted."""
+    wanted = (f"--back-offset wants X,Y in mm as read on the duplex test page, each between "
+              f"-{MAX_OFFSET:g} and {MAX_OFFSET:g} (e.g. 1.5,-0.5); got {text!r}")
+    try:
+        x, y = (float(part) for part in text.split(","))
+    except ValueError:
+        raise ValueError(wanted) from None
+    if not all(abs(v) <= MAX_OFFSET for v in (x, y)):   # also refuses nan
+        raise ValueError(wanted)
+    return x, y
+
+
+def _block(grid: sheets.Grid, items: list, shift: tuple[float, float] = (0.0, 0.0)) -> Group:
+    """The placed cards of a sheet, moved by `shift` and cut to the grid's bleed box where
+    it would come within MARK_EDGE of the paper's edge (Letter: 2.7 mm of bleed)."""
+    edge = sheets.MARK_EDGE
+    x0, y0 = max(grid.x0 - BLEED, edge), max(grid.y0 - BLEED, edge)
+    x1 = min(grid.x0 + grid.cols * CARD_W + BLEED, grid.page_w - edge)
+    y1 = min(grid.y0 + grid.rows * CARD_H + BLEED, grid.page_h - edge)
+    dx, dy = shift
+    return Group(tuple(items), dx, dy, clip=(x0 - dx, y0 - dy, x1 - x0, y1 - y0), tag="cards")
+
+
 def card_pages(content: Content, paper: str, layout: str = "duplex",
-               ink_saver: bool = False, back: str = "light", stamp: str = "") -> list[Page]:
-    """The pages of cards.pdf for one paper size and layout, with the footer `stamp`."""
+               ink_saver: bool = False, back: str = "light", stamp: str = "",
+               back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
+    """The pages of cards.pdf for one paper size and layout, with the footer `stamp`;
+    `back_offset` (x right, y down, mm) is a duplex misregistration measured on the
+    duplex test: every back is moved to cancel it."""
     if back not in BACKS:
         raise ValueError(f"unknown card back {back!r}; use one of {', '.join(BACKS)}")
     cards = list(content.cards)
@@ -293,27 +323,36 @@ def card_pages(content: Content, paper: str, layout: str = "duplex",
             chunk = cards[start:start + grid.cols]
             page = _sheet(grid, "cards, fold on the dashed line and glue",
                           f"fold-{start // grid.cols + 1}", stamp)
+            placed = []
             for card, (fs, bs) in zip(chunk, sheets.fold_slots(grid, len(chunk)), strict=True):
-                page.add(place(card_front(card, ink_saver, fs.bleed), fs, f"front-{card.id}"))
-                page.add(place(card_back(ink_saver, _turned(bs.bleed), back), bs,
-                               f"back-{card.id}"))
+                placed += [place(card_front(card, ink_saver, fs.bleed), fs, f"front-{card.id}"),
+                           place(card_back(ink_saver, _turned(bs.bleed), back), bs,
+                                 f"back-{card.id}")]
+            page.add(_block(grid, placed))
             page.extend(sheets.crop_marks(grid, fold=True))
             page.extend(sheets.fold_lines(grid, len(chunk)))
             pages.append(page)
         return pages
     grid = sheets.card_grid(paper)
+    # seen through the sheet from the front, a back page is mirrored left to right: a
+    # back seen too far right is moved right on its own page, one seen too low moved up
+    shift = (back_offset[0], -back_offset[1])
+    moved = f", moved {back_offset[0]:g},{back_offset[1]:g} mm" if any(back_offset) else ""
     fronts: list[Page] = []
     backs: list[Page] = []
     for start in range(0, len(cards), sheets.PER_PAGE):
         chunk = cards[start:start + sheets.PER_PAGE]
         number = start // sheets.PER_PAGE + 1
         front = _sheet(grid, f"cards, fronts {number}", f"fronts-{number}", stamp)
-        for card, slot in zip(chunk, sheets.front_slots(grid, len(chunk)), strict=True):
-            front.add(place(card_front(card, ink_saver, slot.bleed), slot, f"front-{card.id}"))
+        front.add(_block(grid, [
+            place(card_front(card, ink_saver, slot.bleed), slot, f"front-{card.id}")
+            for card, slot in zip(chunk, sheets.front_slots(grid, len(chunk)), strict=True)]))
         front.extend(sheets.crop_marks(grid))
-        back_page = _sheet(grid, f"cards, backs {number}", f"backs-{number}", stamp)
-        for card, slot in zip(chunk, sheets.duplex_back_slots(grid, len(chunk)), strict=True):
-            back_page.add(place(card_back(ink_saver, slot.bleed, back), slot, f"back-{card.id}"))
+        back_page = _sheet(grid, f"cards, backs {number}{moved}", f"backs-{number}", stamp)
+        back_page.add(_block(grid, [
+            place(card_back(ink_saver, slot.bleed, back), slot, f"back-{card.id}")
+            for card, slot in zip(chunk, sheets.duplex_back_slots(grid, len(chunk)),
+                                  strict=True)], shift))
         back_page.extend(sheets.crop_marks(grid))
         fronts.append(front)
         backs.append(back_page)

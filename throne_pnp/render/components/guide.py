@@ -2,7 +2,8 @@
 
 The guide: a table of what to print, then how, worded for the chosen layout,
 map size and the content's numbers. The duplex test: crosses at the first and
-last card slots, mirrored on the back, with 1 mm ticks to measure the offset.
+last card slots, mirrored on the back, with 1 mm ticks to measure the offset that
+`throne build --back-offset` cancels.
 """
 
 from __future__ import annotations
@@ -369,8 +370,11 @@ def alignment_pages(paper: str, manual: bool = False) -> list[Page]:
         "Hold the sheet up to a window or a lamp. Seen through the paper, the bold cross "
         "of side 2 should sit on each ruled cross A and B of this side. A and B mark the "
         "centres of the first and the last card of a card sheet.",
-        "Within 2 mm (two ticks): print the cards as they are. Off by the same amount at A "
-        "and B: your printer shifts the back; the cards' 3 mm bleed hides up to 2 mm. "
+        "Within 1 mm (one tick): print the cards as they are. Off by the same amount at A "
+        "and B: your printer shifts the back. Read on the ticks how many mm the bold cross "
+        "sits right of the ruled one (X; left is negative) and below it (Y; above is "
+        "negative), and build with throne build --back-offset X,Y: every back then moves "
+        "to cancel the shift (print this test again to check). "
         "A cross missing or upside down: the sheet was flipped on the short edge; change "
         "the setting, or build the fold-and-glue layout (throne build --layout fold).",
     ], page_h / 2 - 16)
