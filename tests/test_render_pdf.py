@@ -188,11 +188,13 @@ def test_every_font_is_embedded(variants: dict[str, Path]) -> None:
         runs = text_runs(path)
         assert all(run.embedded for run in runs), path
         assert {run.font for run in runs} <= {
-            "RustySans-Roman", "RustySans-Bold", "RustySans-Oblique", "RustySans-BoldOblique"}
+            "RustySans-Roman", "RustySans-Bold", "RustySans-Oblique", "RustySans-BoldOblique",
+            "RustySerif-Roman", "RustySerif-Bold", "RustySerif-Italic", "RustySerif-BoldItalic"}
         # no font declared without being embedded either (a print shop's preflight
         # flags those even when no text uses them): every /BaseFont is a subset
         declared = set(re.findall(rb"/BaseFont\s*/([^\s/>]+)", path.read_bytes()))
-        assert declared and all(b"+RustySans-" in name for name in declared), (path, declared)
+        assert declared and all(re.search(rb"\+Rusty(Sans|Serif)-", name)
+                                for name in declared), (path, declared)
 
 
 def test_print_scaling_none_everywhere_and_long_edge_duplex_for_duplex_cards(

@@ -119,27 +119,6 @@ def test_text_fill_maps_greys_to_black_ink_alone():
     assert _text_fill("#7a3420").endswith(" rg")    # rust stays a colour
 
 
-def test_three_icon_cells_keep_clear_of_their_dividers():
-    from throne_pnp.render.backend.layout import Icon, Line
-    from throne_pnp.render.components.cards import CELL_CLEAR, SAFE, card_front
-
-    cards = load_content().cards
-    full = [c for c in cards if 3 in (c.bugles, c.swords, c.shields)]
-    assert full, "the edition has cards with three of a symbol"
-    for card in cards:
-        shapes = card_front(card)
-        band_left, band_right = SAFE, 63.0 - SAFE
-        dividers = sorted(s.x1 for s in shapes if isinstance(s, Line) and s.x1 == s.x2
-                          and s.y1 < 17 and band_left < s.x1 < band_right)
-        assert len(dividers) == 2, card.id
-        edges = [band_left, *dividers, band_right]
-        icons = [s for s in shapes if isinstance(s, Icon) and s.y < 17]
-        assert len(icons) == card.bugles + card.swords + card.shields
-        for icon in icons:
-            cell = next(i for i in range(3) if edges[i] <= icon.x < edges[i + 1])
-            assert icon.x - edges[cell] >= CELL_CLEAR - 1e-9, (card.id, icon)
-            assert edges[cell + 1] - (icon.x + icon.size) >= CELL_CLEAR - 1e-9, (card.id, icon)
-            assert icon.size >= 4.8                       # still a clear symbol
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

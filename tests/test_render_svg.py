@@ -55,7 +55,7 @@ def test_icons_defined_once_and_referenced(svg_dir: Path) -> None:
         root = ET.parse(path).getroot()
         ids = [el.get("id") for el in root.iter() if el.get("id")]
         assert len(ids) == len(set(ids)), path
-        assert all(i.startswith("icon-") for i in ids), path   # only our explicit ids
+        assert all(i.startswith(("icon-", "clip")) for i in ids), path   # only our own ids
         symbols = {el.get("id") for el in root.iter(f"{SVG}symbol")}
         uses = {el.get(XLINK, el.get("href", "")).lstrip("#") for el in root.iter(f"{SVG}use")}
         assert uses <= symbols, path
@@ -77,7 +77,10 @@ def test_svg_output_is_deterministic(svg_dir: Path, tmp_path: Path) -> None:
 
 
 def test_text_names_the_embedded_family_first_with_fallbacks(svg_dir: Path) -> None:
-    for path in [svg_dir / "rules.svg", svg_dir / "cards" / "card-01.svg"]:
+    sans = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
+    serif = "'Crimson Text', Georgia, 'Times New Roman', serif"    # the cards' titles
+    for path, wanted in [(svg_dir / "rules.svg", {sans}),
+                         (svg_dir / "cards" / "card-01.svg", {sans, serif})]:
         texts = ET.parse(path).getroot().iter(f"{SVG}text")
         families = {t.get("font-family") for t in texts}
-        assert families == {"'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"}, path
+        assert families == wanted, path

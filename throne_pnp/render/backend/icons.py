@@ -204,6 +204,13 @@ def _throne() -> tuple:
     return (back, seat, *legs, gem)
 
 
+def _lattice() -> tuple:
+    """One tile of the card back's lattice: a diamond touching the tile's edges, with a
+    dot in its middle; tiled edge to edge, the gaps between make undotted diamonds."""
+    return (Poly(((12, 0), (24, 12), (12, 24), (0, 12)), _ink_line(0.7)),
+            Circle(12, 12, 1.1, _FILL))
+
+
 ICON_SHAPES: dict[str, tuple] = {
     "castle": _castle(),
     "wheat": _wheat(),
@@ -222,6 +229,7 @@ ICON_SHAPES: dict[str, tuple] = {
     "king-cube": _king_cube(),
     "crown": _crown(),
     "throne": _throne(),
+    "lattice": _lattice(),
 }
 
 def resolve(style: Style, ink: str, paper: str) -> Style:

@@ -9,6 +9,8 @@ frame and a skull. Colour only repeats what shapes say. All backs are identical.
 
 from __future__ import annotations
 
+import math
+
 from throne_pnp.content import KING_ACTIONS, Card, Content
 from throne_pnp.render.backend.layout import (
     Circle,
@@ -191,7 +193,7 @@ BACKS = ("light", "dark")
 BACK_DARK = "#4a2013"
 BACK_TINT = "#f6eedf"   # the light back's ground: a faint parchment
 BACK_CLEAR = 5.0        # nothing but the pattern this close to the trim
-LATTICE = (7.0, 9.0)    # the back's diamond lattice: half-diagonals across and down
+LATTICE = 11.0          # the back's lattice tile: a diamond's width and height
 BACK_COLOURS = {        # (ground, lattice, emblem ink, emblem paper)
     "light": (BACK_TINT, "#d7b9a2", RUST, BACK_TINT),
     "dark": (BACK_DARK, "#6e3a26", "#e9d7b0", BACK_DARK),
@@ -204,31 +206,13 @@ def back_edge(ink_saver: bool = False, style: str = "light") -> str:
     return BACK_COLOURS["ink-saver" if ink_saver else style][0]
 
 
-def _lattice(color: str) -> list:
-    """Diamond lines over the whole back and its bleed, through the card's centre (so
-    the pattern is the same turned 180°), with a dot in every diamond."""
-    a, b = LATTICE
-    cx, cy = CARD_W / 2, CARD_H / 2
-    x0, y0, x1, y1 = -BLEED, -BLEED, CARD_W + BLEED, CARD_H + BLEED
-    line = stroke(color, 0.35)
-    out: list = []
-    reach = int((x1 - x0) / a + (y1 - y0) / b) // 2 + 2
-    for n in range(-reach, reach + 1):
-        for sign in (1, -1):       # x/a + sign*y/b = n about the centre
-            ends = [(x0, cy + sign * b * (n - (x0 - cx) / a)),
-                    (x1, cy + sign * b * (n - (x1 - cx) / a))]
-            (xa, ya), (xb, yb) = ends
-            ya, yb = (min(max(v, y0), y1) for v in (ya, yb))
-            xa = cx + a * (n - sign * (ya - cy) / b)
-            xb = cx + a * (n - sign * (yb - cy) / b)
-            if abs(xa - xb) > 0.01:
-                out.append(Line(round(xa, 3), round(ya, 3), round(xb, 3), round(yb, 3), line))
-    for i in range(-2 * reach, 2 * reach + 1):      # diamond centres: (i/2, j/2), i + j odd
-        for j in range(-2 * reach, 2 * reach + 1):
-            x, y = cx + a * i / 2, cy + b * j / 2
-            if (i + j) % 2 and x0 <= x <= x1 and y0 <= y <= y1:
-                out.append(Circle(round(x, 3), round(y, 3), 0.45, fill(color)))
-    return out
+def _lattice(color: str, ground: str) -> list:
+    """Lattice tiles over the whole back and its bleed, one on the card's centre (so
+    the pattern is the same turned 180°)."""
+    nx, ny = (math.ceil((half + BLEED) / LATTICE - 0.5) for half in (CARD_W / 2, CARD_H / 2))
+    return [Icon("lattice", CARD_W / 2 + LATTICE * (i - 0.5), CARD_H / 2 + LATTICE * (j - 0.5),
+                 LATTICE, color, ground)
+            for j in range(-ny, ny + 1) for i in range(-nx, nx + 1)]
 
 
 def card_back(ink_saver: bool = False,
@@ -241,7 +225,8 @@ def card_back(ink_saver: bool = False,
     ground, lattice, ink, paper = BACK_COLOURS["ink-saver" if ink_saver else style]
     cx, cy = CARD_W / 2, CARD_H / 2
     area = _ground(ground, bleed)
-    out: list = [area, Group(tuple(_lattice(lattice)), clip=(area.x, area.y, area.w, area.h))]
+    out: list = [area, Group(tuple(_lattice(lattice, ground)),
+                             clip=(area.x, area.y, area.w, area.h))]
     out += [Path(_oval(cx, cy, 17.0, 25.0), both(paper, ink, 1.0)),
             Path(_oval(cx, cy, 15.2, 23.2), stroke(ink, 0.35))]
     for angle in (0, 180):
