@@ -35,6 +35,7 @@ RUST = "#7a3420"
 HARD = "#2b2522"
 CREAM = "#fbf6ea"
 BAND = "#efe4cc"
+PANEL_TINT = "#f5eddc"   # the King's panel: a shade under the cream
 INK = "#1d1a17"
 GREY = "#8a8178"      # rules only
 TEXT_GREY = "#5b534c"  # quiet text: 6.6:1 on the cream panel
@@ -138,10 +139,11 @@ def _action_icons(action: str, cx: float, top: float, size: float) -> list:
     return [Icon(KING_ACTIONS[action].icon, cx - size / 2, top, size, INK, WHITE)]
 
 
-def _king_actions(card: Card, color: str) -> list:
+def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
     x0, (y0, y1) = SAFE, PANEL
     w, h = CARD_W - 2 * SAFE, y1 - y0
-    out: list = [Rect(x0, y0, w, h, stroke(color, 0.35), r=2.0)]
+    out: list = [Rect(x0, y0, w, h, stroke(color, 0.35) if ink_saver else
+                      both(PANEL_TINT, color, 0.35), r=2.0)]
     cx = CARD_W / 2
     if len(card.king) == 1:
         out += _action_icons(card.king[0], cx, y0 + 6.0, 15.0)
@@ -185,7 +187,7 @@ def card_front(card: Card, ink_saver: bool = False,
     color = HARD if card.hard else RUST
     index = _index(card, color, ink_saver)
     return (*_frame(card, color, bleed, ink_saver), *index, *_title(card), *_battle_row(card),
-            *_king_actions(card, color), *_footer(card, color, ink_saver),
+            *_king_actions(card, color, ink_saver), *_footer(card, color, ink_saver),
             Group(tuple(index), CARD_W, CARD_H, rotate=180, tag="card-index-turned"))
 
 
