@@ -23,10 +23,10 @@ SERIF = "Crimson Text"
 SVG_SERIF = f"'{SERIF}', Georgia, 'Times New Roman', serif"
 SERIF_PACKAGE = "fontpkg-crimson-text"
 
-# reportlab face name -> file in reportlab/fonts, or (weight, style) of the serif
+# reportlab face name -> file in reportlab/fonts, or the serif package's style
 FACES = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
-SERIF_FACES = {"Serif": (400, "normal"), "SerifBd": (700, "normal"),
-               "SerifIt": (400, "italic"), "SerifBI": (700, "italic")}
+SERIF_FACES = {"Serif": "Regular", "SerifBd": "Bold", "SerifIt": "Italic",
+               "SerifBI": "BoldItalic"}
 STYLES = {"Vera": "Roman", "VeraBd": "Bold", "VeraIt": "Oblique", "VeraBI": "Bold Oblique",
           "Serif": "Roman", "SerifBd": "Bold", "SerifIt": "Italic", "SerifBI": "Bold Italic"}
 
@@ -40,13 +40,16 @@ def font_dir() -> Path:
 
 @lru_cache(maxsize=1)
 def serif_files() -> dict[str, Path] | None:
-    """The serif's four faces from its font package, or None when it is not installed."""
+    """The serif's four faces in its font package, or None when it is not installed."""
+    # the package's files/ folder, found directly: fontpkg's own lookup reads the
+    # metadata of every installed package, which takes longer than a card sheet
     try:
-        import fontpkg
-
-        return {name: fontpkg.path(SERIF, *how) for name, how in SERIF_FACES.items()}
-    except Exception:   # not installed, or a package without these faces: the fallback
+        import fontpkg_crimson_text
+    except ImportError:
         return None
+    files = {name: fontpkg_crimson_text.ROOT / "files" / f"CrimsonText-{style}.ttf"
+             for name, style in SERIF_FACES.items()}
+    return files if all(path.is_file() for path in files.values()) else None
 
 
 def notes() -> list[str]:
