@@ -7,7 +7,8 @@ to be read), and the print guide and extras sheet of the pack with pypdfium2 (th
 [png] extra) at a low resolution, so the PNGs stay small enough to commit and
 show in the README, plus a close-up of two fronts and their backs at
 print-like sharpness, and the Tabletop Simulator deck sheets of
-`throne build --format tts` side by side (tts-sheets.png). The map previews
+`throne build --format tts` side by side (tts-sheets.png), and the three card
+backs (light, dark, ink saver) side by side (card-back-styles.png). The map previews
 come from scripts/make_map_preview.py.
 
 Usage: python scripts/make_previews.py [--dpi 60] [--content DIR]
@@ -82,18 +83,41 @@ def main() -> int:
         _save(sheet, opts.out / "card-closeup.png")
         # the two player aid cards of the pack's extras sheet, at the same 120 dpi
         from throne_pnp.render.backend.layout import find_tagged
-        from throne_pnp.render.components.extras import extras_page
+        from throne_pnp.render.components.extras import extras_pages
 
-        extras = extras_page(load_content(opts.content), "a4")
+        extras = extras_pages(load_content(opts.content), "a4")[0]
         (aid, ox, oy), = find_tagged(extras.items, "aid-turn")
         x, y = (aid.dx + ox - 1.0) * px, (aid.dy + oy - 1.0) * px
-        aids = page_image("print-and-play.pdf", 11, dpi).crop(
+        aids = page_image("print-and-play.pdf", -1, dpi).crop(
             (round(x), round(y), round(x + (2 * CARD_W + 2.0) * px),
              round(y + (CARD_H + 2.0) * px)))
         _save(aids, opts.out / "pack-aids.png")
         _save(_tts_sheets(load_content(opts.content), Path(tmp) / "tts"),
               opts.out / "tts-sheets.png")
+        _save(_back_styles(Path(tmp), dpi=100), opts.out / "card-back-styles.png")
     return 0
+
+
+def _back_styles(folder: Path, dpi: int):
+    """The light, dark and ink-saver backs side by side, with their bleed."""
+    import pypdfium2 as pdfium
+
+    from throne_pnp.render.backend.layout import Group, Page
+    from throne_pnp.render.backend.pdf import render_pdf
+    from throne_pnp.render.components.cards import card_back
+    from throne_pnp.render.components.sheets import BLEED, CARD_H, CARD_W
+
+    gap = 4.0
+    items = [Group(card_back(ink_saver, style=style), BLEED + k * (CARD_W + 2 * BLEED + gap),
+                   BLEED) for k, (style, ink_saver) in
+             enumerate((("light", False), ("dark", False), ("light", True)))]
+    page = Page(3 * (CARD_W + 2 * BLEED) + 2 * gap, CARD_H + 2 * BLEED, items)
+    path = render_pdf([page], folder / "backs.pdf", "backs")
+    document = pdfium.PdfDocument(str(path))
+    try:
+        return document[0].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        document.close()
 
 
 def _tts_sheets(content, folder: Path, width: int = 1100):
@@ -117,7 +141,12 @@ def _tts_sheets(content, folder: Path, width: int = 1100):
                         Image.Resampling.LANCZOS)
 
 
+PALETTE = {"cards-backs.png": 48, "card-back-styles.png": 48}   # a lattice packs badly
+
+
 def _save(image, target: Path) -> None:
+    if target.name in PALETTE:
+        image = image.quantize(PALETTE[target.name])
     image.save(target, format="PNG", optimize=True)
     shown = target.relative_to(ROOT) if target.is_relative_to(ROOT) else target
     print(f"wrote {shown} ({target.stat().st_size // 1024} KB)")
