@@ -217,3 +217,17 @@ def test_the_note_when_the_serif_is_missing(monkeypatch) -> None:
     assert fonts.face(bold=True, serif=True) == "VeraBd"
     note, = fonts.notes()
     assert fonts.SERIF in note and fonts.SERIF_PACKAGE in note
+
+
+@pytest.mark.parametrize("args", [["--back-offset", "1;2"], ["--back-offset", "7,0"],
+                                  ["--back-offset", "1,1", "--layout", "fold"]])
+def test_a_bad_back_offset_is_one_line_exit_2_and_nothing_written(tmp_path, args) -> None:
+    from click.testing import CliRunner
+
+    from throne_pnp.cli import cli
+
+    out = tmp_path / "out"
+    result = CliRunner().invoke(cli, ["build", "--out", str(out), *args])
+    assert result.exit_code == 2, result.output
+    assert len(result.output.strip().splitlines()) == 1 and "--back-offset" in result.output
+    assert not out.exists()
