@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 from PIL import Image, ImageChops
-from printcheck import text_runs
+from printcheck import gray, text_runs
 
 from throne_pnp.content import load_content
 from throne_pnp.render.backend import fonts
@@ -231,3 +231,48 @@ def test_a_bad_back_offset_is_one_line_exit_2_and_nothing_written(tmp_path, args
     assert result.exit_code == 2, result.output
     assert len(result.output.strip().splitlines()) == 1 and "--back-offset" in result.output
     assert not out.exists()
+
+
+def _segments(flags: list[bool]) -> list[tuple[int, int]]:
+    """(start, end) of every run of True."""
+    runs, start = [], None
+    for i, on in enumerate([*flags, False]):
+        if on and start is None:
+            start = i
+        elif not on and start is not None:
+            runs.append((start, i))
+            start = None
+    return runs
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_printed_battle_symbols_measure_6_mm_and_each_card_has_its_index(built, paper) -> None:
+    """Read from the rendered sheet: each battle symbol's ink spans 6 mm or more, and the
+    index numerals sit in the top-left and bottom-right corners of every card."""
+    path = built / paper / "cards.pdf"
+    px = 300 / 25.4
+    image = gray(path, 0, 300)
+    grid = sheets.card_grid(paper)
+    boxes = [b for b in _text_boxes(path) if b[0] == 0 and b[1] in "0123"]
+    for k, card in enumerate(CARDS[:sheets.PER_PAGE]):
+        x, y = grid.cell(k % 3, k // 3)
+        band = image.crop((round((x + 14) * px), round((y + 10.5) * px),
+                           round((x + CARD_W - 4) * px), round((y + 21) * px)))
+        dark = band.point(lambda v: 255 if v < 100 else 0)
+        columns = [any(dark.getpixel((i, j)) for j in range(0, dark.height, 2))
+                   for i in range(dark.width)]
+        marks = _segments(columns)
+        assert len(marks) == card.bugles + card.swords + card.shields, card.id
+        for a, b in marks:
+            rows = dark.crop((a, 0, b, dark.height)).getbbox()
+            assert max(b - a, rows[3] - rows[1]) / px >= 6.0, (card.id, (b - a) / px)
+        page_h = image.height / px
+        corner = [(t, box) for _, t, box in boxes       # pt, from the bottom: to mm, down
+                  if x <= box[0] / PT_PER_MM <= x + CARD_W
+                  and y <= page_h - box[3] / PT_PER_MM <= y + CARD_H]
+        top_left = [t for t, box in corner if box[0] / PT_PER_MM < x + 14
+                    and page_h - box[3] / PT_PER_MM < y + 20]
+        bottom_right = [t for t, box in corner if box[0] / PT_PER_MM > x + CARD_W - 14
+                        and page_h - box[1] / PT_PER_MM > y + CARD_H - 20]
+        values = [str(v) for v in (card.bugles, card.swords, card.shields)]
+        assert top_left == values and sorted(bottom_right) == sorted(values), card.id
