@@ -62,7 +62,7 @@ def _ground(color: str, bleed: tuple[bool, bool, bool, bool]) -> Rect:
 def _frame(card: Card, color: str, bleed: tuple[bool, bool, bool, bool],
            ink_saver: bool) -> list:
     """Frame colour to the trim (and into the bleed on the outer sides), cream panel; a
-    hard card's frame is dark with a second rule, so it shows in the deck's edge too."""
+    hard card's frame is dark, with a second, pale rule in it."""
     inset = FRAME - 0.4 if ink_saver else FRAME
     panel = Rect(inset, inset, CARD_W - 2 * inset, CARD_H - 2 * inset,
                  stroke(color, 0.6) if ink_saver else fill(CREAM), r=2.6)
