@@ -196,8 +196,14 @@ def test_the_hint_shows_the_options_best_first_with_their_numbers(game):
         assert f"win {round(opt['win'] * 100)}% (95% interval {lo}–{hi}%, " \
                f"{opt['samples']} games)" in text
         assert opt["why"] in text
-    closes = sum(o["close"] for o in want["options"])
+    # each option's standing against the best (the CLI's words); those set aside apart, last
+    for n in range(len(want["options"])):
+        assert advice.standing(want, n) in text
+    closes = sum(o["close"] and not o["set_aside"] for o in want["options"])
     assert text.count("close to the best") == closes
+    if any(o["set_aside"] for o in want["options"]):
+        assert text.index("Set aside early") > text.index(advice.standing(want, 0))
+    assert f"Win %: the {advice.MEANS}." in text
     # the bars are drawn, decorative: the numbers are in the text
     bars = re.findall(r'<svg class="winbar"[^>]*>', page)
     assert len(bars) == len(want["options"]) and all('aria-hidden="true"' in b for b in bars)

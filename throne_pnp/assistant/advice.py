@@ -14,6 +14,7 @@ from typing import Any
 
 from throne_pnp.assistant.reasons import reason
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.words import plural
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
 from throne_pnp.search.options import decision_of, normalise
@@ -26,6 +27,8 @@ REVIEW_BUDGET = 160
 # Turns a rollout plays before the static leaf scores it: most games (7-10 turns) end first,
 # and long games stay bounded in time (docs/search.md).
 ADVICE_HORIZON = 10
+# What a hint's win % is (said under every hint: CLI, page, JSON).
+MEANS = "chance of winning if you follow the hints from here on"
 # Labels by the winning chance given away (SPEC §7).
 LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
@@ -64,31 +67,55 @@ def ranking_json(game: Game, ranking: Ranking) -> dict[str, Any]:
     options = []
     for scored in ranking.options:
         lo, hi = scored.ci95
+        diff, dlo, dhi = ranking.diff(scored)
         options.append({
             "commands": scored.option.commands,
             "win": round(scored.win, 4), "ci95": [round(lo, 4), round(hi, 4)],
-            "samples": scored.samples, "close": ranking.close(scored),
-            "why": reason(game, scored.option),
+            "samples": scored.samples, "diff": round(diff, 4),
+            "diff_ci95": [round(dlo, 4), round(dhi, 4)], "close": ranking.close(scored),
+            "set_aside": ranking.set_aside(scored), "why": reason(game, scored.option),
         })
-    return {"decision": ranking.decision, "options": options, "best": 0,
+    return {"decision": ranking.decision, "options": options, "best": 0, "means": MEANS,
             "seed": ranking.seed, "budget": ranking.budget, "rollouts": ranking.rollouts,
             "seconds": round(ranking.seconds, 3),
             "hand_known": game.known_hand() is not None}
 
 
+def points(diff: float, ci95: list[float]) -> str:
+    """A paired difference as whole points and the half width of its interval: "7 (±3)"."""
+    return f"{plural(round(abs(diff) * 100), 'point')} (±{(ci95[1] - ci95[0]) * 50:.0f})"
+
+
+def standing(report: dict[str, Any], n: int) -> str:
+    """How option `n` of a hint stands against the best, in words (CLI and page)."""
+    opt = report["options"][n]
+    if opt["set_aside"]:
+        return f"set aside after {plural(opt['samples'], 'game')}: probably worse"
+    if n:
+        gap = points(opt["diff"], opt["diff_ci95"])
+        return f"close to the best: {gap} below" if opt["close"] else f"{gap} below the best"
+    runner_up = report["options"][1] if len(report["options"]) > 1 else None
+    if runner_up is None or runner_up["set_aside"]:
+        return "best"
+    if runner_up["close"]:
+        return "best, but not told apart from the next"
+    return f"best by {points(runner_up['diff'], runner_up['diff_ci95'])}"
+
+
 def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
-    """A hint for the terminal: the options best first, with bars."""
+    """A hint for the terminal: the options best first, with bars; those set aside apart."""
     words = DECISION_WORDS[report["decision"]]
     lines = [f"{words[0].upper()}{words[1:]}: best first, by the chance of winning "
              f"({report['rollouts']} games played on, seed {report['seed']})."]
-    for n, opt in enumerate(report["options"][:shown], 1):
+    for n, opt in enumerate(report["options"][:shown]):
+        if opt["set_aside"] and not report["options"][n - 1]["set_aside"]:
+            lines.append("Set aside early by the search (fewer games, probably worse):")
         lo, hi = opt["ci95"]
         bar = "#" * round(opt["win"] * 20)
-        close = "  (close to the best)" if opt["close"] else ""
         typed = "; ".join(f"throne {c}" for c in opt["commands"])
-        lines.append(f"{n}. {typed}")
+        lines.append(f"{n + 1}. {typed}")
         lines.append(f"   win {opt['win']:.0%} ({lo:.0%}-{hi:.0%}, {opt['samples']} games) "
-                     f"{bar}{close}")
+                     f"{bar}  {standing(report, n)}")
         lines.append(f"   {opt['why']}")
     more = len(report["options"]) - shown
     if more > 0:
@@ -96,6 +123,7 @@ def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
     if not report["hand_known"]:
         lines.append("Your hand is not known to the program: tell it with `throne hand IDS` "
                      "and the hint ranks only the cards you hold.")
+    lines.append(f"Win %: the {MEANS}.")
     return lines
 
 

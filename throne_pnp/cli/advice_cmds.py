@@ -15,8 +15,8 @@ from throne_pnp.rules.actions import Action
 
 @click.command()
 @click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="Games played on in all, shared among the choices, never more (at "
-                   "least one per choice) [default: 400].")
+              help="Games played on in all, shared among the choices (at least one per "
+                   "choice) [default: 400].")
 @click.option("--seconds", type=click.FloatRange(min=0, min_open=True, max=600), default=None,
               help="Search for about this long instead of a fixed budget (not repeatable).")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
@@ -32,10 +32,12 @@ def hint(budget: int | None, seconds: float | None, seed: int, jobs: int | None,
 
     The search plays each choice on many times (up to ten turns ahead), the
     cards you cannot know drawn at random (it never looks at the deck), your
-    later choices made by a sensible player. The best choice comes first with
-    its winning chance, a 95% interval and a reason; choices whose intervals
-    overlap the best one's are marked close. For Player Actions each choice is
-    a whole plan, given as the commands to type.
+    later choices made by a sensible player. The choices come best first with
+    their winning chance, a 95% interval and a reason, each with its difference
+    from the best measured on the same deals: "close" when that difference is
+    within its noise. Choices set aside early (fewer games) are listed apart.
+    For Player Actions each choice is a whole plan, given as the commands to
+    type.
 
     \b
     Examples:
