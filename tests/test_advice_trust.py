@@ -7,10 +7,13 @@ import random
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_search_plans import at_actions
 
 from throne_pnp.assistant import advice
 from throne_pnp.content import load_content
 from throne_pnp.players.bots import GreedyBot
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.actions import Action
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.search.dealer import Dealer
@@ -125,3 +128,47 @@ def test_the_budget_is_the_number_of_games_played_on(tmp_path):
         assert report["rollouts"] == budget == sum(o["samples"] for o in report["options"])
     help_text = CliRunner().invoke(cli, ["hint", "--help"]).output
     assert "Games played on in all" in help_text
+
+
+def hint_follower_game(seed: int, budget: int, turns: int) -> tuple[Game, list]:
+    """A game whose player plays the hint's first choice at each decision for `turns` turns."""
+    game = Game(BOARD, normal_ids(BOARD))
+    fresh = game.copy()
+    dealer, history = Dealer(f"f:{seed}"), []
+    while game.outcome is None and game.turn <= turns:
+        if game.need().kind == "deal":
+            chosen = [act.deal(dealer.deal(game))]
+        elif len(game.legal_actions()) > 1 or decision_of(game) == "actions":
+            report = advice.hint(game, budget=budget, seed=seed, jobs=1)
+            chosen = [Action.parse(c) for c in report["options"][0]["commands"]]
+        else:
+            chosen = game.legal_actions()[:1]
+        for action in chosen:
+            game.apply(action)
+            history.append(action)
+    return fresh, history
+
+
+def test_a_review_never_flags_the_hints_first_choice_and_agrees_with_it():
+    fresh, history = hint_follower_game(seed=5, budget=20, turns=1)
+    found = advice.decisions(fresh, history)
+    assert len(found) >= 3
+    report = advice.review(found, budget=20, seed=5, jobs=2)
+    for decision, row in zip(found, report["decisions"], strict=True):
+        hint = advice.hint(decision.game, budget=20, seed=5, jobs=1)
+        assert row["best"] == hint["options"][0]["commands"] == row["played"]
+        assert row["best_win"] == hint["options"][0]["win"] == row["played_win"]
+        assert row["label"] is None and row["drop"] == 0
+    assert report["turning_points"] == []
+
+
+def test_a_review_flags_a_planted_blunder_and_says_why():
+    """Stopping when one cube can walk into the fourth castle, with 13 King cubes near."""
+    g = at_actions({2: 5, 5: 5, 8: 3}, {1: 1, 3: 1, 7: 1, 6: 1}, 3)
+    row = advice.review_one(advice.Decision(g, (act.DONE,), g.turn, g.phase), 120, 1)
+    assert row["label"] == "blunder" and row["drop_ci95"][0] > 0
+    assert row["why"] == ("the better choice, move 1 6 9, done: takes the castle 9; "
+                          "yours: keeps every cube where it is")
+    lines = advice.review_lines(advice.review([advice.Decision(g, (act.DONE,), g.turn, g.phase)],
+                                              budget=120, jobs=1))
+    assert lines[1].startswith("Turning points") and lines[3] == "    " + row["why"]

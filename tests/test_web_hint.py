@@ -3,6 +3,7 @@ event loop, never stale; the hint's choices played through the table's own route
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import threading
@@ -21,7 +22,7 @@ from throne_pnp.rules.actions import Action
 pytest.importorskip("starlette")
 
 HINT_BUDGET = 24
-REVIEW_BUDGET = 8
+REVIEW_BUDGET = 80
 WORDS = COMMAND_WORDS
 
 
@@ -393,6 +394,7 @@ def test_the_review_after_the_game(tmp_path):
         row = want["decisions"][i]
         assert row["label"] in turning[0]
         assert f"(−{round(row['drop'] * 100)} points)" in turning[0]
+        assert html.escape(row["why"], quote=False) in turning[0]
     items = re.findall(r'<li class="(\w+)">', turning[1])
     assert items == [r["label"] or "fine" for r in want["decisions"]]
     status = client.get(f"/advice/status?kind=review&game={job.version}").json()

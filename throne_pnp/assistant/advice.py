@@ -17,13 +17,13 @@ from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.words import plural
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
-from throne_pnp.search.options import decision_of, normalise
+from throne_pnp.search.options import Option, decision_of, normalise
 from throne_pnp.search.ranking import Ranking, rank
 
 # Rollouts of a hint by default (about a second on two cores; docs/search.md).
 HINT_BUDGET = 400
-# Rollouts per decision of a review.
-REVIEW_BUDGET = 160
+# Rollouts per decision of a review: the hint's own (the review is the hint looking back).
+REVIEW_BUDGET = HINT_BUDGET
 # Turns a rollout plays before the static leaf scores it: most games (7-10 turns) end first,
 # and long games stay bounded in time (docs/search.md).
 ADVICE_HORIZON = 10
@@ -171,17 +171,42 @@ def decisions(game: Game, history: list[Action]) -> list[Decision]:
 
 
 def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
-    """Rank one decision with the played choice kept in; its JSON row."""
+    """The hint's own ranking at `decision` (the same budget and seed) and where the choice
+    played stands in it; its JSON row. A choice the hint did not list or set aside early is
+    played on all the best's decks (the same rollouts again, then more). Labelled only when
+    the paired interval puts it below the best."""
     game = decision.game
     played = normalise(game, decision.played)
-    ranking = rank(game, budget=budget, seed=seed, jobs=1, include=played, horizon=ADVICE_HORIZON)
+    ranking = rank(game, budget=budget, seed=seed, jobs=1, horizon=ADVICE_HORIZON, exact=True)
     best = ranking.best
-    mine = next(s for s in ranking.options if s.option.actions == played.actions)
-    drop = max(0.0, best.win - mine.win) if mine is not best else 0.0
+    mine = next((s for s in ranking.options if s.option.actions == played.actions), None)
+    if mine is None or mine.samples < best.samples:
+        mine = rank(game, budget=best.samples, seed=seed, options=[played],
+                    horizon=ADVICE_HORIZON).best
+    diff, lo, hi = (0.0, 0.0, 0.0) if mine is best else mine.versus(best)
+    drop = max(0.0, -diff)
+    named = label(drop) if hi < 0 else None
     return {"turn": decision.turn, "phase": decision.phase, "decision": ranking.decision,
             "played": [a.text() for a in decision.played], "played_win": round(mine.win, 4),
             "best": best.option.commands, "best_win": round(best.win, 4),
-            "drop": round(drop, 4), "label": label(drop), "samples": mine.samples}
+            "drop": round(drop, 4), "drop_ci95": [round(-hi, 4), round(-lo, 4)],
+            "label": named, "samples": mine.samples,
+            "why": review_reason(game, best.option, played, mine is best, named)}
+
+
+def review_reason(game: Game, best: Option, played: Option, first: bool,
+                  named: str | None) -> str:
+    """Why a decision is labelled, in players' words: what the better choice does that the
+    one played does not, and what the played one did instead (`reasons`)."""
+    if first:
+        return "the hint's first choice too"
+    if named is None:
+        return "within the noise of the hint's first choice"
+    mine, better = reason(game, played).split("; "), reason(game, best).split("; ")
+    gains = [part for part in better if part not in mine] or better
+    text = f"the better choice, {', '.join(best.commands)}: {'; '.join(gains)}"
+    costs = [part for part in mine if part not in better]
+    return text + (f"; yours: {'; '.join(costs)}" if costs else "")
 
 
 _review_job: dict[str, Any] = {}
@@ -234,6 +259,7 @@ def review_lines(report: dict[str, Any]) -> list[str]:
         lines.append("Turning points (the winning chance you gave away):")
         for i in report["turning_points"][:5]:
             lines.append("  " + _row_line(rows[i]))
+            lines.append("    " + rows[i]["why"])
     lines.append("Every decision:")
     lines += ["  " + _row_line(r) for r in rows]
     return lines
@@ -247,5 +273,5 @@ def _row_line(row: dict[str, Any]) -> str:
         best = ", ".join(row["best"])
         text += f"; best {best} ({row['best_win']:.0%})"
     if row["label"]:
-        text += f": {row['label']} (-{row['drop'] * 100:.0f} points)"
+        text += f": {row['label']} (-{points(row['drop'], row['drop_ci95'])})"
     return text
