@@ -3,7 +3,8 @@
 Positions are the player's decisions in greedy games at each ladder level (seeds no test or
 fit uses). For each, the hint at the default budget on two processes: its wall time, and
 whether its best option is told apart from the second (their paired 95 % interval excludes
-zero). Then the review of a 25-decision game: its wall time on two processes.
+zero). Then the review of a 25-decision game: its wall time on two processes. Each time also
+as CPU seconds (this process and its workers) over two: the wall time on two idle cores.
 
     python scripts/bench_advice.py [--positions 30] [--seed 7000] [--no-review]
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 import argparse
 import math
 import random
+import resource
 import statistics
 import time
 
@@ -51,6 +53,12 @@ def greedy_game(game: Game, seed: int) -> tuple[list[Game], list]:
     return met, history
 
 
+def cpu() -> float:
+    """CPU seconds of this process and of its finished workers."""
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + kids.ru_utime + kids.ru_stime
+
+
 def told_apart(ranking) -> bool:
     """Is the best option's lead over the second one's outside their paired 95 % interval?"""
     best, second = ranking.options[0], ranking.options[1]
@@ -76,17 +84,18 @@ def main() -> None:
         name, game, seed = next(games)
         met, _ = greedy_game(game, seed)
         chosen.append((name, random.Random(seed).choice(met)))
-    walls, apart = [], 0
+    walls, halves, apart = [], [], 0
     for _name, game in chosen:
-        start = time.perf_counter()
+        start, used = time.perf_counter(), cpu()
         ranking = rank(game, budget=advice.HINT_BUDGET, seed=1, jobs=2,
                        horizon=advice.ADVICE_HORIZON, exact=True)
         walls.append(time.perf_counter() - start)
+        halves.append((cpu() - used) / 2)
         apart += told_apart(ranking)
-    walls.sort()
-    print(f"hints at the default budget ({advice.HINT_BUDGET}), {len(walls)} positions, 2 jobs: "
-          f"median {statistics.median(walls):.2f} s, p90 {walls[int(0.9 * len(walls))]:.2f} s, "
-          f"max {walls[-1]:.2f} s")
+    for what, xs in (("wall", sorted(walls)), ("CPU/2", sorted(halves))):
+        print(f"hints at the default budget ({advice.HINT_BUDGET}), {len(xs)} positions, 2 jobs, "
+              f"{what}: median {statistics.median(xs):.2f} s, p90 {xs[int(0.9 * len(xs))]:.2f} s,"
+              f" max {xs[-1]:.2f} s")
     print(f"best told apart from the second: {apart}/{len(chosen)} "
           f"({apart / len(chosen):.0%})")
     if args.no_review:
@@ -98,10 +107,10 @@ def main() -> None:
         if 22 <= len(met) <= 28:
             break
     found = advice.decisions(fresh, history)
-    start = time.perf_counter()
+    start, used = time.perf_counter(), cpu()
     advice.review(found, seed=1, jobs=2)
     print(f"review of a {len(found)}-decision game ({name}), 2 jobs: "
-          f"{time.perf_counter() - start:.1f} s")
+          f"{time.perf_counter() - start:.1f} s wall, {(cpu() - used) / 2:.1f} s CPU/2")
 
 
 if __name__ == "__main__":
