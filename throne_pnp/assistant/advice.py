@@ -17,6 +17,7 @@ from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.words import plural
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
+from throne_pnp.search.calibration import shown
 from throne_pnp.search.options import Option, decision_of, normalise
 from throne_pnp.search.ranking import Ranking, rank
 
@@ -64,21 +65,28 @@ def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = N
 
 
 def ranking_json(game: Game, ranking: Ranking) -> dict[str, Any]:
+    """A ranking as SPEC §7's JSON, its shares shown as win % (`search.calibration`)."""
     options = []
     for scored in ranking.options:
-        lo, hi = scored.ci95
-        diff, dlo, dhi = ranking.diff(scored)
+        diff, dlo, dhi = shown_diff(game, ranking.best.win, ranking.diff(scored))
         options.append({
-            "commands": scored.option.commands,
-            "win": round(scored.win, 4), "ci95": [round(lo, 4), round(hi, 4)],
-            "samples": scored.samples, "diff": round(diff, 4),
-            "diff_ci95": [round(dlo, 4), round(dhi, 4)], "close": ranking.close(scored),
+            "commands": scored.option.commands, "win": round(shown(scored.win, game), 4),
+            "ci95": [round(shown(x, game), 4) for x in scored.ci95],
+            "samples": scored.samples, "diff": diff,
+            "diff_ci95": [dlo, dhi], "close": ranking.close(scored),
             "set_aside": ranking.set_aside(scored), "why": reason(game, scored.option),
         })
     return {"decision": ranking.decision, "options": options, "best": 0, "means": MEANS,
             "seed": ranking.seed, "budget": ranking.budget, "rollouts": ranking.rollouts,
             "seconds": round(ranking.seconds, 3),
             "hand_known": game.known_hand() is not None}
+
+
+def shown_diff(game: Game, base: float, diffs: tuple[float, ...]) -> list[float]:
+    """Paired differences of rollout shares from the share `base`, as differences of win %
+    shown (the map is increasing: a sign, and so "close", is kept)."""
+    at = shown(base, game)
+    return [round(shown(min(1.0, max(0.0, base + d)), game) - at, 4) for d in diffs]
 
 
 def points(diff: float, ci95: list[float]) -> str:
@@ -183,12 +191,14 @@ def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
     if mine is None or mine.samples < best.samples:
         mine = rank(game, budget=best.samples, seed=seed, options=[played],
                     horizon=ADVICE_HORIZON).best
-    diff, lo, hi = (0.0, 0.0, 0.0) if mine is best else mine.versus(best)
+    diff, lo, hi = shown_diff(game, best.win, (0.0, 0.0, 0.0) if mine is best
+                              else mine.versus(best))
     drop = max(0.0, -diff)
     named = label(drop) if hi < 0 else None
     return {"turn": decision.turn, "phase": decision.phase, "decision": ranking.decision,
-            "played": [a.text() for a in decision.played], "played_win": round(mine.win, 4),
-            "best": best.option.commands, "best_win": round(best.win, 4),
+            "played": [a.text() for a in decision.played],
+            "played_win": round(shown(mine.win, game), 4),
+            "best": best.option.commands, "best_win": round(shown(best.win, game), 4),
             "drop": round(drop, 4), "drop_ci95": [round(-hi, 4), round(-lo, 4)],
             "label": named, "samples": mine.samples,
             "why": review_reason(game, best.option, played, mine is best, named)}
