@@ -29,7 +29,7 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.search.bot import SearchBot
-from throne_pnp.search.calibration import features, shown
+from throne_pnp.search.calibration import features, mapped, shown
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.options import decision_of
 from throne_pnp.search.ranking import rank
@@ -68,19 +68,24 @@ def play(task: tuple[int, int, int, int]) -> list[dict]:
     return records
 
 
-def collect(path: str, seed: int, games: int, budget: int, bot_budget: int, jobs: int) -> None:
-    tasks = [(seed, i, budget, bot_budget) for i in range(games)]
+def collect(path: str, seed: int, games: range, budget: int, bot_budget: int, jobs: int) -> None:
+    tasks = [(seed, i, budget, bot_budget) for i in games]
     with open(path, "a") as out, multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for n, records in enumerate(pool.imap_unordered(play, tasks), 1):
             out.writelines(json.dumps(r) + "\n" for r in records)
             out.flush()
-            print(f"\r{n}/{games} games", end="", file=sys.stderr)
+            print(f"\r{n}/{len(games)} games", end="", file=sys.stderr)
     print(file=sys.stderr)
 
 
 def load(path: str) -> list[dict]:
+    """The records of `path`, each with the win % the map shows now."""
+    hards = {level.name: len(level.hard) for level in load_content(None).ladder}
     with open(path) as f:
-        return [json.loads(line) for line in f if line.strip()]
+        records = [json.loads(line) for line in f if line.strip()]
+    for r in records:
+        r["shown"] = mapped(r["raw"], hards[r["level"]], r["turn"])
+    return records
 
 
 def report(records: list[dict], key: str) -> float:
@@ -144,12 +149,14 @@ def main() -> None:
     parser.add_argument("--fit")
     parser.add_argument("--seed", type=int, default=202)
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index")
     parser.add_argument("--budget", type=int, default=HINT_BUDGET)
     parser.add_argument("--bot-budget", type=int, default=48)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     if args.collect:
-        collect(args.collect, args.seed, args.games, args.budget, args.bot_budget, args.jobs)
+        games = range(args.first, args.first + args.games)
+        collect(args.collect, args.seed, games, args.budget, args.bot_budget, args.jobs)
     if args.report:
         records = load(args.report)
         for key in ("raw", "shown"):
@@ -159,7 +166,9 @@ def main() -> None:
             rows = [r for r in records if r["level"] == level]
             said = sum(r["shown"] for r in rows) / len(rows)
             won = sum(r["won"] for r in rows) / len(rows)
-            print(f"{level}: {len(rows)} decisions, shown {said:.1%}, won {won:.1%}")
+            games = {r["seed"]: r["won"] for r in rows}
+            print(f"{level}: {len(rows)} decisions, shown {said:.1%}, won {won:.1%}; "
+                  f"{len(games)} games, {sum(games.values()) / len(games):.1%} won")
     if args.fit:
         print("fitted:", [round(x, 4) for x in fit(load(args.fit))])
 

@@ -201,17 +201,18 @@ def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
             "best": best.option.commands, "best_win": round(shown(best.win, game), 4),
             "drop": round(drop, 4), "drop_ci95": [round(-hi, 4), round(-lo, 4)],
             "label": named, "samples": mine.samples,
-            "why": review_reason(game, best.option, played, mine is best, named)}
+            "why": review_reason(game, best.option, played, mine is best, named, hi < 0)}
 
 
 def review_reason(game: Game, best: Option, played: Option, first: bool,
-                  named: str | None) -> str:
+                  named: str | None, below: bool) -> str:
     """Why a decision is labelled, in players' words: what the better choice does that the
     one played does not, and what the played one did instead (`reasons`)."""
     if first:
         return "the hint's first choice too"
     if named is None:
-        return "within the noise of the hint's first choice"
+        return ("below the hint's first choice by less than an inaccuracy" if below
+                else "within the noise of the hint's first choice")
     mine, better = reason(game, played).split("; "), reason(game, best).split("; ")
     gains = [part for part in better if part not in mine] or better
     text = f"the better choice, {', '.join(best.commands)}: {'; '.join(gains)}"

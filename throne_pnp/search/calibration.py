@@ -14,7 +14,7 @@ import math
 from throne_pnp.rules.game import Game
 
 # logistic(sum(W * features)): fitted by scripts/calibrate_hints.py --fit (docs/search.md)
-W = (0.0, 1.0, 0.0, 0.0)
+W = (2.5731, 0.7852, -1.8556, 0.5649)
 EDGE = 0.001  # raw shares are clipped to [EDGE, 1 - EDGE] before their logit
 
 
@@ -26,8 +26,12 @@ def features(raw: float, hard: int, turn: int) -> list[float]:
 
 def shown(raw: float, game: Game) -> float:
     """The win % a hint shows for a raw rollout share `raw` at `game`."""
+    return mapped(raw, sum(1 for c in game.in_game if game.board.cards[c].hard), game.turn)
+
+
+def mapped(raw: float, hard: int, turn: int) -> float:
+    """The map itself: a raw share, with `hard` skull cards in the game, at `turn`."""
     if raw in (0.0, 1.0):
         return raw
-    hard = sum(1 for c in game.in_game if game.board.cards[c].hard)
-    z = sum(w * x for w, x in zip(W, features(raw, hard, game.turn), strict=True))
+    z = sum(w * x for w, x in zip(W, features(raw, hard, turn), strict=True))
     return 1 / (1 + math.exp(-z))
