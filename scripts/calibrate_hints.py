@@ -33,7 +33,9 @@ from throne_pnp.search.calibration import features, mapped, shown
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.options import decision_of
 from throne_pnp.search.ranking import rank
+from throne_pnp.sim.chart import FONT, RateChart
 from throne_pnp.sim.simulate import game_seed, normal_ids
+from throne_pnp.stats import wilson
 
 ASK = 0.2  # the share of decisions the hint is asked at
 
@@ -108,6 +110,37 @@ def report(records: list[dict], key: str) -> float:
     return mae
 
 
+def buckets_of(records: list[dict], key: str) -> list[tuple[float, float, float, float]]:
+    """Per tenth of `key`: (mean of `key`, share won, its 95 % interval)."""
+    out = []
+    for b in range(10):
+        rows = [r for r in records if min(9, int(r[key] * 10)) == b]
+        if rows:
+            won = sum(r["won"] for r in rows)
+            out.append((sum(r[key] for r in rows) / len(rows), won / len(rows),
+                        *wilson(won, len(rows))))
+    return out
+
+
+def plot(records: list[dict], path: str) -> None:
+    """The calibration curve: the share won against the win % said, raw and shown."""
+    chart = RateChart(path, (560, 460), (70, 30, 60, 60), [0, 1],
+                      f"Does the hint's win % come true? ({len(records)} decisions)")
+    dwg = chart.dwg
+    for tick in range(0, 11, 2):
+        chart.text(f"{tick * 10}%", (chart.x(tick / 10), chart.bottom_y + 18))
+    chart.frame("win % the hint said", 450)
+    dwg.add(dwg.line((chart.x(0), chart.y(0)), (chart.x(1), chart.y(1)), stroke="#888888",
+                     stroke_dasharray="4,3"))
+    for n, (key, colour) in enumerate((("raw", "#999999"), ("shown", "#7a3420"))):
+        chart.rates([(chart.x(x), y, lo, hi) for x, y, lo, hi in buckets_of(records, key)],
+                    colour, 3)
+        dwg.add(dwg.circle((90 + n * 200, 40), 4, fill=colour))
+        dwg.add(dwg.text("raw rollout share" if key == "raw" else "win % shown (calibrated)",
+                         insert=(100 + n * 200, 44), **FONT))
+    chart.save()
+
+
 def fit(records: list[dict], steps: int = 30) -> list[float]:
     """Logistic regression of `won` on the map's features (Newton's method)."""
     content = load_content(None)
@@ -147,6 +180,7 @@ def main() -> None:
     parser.add_argument("--collect")
     parser.add_argument("--report")
     parser.add_argument("--fit")
+    parser.add_argument("--plot", help="with --report: the calibration curve as an SVG")
     parser.add_argument("--seed", type=int, default=202)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
@@ -169,6 +203,8 @@ def main() -> None:
             games = {r["seed"]: r["won"] for r in rows}
             print(f"{level}: {len(rows)} decisions, shown {said:.1%}, won {won:.1%}; "
                   f"{len(games)} games, {sum(games.values()) / len(games):.1%} won")
+        if args.plot:
+            plot(records, args.plot)
     if args.fit:
         print("fitted:", [round(x, 4) for x in fit(load(args.fit))])
 
