@@ -252,7 +252,7 @@ def _halve(runner: _Runner, scored: list[Scored], budget: int, seconds: float | 
            keep: Scored | None, exact: bool = False) -> int:
     """Sequential halving over `scored`; returns the budget spent. With `exact`, the whole
     budget and never more: `LEADERS_SHARE` of it, and what the rounds leave, goes at the end
-    to the options still measured, the leaders first (`_to_leaders`)."""
+    to the options still measured, the leaders."""
     alive = list(scored)
     rounds = max(1, math.ceil(math.log2(len(alive))))
     if seconds is not None:
@@ -281,16 +281,12 @@ def _halve(runner: _Runner, scored: list[Scored], budget: int, seconds: float | 
         for s in survivors:
             s.rounds = r + 2
         alive = survivors
-    return _to_leaders(runner, alive, budget - spent) + spent if exact else spent
-
-
-def _to_leaders(runner: _Runner, alive: list[Scored], left: int) -> int:
-    """The `left` rollouts shared evenly by `alive`, one more each for the leaders when they
-    do not divide; returns `left`."""
-    alive.sort(key=lambda s: -s.win)
-    n = len(alive)
-    _round(runner, alive, [left // n + (i < left % n) for i in range(n)])
-    return left
+    if exact:  # what is left to the leaders, one more each to the first when it does not divide
+        left, n = budget - spent, len(alive)
+        alive.sort(key=lambda s: -s.win)
+        _round(runner, alive, [left // n + (i < left % n) for i in range(n)])
+        spent = budget
+    return spent
 
 
 def _round(runner: _Runner, alive: list[Scored], shares: list[int]) -> None:
