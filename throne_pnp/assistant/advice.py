@@ -284,5 +284,5 @@ def _row_line(row: dict[str, Any]) -> str:
         best = ", ".join(row["best"])
         text += f"; best {best} ({row['best_win']:.0%})"
     if row["label"]:
-        text += f": {row['label']} (-{points(row['drop'], row['drop_ci95'])})"
+        text += f": {row['label']}, {points(row['drop'], row['drop_ci95'])} given away"
     return text
