@@ -19,7 +19,7 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
 from throne_pnp.search.calibration import shown
 from throne_pnp.search.options import Option, decision_of, normalise
-from throne_pnp.search.ranking import Ranking, rank
+from throne_pnp.search.ranking import Ranking, Scored, play_on, rank
 
 # Rollouts of a hint by default (about a second on two cores; docs/search.md).
 HINT_BUDGET = 400
@@ -181,16 +181,16 @@ def decisions(game: Game, history: list[Action]) -> list[Decision]:
 def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
     """The hint's own ranking at `decision` (the same budget and seed) and where the choice
     played stands in it; its JSON row. A choice the hint did not list or set aside early is
-    played on all the best's decks (the same rollouts again, then more). Labelled only when
-    the paired interval puts it below the best."""
+    played on, on all the best's decks. Labelled only when the paired interval puts it below
+    the best."""
     game = decision.game
     played = normalise(game, decision.played)
     ranking = rank(game, budget=budget, seed=seed, jobs=1, horizon=ADVICE_HORIZON, exact=True)
     best = ranking.best
     mine = next((s for s in ranking.options if s.option.actions == played.actions), None)
     if mine is None or mine.samples < best.samples:
-        mine = rank(game, budget=best.samples, seed=seed, options=[played],
-                    horizon=ADVICE_HORIZON).best
+        mine = mine or Scored(played)
+        play_on(game, mine, seed, best.samples, ADVICE_HORIZON)
     diff, lo, hi = shown_diff(game, best.win, (0.0, 0.0, 0.0) if mine is best
                               else mine.versus(best))
     drop = max(0.0, -diff)

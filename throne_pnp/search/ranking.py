@@ -162,6 +162,13 @@ def rollout(root: Game, option: Option, seed: int, index: int,
     return 1.0 if game.outcome == "won" else 0.0
 
 
+def play_on(root: Game, scored: Scored, seed: int, upto: int, horizon: int | None) -> None:
+    """`scored`'s rollouts on to index `upto` (on the decks every option of `seed` has)."""
+    scored.values += [rollout(root, scored.option, seed, n, horizon)
+                      for n in range(scored.samples, upto)]
+    scored.wins = sum(scored.values)
+
+
 # One search's state for its worker processes (inherited through fork).
 _job: dict[str, object] = {}
 
