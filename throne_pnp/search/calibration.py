@@ -14,7 +14,7 @@ import math
 from throne_pnp.rules.game import Game
 
 # logistic(sum(W * features)): fitted by scripts/calibrate_hints.py --fit (docs/search.md)
-W = (2.5731, 0.7852, -1.8556, 0.5649)
+W = (2.9837, 0.6489, -2.5461, 0.2154)
 EDGE = 0.001  # raw shares are clipped to [EDGE, 1 - EDGE] before their logit
 
 
