@@ -13,9 +13,10 @@ from throne_pnp.assistant.session import Session
 from throne_pnp.content import load_content
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.game import Game
+from throne_pnp.search.calibration import shown
 from throne_pnp.search.ranking import rank, wilson
 from throne_pnp.sim.odds import next_battle_odds
-from throne_pnp.sim.simulate import normal_ids
+from throne_pnp.sim.simulate import hard_ids, normal_ids
 
 CONTENT = load_content(None)
 
@@ -61,11 +62,14 @@ def test_results_carry_samples_and_wilson_intervals():
     g = game_deciding_battle()
     report = advice.hint(g, budget=80, seed=2, jobs=1)
     assert report["decision"] == "battle" and report["best"] == 0
-    for opt in report["options"]:
-        # (a rollout cut at the horizon counts its leaf value: wins need not be whole)
-        lo, hi = wilson(opt["win"] * opt["samples"], opt["samples"])
-        assert opt["ci95"] == pytest.approx([lo, hi], abs=2e-4)
-        assert opt["samples"] > 0 and opt["why"]
+    ranking = rank(g, budget=80, seed=2, horizon=advice.ADVICE_HORIZON, exact=True)
+    for opt, scored in zip(report["options"], ranking.options, strict=True):
+        # (a rollout cut at the horizon counts its leaf value: wins need not be whole),
+        # shown through the calibration map
+        lo, hi = wilson(scored.wins, scored.samples)
+        assert opt["ci95"] == pytest.approx([shown(lo, g), shown(hi, g)], abs=2e-4)
+        assert opt["win"] == pytest.approx(shown(scored.win, g), abs=1e-4)
+        assert opt["samples"] == scored.samples > 0 and opt["why"]
     assert sum(o["samples"] for o in report["options"]) == report["rollouts"] <= 80
 
 
@@ -147,7 +151,8 @@ def test_review_labels_a_blunder_and_a_good_move():
     """Stopping with the fourth castle one step away (and 13 King cubes near
     your castles and your home, which one cube holds) is a blunder; taking it
     is best. (With two cubes home's bugle and shields make it a mistake.)"""
-    g = at_actions({2: 5, 5: 5, 8: 3}, {1: 1, 3: 1, 7: 1, 6: 1}, 3)
+    g = at_actions({2: 5, 5: 5, 8: 3}, {1: 1, 3: 1, 7: 1, 6: 1}, 3,
+                   normal_ids(BOARD) + hard_ids(BOARD))  # legend: peasant forgives it
     blunder = advice.review_one(advice.Decision(g, (act.DONE,), g.turn, g.phase), 200, 1)
     assert blunder["label"] == "blunder" and blunder["drop"] >= 0.2
     assert blunder["best_win"] == 1.0 and blunder["played"] == ["done"]

@@ -21,11 +21,12 @@ from throne_pnp.sim.simulate import normal_ids
 BOARD = board_for(load_content(None))
 
 
-def at_actions(king: dict[int, int], player: dict[int, int], points: int = 5) -> Game:
+def at_actions(king: dict[int, int], player: dict[int, int], points: int = 5,
+               cards: list[int] | None = None) -> Game:
     """A game at Player Actions with this position and command points (the
     first phase card, 16, woke the King towards the wheat; the position is
-    then set as given, as a `fix` would)."""
-    g = Game(BOARD, normal_ids(BOARD))
+    then set as given, as a `fix` would); `cards`: the deck, else the normal cards."""
+    g = Game(BOARD, cards or normal_ids(BOARD))
     for c in (16, 1, 2, 3, 4):
         g.apply(act.deal(c))
     g.apply(act.card(16))

@@ -3,6 +3,7 @@ event loop, never stale; the hint's choices played through the table's own route
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import threading
@@ -21,7 +22,7 @@ from throne_pnp.rules.actions import Action
 pytest.importorskip("starlette")
 
 HINT_BUDGET = 24
-REVIEW_BUDGET = 8
+REVIEW_BUDGET = 80
 WORDS = COMMAND_WORDS
 
 
@@ -196,8 +197,14 @@ def test_the_hint_shows_the_options_best_first_with_their_numbers(game):
         assert f"win {round(opt['win'] * 100)}% (95% interval {lo}–{hi}%, " \
                f"{opt['samples']} games)" in text
         assert opt["why"] in text
-    closes = sum(o["close"] for o in want["options"])
+    # each option's standing against the best (the CLI's words); those set aside apart, last
+    for n in range(len(want["options"])):
+        assert advice.standing(want, n) in text
+    closes = sum(o["close"] and not o["set_aside"] for o in want["options"])
     assert text.count("close to the best") == closes
+    if any(o["set_aside"] for o in want["options"]):
+        assert text.index("Set aside early") > text.index(advice.standing(want, 0))
+    assert f"Win %: the {advice.MEANS}." in text
     # the bars are drawn, decorative: the numbers are in the text
     bars = re.findall(r'<svg class="winbar"[^>]*>', page)
     assert len(bars) == len(want["options"]) and all('aria-hidden="true"' in b for b in bars)
@@ -387,6 +394,7 @@ def test_the_review_after_the_game(tmp_path):
         row = want["decisions"][i]
         assert row["label"] in turning[0]
         assert f"(−{round(row['drop'] * 100)} points)" in turning[0]
+        assert html.escape(row["why"], quote=False) in turning[0]
     items = re.findall(r'<li class="(\w+)">', turning[1])
     assert items == [r["label"] or "fine" for r in want["decisions"]]
     status = client.get(f"/advice/status?kind=review&game={job.version}").json()

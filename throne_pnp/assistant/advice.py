@@ -14,18 +14,22 @@ from typing import Any
 
 from throne_pnp.assistant.reasons import reason
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.words import plural
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
-from throne_pnp.search.options import decision_of, normalise
-from throne_pnp.search.ranking import Ranking, rank
+from throne_pnp.search.calibration import shown
+from throne_pnp.search.options import Option, decision_of, normalise
+from throne_pnp.search.ranking import Ranking, Scored, play_on, rank
 
 # Rollouts of a hint by default (about a second on two cores; docs/search.md).
 HINT_BUDGET = 400
-# Rollouts per decision of a review.
-REVIEW_BUDGET = 160
+# Rollouts per decision of a review: the hint's own (the review is the hint looking back).
+REVIEW_BUDGET = HINT_BUDGET
 # Turns a rollout plays before the static leaf scores it: most games (7-10 turns) end first,
 # and long games stay bounded in time (docs/search.md).
 ADVICE_HORIZON = 10
+# What a hint's win % is (said under every hint: CLI, page, JSON).
+MEANS = "chance of winning if you follow the hints from here on"
 # Labels by the winning chance given away (SPEC §7).
 LABELS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
@@ -61,34 +65,65 @@ def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = N
 
 
 def ranking_json(game: Game, ranking: Ranking) -> dict[str, Any]:
+    """A ranking as SPEC §7's JSON, its shares shown as win % (`search.calibration`)."""
     options = []
     for scored in ranking.options:
-        lo, hi = scored.ci95
+        diff, dlo, dhi = shown_diff(game, ranking.best.win, ranking.diff(scored))
         options.append({
-            "commands": scored.option.commands,
-            "win": round(scored.win, 4), "ci95": [round(lo, 4), round(hi, 4)],
-            "samples": scored.samples, "close": ranking.close(scored),
-            "why": reason(game, scored.option),
+            "commands": scored.option.commands, "win": round(shown(scored.win, game), 4),
+            "ci95": [round(shown(x, game), 4) for x in scored.ci95],
+            "samples": scored.samples, "diff": diff,
+            "diff_ci95": [dlo, dhi], "close": ranking.close(scored),
+            "set_aside": ranking.set_aside(scored), "why": reason(game, scored.option),
         })
-    return {"decision": ranking.decision, "options": options, "best": 0,
+    return {"decision": ranking.decision, "options": options, "best": 0, "means": MEANS,
             "seed": ranking.seed, "budget": ranking.budget, "rollouts": ranking.rollouts,
             "seconds": round(ranking.seconds, 3),
             "hand_known": game.known_hand() is not None}
 
 
+def shown_diff(game: Game, base: float, diffs: tuple[float, ...]) -> list[float]:
+    """Paired differences of rollout shares from the share `base`, as differences of win %
+    shown (the map is increasing: a sign, and so "close", is kept)."""
+    at = shown(base, game)
+    return [round(shown(min(1.0, max(0.0, base + d)), game) - at, 4) for d in diffs]
+
+
+def points(diff: float, ci95: list[float]) -> str:
+    """A paired difference as whole points and the half width of its interval: "7 (±3)"."""
+    return f"{plural(round(abs(diff) * 100), 'point')} (±{(ci95[1] - ci95[0]) * 50:.0f})"
+
+
+def standing(report: dict[str, Any], n: int) -> str:
+    """How option `n` of a hint stands against the best, in words (CLI and page)."""
+    opt = report["options"][n]
+    if opt["set_aside"]:
+        return f"set aside after {plural(opt['samples'], 'game')}: probably worse"
+    if n:
+        gap = points(opt["diff"], opt["diff_ci95"])
+        return f"close to the best: {gap} below" if opt["close"] else f"{gap} below the best"
+    runner_up = report["options"][1] if len(report["options"]) > 1 else None
+    if runner_up is None or runner_up["set_aside"]:
+        return "best"
+    if runner_up["close"]:
+        return "best, but not told apart from the next"
+    return f"best by {points(runner_up['diff'], runner_up['diff_ci95'])}"
+
+
 def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
-    """A hint for the terminal: the options best first, with bars."""
+    """A hint for the terminal: the options best first, with bars; those set aside apart."""
     words = DECISION_WORDS[report["decision"]]
     lines = [f"{words[0].upper()}{words[1:]}: best first, by the chance of winning "
              f"({report['rollouts']} games played on, seed {report['seed']})."]
-    for n, opt in enumerate(report["options"][:shown], 1):
+    for n, opt in enumerate(report["options"][:shown]):
+        if opt["set_aside"] and not report["options"][n - 1]["set_aside"]:
+            lines.append("Set aside early by the search (fewer games, probably worse):")
         lo, hi = opt["ci95"]
         bar = "#" * round(opt["win"] * 20)
-        close = "  (close to the best)" if opt["close"] else ""
         typed = "; ".join(f"throne {c}" for c in opt["commands"])
-        lines.append(f"{n}. {typed}")
+        lines.append(f"{n + 1}. {typed}")
         lines.append(f"   win {opt['win']:.0%} ({lo:.0%}-{hi:.0%}, {opt['samples']} games) "
-                     f"{bar}{close}")
+                     f"{bar}  {standing(report, n)}")
         lines.append(f"   {opt['why']}")
     more = len(report["options"]) - shown
     if more > 0:
@@ -96,6 +131,7 @@ def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
     if not report["hand_known"]:
         lines.append("Your hand is not known to the program: tell it with `throne hand IDS` "
                      "and the hint ranks only the cards you hold.")
+    lines.append(f"Win %: the {MEANS}.")
     return lines
 
 
@@ -143,17 +179,45 @@ def decisions(game: Game, history: list[Action]) -> list[Decision]:
 
 
 def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
-    """Rank one decision with the played choice kept in; its JSON row."""
+    """The hint's own ranking at `decision` (the same budget and seed) and where the choice
+    played stands in it; its JSON row. A choice the hint did not list or set aside early is
+    played on, on all the best's decks. Labelled only when the paired interval puts it below
+    the best."""
     game = decision.game
     played = normalise(game, decision.played)
-    ranking = rank(game, budget=budget, seed=seed, jobs=1, include=played, horizon=ADVICE_HORIZON)
+    ranking = rank(game, budget=budget, seed=seed, jobs=1, horizon=ADVICE_HORIZON, exact=True)
     best = ranking.best
-    mine = next(s for s in ranking.options if s.option.actions == played.actions)
-    drop = max(0.0, best.win - mine.win) if mine is not best else 0.0
+    mine = next((s for s in ranking.options if s.option.actions == played.actions), None)
+    if mine is None or mine.samples < best.samples:
+        mine = mine or Scored(played)
+        play_on(game, mine, seed, best.samples, ADVICE_HORIZON)
+    diff, lo, hi = shown_diff(game, best.win, (0.0, 0.0, 0.0) if mine is best
+                              else mine.versus(best))
+    drop = max(0.0, -diff)
+    named = label(drop) if hi < 0 else None
     return {"turn": decision.turn, "phase": decision.phase, "decision": ranking.decision,
-            "played": [a.text() for a in decision.played], "played_win": round(mine.win, 4),
-            "best": best.option.commands, "best_win": round(best.win, 4),
-            "drop": round(drop, 4), "label": label(drop), "samples": mine.samples}
+            "played": [a.text() for a in decision.played],
+            "played_win": round(shown(mine.win, game), 4),
+            "best": best.option.commands, "best_win": round(shown(best.win, game), 4),
+            "drop": round(drop, 4), "drop_ci95": [round(-hi, 4), round(-lo, 4)],
+            "label": named, "samples": mine.samples,
+            "why": review_reason(game, best.option, played, mine is best, named, hi < 0)}
+
+
+def review_reason(game: Game, best: Option, played: Option, first: bool,
+                  named: str | None, below: bool) -> str:
+    """Why a decision is labelled, in players' words: what the better choice does that the
+    one played does not, and what the played one did instead (`reasons`)."""
+    if first:
+        return "the hint's first choice too"
+    if named is None:
+        return ("below the hint's first choice by less than an inaccuracy" if below
+                else "within the noise of the hint's first choice")
+    mine, better = reason(game, played).split("; "), reason(game, best).split("; ")
+    gains = [part for part in better if part not in mine] or better
+    text = f"the better choice, {', '.join(best.commands)}: {'; '.join(gains)}"
+    costs = [part for part in mine if part not in better]
+    return text + (f"; yours: {'; '.join(costs)}" if costs else "")
 
 
 _review_job: dict[str, Any] = {}
@@ -206,6 +270,7 @@ def review_lines(report: dict[str, Any]) -> list[str]:
         lines.append("Turning points (the winning chance you gave away):")
         for i in report["turning_points"][:5]:
             lines.append("  " + _row_line(rows[i]))
+            lines.append("    " + rows[i]["why"])
     lines.append("Every decision:")
     lines += ["  " + _row_line(r) for r in rows]
     return lines
@@ -219,5 +284,5 @@ def _row_line(row: dict[str, Any]) -> str:
         best = ", ".join(row["best"])
         text += f"; best {best} ({row['best_win']:.0%})"
     if row["label"]:
-        text += f": {row['label']} (-{row['drop'] * 100:.0f} points)"
+        text += f": {row['label']}, {points(row['drop'], row['drop_ci95'])} given away"
     return text

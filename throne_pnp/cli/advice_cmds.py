@@ -15,8 +15,8 @@ from throne_pnp.rules.actions import Action
 
 @click.command()
 @click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="Games played on in all, shared among the choices, never more (at "
-                   "least one per choice) [default: 400].")
+              help="Games played on in all, shared among the choices (at least one per "
+                   "choice) [default: 400].")
 @click.option("--seconds", type=click.FloatRange(min=0, min_open=True, max=600), default=None,
               help="Search for about this long instead of a fixed budget (not repeatable).")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
@@ -32,10 +32,12 @@ def hint(budget: int | None, seconds: float | None, seed: int, jobs: int | None,
 
     The search plays each choice on many times (up to ten turns ahead), the
     cards you cannot know drawn at random (it never looks at the deck), your
-    later choices made by a sensible player. The best choice comes first with
-    its winning chance, a 95% interval and a reason; choices whose intervals
-    overlap the best one's are marked close. For Player Actions each choice is
-    a whole plan, given as the commands to type.
+    later choices made by a sensible player. The choices come best first with
+    their winning chance, a 95% interval and a reason, each with its difference
+    from the best measured on the same deals: "close" when that difference is
+    within its noise. Choices set aside early (fewer games) are listed apart.
+    For Player Actions each choice is a whole plan, given as the commands to
+    type.
 
     \b
     Examples:
@@ -58,7 +60,7 @@ def hint(budget: int | None, seconds: float | None, seed: int, jobs: int | None,
 
 @click.command()
 @click.option("--budget", type=click.IntRange(min=1), default=None,
-              help="Games played on per decision [default: 160].")
+              help="Games played on per decision, as `throne hint --budget` [default: 400].")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True,
               help="The search's own seed.")
 @click.option("--jobs", type=click.IntRange(min=1, max=64), default=None,
@@ -70,11 +72,13 @@ def review(budget: int | None, seed: int, jobs: int | None, as_json: bool, game_
            content_dir: Path | None) -> None:
     """Review your decisions: the winning chance of each choice you made and of the best.
 
-    Each decision of the game so far (finished or not) is searched again from
-    what you knew then; a choice that gave away 5 points of winning chance
-    or more is an inaccuracy, 10 a mistake, 20 a blunder. The turning points
-    (the biggest drops) come first. A physical game is reviewed from the
-    cards you told.
+    Each decision of the game so far (finished or not) gets the hint it would
+    have had then (the same budget and seed, from what you knew then), so a
+    choice the hint put first is never marked. A choice measurably below the
+    hint's first that gave away 5 points of winning chance or more is an
+    inaccuracy, 10 a mistake, 20 a blunder, each with what the better choice
+    does. The turning points (the biggest drops) come first. A physical game
+    is reviewed from the cards you told.
 
     \b
     Examples:

@@ -2,10 +2,12 @@
 
 Each option is played to the end many times (unknown cards from a seeded `Dealer`, later
 decisions by greedy); the share won estimates its winning chance. Rollout i of every option
-shares a determinisation and decks (`seed`, i), so options are compared on the same luck.
-Sequential halving drops the worse half after each round; `jobs` worker processes give the
-same ranking as one. Each rate has a 95 % Wilson interval; options overlapping the best are
-`close`. The state searched is the player's information set (`search.fork`): no deck order.
+shares a determinisation and decks (`seed`, i), so options are compared on the same luck:
+each option's difference from the best is the mean of their rollout-by-rollout differences,
+with a 95 % interval (`Scored.versus`), and an option is `close` when that interval holds 0.
+Sequential halving sets the worse half aside after each round; what a user's budget has left
+then goes to the leaders, to tell them apart. `jobs` worker processes give the same ranking
+as one. The state searched is the player's information set (`search.fork`): no deck order.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from throne_pnp.stats import wilson
 # Rollouts stop this many turns after the decision (a game still going counts
 # as not won, as the simulator's turn cap does).
 ROLLOUT_TURNS = 60
+# The share of a user's budget (`exact`) kept back from the halving for the last two options.
+LEADERS_SHARE = 0.25
 
 
 @dataclass
@@ -69,6 +73,23 @@ class Scored:
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / max(1, pairs - 1))
         return mean, spread, pairs
 
+    def versus(self, other: Scored) -> tuple[float, float, float]:
+        """This option's result minus `other`'s on the rollouts both had, with its 95 %
+        interval (Student's t). The spread counts one more pair a whole game apart, so that
+        a few equal differences are not taken for certainty."""
+        mean, spread, pairs = self.lead(other)
+        if pairs < 2:
+            return mean, -1.0, 1.0
+        half = t95(pairs - 1) * math.sqrt((spread ** 2 * (pairs - 1) + 1) / pairs / pairs)
+        return mean, max(-1.0, mean - half), min(1.0, mean + half)
+
+
+def t95(df: int, z: float = 1.959964) -> float:
+    """Student's t quantile of a two-sided 95 % interval (Cornish-Fisher, within 0.03 from 3
+    degrees of freedom on; wider than the normal's 1.96 always)."""
+    return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2)
+            + (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / (384 * df ** 3))
+
 
 @dataclass
 class Ranking:
@@ -85,11 +106,18 @@ class Ranking:
     def best(self) -> Scored:
         return self.options[0]
 
+    def set_aside(self, scored: Scored) -> bool:
+        """Did the halving stop measuring `scored` before the last round?"""
+        return scored.rounds < self.best.rounds
+
+    def diff(self, scored: Scored) -> tuple[float, float, float]:
+        """`scored`'s paired difference from the best, with its 95 % interval."""
+        return (0.0, 0.0, 0.0) if scored is self.best else scored.versus(self.best)
+
     def close(self, scored: Scored) -> bool:
-        """Does `scored`'s interval overlap the best option's?"""
-        lo, hi = scored.ci95
-        blo, bhi = self.best.ci95
-        return scored is not self.best and hi >= blo and lo <= bhi
+        """Is 0 in the interval of `scored`'s paired difference from the best?"""
+        _, lo, hi = self.diff(scored)
+        return scored is not self.best and lo <= 0 <= hi
 
 
 # ------------------------------------------------------------------ rollouts
@@ -132,6 +160,13 @@ def rollout(root: Game, option: Option, seed: int, index: int,
             if game.outcome is not None:
                 break
     return 1.0 if game.outcome == "won" else 0.0
+
+
+def play_on(root: Game, scored: Scored, seed: int, upto: int, horizon: int | None) -> None:
+    """`scored`'s rollouts on to index `upto` (on the decks every option of `seed` has)."""
+    scored.values += [rollout(root, scored.option, seed, n, horizon)
+                      for n in range(scored.samples, upto)]
+    scored.wins = sum(scored.values)
 
 
 # One search's state for its worker processes (inherited through fork).
@@ -207,51 +242,64 @@ def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
     runner = _Runner(game, scored, seed, jobs, horizon)
     try:
         if len(scored) == 1:
-            _round(runner, scored, max(1, min(budget, 100)))
+            _round(runner, scored, [budget])
             scored[0].rounds = 1
         else:
             budget = _halve(runner, scored, budget, seconds, keep, exact)
     finally:
         runner.close()
-    scored.sort(key=lambda s: (-s.rounds, -s.win, opts.index(s.option)))
+    last = max(s.rounds for s in scored)
+    # one order: the options measured to the end by their win, then those set aside by theirs
+    scored.sort(key=lambda s: (s.rounds < last, -s.win, opts.index(s.option)))
     return Ranking(decision, scored, seed, budget, time.perf_counter() - started,
                    sum(s.samples for s in scored))
 
 
 def _halve(runner: _Runner, scored: list[Scored], budget: int, seconds: float | None,
            keep: Scored | None, exact: bool = False) -> int:
-    """Sequential halving over `scored`; returns the budget actually spent."""
+    """Sequential halving over `scored`; returns the budget spent. With `exact`, the whole
+    budget and never more: `LEADERS_SHARE` of it, and what the rounds leave, goes at the end
+    to the options still measured, the leaders."""
     alive = list(scored)
     rounds = max(1, math.ceil(math.log2(len(alive))))
     if seconds is not None:
         first = time.perf_counter()
-        _round(runner, alive, 4)
+        _round(runner, alive, [4] * len(alive))
         rate = sum(s.samples for s in alive) / max(1e-6, time.perf_counter() - first)
         budget = max(len(alive) * 8, int(rate * seconds))
     spent = sum(s.samples for s in alive)
+    held = int(budget * LEADERS_SHARE) if exact else 0
+    for s in alive:
+        s.rounds = 1  # the round an option is measured in: it is set aside after it
     for r in range(rounds):
-        share = max(1, (budget - spent) // (len(alive) * (rounds - r)))
+        share = max(1, (budget - held - spent) // (len(alive) * (rounds - r)))
         if exact:    # never past the budget: the last rounds may be cut short
             share = min(share, (budget - spent) // len(alive))
             if share < 1:
                 break
-        _round(runner, alive, share)
+        _round(runner, alive, [share] * len(alive))
         spent = sum(s.samples for s in scored)
-        for s in alive:
-            s.rounds = r + 1
         if r == rounds - 1:
             break
         alive.sort(key=lambda s: -s.win)
         survivors = alive[:math.ceil(len(alive) / 2)]
         if keep is not None and keep not in survivors:
             survivors.append(keep)
+        for s in survivors:
+            s.rounds = r + 2
         alive = survivors
+    if exact:  # what is left to the leaders, one more each to the first when it does not divide
+        left, n = budget - spent, len(alive)
+        alive.sort(key=lambda s: -s.win)
+        _round(runner, alive, [left // n + (i < left % n) for i in range(n)])
+        spent = budget
     return spent
 
 
-def _round(runner: _Runner, alive: list[Scored], share: int) -> None:
-    """`share` more rollouts for each option in `alive`."""
-    tasks = [(runner.index[id(s)], s.samples, s.samples + share) for s in alive]
+def _round(runner: _Runner, alive: list[Scored], shares: list[int]) -> None:
+    """`shares[k]` more rollouts for option `alive[k]`."""
+    tasks = [(runner.index[id(s)], s.samples, s.samples + n) for s, n in zip(alive, shares,
+                                                                             strict=True)]
     for i, values in runner.run(tasks):  # in task order: each option's in index order
         runner.scored[i].wins += sum(values)
         runner.scored[i].values += values

@@ -113,11 +113,14 @@ class Advice:
             steps = [self.step(game, text) for text in opt["commands"]]
             options.append({
                 "n": n + 1, "best": n == report.get("best", 0), "close": opt["close"],
+                "set_aside": opt["set_aside"], "standing": advice.standing(report, n),
                 "win": pct(opt["win"]), "lo": pct(lo), "hi": pct(hi),
                 "samples": opt["samples"], "why": opt["why"], "commands": opt["commands"],
                 "steps": steps, "title": _title(steps),
             })
-        return {"decision": report.get("decision"), "options": options,
+        return {"decision": report.get("decision"), "means": advice.MEANS,
+                "options": [o for o in options if not o["set_aside"]],
+                "set_aside": [o for o in options if o["set_aside"]],
                 "rollouts": report.get("rollouts", 0), "seed": report.get("seed"),
                 "seconds": report.get("seconds"), "hand_known": report.get("hand_known", True)}
 

@@ -1,0 +1,213 @@
+"""Benchmark: does a hint's win % come true? Its calibration, and the fit of its map.
+
+Games at the five ladder levels (round robin) on the seeds of `--seed` (the simulator's game
+seeds). At about one decision in five the hint is asked (`--budget` games, the hint's own
+search) and its first choice played; the other decisions are the stand-in follower's (the
+search bot at `--bot-budget`). Each asked decision is a record: the level, the turn, the
+hint's raw win % of its first choice, the win % it shows (`search.calibration`), and whether
+the game was won. `--collect FILE` appends records (JSON lines); `--report FILE` buckets
+them (shown % against wins, mean absolute error); `--fit FILE` fits the map's constants.
+
+    python scripts/calibrate_hints.py --collect fit.jsonl --seed 101 --games 200 --jobs 2
+    python scripts/calibrate_hints.py --fit fit.jsonl
+    python scripts/calibrate_hints.py --collect test.jsonl --seed 202 --games 400 --jobs 2
+    python scripts/calibrate_hints.py --report test.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+
+from throne_pnp.assistant.advice import ADVICE_HORIZON, HINT_BUDGET
+from throne_pnp.content import load_content
+from throne_pnp.rules import actions as act
+from throne_pnp.rules.board import board_for
+from throne_pnp.rules.game import Game
+from throne_pnp.search.bot import SearchBot
+from throne_pnp.search.calibration import features, mapped, shown
+from throne_pnp.search.dealer import Dealer
+from throne_pnp.search.options import decision_of
+from throne_pnp.search.ranking import rank
+from throne_pnp.sim.chart import FONT, RateChart
+from throne_pnp.sim.simulate import game_seed, normal_ids
+from throne_pnp.stats import wilson
+
+ASK = 0.2  # the share of decisions the hint is asked at
+
+
+def play(task: tuple[int, int, int, int]) -> list[dict]:
+    """One game (`index` of run `seed`); the records of the decisions the hint was asked at."""
+    seed, index, budget, bot_budget = task
+    content = load_content(None)
+    board = board_for(content)
+    level = content.ladder[index % len(content.ladder)]
+    own = game_seed(seed, len(level.hard), index)
+    game = Game(board, normal_ids(board) + list(level.hard))
+    rng, dealer, bot = random.Random(own), Dealer(f"sim:{own}"), SearchBot(bot_budget)
+    records = []
+    while game.outcome is None and game.turn <= 60:
+        if game.need().kind == "deal":
+            chosen = [act.deal(dealer.deal(game))]
+        elif decision_of(game) and len(game.legal_actions()) > 1 and rng.random() < ASK:
+            best = rank(game, budget=budget, seed=1, horizon=ADVICE_HORIZON, exact=True).best
+            records.append({"seed": own, "level": level.name, "turn": game.turn,
+                            "decision": decision_of(game), "raw": round(best.win, 4),
+                            "shown": round(shown(best.win, game), 4)})
+            chosen = list(best.option.actions)
+        else:
+            chosen = bot.decide(game, rng)
+        for action in chosen:
+            game.apply(action)
+            if game.outcome is not None:
+                break
+    for record in records:
+        record["won"] = game.outcome == "won"
+    return records
+
+
+def collect(path: str, seed: int, games: range, budget: int, bot_budget: int, jobs: int) -> None:
+    tasks = [(seed, i, budget, bot_budget) for i in games]
+    with open(path, "a") as out, multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for n, records in enumerate(pool.imap_unordered(play, tasks), 1):
+            out.writelines(json.dumps(r) + "\n" for r in records)
+            out.flush()
+            print(f"\r{n}/{len(games)} games", end="", file=sys.stderr)
+    print(file=sys.stderr)
+
+
+def load(path: str) -> list[dict]:
+    """The records of `path`, each with the win % the map shows now."""
+    hards = {level.name: len(level.hard) for level in load_content(None).ladder}
+    with open(path) as f:
+        records = [json.loads(line) for line in f if line.strip()]
+    for r in records:
+        r["shown"] = mapped(r["raw"], hards[r["level"]], r["turn"])
+    return records
+
+
+def report(records: list[dict], key: str) -> float:
+    """The table of `key` (raw or shown) % against the share won; returns the mean abs error."""
+    buckets: dict[int, list[dict]] = {}
+    for r in records:
+        buckets.setdefault(min(9, int(r[key] * 10)), []).append(r)
+    print(f"| {key} % | decisions | mean {key} | won | off by |")
+    print("|---|---:|---:|---:|---:|")
+    error = 0.0
+    for b in sorted(buckets):
+        rows = buckets[b]
+        said = sum(r[key] for r in rows) / len(rows)
+        won = sum(r["won"] for r in rows) / len(rows)
+        error += len(rows) * abs(said - won)
+        print(f"| {b * 10}-{b * 10 + 10} | {len(rows)} | {said:.1%} | {won:.1%} | "
+              f"{(said - won) * 100:+.1f} |")
+    mae = error / len(records)
+    print(f"\n{len(records)} decisions: mean absolute calibration error {mae * 100:.1f} points")
+    return mae
+
+
+def buckets_of(records: list[dict], key: str) -> list[tuple[float, float, float, float]]:
+    """Per tenth of `key`: (mean of `key`, share won, its 95 % interval)."""
+    out = []
+    for b in range(10):
+        rows = [r for r in records if min(9, int(r[key] * 10)) == b]
+        if rows:
+            won = sum(r["won"] for r in rows)
+            out.append((sum(r[key] for r in rows) / len(rows), won / len(rows),
+                        *wilson(won, len(rows))))
+    return out
+
+
+def plot(records: list[dict], path: str) -> None:
+    """The calibration curve: the share won against the win % said, raw and shown."""
+    chart = RateChart(path, (560, 460), (70, 30, 60, 60), [0, 1],
+                      f"Does the hint's win % come true? ({len(records)} decisions)")
+    dwg = chart.dwg
+    for tick in range(0, 11, 2):
+        chart.text(f"{tick * 10}%", (chart.x(tick / 10), chart.bottom_y + 18))
+    chart.frame("win % the hint said", 450)
+    dwg.add(dwg.line((chart.x(0), chart.y(0)), (chart.x(1), chart.y(1)), stroke="#888888",
+                     stroke_dasharray="4,3"))
+    for n, (key, colour) in enumerate((("raw", "#999999"), ("shown", "#7a3420"))):
+        chart.rates([(chart.x(x), y, lo, hi) for x, y, lo, hi in buckets_of(records, key)],
+                    colour, 3)
+        dwg.add(dwg.circle((90 + n * 200, 40), 4, fill=colour))
+        dwg.add(dwg.text("raw rollout share" if key == "raw" else "win % shown (calibrated)",
+                         insert=(100 + n * 200, 44), **FONT))
+    chart.save()
+
+
+def fit(records: list[dict], steps: int = 30) -> list[float]:
+    """Logistic regression of `won` on the map's features (Newton's method)."""
+    content = load_content(None)
+    hards = {level.name: len(level.hard) for level in content.ladder}
+    xs = [features(r["raw"], hards[r["level"]], r["turn"]) for r in records]
+    ys = [1.0 if r["won"] else 0.0 for r in records]
+    k = len(xs[0])
+    w = [0.0] * k
+    for _ in range(steps):
+        grad, hess = [0.0] * k, [[1e-6 * (i == j) for j in range(k)] for i in range(k)]
+        for x, y in zip(xs, ys, strict=True):
+            p = 1 / (1 + math.exp(-sum(a * b for a, b in zip(w, x, strict=True))))
+            for i in range(k):
+                grad[i] += (y - p) * x[i]
+                for j in range(k):
+                    hess[i][j] += p * (1 - p) * x[i] * x[j]
+        w = [a + d for a, d in zip(w, solve(hess, grad), strict=True)]
+    return w
+
+
+def solve(m: list[list[float]], v: list[float]) -> list[float]:
+    """m x = v by Gaussian elimination (m small, positive definite)."""
+    n = len(v)
+    a = [row[:] + [v[i]] for i, row in enumerate(m)]
+    for c in range(n):
+        for r in range(c + 1, n):
+            f = a[r][c] / a[c][c]
+            a[r] = [x - f * y for x, y in zip(a[r], a[c], strict=True)]
+    x = [0.0] * n
+    for r in reversed(range(n)):
+        x[r] = (a[r][n] - sum(a[r][j] * x[j] for j in range(r + 1, n))) / a[r][r]
+    return x
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--collect")
+    parser.add_argument("--report")
+    parser.add_argument("--fit")
+    parser.add_argument("--plot", help="with --report: the calibration curve as an SVG")
+    parser.add_argument("--seed", type=int, default=202)
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--first", type=int, default=0, help="the first game's index")
+    parser.add_argument("--budget", type=int, default=HINT_BUDGET)
+    parser.add_argument("--bot-budget", type=int, default=48)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    if args.collect:
+        games = range(args.first, args.first + args.games)
+        collect(args.collect, args.seed, games, args.budget, args.bot_budget, args.jobs)
+    if args.report:
+        records = load(args.report)
+        for key in ("raw", "shown"):
+            report(records, key)
+            print()
+        for level in dict.fromkeys(r["level"] for r in records):
+            rows = [r for r in records if r["level"] == level]
+            said = sum(r["shown"] for r in rows) / len(rows)
+            won = sum(r["won"] for r in rows) / len(rows)
+            games = {r["seed"]: r["won"] for r in rows}
+            print(f"{level}: {len(rows)} decisions, shown {said:.1%}, won {won:.1%}; "
+                  f"{len(games)} games, {sum(games.values()) / len(games):.1%} won")
+        if args.plot:
+            plot(records, args.plot)
+    if args.fit:
+        print("fitted:", [round(x, 4) for x in fit(load(args.fit))])
+
+
+if __name__ == "__main__":
+    main()
