@@ -88,9 +88,9 @@ class Evaluation:
         if tables is None:
             if len(self._tables) > 5_000:
                 self._tables.clear()
-            dangers = [[None] * (self.king_limit + 1) for _ in range(board.forces + 1)]
-            tables = self._tables[(self.hand, self.kid)] = (dangers, {}, {})
-        self.dangers, self.king_tables, self.territory_rows = tables
+            dangers = [[None] * (self.king_limit + 1) for _ in range(self.stack_cap + 1)]
+            tables = self._tables[(self.hand, self.kid)] = (dangers, {})
+        self.dangers, self.territory_rows = tables
 
     def by_territory(self, counts: dict[int, int]) -> list[int]:
         """A side's cubes as a list indexed by territory number (0 where none)."""
@@ -139,9 +139,20 @@ class Evaluation:
                 t: (w.advance * min(board.dist[t][c] for c in targets) if targets and t != home
                     else 0.0) for t in numbers}, 0.0))
         self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
+        # The most cubes of the player's a territory can hold: all of them, or the limit (R8).
+        self.stack_cap = max(board.forces, sum(board.wheat.values()))
+        # A territory's term and win-blocking by the player's cubes when it holds no King
+        # cubes, and its (no) threat to home (`incremental`; index 0 and gaps: nothing).
+        top = self.stack_cap + 1
+        self.free_terms, self.free_blocks = [[0.0] * top] * size, [[False] * top] * size
+        for t in numbers:
+            castle = w.castle if self.is_enemy_castle[t] else 0.0
+            self.free_terms[t] = [0.0] + [w.cube * p + self.wheat_value[t] + castle
+                                          for p in range(1, top)]
+            self.free_blocks[t] = [self.is_castle[t]] + [False] * (top - 1)
+        self.no_threat = [0.0] * top
         # Per (hand, kings id), shared by every bot with these weights on this board.
-        self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple],
-                                        dict[tuple[int, int], tuple]]]
+        self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple[int, int], tuple]]]
         self._tables = _shared_tables.setdefault((board, w), {})
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
         # The cards with each set of symbols, as a bit mask over card ids (`battle_masks`).
