@@ -40,7 +40,8 @@ def kings_id(kings: Kings) -> int:
             _card_memo.clear()
             _hand_memos.clear()
             for tables in _shared_tables.values():
-                tables.clear()
+                for memo in tables:
+                    memo.clear()
             _generation[0] += 1
         kid = _kings_ids[kings] = len(_kings_ids)
     return kid
@@ -85,9 +86,12 @@ def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
 
 def hand_memo(hand: tuple[Syms, ...], kid: int) -> dict[tuple, Battle]:
     """The memo of `expected_battle` results for one hand against one distribution."""
-    if len(_hand_memos) > 50_000:
-        _hand_memos.clear()
-    return _hand_memos.setdefault((hand, kid), {})
+    memo = _hand_memos.get((hand, kid))
+    if memo is None:
+        if len(_hand_memos) > 50_000:
+            _hand_memos.clear()
+        memo = _hand_memos[(hand, kid)] = {}
+    return memo
 
 
 def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn: int,
@@ -115,8 +119,9 @@ def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn:
 
 
 _useful: dict[tuple[Syms, ...], tuple[Syms, ...]] = {}
-# `GreedyBot._tables` by (board, weights), keyed by `kings_id`s: cleared with the ids.
-_shared_tables: dict[tuple, dict] = {}
+# `Evaluation._tables` and `_contexts` by (board, weights), keyed by `kings_id`s: cleared
+# with the ids.
+_shared_tables: dict[tuple, tuple[dict, dict]] = {}
 
 
 def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:

@@ -22,8 +22,8 @@ def held_wheat_places(wheat_places: Iterable[int], player: Counts, king: Counts,
 def player_limit(wheat_places: Iterable[int], wheat: Counts, player: Counts, king: Counts,
                  king_holds_contested: bool) -> int:
     """The player's per-territory limit: the wheat in the territories they hold (R8)."""
-    return sum([wheat[t] for t in held_wheat_places(wheat_places, player, king,
-                                                     king_holds_contested)])
+    return sum(map(wheat.__getitem__,
+                   held_wheat_places(wheat_places, player, king, king_holds_contested)))
 
 
 def limit_ceiling(wheat_places: Iterable[int], wheat: Counts, king: Counts) -> int:
