@@ -39,8 +39,8 @@ def kings_id(kings: Kings) -> int:
             _kings_ids.clear()
             _card_memo.clear()
             _hand_memos.clear()
-            for tables in _shared_tables.values():
-                for memo in tables:
+            for memos in _shared_tables.values():
+                for memo in memos:
                     memo.clear()
             _generation[0] += 1
         kid = _kings_ids[kings] = len(_kings_ids)
@@ -86,12 +86,9 @@ def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
 
 def hand_memo(hand: tuple[Syms, ...], kid: int) -> dict[tuple, Battle]:
     """The memo of `expected_battle` results for one hand against one distribution."""
-    memo = _hand_memos.get((hand, kid))
-    if memo is None:
-        if len(_hand_memos) > 50_000:
-            _hand_memos.clear()
-        memo = _hand_memos[(hand, kid)] = {}
-    return memo
+    if len(_hand_memos) > 50_000:
+        _hand_memos.clear()
+    return _hand_memos.setdefault((hand, kid), {})
 
 
 def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn: int,

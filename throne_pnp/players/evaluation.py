@@ -82,8 +82,7 @@ class Evaluation:
         self.hand, self.memo, self.dangers, self.territory_rows = context
 
     def _hand_context(self, hand_ids: tuple[int, ...]) -> tuple:
-        """What the evaluation keeps for a hand: its useful cards, their battle odds
-        memo and the tables built on them (shared by the hands with the same cards)."""
+        """A hand's useful cards, their battle odds memo and the tables built on them."""
         syms = self.card_syms
         hand = useful_cards(tuple(sorted({syms[c] for c in hand_ids})) or ((0, 0, 0),))
         tables = self._tables.get((hand, self.kid))
@@ -141,22 +140,17 @@ class Evaluation:
                 t: (w.advance * min(board.dist[t][c] for c in targets) if targets and t != home
                     else 0.0) for t in numbers}, 0.0))
         self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
-        # The most cubes of the player's a territory can hold: all of them, or the limit (R8).
-        self.stack_cap = max(board.forces, sum(board.wheat.values()))
-        # A territory's term and win-blocking by the player's cubes when it holds no King
-        # cubes, and its (no) threat to home (`incremental`; index 0 and gaps: nothing).
-        top = self.stack_cap + 1
-        self.free_terms, self.free_blocks = [[0.0] * top] * size, [[False] * top] * size
-        for t in numbers:
-            castle = w.castle if self.is_enemy_castle[t] else 0.0
-            self.free_terms[t] = [0.0] + [w.cube * p + self.wheat_value[t] + castle
-                                          for p in range(1, top)]
-            self.free_blocks[t] = [self.is_castle[t]] + [False] * (top - 1)
-        self.no_threat = [0.0] * top
+        # The most cubes a territory can hold (all, or the limit: R8); by the player's cubes,
+        # a territory's term, win-blocking and threat without King cubes (`incremental`).
+        self.stack_cap = cap = max(board.forces, sum(board.wheat.values()))
+        self.free_terms = [[0.0] + [w.cube * p + self.wheat_value[t] + (
+            w.castle if self.is_enemy_castle[t] else 0.0) for p in range(1, cap + 1)]
+            for t in range(size)]
+        self.free_blocks = [[self.is_castle[t]] + [False] * cap for t in range(size)]
+        self.no_threat = [0.0] * (cap + 1)
         self.king_facts: dict[tuple[int, ...], tuple] = {}  # `incremental`'s, by King layout
-        # Per (hand, kings id) and per (kings id, hand ids), shared by every bot with these
-        # weights on this board.
-        self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple[int, int], tuple]]]
+        # Per (hand, kings id) and (kings id, hand ids): for every bot with these weights.
+        self._tables: dict[tuple, tuple]
         self._contexts: dict[tuple, tuple]
         self._tables, self._contexts = _shared_tables.setdefault((board, w), ({}, {}))
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}

@@ -139,9 +139,8 @@ class IncrementalEvaluation:
         return best_action, best_score
 
     def _home_costs(self) -> tuple[float, list[float]]:
-        """The home danger (`Evaluation.home_danger`) while the threat stays: now, and
-        folded into home's term row by the cubes there (memoised per threat and cubes
-        on the map; a move without King cubes at either end leaves the threat)."""
+        """The home danger while the threat stays (no King cubes at either end of a move):
+        now, and folded into home's term row by its cubes (per threat and cubes on the map)."""
         key = (self.threat, self.on_map)
         if key != self._costs_key:
             ev, threat = self.ev, self.threat

@@ -134,8 +134,7 @@ def move(board: Board, pos: Position, action: str, rising: bool,
     `record`: a caller that only wants the position builds no records)."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
-    limit = board.king_limit
-    castles = board.castles
+    limit, castles = board.king_limit, board.castles
     # the King's own moves change the targets (R2) only for castles he does not hold
     dynamic = action == "move-castle" and board.rulings.castle_targets != "all"
     goal = targets(board, pos, action)
@@ -144,14 +143,11 @@ def move(board: Board, pos: Position, action: str, rising: bool,
         cubes = king[t]
         if not cubes:
             continue
-        if player[t]:
+        dest = None if player[t] else table.get(t)
+        if dest is None:  # a battle stays, and a target or cubes with nowhere to go
             if record:
-                out.append(Stay(t, cubes, "battle"))
-            continue
-        dest = table.get(t)
-        if dest is None:
-            if record:
-                out.append(Stay(t, cubes, "is-target" if goal else "no-target"))
+                out.append(Stay(t, cubes, "battle" if player[t] else "is-target" if goal
+                                else "no-target"))
             continue
         guard = 1 if t in castles else 0
         had = king[dest]

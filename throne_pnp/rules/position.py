@@ -62,8 +62,7 @@ class Position:
 
     def contested(self, order: tuple[int, ...]) -> list[int]:
         """Territories holding both sides' cubes, in the given order."""
-        king, player = self.king, self.player
-        return [t for t in order if king[t] and player[t]]
+        return [t for t in order if self.king[t] and self.player[t]]
 
     def on_map(self, side: str) -> int:
         return sum(self.side(side).values())
@@ -151,10 +150,7 @@ def position_outcome(board: Board, pos: Position) -> str | None:
     """`won` if the player holds every castle, `lost` if home has fallen (ruling
     `home_lost_when`), else None: the end check made after every step (R12)."""
     P, K = pos.player, pos.king
-    for c in board.castle_order:
-        if not P[c] or K[c]:
-            break
-    else:
+    if all(P[c] and not K[c] for c in board.castle_order):
         return WON
     home = board.home
     if board.rulings.home_lost_when == "empty":
