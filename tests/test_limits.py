@@ -46,12 +46,12 @@ def test_move_room_by_hand():
     # you {1: 2, 2: 1}: limit 3. Moving out of 2 (wheat 1) into 1 (2 cubes):
     cubes = counts({1: 2, 2: 1})
     # no count leaves a cube in 2; the whole stack would make 3 in 1 over a limit of 2
-    assert limits.move_room(3, 1, 2, 1, 2, cubes, 2, 1) == (0, 3, None)
+    assert limits.move_room(3, 1, 2, 1, 2, cubes) == (0, 3, None)
     # 1 -> 5 (empty, wheat 2): 1 cube leaves 1 held: limit 5; both cubes: 1 is empty,
     # the limit is 1 + 2 = 3 and the stacks (2 in 5, 1 in 2) fit
-    assert limits.move_room(3, 2, 2, 2, 0, cubes, 1, 5) == (1, 5, 3)
+    assert limits.move_room(3, 2, 2, 2, 0, cubes) == (1, 5, 3)
     # R13: into a King territory (5 contested: gives nothing) and on again
-    assert limits.move_room(3, 2, 0, 2, 0, cubes, 1, 5) == (1, 3, None)
+    assert limits.move_room(3, 2, 0, 2, 0, cubes) == (1, 3, None)
 
 
 def test_rally_and_excess_by_hand():

@@ -39,8 +39,9 @@ def kings_id(kings: Kings) -> int:
             _kings_ids.clear()
             _card_memo.clear()
             _hand_memos.clear()
-            for tables in _shared_tables.values():
-                tables.clear()
+            for memos in _shared_tables.values():
+                for memo in memos:
+                    memo.clear()
             _generation[0] += 1
         kid = _kings_ids[kings] = len(_kings_ids)
     return kid
@@ -115,8 +116,9 @@ def expected_battle(hand: tuple[Syms, ...], kings: Kings, kid: int, pn: int, kn:
 
 
 _useful: dict[tuple[Syms, ...], tuple[Syms, ...]] = {}
-# `GreedyBot._tables` by (board, weights), keyed by `kings_id`s: cleared with the ids.
-_shared_tables: dict[tuple, dict] = {}
+# `Evaluation._tables` and `_contexts` by (board, weights), keyed by `kings_id`s: cleared
+# with the ids.
+_shared_tables: dict[tuple, tuple[dict, dict]] = {}
 
 
 def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:

@@ -326,8 +326,8 @@ def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: 
         if actions:
             rising = priority == "rising"
             if actions[-1] == "rally":
-                king_rules.rally(board, hit, rising)
+                king_rules.rally(board, hit, rising, False)
             else:
-                king_rules.move(board, hit, actions[-1], rising)
+                king_rules.move(board, hit, actions[-1], rising, False)
         memo[key] = hit
     return hit

@@ -41,8 +41,8 @@ class Weights:
     advance: float = 0.8        # per step from each field cube to the nearest enemy castle
 
 
-# `GreedyBot._masks`, `_replacements` and `_hands` by board (they depend on it alone).
-_shared_board_memos: dict[Board, tuple[dict, dict, dict]] = {}
+# `GreedyBot._masks` and `_replacements` by board (they depend on it alone).
+_shared_board_memos: dict[Board, tuple[dict, dict]] = {}
 
 
 class Evaluation:
@@ -73,24 +73,25 @@ class Evaluation:
         if hand_ids == self._hand_ids:
             return  # same hand, same deck: the same context
         self._hand_ids = hand_ids
-        hands = self._hands
-        key = frozenset(hand_ids)  # the same cards in any order
-        hand = hands.get(key)
-        if hand is None:
-            syms = self.card_syms
-            if len(hands) > 50_000:
-                hands.clear()
-            hand = hands[key] = useful_cards(
-                tuple(sorted({syms[c] for c in hand_ids})) or ((0, 0, 0),))
-        self.hand = hand
-        self.memo = hand_memo(self.hand, self.kid)
-        tables = self._tables.get((self.hand, self.kid))
+        key = (self.kid, frozenset(hand_ids))  # the same cards in any order
+        context = self._contexts.get(key)
+        if context is None:
+            if len(self._contexts) > 50_000:
+                self._contexts.clear()
+            context = self._contexts[key] = self._hand_context(hand_ids)
+        self.hand, self.memo, self.dangers, self.territory_rows = context
+
+    def _hand_context(self, hand_ids: tuple[int, ...]) -> tuple:
+        """A hand's useful cards, their battle odds memo and the tables built on them."""
+        syms = self.card_syms
+        hand = useful_cards(tuple(sorted({syms[c] for c in hand_ids})) or ((0, 0, 0),))
+        tables = self._tables.get((hand, self.kid))
         if tables is None:
             if len(self._tables) > 5_000:
                 self._tables.clear()
-            dangers = [[None] * (self.king_limit + 1) for _ in range(board.forces + 1)]
-            tables = self._tables[(self.hand, self.kid)] = (dangers, {}, {})
-        self.dangers, self.king_tables, self.territory_rows = tables
+            dangers = [[0.0] + [None] * self.stack_cap for _ in range(self.king_limit + 1)]
+            tables = self._tables[(hand, self.kid)] = (dangers, {})
+        return hand, hand_memo(hand, self.kid), *tables
 
     def by_territory(self, counts: dict[int, int]) -> list[int]:
         """A side's cubes as a list indexed by territory number (0 where none)."""
@@ -139,10 +140,19 @@ class Evaluation:
                 t: (w.advance * min(board.dist[t][c] for c in targets) if targets and t != home
                     else 0.0) for t in numbers}, 0.0))
         self.target_bit = _table(size, {c: 1 << i for i, c in enumerate(self.enemy_castles)}, 0)
-        # Per (hand, kings id), shared by every bot with these weights on this board.
-        self._tables: dict[tuple, tuple[list[list[float | None]], dict[tuple, tuple],
-                                        dict[tuple[int, int], tuple]]]
-        self._tables = _shared_tables.setdefault((board, w), {})
+        # The most cubes a territory can hold (all, or the limit: R8); by the player's cubes,
+        # a territory's term, win-blocking and threat without King cubes (`incremental`).
+        self.stack_cap = cap = max(board.forces, sum(board.wheat.values()))
+        self.free_terms = [[0.0] + [w.cube * p + self.wheat_value[t] + (
+            w.castle if self.is_enemy_castle[t] else 0.0) for p in range(1, cap + 1)]
+            for t in range(size)]
+        self.free_blocks = [[self.is_castle[t]] + [False] * cap for t in range(size)]
+        self.no_threat = [0.0] * (cap + 1)
+        self.king_facts: dict[tuple[int, ...], tuple] = {}  # `incremental`'s, by King layout
+        # Per (hand, kings id) and (kings id, hand ids): for every bot with these weights.
+        self._tables: dict[tuple, tuple]
+        self._contexts: dict[tuple, tuple]
+        self._tables, self._contexts = _shared_tables.setdefault((board, w), ({}, {}))
         self.card_syms = {cid: _syms(card) for cid, card in board.cards.items()}
         # The cards with each set of symbols, as a bit mask over card ids (`battle_masks`).
         self.cards_by_syms: dict[Syms, int] = {}
@@ -157,22 +167,20 @@ class Evaluation:
             for cid, card in board.cards.items()}
         self._masks: dict[tuple, BattleMasks]
         self._replacements: dict[frozenset[int], tuple[Counter, int]]
-        self._hands: dict[frozenset[int], tuple[Syms, ...]]  # `hand` by the hand's ids
-        self._masks, self._replacements, self._hands = (
-            _shared_board_memos.setdefault(board, ({}, {}, {})))
+        self._masks, self._replacements = _shared_board_memos.setdefault(board, ({}, {}))
 
     def home_danger(self, threat: float, home_cubes: int) -> float:
         """What King cubes near home cost: `home_danger` x P(the next attack takes home).
 
-        Memoised in `dangers[home_cubes][attackers]` (read by `incremental`)."""
+        Memoised in `dangers[attackers][home_cubes]` (read by `incremental`)."""
         attackers = int(threat + 0.5)
         if attackers > self.king_limit:
             attackers = self.king_limit
-        row = self.dangers[home_cubes]
-        cost = row[attackers]
+        row = self.dangers[attackers]
+        cost = row[home_cubes]
         if cost is None:
             q = self.battle(home_cubes, attackers, self.board.home, True)[0]
-            cost = row[attackers] = self.w.home_danger * (1.0 - q)
+            cost = row[home_cubes] = self.w.home_danger * (1.0 - q)
         return cost
 
     def evaluate(self, pos: Position, player_defends: bool) -> float:

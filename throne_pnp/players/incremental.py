@@ -1,7 +1,8 @@
 """Greedy's evaluation kept up to date move by move: `IncrementalEvaluation`.
 
 The King's cubes do not move during Player Actions (R13), so the evaluation is a sum of
-per-territory terms tabulated once per King layout, held equal to `Evaluation.evaluate`.
+per-territory terms read from rows by the player's cube count, held equal to
+`Evaluation.evaluate` (rows without King cubes are the `Evaluation`'s, the others grow).
 """
 
 from __future__ import annotations
@@ -17,34 +18,34 @@ from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import RALLY_COST
 
 _at = list.__getitem__
-# Per territory, by the player's cube count: its term, threat to home, and win-blocking.
-KingTables = tuple[list[list[float]], list[list[float]], list[list[bool]]]
 
 
 class IncrementalEvaluation:
-    """`Evaluation.evaluate(Position(king, player), False)` for the context's hand, by tables.
+    """`Evaluation.evaluate(Position(king, player), False)` for the context's hand, by rows.
 
     Of any layout (`score_layout`) and of one layout kept up to date (`score`, `best`, `take`)."""
 
     def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
                  points: int):
         ev = self.ev = evaluation
-        self.numbers = ev.numbers
-        self.home = ev.board.home
-        self.forces = ev.board.forces
+        self.numbers, self.home, self.forces = ev.numbers, ev.board.home, ev.board.forces
         self.K = K = tuple(king)
-        self.most = most = stack_bound(player, self.forces, points,
-                                       limits.limit_ceiling(ev.wheat_places, ev.wheat_of, K))
-        self.terms, self.threats, self.blocks = _king_tables(ev, K, most)
+        self.points = points
+        facts = ev.king_facts.get(K)
+        if facts is None:
+            if len(ev.king_facts) > 20_000:
+                ev.king_facts.clear()
+            facts = ev.king_facts[K] = _king_facts(ev, K)
+        self.gives, self.base_mask, self.open_castles, kings = facts
+        # Per territory, by the player's cube count: its term, threat to home, win-blocking.
+        self.terms, self.blocks = list(ev.free_terms), list(ev.free_blocks)
+        self.threats = [ev.no_threat] * len(K)
+        for t, k in kings:
+            self.terms[t], self.threats[t], self.blocks[t] = _rows_with_king(ev, t, k, player[t])
         self.covered = False  # the King's territories' rows reach only the stacks asked of them
-        for t in ev.numbers:
-            if K[t] and player[t]:
-                _rows_with_king(ev, t, K[t], player[t])
         self.home_open = not K[self.home]  # no battle pends on home
-        # Enemy castles with King cubes are still to take whatever the layout.
-        self.base_mask = sum([ev.target_bit[c] for c in ev.enemy_castles if K[c]])
-        self.open_castles = tuple((c, ev.target_bit[c]) for c in ev.enemy_castles if not K[c])
         self.P = list(player)
+        self._costs_key: tuple[float, int] | None = None
         self._reset()
 
     def score_layout(self, layout: Sequence[int]) -> float:
@@ -53,9 +54,12 @@ class IncrementalEvaluation:
         if not home_cubes:
             return -LOSS_SCORE
         if not self.covered:  # the King's territories' rows for every stack a layout may hold
+            ev = self.ev
+            most = stack_bound(self.P, self.forces, self.points,
+                               limits.limit_ceiling(ev.wheat_places, ev.wheat_of, self.K))
             for t in self.numbers:
                 if self.K[t]:
-                    _rows_with_king(self.ev, t, self.K[t], self.most)
+                    _rows_with_king(ev, t, self.K[t], most)
             self.covered = True
         if self.home_open and not any(map(_at, self.blocks, layout)):
             return WIN_SCORE
@@ -82,13 +86,12 @@ class IncrementalEvaluation:
     def _reset(self) -> None:
         """Recompute every running total from the counts `P`."""
         ev, P = self.ev, self.P
-        numbers, terms, threats, blocks = self.numbers, self.terms, self.threats, self.blocks
         self.mask = self.base_mask | sum([bit for c, bit in self.open_castles if not P[c]])
         self.row = ev.advance_by_mask[self.mask]
-        self.base = sum([terms[t][P[t]] for t in numbers])
+        self.base = sum(map(_at, self.terms, P))  # (index 0 and gaps: 0.0 first)
         self.advance = sum(map(operator.mul, P, self.row))
-        self.threat = sum([threats[t][P[t]] for t in numbers])
-        self.blocking = sum([blocks[t][P[t]] for t in numbers])
+        self.threat = sum(map(_at, self.threats, P))
+        self.blocking = sum(map(_at, self.blocks, P))
         self.limit = limits.player_limit(ev.wheat_places, ev.wheat_of, P, self.K, True)  # R8
         self.on_map = sum(P)
 
@@ -135,87 +138,113 @@ class IncrementalEvaluation:
                 best_action, best_score = act.rally(rally), score
         return best_action, best_score
 
+    def _home_costs(self) -> tuple[float, list[float]]:
+        """The home danger while the threat stays (no King cubes at either end of a move):
+        now, and folded into home's term row by its cubes (per threat and cubes on the map)."""
+        key = (self.threat, self.on_map)
+        if key != self._costs_key:
+            ev, threat = self.ev, self.threat
+            top = min(self.on_map, ev.stack_cap) + 1
+            costs = ev.no_threat
+            if threat >= 0.5 and self.home_open:  # `dangers`' row for these attackers
+                costs = ev.dangers[min(int(threat + 0.5), ev.king_limit)]
+                if None in costs[:top]:
+                    for h in range(1, top):
+                        ev.home_danger(threat, h)
+            self._costs_key = key
+            self._costs = costs, list(map(operator.sub, self.terms[self.home], costs[:top]))
+        costs, home_row = self._costs
+        return costs[self.P[self.home]], home_row
+
     def _best_move(self) -> tuple[tuple[int, int, int] | None, float]:
         """The best (count, src, dst) move within the limit and its score (the
-        first of equals; never one that empties home)."""
-        ev = self.ev
-        P, K = self.P, self.K
+        first of equals; never one that empties home; R8 asked of the moves that
+        would be the best so far)."""
+        ev, P, K, home = self.ev, self.P, self.K, self.home
         terms, threats, blocks = self.terms, self.threats, self.blocks
-        wheat, adjacent, bit = ev.wheat_of, ev.neighbours, ev.target_bit
-        home, row, home_open = self.home, self.row, self.home_open
-        base0, threat0, limit0, blocking0, adv0 = (self.base, self.threat, self.limit,
-                                                   self.blocking, self.advance)
-        dangers, danger, king_limit = ev.dangers, ev.home_danger, ev.king_limit
+        adjacent, bit, row, home_open = ev.neighbours, ev.target_bit, self.row, self.home_open
+        base0, threat0, blocking0, adv0 = self.base, self.threat, self.blocking, self.advance
+        dangers, danger, king_limit, cap = ev.dangers, ev.home_danger, ev.king_limit, ev.stack_cap
+        at_home = P[home]
+        # A move between territories without King cubes that takes or frees no castle
+        # to take leaves the threat to home, and wins nothing unless all is held now.
+        calm = at_home and not (home_open and not blocking0)
+        cost0, home_row = self._home_costs() if calm else (0.0, ())
+        fits = self._fits
         best: tuple[int, int, int] | None = None
         best_score = -LOSS_SCORE - 1.0
-        move_room, wheat_if_held = limits.move_room, limits.wheat_if_held
         for src in self.numbers:
             have = P[src]
             if not have:
                 continue
+            k_src = K[src]
             terms_src, threats_src, blocks_src = terms[src], threats[src], blocks[src]
             base_src = base0 - terms_src[have]
-            now = threats_src[have]
-            threat_src = [threats_src[left] - now for left in range(have + 1)]
-            blocking_src = blocking0 - blocks_src[have]
-            row_src = row[src]
-            wheat_src = wheat_if_held(wheat[src], K[src], True)
-            frees_target = bit[src] and not K[src]  # emptied, src is a castle to take again
+            frees_target = bit[src] and not k_src  # emptied, src is a castle to take again
+            calm_src = calm and not (k_src or frees_target)
+            ts = home_row if calm_src and src == home else terms_src
+            top = have - 1 if src == home else have
             for dst in adjacent[src]:
                 pd, k_dst = P[dst], K[dst]
-                # R8 (refuse): the counts that keep every territory within the limit.
-                most, _kept, whole = move_room(limit0, wheat_src,
-                                               wheat_if_held(wheat[dst], k_dst, True),
-                                               have, pd, P, src, dst)
-                terms_dst, blocks_dst = terms[dst], blocks[dst]
-                if k_dst and pd + have >= len(terms_dst):  # battle odds on first need
-                    _rows_with_king(ev, dst, k_dst, pd + (have if whole is not None else most))
-                base_sd = base_src - terms_dst[pd]
-                threat_sd = threat0 - threats[dst][pd]
-                blocking_sd = blocking_src - blocks_dst[pd]
+                counts = range(top if pd + top <= cap else cap - pd, 0, -1)
+                terms_dst = terms[dst]
+                step_gain = row[dst] - row[src]
                 takes_target = bit[dst] and not pd and not k_dst
-                step_gain = row[dst] - row_src
-                for count in range(have, 0, -1):
+                if calm_src and not (k_dst or takes_target):
+                    td = terms_dst
+                    c = base_src - terms_dst[pd] - adv0
+                    if src == home or dst == home:
+                        td = home_row if dst == home else td
+                    else:
+                        c -= cost0
+                    for count in counts:
+                        value = c + ts[have - count] + td[pd + count] - count * step_gain
+                        if value > best_score + EPS and fits(count, src, dst):
+                            best, best_score = (count, src, dst), value
+                    continue
+                if k_dst and pd + top >= len(terms_dst):  # battle odds on first need
+                    _rows_with_king(ev, dst, k_dst, pd + top)
+                blocks_dst, threats_dst = blocks[dst], threats[dst]
+                base_sd = base_src - terms_dst[pd]
+                threat_sd = threat0 - threats_dst[pd]
+                now = threats_src[have]
+                may_win = home_open and not (blocking0 - blocks_src[have] - blocks_dst[pd])
+                for count in counts:
                     ps = have - count
-                    if ps:
-                        if count > most:
-                            continue
-                    elif whole is None or src == home:
-                        continue
                     pd2 = pd + count
-                    base = base_sd + terms_src[ps] + terms_dst[pd2]
-                    if (frees_target and not ps) or takes_target:
-                        advance = self._advance_after(src, ps, dst, pd2)
-                    else:
-                        advance = adv0 + count * step_gain
-                    if src == home:
-                        home_cubes = ps
-                    elif dst == home:
-                        home_cubes = pd2
-                    else:
-                        home_cubes = P[home]
+                    home_cubes = ps if src == home else pd2 if dst == home else at_home
                     if not home_cubes:
                         value = -LOSS_SCORE
-                    elif home_open and not (blocking_sd + blocks_src[ps] + blocks_dst[pd2]):
+                    elif may_win and not (blocks_src[ps] + blocks_dst[pd2]):
                         value = WIN_SCORE
                     else:
-                        threat = threat_sd + threats[dst][pd2] + threat_src[ps]
-                        if threat >= 0.5 and home_open:  # `ev.home_danger`'s memo, read inline
+                        base = base_sd + terms_src[ps] + terms_dst[pd2]
+                        threat = threat_sd + threats_dst[pd2] + (threats_src[ps] - now)
+                        if threat >= 0.5 and home_open:  # `ev.home_danger`'s memo, inline
                             attackers = int(threat + 0.5)
-                            cost = dangers[home_cubes][
-                                attackers if attackers < king_limit else king_limit]
+                            cost = dangers[attackers if attackers < king_limit
+                                           else king_limit][home_cubes]
                             base -= danger(threat, home_cubes) if cost is None else cost
-                        value = base - advance
-                    if value > best_score + EPS:
+                        value = base - (self._advance_after(src, ps, dst, pd2)
+                                        if (frees_target and not ps) or takes_target
+                                        else adv0 + count * step_gain)
+                    if value > best_score + EPS and fits(count, src, dst):
                         best, best_score = (count, src, dst), value
         return best, best_score
 
+    def _fits(self, count: int, src: int, dst: int) -> bool:
+        """Whether R8 lets `count` cubes move from src to dst (`limits.move_room`)."""
+        P = self.P
+        most, _kept, whole = limits.move_room(self.limit, self.gives[src], self.gives[dst],
+                                              P[src], P[dst], P)
+        return count <= most if count < P[src] else whole is not None
+
     def _advance_after(self, src: int, ps: int, dst: int, pd2: int) -> float:
         """The advance term after a move that changes the castles still to take."""
-        P = self.P
+        P, bit = self.P, self.ev.target_bit
         have, pd = P[src], P[dst]
+        mask = (self.mask | (bit[src] if not ps else 0)) & ~(bit[dst] if not pd else 0)
         P[src], P[dst] = ps, pd2
-        mask = self.base_mask | sum([bit for c, bit in self.open_castles if not P[c]])
         advance = sum(map(operator.mul, P, self.ev.advance_by_mask[mask]))
         P[src], P[dst] = have, pd
         return advance
@@ -243,22 +272,15 @@ def stack_bound(player: Sequence[int], forces: int, points: int, ceiling: int) -
     return max(max(player), min(reach, ceiling))
 
 
-def _king_tables(ev: Evaluation, K: tuple[int, ...], most: int) -> KingTables:
-    """Each territory's term, threat and win-blocking by the player's cubes there.
-
-    Rows without King cubes are shared by all (`_free_rows`), the others grow on demand."""
-    key = (K, most)
-    hit = ev.king_tables.get(key)
-    if hit is None:
-        terms, blocks = (list(rows) for rows in _free_rows(ev, most))
-        threats = [[0.0] * (most + 1)] * len(K)
-        for t in ev.numbers:
-            if K[t]:
-                terms[t], threats[t], blocks[t] = _rows_with_king(ev, t, K[t], 0)
-        if len(ev.king_tables) > 20_000:
-            ev.king_tables.clear()
-        hit = ev.king_tables[key] = (terms, threats, blocks)
-    return hit
+def _king_facts(ev: Evaluation, K: tuple[int, ...]) -> tuple:
+    """What the King's cubes `K` fix for every layout: the wheat each territory adds to the
+    limit while the player has cubes there (R7), the enemy castles still to take whatever
+    the layout (a bit mask), the others with their bits, and the King's territories."""
+    bit = ev.target_bit
+    return ([limits.wheat_if_held(w, k, True) for w, k in zip(ev.wheat_of, K, strict=True)],
+            sum([bit[c] for c in ev.enemy_castles if K[c]]),
+            tuple((c, bit[c]) for c in ev.enemy_castles if not K[c]),
+            tuple((t, K[t]) for t in ev.numbers if K[t]))
 
 
 def _rows_with_king(ev: Evaluation, t: int, k: int,
@@ -283,25 +305,3 @@ def _rows_with_king(ev: Evaluation, t: int, k: int,
         threats.append(tw * left * (1.0 - q) if tw and t != home and left > 0 else 0.0)
         blocks.append(True)
     return rows
-
-
-# `_free_rows` by board, weights and length.
-_free_memo: dict[tuple, tuple[list[list[float]], list[list[bool]]]] = {}
-
-
-def _free_rows(ev: Evaluation, most: int) -> tuple[list[list[float]], list[list[bool]]]:
-    """Every territory's term and win-blocking by the player's cubes (0 to
-    `most`) when it holds no King cubes (index 0 and gaps: nothing)."""
-    key = (ev.board, ev.w, most)
-    hit = _free_memo.get(key)
-    if hit is None:
-        w = ev.w
-        terms = [[0.0] * (most + 1) for _ in range(ev.size)]
-        blocks = [[False] * (most + 1) for _ in range(ev.size)]
-        for t in ev.numbers:
-            castle = w.castle if ev.is_enemy_castle[t] else 0.0
-            terms[t] = [-w.king_cube * 0] + [w.cube * p + ev.wheat_value[t] + castle
-                                             for p in range(1, most + 1)]
-            blocks[t][0] = ev.is_castle[t]
-        hit = _free_memo[key] = (terms, blocks)
-    return hit

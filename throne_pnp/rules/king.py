@@ -140,48 +140,49 @@ def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, 
     return hit
 
 
-def move(board: Board, pos: Position, action: str, rising: bool) -> list[Step | Stay]:
+def move(board: Board, pos: Position, action: str, rising: bool,
+         record: bool = True) -> list[Step | Stay]:
     """The King's movement towards the nearest target (R2, R3); changes `pos`.
 
-    Returns a `Step` or a `Stay` per visited territory, in priority order."""
+    Returns a `Step` or a `Stay` per visited territory, in priority order (none unless
+    `record`: a caller that only wants the position builds no records)."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
-    limit = board.king_limit
-    castles = board.castles
+    limit, castles = board.king_limit, board.castles
     # the King's own moves change the targets (R2) only for castles he does not hold
     dynamic = action == "move-castle" and board.rulings.castle_targets != "all"
-    goal = () if dynamic else targets(board, pos, action)
-    table = None if dynamic else first_steps(board, goal, rising)
+    goal = targets(board, pos, action)
+    table = first_steps(board, goal, rising)
     for t in board.numbers if rising else board.descending:
         cubes = king[t]
         if not cubes:
             continue
-        if player[t]:
-            out.append(Stay(t, cubes, "battle"))
-            continue
-        if dynamic:  # the King's own moves may change the castles he does not hold
-            goal = targets(board, pos, action)
-            table = first_steps(board, goal, rising)
-        dest = table.get(t)  # type: ignore[union-attr]
-        if dest is None:
-            out.append(Stay(t, cubes, "is-target" if goal else "no-target"))
+        dest = None if player[t] else table.get(t)
+        if dest is None:  # a battle stays, and a target or cubes with nowhere to go
+            if record:
+                out.append(Stay(t, cubes, "battle" if player[t] else "is-target" if goal
+                                else "no-target"))
             continue
         guard = 1 if t in castles else 0
         had = king[dest]
         count = min(cubes - guard, limit - had)
-        cause = Toward(action, goal, cubes, guard, had)
         if count <= 0:
-            out.append(Stay(t, cubes, "blocked", dest, cause))
+            if record:
+                out.append(Stay(t, cubes, "blocked", dest, Toward(action, goal, cubes, guard, had)))
             continue
         king[t] = cubes - count
         king[dest] = had + count
-        out.append(Step("move", count, KING, cause, t, dest))
+        if record:
+            out.append(Step("move", count, KING, Toward(action, goal, cubes, guard, had), t, dest))
+        if dynamic:  # the King's own moves may change the castles he does not hold
+            goal = targets(board, pos, action)
+            table = first_steps(board, goal, rising)
     return out
 
 
-def rally(board: Board, pos: Position, rising: bool) -> list[Step | Stay]:
+def rally(board: Board, pos: Position, rising: bool, record: bool = True) -> list[Step | Stay]:
     """The King's rally: +1 at each castle he holds alone, in priority order (R4);
-    changes `pos`. Returns a `Step` or a `Stay` per castle of his."""
+    changes `pos`. Returns a `Step` or a `Stay` per castle of his (none unless `record`)."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit = board.king_limit
@@ -190,16 +191,15 @@ def rally(board: Board, pos: Position, rising: bool) -> list[Step | Stay]:
         cubes = king[t]
         if not cubes:
             continue
-        if player[t]:
-            out.append(Stay(t, cubes, "contested"))
-        elif supply <= 0:
-            out.append(Stay(t, cubes, "no-supply"))
-        elif cubes >= limit:
-            out.append(Stay(t, cubes, "full"))
+        if player[t] or supply <= 0 or cubes >= limit:
+            if record:
+                out.append(Stay(t, cubes, "contested" if player[t] else "no-supply"
+                                if supply <= 0 else "full"))
         else:
             king[t] = cubes + 1
             supply -= 1
-            out.append(Step("rally", 1, KING, Rallied(supply), at=t))
+            if record:
+                out.append(Step("rally", 1, KING, Rallied(supply), at=t))
     return out
 
 

@@ -22,8 +22,8 @@ def held_wheat_places(wheat_places: Iterable[int], player: Counts, king: Counts,
 def player_limit(wheat_places: Iterable[int], wheat: Counts, player: Counts, king: Counts,
                  king_holds_contested: bool) -> int:
     """The player's per-territory limit: the wheat in the territories they hold (R8)."""
-    return sum([wheat[t] for t in held_wheat_places(wheat_places, player, king,
-                                                     king_holds_contested)])
+    return sum(map(wheat.__getitem__,
+                   held_wheat_places(wheat_places, player, king, king_holds_contested)))
 
 
 def limit_ceiling(wheat_places: Iterable[int], wheat: Counts, king: Counts) -> int:
@@ -37,31 +37,22 @@ def wheat_if_held(wheat: int, king_cubes: int, king_holds_contested: bool) -> in
     return 0 if king_cubes and king_holds_contested else wheat
 
 
-def largest_elsewhere(counts: Counts, src: int, dst: int) -> int:
-    """The most cubes in one territory other than src and dst."""
-    top = sorted(counts.values() if isinstance(counts, dict) else counts, reverse=True)[:3]
-    for n in (counts[src], counts[dst]):
-        if n in top:
-            top.remove(n)
-    return top[0] if top else 0
-
-
 def move_room(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: int,
-              counts: Counts, src: int, dst: int) -> tuple[int, int, int | None]:
-    """Which moves of cubes from src into dst stay within the limit (R8, R13).
+              counts: Counts) -> tuple[int, int, int | None]:
+    """Which moves of `have` cubes out of a territory giving `src_wheat` to the limit, into
+    one with `dst_cubes` giving `dst_wheat`, stay within the limit (R8, R13).
 
     Returns `(most, kept_limit, whole_limit)`: every count up to `most` that leaves cubes in
     src is legal, the limit then `kept_limit`; `whole_limit` is the limit after the whole
-    stack moves, None when that would put a stack over it."""
+    stack moves, None when that would put a stack over it (dst's, or, dst's fitting and
+    src's smaller, one elsewhere: the largest of `counts`)."""
     kept = limit if dst_cubes else limit + dst_wheat
     most = kept - dst_cubes
     if most >= have:
         most = have - 1
     emptied = kept - src_wheat
-    if have + dst_cubes > emptied:
-        return most, kept, None
-    if emptied < limit and max(counts.values() if isinstance(counts, dict) else counts) > emptied \
-            and largest_elsewhere(counts, src, dst) > emptied:
+    if have + dst_cubes > emptied or emptied < limit and max(
+            counts.values() if isinstance(counts, dict) else counts) > emptied:
         return most, kept, None
     return most, kept, emptied
 

@@ -135,7 +135,7 @@ class PlayerActions:
             player_limit(board, pos, contested_to=KING),
             limits.wheat_if_held(wheat[src], king[src], True),
             limits.wheat_if_held(wheat[dst], king[dst], True),
-            player[src], player[dst], player, src, dst)
+            player[src], player[dst], player)
 
     def _limit_problem(self, trial: Position) -> str | None:
         """The first stack over the limit in `trial`, in words (None: none)."""

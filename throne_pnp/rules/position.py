@@ -150,7 +150,7 @@ def position_outcome(board: Board, pos: Position) -> str | None:
     """`won` if the player holds every castle, `lost` if home has fallen (ruling
     `home_lost_when`), else None: the end check made after every step (R12)."""
     P, K = pos.player, pos.king
-    if all(P[c] and not K[c] for c in board.castles):
+    if all(P[c] and not K[c] for c in board.castle_order):
         return WON
     home = board.home
     if board.rulings.home_lost_when == "empty":

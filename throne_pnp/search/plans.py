@@ -119,8 +119,7 @@ def _walk_counts(game: Game, narrow: Narrow | None = None) -> Walk:
                 gives_src = gives[src]
                 for dst, step in edges[src]:
                     pd = P[dst]
-                    most, kept, whole = move_room(limit, gives_src, gives[dst], have, pd,
-                                                  P, src, dst)
+                    most, kept, whole = move_room(limit, gives_src, gives[dst], have, pd, P)
                     for count in range(1, have + 1):
                         if count < have:
                             if count > most:
