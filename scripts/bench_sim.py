@@ -26,7 +26,10 @@ TARGET = 200  # games per CPU-second
 
 MEASURE = r"""
 import json, sys, time
-from throne_pnp.sim.decks import run
+try:
+    from throne_pnp.sim.decks import run
+except ImportError:  # a checkout from before run() moved (for --compare)
+    from throne_pnp.sim.simulate import run
 games = int(sys.argv[1])
 start = time.process_time()
 run(games, [0], bot="greedy", seed=1, jobs=1)
