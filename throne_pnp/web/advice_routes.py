@@ -105,6 +105,18 @@ class Advice:
         body = job.status() if job else {"kind": kind, "game": version, "state": "none"}
         return JSONResponse(body, headers={"cache-control": "no-store"})
 
+    def best_battle_card(self, version: str) -> dict[str, Any]:
+        """The card a finished hint for `version` ranks best for the game (a battle) and its
+        reason, for the battle screen to set beside the best card for the battle."""
+        job = self.searches.find("hint", version)
+        report = job.result if job is not None and job.state == "done" else None
+        if not report or not report.get("options"):
+            return {}
+        best = report["options"][report.get("best", 0)]
+        word, _, card = best["commands"][0].partition(" ")
+        ok = word == "battle" and card.isdigit()
+        return {"hint_best": int(card), "hint_why": best.get("why", "")} if ok else {}
+
     def hint_view(self, game: Any, report: dict[str, Any]) -> dict[str, Any]:
         """The hint for the template: numbers as text, bar geometry, steps as buttons."""
         options = []
