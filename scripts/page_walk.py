@@ -59,10 +59,14 @@ def in_view(page, selector: str) -> bool | None:
 
 
 def wholly_seen(page, element) -> bool:
+    """Inside the screen and not covered (what lies at its middle is it, or in it)."""
     box = element.bounding_box()
     size = page.viewport_size
     return bool(box) and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] \
-        and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+        and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] and element.evaluate(
+            """e => { const r = e.getBoundingClientRect();
+                      const t = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                      return !!t && (e.contains(t) || t.contains(e)); }""")
 
 
 class Walk:

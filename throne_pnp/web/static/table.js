@@ -47,15 +47,19 @@
   // every line and folds the list away (it stays folded once all are ticked).
   document.querySelectorAll(".table-todo").forEach(function (todo) {
     var boxes = todo.querySelectorAll(".checklist input[type=checkbox]");
-    var tools = todo.querySelector(".todo-tools");
     var details = todo.querySelector("details");
     var why = todo.querySelector("button.whys");
+    var done = document.querySelector("button.alldone");
     todo.classList.add("short");
-    tools.hidden = false;
-    function allTicked() { return Array.prototype.every.call(boxes, function (b) { return b.checked; }); }
-    if (!boxes.length) todo.querySelector("button.alldone").hidden = true;
-    else if (allTicked()) details.open = false;
-    todo.querySelector("button.alldone").addEventListener("click", function () {
+    todo.querySelector(".todo-tools").hidden = false;
+    function look() {
+      var left = Array.prototype.some.call(boxes, function (b) { return !b.checked; });
+      if (done) done.hidden = !left;
+      return left;
+    }
+    if (!look() && boxes.length) details.open = false;
+    boxes.forEach(function (box) { box.addEventListener("change", look); });
+    if (done) done.addEventListener("click", function () {
       boxes.forEach(function (box) {
         if (!box.checked) { box.checked = true; box.dispatchEvent(new Event("change")); }
       });
