@@ -42,8 +42,9 @@ def serve(game: Path):
     from throne_pnp.content import load_content
     from throne_pnp.web.app import create_app
 
-    config = uvicorn.Config(create_app(game, load_content(None)), host="127.0.0.1", port=0,
-                            log_level="warning", access_log=False)
+    app = create_app(game, load_content(None), review_budget=40, search_in="thread")
+    config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
+                            access_log=False)
     server = uvicorn.Server(config)
     threading.Thread(target=server.run, daemon=True).start()
     while not server.started:
@@ -108,7 +109,7 @@ class Walk:
         image = Image.open(io.BytesIO(self.page.screenshot()))
         image.convert("RGB").quantize(48).save(self.shots / f"page-{name}.png", optimize=True)
 
-    def look(self, kind: str, turn: int) -> None:
+    def look(self, kind: str, turn: int, shot: str = "") -> None:
         """Note where the decision's buttons are, before any tap (or scroll)."""
         row = {"turn": turn, "kind": kind, "choice": in_view(self.page, CHOICE[kind])}
         if kind != "king card":
@@ -120,7 +121,7 @@ class Walk:
             seen = sum(wholly_seen(self.page, card) for card in cards.all())
             row["cards"] = f"{seen}/{cards.count()}"
         self.screens.append(row)
-        self.shoot(kind.replace(" ", "-"))
+        self.shoot(shot or kind.replace(" ", "-"))
 
     def tick_the_table(self) -> None:
         page = self.page
@@ -131,6 +132,17 @@ class Walk:
         for i in range(boxes.count()):
             if not boxes.nth(i).is_checked():
                 self.tap(f".table-todo .checklist li.tick >> nth={i}")
+
+    def other_screens(self, base: str) -> None:
+        """The screens beside the decisions, each shot once (the review when searched)."""
+        for path in ("/review", "/hint", "/rules", "/log", "/fix", "/new"):
+            self.page.goto(base + path)
+            for _ in range(600):
+                if "searching" not in self.page.inner_text("h1, h2"):
+                    break
+                time.sleep(0.5)
+                self.page.goto(base + path)
+            self.shoot(path[1:])
 
     def turn(self) -> int:
         words = self.page.locator("h1").first.inner_text()
@@ -161,32 +173,33 @@ class Walk:
     def move(self) -> None:
         """One move: from the first territory offered, to the first place, the count shown."""
         self.tap("#now .choices a[href^='/?from=']", goes=True)
-        self.look("actions", self.turn())
+        self.look("actions", self.turn(), "move-to")
         self.tap("#now .choices a[href*='to=']", goes=True)
-        self.look("actions", self.turn())
+        self.look("actions", self.turn(), "move-count")
         if self.page.locator(".emptyhome").count():
             self.tap("#now .stepper a.button", goes=True)     # never empty the home castle
         else:
             self.tap(".movebtn", goes=True)
 
 
-def walk(seed: int, size: dict, shots: Path | None) -> dict:
-    from playwright.sync_api import sync_playwright
-
+def walk(browser, seed: int, size: dict, shots: Path | None = None) -> dict:
+    """One new virtual game (`seed`) tapped through at `size` in `browser` (Playwright's):
+    its counts, and how many decision screens had each button off screen."""
     from throne_pnp.assistant import commands
     from throne_pnp.content import load_content
 
-    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as play:
+    with tempfile.TemporaryDirectory() as tmp:
         game = Path(tmp) / "throne-game.json"
         commands.new_game(game, load_content(None), seed=seed)
         base, server = serve(game)
-        browser = play.chromium.launch(executable_path=shutil.which("chromium"))
-        page = browser.new_context(viewport=size, has_touch=True).new_page()
+        context = browser.new_context(viewport=size, has_touch=True)
         try:
-            one = Walk(page, shots)
+            one = Walk(context.new_page(), shots)
             turns = one.play(base)
+            if shots is not None:
+                one.other_screens(base)
         finally:
-            browser.close()
+            context.close()
             server.should_exit = True
     screens = one.screens
     out = {"turns": turns, "taps": one.taps, "scrolls": one.scrolls,
@@ -207,8 +220,13 @@ def main() -> int:
     parser.add_argument("--shots", type=Path)
     opts = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    report = {name: walk(opts.seed, size, opts.shots if name == "360x640" else None)
-              for name, size in SIZES.items()}
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=shutil.which("chromium"))
+        report = {name: walk(browser, opts.seed, size, opts.shots if name == "360x640" else None)
+                  for name, size in SIZES.items()}
+        browser.close()
     if opts.json:
         print(json.dumps(report, indent=1))
     else:
