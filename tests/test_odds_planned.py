@@ -82,7 +82,7 @@ def test_the_page_shows_the_same_odds_next_to_done(attacking):
     planned = page.index('aria-label="Odds of the battles Done starts"')
     assert 0 < done - planned < 2000
     assert "Done starts a battle in 5" in page
-    assert "Card 18: wins this battle 69%, loses it 15%, both out 15%" in page
+    assert "Card 18: 69% wins this battle, loses it 15%, both out 15%" in page
 
 
 def test_a_single_possible_kings_card_is_named():

@@ -83,7 +83,7 @@ def test_a_card_command_shows_the_kings_moves_and_the_battle_odds(game):
     assert "move 1 King cube 3 -&gt; 5" in page                  # the checklist
     assert 'aria-label="The King moved 1 cube from 3 to 5"' in page  # its arrow
     battles = [n for n in button_names(page) if n.startswith("Battle ")]
-    assert len(battles) == 4 and all("wins this battle " in n for n in battles)  # 7 is on the table
+    assert len(battles) == 4 and all(" wins this battle" in n for n in battles)  # 7 is on the table
 
 
 def test_a_refused_command_explains_and_leaves_the_save_alone(game):

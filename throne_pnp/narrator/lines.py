@@ -55,6 +55,8 @@ class Command:
                 f", the King's card {king}" if king else "")
         if self.name == "done" and not n:
             return "end Player Actions"
+        if self.name == "new" and not n:
+            return "start a new game" + (f", deal number {opts['seed']}" if "seed" in opts else "")
         return self.said()
 
 
