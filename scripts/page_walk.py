@@ -135,13 +135,17 @@ class Walk:
 
     def other_screens(self, base: str) -> None:
         """The screens beside the decisions, each shot once (the review when searched)."""
+        from playwright.sync_api import Error
+
         for path in ("/review", "/hint", "/rules", "/log", "/fix", "/new"):
-            self.page.goto(base + path)
-            for _ in range(600):
-                if "searching" not in self.page.inner_text("h1, h2"):
-                    break
+            for _ in range(600):     # the review searches first (the page reloads itself)
+                try:
+                    self.page.goto(base + path)
+                    if "searching" not in self.page.inner_text("h1"):
+                        break
+                except Error:
+                    pass
                 time.sleep(0.5)
-                self.page.goto(base + path)
             self.shoot(path[1:])
 
     def turn(self) -> int:

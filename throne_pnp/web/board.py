@@ -113,18 +113,16 @@ class MapArt:
 
     def _arrow(self, step: Step, bow: float, counts: list[Box]):
         """A King's move as an arrow, its count where it covers no label nor an earlier
-        count (`counts`, added to); midway when nowhere is clear."""
+        count (`counts`, added to); else where it covers no label; else midway."""
         tried = []
         for along in ALONG:
             drawn = arrow(self.anchor[step.src], self.anchor[step.dst], str(step.count),
                           KING_FILL, KING_ARROW, bow=bow, along=along)
             disc = next(item for item in drawn.items if isinstance(item, Circle))
             box = Box(disc.cx - disc.r, disc.cy - disc.r, 2 * disc.r, 2 * disc.r)
-            tried.append((drawn, box))
-            if not any(box.overlaps(mark) for mark in self.marks + counts):
-                break
-        else:
-            drawn, box = tried[0]
+            on_label = any(box.overlaps(mark) for mark in self.marks)
+            tried.append((on_label, any(box.overlaps(c) for c in counts), drawn, box))
+        *_, drawn, box = min(tried, key=lambda t: t[:2])    # the first of the least covered
         counts.append(box)
         return drawn
 
