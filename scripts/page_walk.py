@@ -42,7 +42,8 @@ def serve(game: Path):
     from throne_pnp.content import load_content
     from throne_pnp.web.app import create_app
 
-    app = create_app(game, load_content(None), review_budget=40, search_in="thread")
+    app = create_app(game, load_content(None), hint_budget=100, review_budget=40,
+                     search_in="thread")
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning",
                             access_log=False)
     server = uvicorn.Server(config)
@@ -133,20 +134,24 @@ class Walk:
             if not boxes.nth(i).is_checked():
                 self.tap(f".table-todo .checklist li.tick >> nth={i}")
 
-    def other_screens(self, base: str) -> None:
-        """The screens beside the decisions, each shot once (the review when searched)."""
+    def visit(self, url: str, name: str) -> None:
+        """Shoot the screen at `url` once its search (a hint, the review) is over."""
         from playwright.sync_api import Error
 
-        for path in ("/review", "/hint", "/rules", "/log", "/fix", "/new"):
-            for _ in range(600):     # the review searches first (the page reloads itself)
-                try:
-                    self.page.goto(base + path)
-                    if "searching" not in self.page.inner_text("h1"):
-                        break
-                except Error:
-                    pass
-                time.sleep(0.5)
-            self.shoot(path[1:])
+        for _ in range(600):     # the page reloads itself while it searches
+            try:
+                self.page.goto(url)
+                if "searching" not in self.page.inner_text("main"):
+                    break
+            except Error:
+                pass
+            time.sleep(0.5)
+        self.shoot(name)
+
+    def other_screens(self, base: str) -> None:
+        """The screens beside the decisions, each shot once (the review when searched)."""
+        for path in ("/review", "/rules", "/log", "/fix", "/new"):
+            self.visit(base + path, path[1:])
 
     def turn(self) -> int:
         words = self.page.locator("h1").first.inner_text()
@@ -162,6 +167,9 @@ class Walk:
                 self.shoot("over")
                 return max(row["turn"] for row in self.screens)
             self.look(kind, turn)
+            if kind == "card" and self.shots is not None and "hint" not in self.shot_kinds:
+                self.visit(base + "/hint", "hint")
+                page.goto(base + "/")
             self.tick_the_table()
             if kind != "actions":
                 self.tap(CHOICE[kind], goes=True)
