@@ -136,7 +136,7 @@ def test_nothing_is_cut_at_320_pixels(serve, every_screen):
         install(game, data)
         page.goto(base + path)
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 320, name
-        for link in page.locator("header a").all():
+        for link in page.locator("header a:visible").all():   # the brand hides on a phone
             box = link.bounding_box()
             assert box and box["x"] >= 0 and box["x"] + box["width"] <= 320, (name, link)
         new = page.get_by_role("link", name="New…")

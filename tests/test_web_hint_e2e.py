@@ -76,7 +76,7 @@ def test_tap_hint_on_the_card_screen_and_play_the_best_card(browser, tmp_path):
             options = page.locator("ol.options > li")
             assert options.count() == 5
             first = options.first.inner_text()
-            assert re.search(r"win \d+% \(95% interval \d+–\d+%, \d+ games\)", first)
+            assert re.search(r"\d+% wins the game \(95% interval \d+–\d+%, \d+ games\)", first)
             assert page.locator("svg.winbar[aria-hidden=true]").count() == 5
             shoot(page, "hint")
             best = page.locator("li.option.best button").first

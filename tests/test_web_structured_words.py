@@ -71,4 +71,4 @@ def test_the_page_shows_a_refusals_command_in_words(tmp_path):
     page = client.get("/").text
     post(client, page, "/done")             # the card phase: `done` is refused
     shown = client.get("/").text
-    assert "Refused: done" in shown and "\u201ccard ID\u201d" in shown and "`" not in shown
+    assert "Refused: done" in shown and "\u201cplay card ID" in shown and "`" not in shown

@@ -197,7 +197,7 @@ def log_records(session: Any) -> list[dict[str, Any]]:
     """`log_entries` with, for the page, each command as records and its summary apart."""
     save = session.save
     game = session.replay(0)
-    seed = "" if save.physical else f", seed {save.seed}"
+    seed = "" if save.physical else f", deal number {save.seed}"
     entries = [{"number": 0, "where": "setup", "actions": list(save.opening),
                 "text": f"new {save.mode} game{seed}"
                         + (f", hand {', '.join(map(str, sorted(game.hand)))}"

@@ -5,6 +5,7 @@ Nobody re-reads a finished sentence: the CLI joins a `Line` into text, the page 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -33,6 +34,30 @@ class Command:
         """As the page's buttons say it: `battle 4 the King's card 9`."""
         opts = [f"{OPTION_WORDS.get(key, key)} {value}".strip() for key, value in self.options]
         return " ".join([self.name, *self.args, *opts])
+
+    def sentence(self, names: Mapping[int, str]) -> str:
+        """As a player reads it, territories by name: `move 2 1 2` -> "move 2 cubes from
+        1 Ashford to 2 Brackenmoor" (a command it has no sentence for: as `said`)."""
+        def at(i: int) -> str:
+            word = self.args[i]
+            return f"{word} {names[int(word)]}" if word.isdigit() and int(word) in names else word
+        n, opts = len(self.args), dict(self.options)
+        if self.name == "move" and n == 3:
+            cubes = "1 cube" if self.args[0] == "1" else f"{self.args[0]} cubes"
+            return f"move {cubes} from {at(1)} to {at(2)}"
+        if self.name in ("rally", "withdraw") and n == 1:
+            return f"{self.name} {'at' if self.name == 'rally' else 'to'} {at(0)}"
+        if self.name == "card" and not self.options:
+            return f"play card {self.args[0]}" if n else "turn over the King's card"
+        if self.name == "battle" and n == 1:
+            king = opts.get("king-card")
+            return f"fight the battle with card {self.args[0]}" + (
+                f", the King's card {king}" if king else "")
+        if self.name == "done" and not n:
+            return "end Player Actions"
+        if self.name == "new" and not n:
+            return "start a new game" + (f", deal number {opts['seed']}" if "seed" in opts else "")
+        return self.said()
 
 
 OPTION_WORDS = {"king-card": "the King's card"}

@@ -192,6 +192,8 @@ def odds_lines(report: dict[str, Any]) -> list[str]:
         lines.append(f"{row['card']:>4}  {row['win']:>5.1%}  {row['lose']:>5.1%}  "
                      f"{row['both_wiped_out']:>7.1%}  {row['expected_player_losses']:>11.2f}"
                      f"  {row['expected_king_losses']:>13.2f}")
+    lines.append("win, lose: how often you win or lose this battle with that card; "
+                 "a hint's % is the chance to win the game")
     for row in report["cards"]:
         kings = row.get("king_cards", report["king_cards"])
         if row.get("refill") and kings != [k for k in report["king_cards"] if k != row["card"]]:

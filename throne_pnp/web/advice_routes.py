@@ -13,6 +13,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from throne_pnp.assistant import advice
+from throne_pnp.assistant.said import said_commands
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules.actions import Action
 from throne_pnp.search.options import decision_of
@@ -78,7 +79,7 @@ class Advice:
             shown.update(state=job.state, job=job)
             if job.state == "done":
                 shown["hint"] = self.hint_view(game, job.result or {})
-        return self.page.render(request, "hint.html", snap=snap, shown=shown,
+        return self.page.render(request, "hint.html", snap=snap, shown=shown, heading="Hint",
                                 words=advice.DECISION_WORDS, refresh=REFRESH)
 
     async def review_page(self, request: Request) -> Response:
@@ -94,6 +95,10 @@ class Advice:
             shown.update(state=job.state, job=job)
             if job.state == "done":
                 shown["review"] = review_view(job.result or {})
+                for row in shown["review"]["rows"]:    # the commands as records, for words
+                    row.update(played_said=said_commands("; ".join(row["played"])),
+                               best_said=said_commands("; ".join(row["best"])))
+                shown["boards"] = self.turning_boards(snap.session, job.result or {})
         return self.page.render(request, "review.html", snap=snap, shown=shown,
                                 outcome=game.outcome, refresh=REFRESH)
 
@@ -104,6 +109,37 @@ class Advice:
         job = self.searches.find(kind, version) if kind in ("hint", "review") else None
         body = job.status() if job else {"kind": kind, "game": version, "state": "none"}
         return JSONResponse(body, headers={"cache-control": "no-store"})
+
+    def turning_boards(self, session: Any, report: dict[str, Any]) -> dict[int, tuple[str, str]]:
+        """The board before and after each turning point's choice, by its row number (the
+        table's own drawing; the game replayed as the review found its decisions)."""
+        art = self.page.art.map
+        if art is None or not report.get("turning_points"):
+            return {}
+        history = [Action.parse(t) for c in session.save.commands for t in c]
+        found = advice.decisions(session.replay(0), history)
+        out = {}
+        for i in report["turning_points"]:
+            before = found[i].game
+            after = before.copy()
+            for action in found[i].played:
+                after.apply(action)
+            out[i + 1] = tuple(art.board(g.position, title=f"The board {when} your choice, "
+                                         f"turn {before.turn}")
+                               for g, when in ((before, "before"), (after, "after")))
+        return out
+
+    def best_battle_card(self, version: str) -> dict[str, Any]:
+        """The card a finished hint for `version` ranks best for the game (a battle) and its
+        reason, for the battle screen to set beside the best card for the battle."""
+        job = self.searches.find("hint", version)
+        report = job.result if job is not None and job.state == "done" else None
+        if not report or not report.get("options"):
+            return {}
+        best = report["options"][report.get("best", 0)]
+        word, _, card = best["commands"][0].partition(" ")
+        ok = word == "battle" and card.isdigit()
+        return {"hint_best": int(card), "hint_why": best.get("why", "")} if ok else {}
 
     def hint_view(self, game: Any, report: dict[str, Any]) -> dict[str, Any]:
         """The hint for the template: numbers as text, bar geometry, steps as buttons."""

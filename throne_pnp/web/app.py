@@ -69,6 +69,8 @@ class TablePage:
                                autoescape=select_autoescape(["html"]), trim_blocks=True,
                                lstrip_blocks=True)
         self.env.filters["odds"] = views.odds_words
+        names = {n: t.name for n, t in config.content.map.territories.items()}
+        self.env.filters["sentence"] = lambda command: command.sentence(names)
         self._rules: list[rulespage.Section] | None = None
         static = _package_dir("static")
         self.static = {name: (static / name).read_bytes() for name in STATIC_TYPES}
@@ -179,7 +181,8 @@ class TablePage:
             ids = (game.hand_candidates() if kind in ("card", "battle") else game.deal_candidates())
             out["pad"] = views.cards(content, game, ids)
         if kind in ("battle", "deal-battle", "withdraw"):
-            out["battle"] = views.battle_panel(session) if kind == "battle" else {
+            out["battle"] = {**views.battle_panel(session),
+                             **self.advice.best_battle_card(snap.game)} if kind == "battle" else {
                 "territory": need.territory,
                 "name": views.territory_name(content, need.territory),
                 "you": game.position.player[need.territory],

@@ -10,7 +10,8 @@ from dataclasses import dataclass
 
 from throne_pnp.assistant.board_svg import KING_FILL, PLAYER_FILL
 from throne_pnp.content import Content
-from throne_pnp.render.backend.layout import PT, both, icon_variants
+from throne_pnp.render.backend.layout import PT, Circle, both, icon_variants
+from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.components.board.marks import (
     ArrowLook,
     CubeLook,
@@ -19,7 +20,7 @@ from throne_pnp.render.components.board.marks import (
     cube_fills,
     number_disc,
 )
-from throne_pnp.render.components.board.territories import map_items
+from throne_pnp.render.components.board.territories import map_items, territory_geometry
 from throne_pnp.rules.position import Position, Step
 from throne_pnp.web.svgmarkup import attr, num, points, shape
 
@@ -32,6 +33,9 @@ CUBES = CubeLook(king=KING_FILL, player=PLAYER_FILL, inset=0.7, corner=0.5, edge
                  more=7.0 / PT)
 KING_ARROW = ArrowLook(start_gap=6.0, end_gap=7.0, width=1.3, halo=2.6, head=3.2, radius=4.8,
                        size=7.0 / PT)
+# where along its curve an arrow's count may sit, tried in turn until it covers no
+# territory's number or name (nor another count)
+ALONG = (None, 0.38, 0.62, 0.28, 0.72, 0.2, 0.8, 0.12, 0.88)
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,12 @@ class MapArt:
                                    tag="terrnum")
         self.numbers = ('<g aria-hidden="true">'
                         + "".join(shape(item, classes=True) for item in numbers) + "</g>")
+        # what an arrow's count must not cover: each number (large, as drawn here),
+        # name, "YOUR HOME" and symbol
+        self.marks = [box for terr in territory_geometry(content) for box in terr.labels]
+        self.marks += [Box(x - NUMBER_RADIUS, y - NUMBER_RADIUS, 2 * NUMBER_RADIUS,
+                           2 * NUMBER_RADIUS) for x, y in
+                       (game_map.territories[n].drawing.label for n in game_map.numbers)]
 
     def board(self, position: Position, *, battles: tuple[int, ...] = (),
               king_moves: tuple[Step, ...] = (), picks: dict[int, Pick] | None = None,
@@ -76,6 +86,7 @@ class MapArt:
         """The whole board for one state, as an inline `<svg>`."""
         picks = picks or {}
         content = self.content
+        counts: list[Box] = []
         out = [f'<svg class="board" viewBox="0 0 {num(self.width)} {num(self.height)}" '
                f'role="group" aria-label="{attr(title or "The map")}">',
                f'<g aria-hidden="true">{self.base}</g>',
@@ -92,14 +103,28 @@ class MapArt:
             label = (f"The King moved {step.count} cube{'s' if step.count != 1 else ''} "
                      f"from {step.src} to {step.dst}")
             # bowed more for each next move, so that a move and its reverse do not overlap
-            drawn = arrow(self.anchor[step.src], self.anchor[step.dst], str(step.count),
-                          KING_FILL, KING_ARROW, bow=(7 + 2 * (i % 3)) / 3)
+            drawn = self._arrow(step, (7 + 2 * (i % 3)) / 3, counts)
             out.append(f'<g class="king-move" role="img" aria-label="{attr(label)}">'
                        + "".join(shape(item) for item in drawn.items) + "</g>")
         for n in content.map.numbers:
             out.append(self._target(n, position, n in battles, picks.get(n)))
         out.append("</svg>")
         return "".join(out)
+
+    def _arrow(self, step: Step, bow: float, counts: list[Box]):
+        """A King's move as an arrow, its count where it covers no label nor an earlier
+        count (`counts`, added to); else where it covers no label; else midway."""
+        tried = []
+        for along in ALONG:
+            drawn = arrow(self.anchor[step.src], self.anchor[step.dst], str(step.count),
+                          KING_FILL, KING_ARROW, bow=bow, along=along)
+            disc = next(item for item in drawn.items if isinstance(item, Circle))
+            box = Box(disc.cx - disc.r, disc.cy - disc.r, 2 * disc.r, 2 * disc.r)
+            on_label = any(box.overlaps(mark) for mark in self.marks)
+            tried.append((on_label, any(box.overlaps(c) for c in counts), drawn, box))
+        *_, drawn, box = min(tried, key=lambda t: t[:2])    # the first of the least covered
+        counts.append(box)
+        return drawn
 
     def _target(self, n: int, position: Position, battle: bool, pick: Pick | None) -> str:
         """The territory's accessible shape: a label, or a link when it can be tapped."""

@@ -16,6 +16,7 @@ from throne_pnp.render.backend.icons import variant_id
 from throne_pnp.render.components.board.figure import diagram
 from throne_pnp.render.components.board.marks import moves_of
 from throne_pnp.render.components.bookfigs import checklist
+from throne_pnp.render.components.ladder_text import player_name
 from throne_pnp.render.components.rulesheet import Block, parse_rules
 from throne_pnp.rules.board import board_for
 from throne_pnp.web.svgmarkup import num, shape
@@ -99,7 +100,7 @@ def example_html(content: Content, worked: Worked) -> tuple[str, str]:
 def _ladder_html(content: Content) -> str:
     levels = ladder_of(content)
     bots = sorted({bot for level in levels for bot in level.bots})
-    head = "".join(f"<th scope=\"col\">{escape(b)} wins</th>" for b in bots)
+    head = "".join(f"<th scope=\"col\">{escape(player_name(b))} wins</th>" for b in bots)
     rows = []
     for level in levels:
         cells = "".join(

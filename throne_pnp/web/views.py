@@ -231,7 +231,7 @@ def battle_panel(session: Any) -> dict[str, Any]:
 def odds_words(row: dict[str, Any] | None) -> str:
     if not row:
         return ""
-    return (f"win {row['win']:.0%}, lose {row['lose']:.0%}, both out "
+    return (f"{row['win']:.0%} wins this battle, loses it {row['lose']:.0%}, both out "
             f"{row['both_wiped_out']:.0%}; losses: you {row['expected_player_losses']:.1f}, "
             f"King {row['expected_king_losses']:.1f}")
 

@@ -54,9 +54,10 @@ def guide_blocks(content: Content) -> list[tuple[str, str]]:
            ("para", "Each level shuffles its skull cards {skull} into the deck and keeps "
                     "those of the level before; `throne new --level NAME` plays it. How "
                     "often the simulator's players won there, with 95 % intervals (strong "
-                    "player: the search bot; casual player: the greedy bot):")]
+                    "player: one that plays each choice on many times before it chooses; "
+                    "casual player: one that takes the move that looks best now):")]
     for level in levels:
-        rates = "; ".join(f"{_short(b)}: {rate_words(level.bots.get(b))}" for b in bots)
+        rates = "; ".join(f"{player_name(b)}: {rate_words(level.bots.get(b))}" for b in bots)
         out.append(("bullet", f"**{level.name.capitalize()}** ({cards_words(level)}): {rates}."))
     if not any(lv.bots.get(b) for lv in levels for b in bots):
         out.append(("para", f"Win rates for this edition are {NOT_MEASURED}: "
@@ -64,7 +65,8 @@ def guide_blocks(content: Content) -> list[tuple[str, str]]:
     return out
 
 
-def _short(bot: str) -> str:
+def player_name(bot: str) -> str:
+    """A simulated player as the guide names it (a bot's name is the program's)."""
     return {"search": "strong player", "greedy": "casual player"}.get(bot, f"bot {bot}")
 
 

@@ -43,6 +43,50 @@
     });
   });
 
+  // What the King did, short: one line a move, "Why?" shows the reasons, one tap ticks
+  // every line and folds the list away (it stays folded once all are ticked).
+  document.querySelectorAll(".table-todo").forEach(function (todo) {
+    var boxes = todo.querySelectorAll(".checklist input[type=checkbox]");
+    var details = todo.querySelector("details");
+    var why = todo.querySelector("button.whys");
+    var done = document.querySelector("button.alldone");
+    todo.classList.add("short");
+    todo.querySelector(".todo-tools").hidden = false;
+    function look() {
+      var left = Array.prototype.some.call(boxes, function (b) { return !b.checked; });
+      if (done) done.hidden = !left;
+      return left;
+    }
+    if (!look() && boxes.length) details.open = false;
+    boxes.forEach(function (box) { box.addEventListener("change", look); });
+    if (done) done.addEventListener("click", function () {
+      boxes.forEach(function (box) {
+        if (!box.checked) { box.checked = true; box.dispatchEvent(new Event("change")); }
+      });
+      details.open = false;
+    });
+    why.addEventListener("click", function () {
+      var shown = todo.classList.toggle("whys-shown");
+      why.setAttribute("aria-pressed", shown ? "true" : "false");
+    });
+  });
+
+  // A hand wider than the screen: a fade at its right edge and a line under it.
+  document.querySelectorAll(".hand").forEach(function (hand) {
+    var cue = document.createElement("p");
+    cue.className = "more meta";
+    cue.textContent = "More cards to the right: swipe \u2192";
+    hand.after(cue);
+    function look() {
+      var more = hand.scrollLeft + hand.clientWidth < hand.scrollWidth - 2;
+      hand.toggleAttribute("data-more", more);
+      cue.hidden = !more;
+    }
+    look();
+    hand.addEventListener("scroll", look);
+    window.addEventListener("resize", look);
+  });
+
   // The move stepper: -/+ around the count, the button says what it will do.
   document.querySelectorAll("form.stepper").forEach(function (form) {
     var input = form.querySelector("input[name=count]");

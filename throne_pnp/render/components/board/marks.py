@@ -157,9 +157,10 @@ FIGURE_ARROW = ArrowLook(start_gap=BADGE * 0.9, end_gap=BADGE * 0.9, width=0.7, 
 
 def arrow(a: tuple[float, float], b: tuple[float, float], label: str, color: str,
           look: ArrowLook, bow: float | None = None, dashed: bool = False,
-          tag: str = "") -> Group:
-    """A bowed arrow from a to b, short of both ends, `label` in a disc midway;
-    `bow` (sideways, mm) defaults to 0.18 of the length, at most 6 mm."""
+          tag: str = "", along: float | None = None) -> Group:
+    """A bowed arrow from a to b, short of both ends, `label` in a disc midway (or at
+    `along`, 0-1, of the curve); `bow` (sideways, mm) defaults to 0.18 of the length,
+    at most 6 mm."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = max(math.hypot(dx, dy), 1e-6)
     ux, uy = dx / length, dy / length
@@ -184,6 +185,10 @@ def arrow(a: tuple[float, float], b: tuple[float, float], label: str, color: str
               Path((("M", *start), ("C", *control, *control, *shaft_end)),
                    stroke(color, look.width, dash, cap="round")),
               Poly((tip, left, right), both(color, color, 0.2))]
+    if along is not None:     # the curve at `along`: start, control twice, shaft end
+        u = 1 - along
+        mid = tuple(u ** 3 * s + 3 * u * along * c + along ** 3 * e
+                    for s, c, e in zip(start, control, shaft_end, strict=True))
     shapes += number_disc(*mid, label, look.radius, look.size,
                           both(color, "#ffffff", 0.35), "#ffffff")
     return Group(tuple(shapes), tag=tag)
