@@ -28,7 +28,10 @@ MEASURE = r"""
 import json, sys, time
 from throne_pnp.content import load_content
 from throne_pnp.content.ladder import ladder_of
-from throne_pnp.sim.decks import ladder_report
+try:
+    from throne_pnp.sim.decks import ladder_report
+except ImportError:  # a checkout from before it moved (for --compare)
+    from throne_pnp.sim.ladder_sweep import ladder_report
 games = int(sys.argv[1])
 content = load_content(None)
 levels = ladder_of(content)
