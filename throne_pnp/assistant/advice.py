@@ -262,10 +262,9 @@ def review_lines(report: dict[str, Any]) -> list[str]:
     rows = report["decisions"]
     if not rows:
         return ["No decision to review yet: every choice so far had only one option."]
-    lines = []
     counts = {name: sum(1 for r in rows if r["label"] == name) for _, name in LABELS}
     summary = ", ".join(f"{n} {name if n == 1 else PLURALS[name]}" for name, n in counts.items())
-    lines.append(f"{len(rows)} decisions reviewed: {summary}.")
+    lines = [f"{len(rows)} decisions reviewed: {summary}."]
     if report["turning_points"]:
         lines.append("Turning points (the winning chance you gave away):")
         for i in report["turning_points"][:5]:
@@ -278,11 +277,9 @@ def review_lines(report: dict[str, Any]) -> list[str]:
 
 def _row_line(row: dict[str, Any]) -> str:
     phase = PHASE_WORDS.get(row["phase"], "the King's card phase")
-    played = ", ".join(row["played"])
-    text = f"turn {row['turn']}, {phase}: {played} ({row['played_win']:.0%})"
+    text = f"turn {row['turn']}, {phase}: {', '.join(row['played'])} ({row['played_win']:.0%})"
     if row["label"] or row["drop"] > 0:
-        best = ", ".join(row["best"])
-        text += f"; best {best} ({row['best_win']:.0%})"
+        text += f"; best {', '.join(row['best'])} ({row['best_win']:.0%})"
     if row["label"]:
         text += f": {row['label']}, {points(row['drop'], row['drop_ci95'])} given away"
     return text

@@ -214,19 +214,14 @@ def withdraw(session: Session, to: int) -> Command:
     return _step(session, "withdraw", "withdraw", f"withdraw {to}", act.withdraw(to))
 
 
-def home_warning(session: Session) -> str:
-    """Why emptying the home castle needs the player's word (R12)."""
-    home = session.board.home
-    return (f"this move empties your home castle {home}: if it is still empty when your "
-            "actions and their battles are over, you lose")
-
-
 def move(session: Session, count: int, src: int, dst: int, confirmed: bool = False) -> Command:
     """A Player Actions move (`throne move COUNT FROM TO`); emptying the home castle
     raises `NeedsConfirmation` unless `confirmed`."""
     require(session, ("actions",), "move")
     if not confirmed and session.empties_home(count, src, dst):
-        raise NeedsConfirmation(home_warning(session))
+        raise NeedsConfirmation(f"this move empties your home castle {session.board.home}: if "
+                                "it is still empty when your actions and their battles are "
+                                "over, you lose")   # R12
     return _step(session, "actions", "move", f"move {count} {src} {dst}", act.move(count, src, dst))
 
 

@@ -150,9 +150,7 @@ def _answer(session: Session, answer: str, confirmed: bool = False) -> Command |
             return None
         return commands.play_card(session, None)     # the program draws the King's card
     actions = said_actions(session, answer)
-    if actions is None:
-        return None
-    return commands.perform(session, actions, confirmed=confirmed)
+    return None if actions is None else commands.perform(session, actions, confirmed=confirmed)
 
 
 def said_actions(session: Session, answer: str) -> list[act.Action] | None:
@@ -214,9 +212,7 @@ def _loop(session: Session) -> None:
             answer = pending.pop(0)
         else:
             answer = _ask(_prompt_for(session) if session.game.outcome is None else "Game over")
-        if _meta(session, answer):
-            continue
-        if session.game.outcome is not None:
+        if _meta(session, answer) or session.game.outcome is not None:
             continue
         resumed = session.game.need().kind == "withdraw"
         try:

@@ -109,9 +109,7 @@ class Session:
         save.stamp(content)
         session = cls(path, content, save)
         # The opening hand (virtual): dealt now and kept in the save.
-        events = list(session.game.events)
-        events += session._auto_deal(save.opening)
-        session.start_events = events
+        session.start_events = list(session.game.events) + session._auto_deal(save.opening)
         return session
 
     def start_position(self) -> Position:

@@ -169,8 +169,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
         board = tts_save.Board(_url(map_path, url_base), content.map.drawing.size,  # type: ignore[union-attr]
                                map_image.size, _spaces(content))
     else:
-        if map_path.exists():
-            map_path.unlink()
+        map_path.unlink(missing_ok=True)
         if notes is not None:
             notes.append("TTS map skipped: map.yaml has no complete drawing data; every "
                          "cube waits in the supply rows")
