@@ -149,9 +149,8 @@ class Decision:
 
 
 def decisions(game: Game, history: list[Action]) -> list[Decision]:
-    """Replay `history` on a fresh `game`; collect each decision with more than one choice.
-
-    A Player Actions decision is the whole plan up to `done` (commands between are applied)."""
+    """Replay `history` on a fresh `game`; collect each decision with more than one choice
+    (a Player Actions decision: the whole plan up to `done`)."""
     found: list[Decision] = []
     i = 0
     while i < len(history):

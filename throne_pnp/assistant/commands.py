@@ -157,8 +157,7 @@ def play_card(session: Session, card_id: int | None,
 
 def play_battle(session: Session, card_id: int | None, king_card: int | None = None,
                 withdraw_to: int | None = None) -> Command:
-    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`).
-
+    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`);
     `withdraw_to` is used only if the player loses with a choice (else a note)."""
     require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
@@ -307,9 +306,8 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
 def fix(session: Session, territory: int | None = None, king: int | None = None,
         player: int | None = None, hand: Sequence[int] | None = None,
         discard: Sequence[int] | None = None) -> Command:
-    """Make the record match the table (`throne fix`) as one logged command.
-
-    Refused: nothing to change, or a record the rules forbid. Nothing moves on the table."""
+    """Make the record match the table (`throne fix`) as one logged command; refused when
+    nothing changes or the rules forbid the record. Nothing moves on the table."""
     cards = hand is not None or discard is not None
     if territory is None and (king is not None or player is not None):
         raise Refused("--king and --player need the territory: ",
@@ -365,9 +363,8 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
 
 
 def undo_lines(session: Session, count: int = 1) -> tuple[list[str], list[Line]]:
-    """Take back the last `count` commands (`throne undo [N]`) and save.
-
-    Returns the player's words for them, newest first, and the checklist for the table."""
+    """Take back the last `count` commands (`throne undo [N]`) and save; returns the
+    player's words for them, newest first, and the checklist for the table."""
     before = session.game
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)

@@ -154,9 +154,8 @@ def _answer(session: Session, answer: str, confirmed: bool = False) -> Command |
 
 
 def said_actions(session: Session, answer: str) -> list[act.Action] | None:
-    """The actions an answer says (None: not understood).
-
-    A number alone answers the prompt (`12` at "Your phase card" is `card 12`)."""
+    """The actions an answer says (None: not understood); a number alone answers the
+    prompt (`12` at "Your phase card" is `card 12`)."""
     need = session.game.need()
     words = answer.lower().split()
     if not words:

@@ -1,8 +1,6 @@
-"""What to change on the table to go from one recorded state to another (after `undo`).
-
-Pure functions of the states; cubes that left one territory for another are paired as
-moves, nearest first.
-"""
+"""What to change on the table to go from one recorded state to another (after `undo`):
+pure functions of the states; cubes gone from one territory to another pair as moves,
+nearest first."""
 
 from __future__ import annotations
 

@@ -144,9 +144,8 @@ FIGURES = ("setup",)
 
 def check_rules_text(text: str, filename: str, problems: list[str],
                      examples: set[str] | None = None) -> None:
-    """Rules text: unknown icons, directives, figures and examples are problems.
-
-    So is text far longer than a booklet (refused rather than typeset for minutes)."""
+    """Rules text: unknown icons, directives, figures and examples are problems, and so is
+    text far longer than a booklet (refused rather than typeset for minutes)."""
     lines = text.splitlines()
     icons = sum(len(ICON_RE.findall(line)) for line in lines)
     for count, most, what in ((len(text), RULES_LIMITS[0], "characters"),

@@ -315,9 +315,8 @@ class GreedyBot(Evaluation, Bot):
 
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,
                memo: dict[tuple, Position]) -> Position:
-    """The position after the King's action(s), as `resolve_king` leaves it.
-
-    `memo` (per decision) shares common first actions; callers must not change the result."""
+    """The position after the King's action(s), as `resolve_king` leaves it; `memo` (per
+    decision) shares common first actions, so callers must not change the result."""
     key = (actions, priority)
     hit = memo.get(key)
     if hit is None:

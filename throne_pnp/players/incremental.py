@@ -21,9 +21,8 @@ _at = list.__getitem__
 
 
 class IncrementalEvaluation:
-    """`Evaluation.evaluate(Position(king, player), False)` for the context's hand, by rows.
-
-    Of any layout (`score_layout`) and of one layout kept up to date (`score`, `best`, `take`)."""
+    """`Evaluation.evaluate(Position(king, player), False)` for the context's hand, by rows:
+    of any layout (`score_layout`) and of one kept up to date (`score`, `best`, `take`)."""
 
     def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
                  points: int):

@@ -57,9 +57,8 @@ class Symbols:
 
 @dataclass(slots=True)
 class Battle:
-    """A fought battle, as ints; `withdraw` fills in `withdrawal` and marks it `done`.
-
-    `won`: 1 the player, -1 the King, 0 both wiped out."""
+    """A fought battle, as ints (`won`: 1 the player, -1 the King, 0 both wiped out);
+    `withdraw` fills in `withdrawal` and marks it `done`."""
 
     territory: int
     defender: str
@@ -181,9 +180,8 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
 def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
           k_bugles: int, k_swords: int, k_shields: int,
           player_defends: bool) -> tuple[int, int, int]:
-    """R9 on bare numbers (bonuses already added to the defender).
-
-    Returns (winner: 1 player, -1 King, 0 none left, player casualties, King casualties)."""
+    """R9 on bare numbers (bonuses already added to the defender): (winner: 1 player,
+    -1 King, 0 none left, player casualties, King casualties)."""
     p_cas = min(max(k_swords - p_shields, 0), kn, pn)
     k_cas = min(max(p_swords - k_shields, 0), pn, kn)
     p_left, k_left = pn - p_cas, kn - k_cas

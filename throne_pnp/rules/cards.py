@@ -79,9 +79,8 @@ class CardRecord:
         return self.deal_candidates()
 
     def king_card_candidates(self, played: int) -> list[int]:
-        """The cards that could turn up as the King's battle card if the player plays `played`.
-
-        Equally likely, ascending (R10)."""
+        """The cards, equally likely, that could turn up as the King's battle card if the
+        player plays `played`, ascending (R10)."""
         refill = self.board.hand_size if self.hand_count == 1 else 0
         if self.deck_count > refill:
             return [c for c in self.deal_candidates() if c != played]
@@ -106,8 +105,7 @@ class CardRecord:
         return f"card {card_id} cannot {where} now"
 
     def _after_deck_change(self, drawn: int | None = None, purpose: str = "") -> None:
-        """When the deck runs out, the discard pile becomes the new deck at once (R10).
-
+        """When the deck runs out, the discard pile becomes the new deck at once (R10);
         `drawn`/`purpose`: the draw that emptied the deck, for the `Reshuffle` event."""
         if self.deck_count:
             return

@@ -1,7 +1,5 @@
-"""Player Actions of a game (R8, R13) and the correction of the cubes (`fix`).
-
-`PlayerActions` is the part of `Game` that moves and rallies the player's cubes.
-"""
+"""Player Actions of a game (R8, R13) and the correction of the cubes (`fix`):
+`PlayerActions` is the part of `Game` that moves and rallies the player's cubes."""
 
 from __future__ import annotations
 
@@ -51,9 +49,8 @@ class PlayerActions:
 
     @property
     def limit_side(self) -> str:
-        """Whose a contested territory is for the player's limit now (R7).
-
-        The King's during Player Actions and their battles, else the player's."""
+        """Whose a contested territory is for the player's limit now (R7): the King's
+        during Player Actions and their battles, else the player's."""
         return KING if self.stage in (S_ACTIONS, S_PLAYER_BATTLES) else PLAYER
 
     def legal_moves(self) -> list[Action]:
@@ -179,9 +176,8 @@ class PlayerActions:
         return f"castles you hold: {', '.join(map(str, held)) or 'none'}"
 
     def _judge_again(self, outcome: str | None) -> str:
-        """R12 again after a fix made once the game was over; returns the old outcome.
-
-        A fix showing the game is not over re-opens it where it ended (SPEC §4)."""
+        """R12 again after a fix made once the game was over; returns the old outcome (a
+        fix showing the game is not over re-opens it where it ended, SPEC §4)."""
         was = self.outcome
         assert was is not None
         self.outcome = outcome

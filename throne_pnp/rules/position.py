@@ -117,10 +117,9 @@ WON, LOST = "won", "lost"
 
 def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
                       player_limit_too: bool = True) -> list[str]:
-    """Every reason the position cannot stand on the table (empty: none).
-
-    The King over his limit, a side with more cubes than it owns, the player over their
-    limit (R8; `player_limit_too` False leaves it out)."""
+    """Every reason the position cannot stand on the table (empty: none): the King over his
+    limit, a side with more cubes than it owns, the player over their limit (R8;
+    `player_limit_too` False leaves it out)."""
     problems: list[str] = []
     for t in board.numbers:
         if pos.king[t] > board.king_limit:
@@ -187,9 +186,8 @@ def colon_hint(value: Any) -> str:
 
 
 def parse_position(board: Board, data: Any, source: str = "position") -> Position:
-    """Check a `{king: {...}, player: {...}}` mapping and build a Position.
-
-    The player's limit is left to `check_position`: `resolve` takes positions from any moment."""
+    """Check a `{king: {...}, player: {...}}` mapping and build a Position (the player's
+    limit is left to `check_position`: `resolve` takes positions from any moment)."""
     if not isinstance(data, Mapping):
         raise PositionError(f"{source}: expected a mapping like "
                             "{king: {3: 2}, player: {1: 2}}")

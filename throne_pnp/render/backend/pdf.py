@@ -136,8 +136,7 @@ class _Painter:
             ops.append(_circle(item.cx, item.cy, item.r) + op)
         elif kind is Poly:
             (x0, y0), *rest = item.points
-            parts = [f"{_f(x0)} {_f(y0)} m"]
-            parts += [f"{_f(x)} {_f(y)} l" for x, y in rest]
+            parts = [f"{_f(x0)} {_f(y0)} m", *(f"{_f(x)} {_f(y)} l" for x, y in rest)]
             if item.closed:
                 parts.append("h")
             else:

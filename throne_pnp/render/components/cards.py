@@ -312,9 +312,9 @@ def card_pages(content: Content, paper: str, layout: str = "duplex",
                           f"fold-{start // grid.cols + 1}", stamp)
             placed = []
             for card, (fs, bs) in zip(chunk, sheets.fold_slots(grid, len(chunk)), strict=True):
+                turned = bs.bleed[2:] + bs.bleed[:2]   # turned 180°: top<->bottom, left<->right
                 placed += [place(card_front(card, ink_saver, fs.bleed), fs, f"front-{card.id}"),
-                           place(card_back(ink_saver, _turned(bs.bleed), back), bs,
-                                 f"back-{card.id}")]
+                           place(card_back(ink_saver, turned, back), bs, f"back-{card.id}")]
             page.add(_block(grid, placed))
             page.extend(sheets.crop_marks(grid, fold=True))
             page.extend(sheets.fold_lines(grid, len(chunk)))
@@ -346,12 +346,6 @@ def card_pages(content: Content, paper: str, layout: str = "duplex",
     if layout == "backs-separate":
         return fronts + backs
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
-
-
-def _turned(bleed: tuple[bool, bool, bool, bool]) -> tuple[bool, bool, bool, bool]:
-    """Bleed sides of a card drawn turned 180°: top<->bottom, left<->right."""
-    top, right, bottom, left = bleed
-    return (bottom, left, top, right)
 
 
 def card_files(content: Content, ink_saver: bool = False,

@@ -256,8 +256,7 @@ def _sea(frame: Box, ink_saver: bool) -> Rect:
 
 def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     """One landscape sheet: the sea over the frame, the island as large as it goes."""
-    short, long = PAPER_MM[paper]
-    page_w, page_h = long, short
+    page_h, page_w = PAPER_MM[paper]     # the paper turned to landscape
     frame = Box(EDGE, EDGE, page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT)
     land = _land(content)
     fit = _fit(content, frame)
@@ -360,9 +359,8 @@ def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]
     for k in range(4 * TICKS):
         y = frame.y + 4.0 + (frame.h - 8.0) * k / (4 * TICKS - 1)
         tick = Box(join - TICK, y - 1.0, 2 * TICK, 2.0)
-        if any(tick.overlaps(b) for b in keep_clear):
-            continue
-        if not out or y - out[-1] >= frame.h / (TICKS + 1):
+        clear = not any(tick.overlaps(b) for b in keep_clear)
+        if clear and (not out or y - out[-1] >= frame.h / (TICKS + 1)):
             out.append(y)
     return out
 
