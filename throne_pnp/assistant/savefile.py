@@ -245,10 +245,8 @@ GAME_FILES = ("map.yaml", "cards.yaml", "rulings.yaml")  # rules.txt is only pri
 
 def check_content(save: SaveData, content: Content, path: Path) -> None:
     """Refuse a save whose GAME has changed since it began; else stamp it with `content`.
-
-    Saves record `content.fingerprint`; older saves with file hashes only load when the game
-    files are byte-for-byte the same, and get the fingerprint on their next write.
-    """
+    Older saves, with file hashes instead of the fingerprint, load only when the game files
+    are byte-for-byte the same, and get the fingerprint on their next write."""
     now_parts = game_parts(content)
     began = f" in {save.content_dir}" if save.content_dir else ""
     advice = ("restore the original file(s) or point --content at that edition to "

@@ -69,10 +69,8 @@ class Session:
     def locked(cls, path: Path, content: Content,
                timeout: float | None = None) -> Iterator[Session]:
         """Take the save's lock, open the save and yield the session until the block ends.
-
         A missing save or a non-save is refused before any lock file is made; a save held by
-        another command is waited for up to `timeout` seconds (None: 5 s; then `SaveError`).
-        """
+        another command is waited for up to `timeout` seconds (None: 5 s; then `SaveError`)."""
         target = real_target(path)
         if not holds_save(target):
             savefile.read(path)  # "no tracked game" or "not a save": before any lock file

@@ -156,9 +156,8 @@ class IncrementalEvaluation:
         return costs[self.P[self.home]], home_row
 
     def _best_move(self) -> tuple[tuple[int, int, int] | None, float]:
-        """The best (count, src, dst) move within the limit and its score (the
-        first of equals; never one that empties home; R8 asked of the moves that
-        would be the best so far)."""
+        """The best (count, src, dst) move within the limit and its score (the first of equals;
+        never one that empties home; R8 asked of the moves that would be the best so far)."""
         ev, P, K, home = self.ev, self.P, self.K, self.home
         terms, threats, blocks = self.terms, self.threats, self.blocks
         adjacent, bit, row, home_open = ev.neighbours, ev.target_bit, self.row, self.home_open

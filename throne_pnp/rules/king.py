@@ -142,10 +142,9 @@ def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, 
 
 def move(board: Board, pos: Position, action: str, rising: bool,
          record: bool = True) -> list[Step | Stay]:
-    """The King's movement towards the nearest target (R2, R3); changes `pos`.
-
-    Returns a `Step` or a `Stay` per visited territory, in priority order (none unless
-    `record`: a caller that only wants the position builds no records)."""
+    """The King's movement towards the nearest target (R2, R3); changes `pos`. Returns a
+    `Step` or a `Stay` per visited territory, in priority order (none unless `record`: a
+    caller that only wants the position builds no records)."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit, castles = board.king_limit, board.castles

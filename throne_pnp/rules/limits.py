@@ -1,7 +1,5 @@
-"""The player's limit (R8) on plain data: the one place its arithmetic lives.
-
-Ints and containers indexed by territory, for the engine, the plan walk and greedy alike.
-"""
+"""The player's limit (R8) on plain data, the one place its arithmetic lives: ints and
+containers indexed by territory, for the engine, the plan walk and greedy alike."""
 
 from __future__ import annotations
 

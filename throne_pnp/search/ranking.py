@@ -135,9 +135,8 @@ def policy() -> GreedyBot:
 
 def rollout(root: Game, option: Option, seed: int, index: int,
             horizon: int | None = None) -> float:
-    """Play `option` from `root`, then the game on to its end (1 won, 0 not)
-    or, with a `horizon`, to the start of the player's card phase that many
-    turns on (its `leaf_value`)."""
+    """Play `option` from `root`, then the game on to its end (1 won, 0 not) or, with a
+    `horizon`, to the start of the player's card phase that many turns on (its `leaf_value`)."""
     rng = random.Random(f"{seed}:{index}")
     game = determinise(root, rng, option.card)
     dealer = Dealer(f"{seed}:{index}")
@@ -221,12 +220,10 @@ def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
          options: list[Option] | None = None, horizon: int | None = None,
          exact: bool = False) -> Ranking:
     """Rank the options of the decision due in `game` (see the module docstring).
-
     `budget`: rollouts in all; with `exact` (the user's `--budget`) never exceeded, and
     `BudgetTooSmall` below the number of options. `seconds` replaces it by what fits in that
     time (not repeatable). `include`: an option never dropped; `options`: the candidates if
-    known; `horizon`: turns before a rollout is scored statically (None: to the end).
-    """
+    known; `horizon`: turns before a rollout is scored statically (None: to the end)."""
     decision = decision_of(game)
     if decision is None:
         raise ValueError(f"no decision for the player now: {game.describe_need()}")

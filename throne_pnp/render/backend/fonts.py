@@ -1,13 +1,12 @@
 """The type pairing of every printed component, embedded in the PDFs as subsets.
 
-Titles are set in Crimson Text, an old-style book serif (SIL OFL) that arrives with
-the install as the PyPI package fontpkg-crimson-text; labels, numbers and small
-text in reportlab's Bitstream Vera Sans. Printers substitute fonts that are only
-named, so both are embedded, slimmed by `slim` (over half of their glyph bytes are
-screen hinting printers do not need) and renamed "Rusty Serif" / "Rusty Sans" (the
-Vera licence asks that a modified font not be called "Bitstream" or "Vera").
-Without the serif package the sans sets the titles too, and `notes` says so once.
-`width_pt` measures text with the metrics the PDF really uses; `mono` runs are oblique.
+Titles are set in Crimson Text, an old-style book serif (SIL OFL) that arrives with the install
+as the PyPI package fontpkg-crimson-text; labels, numbers and small text in reportlab's
+Bitstream Vera Sans. Printers substitute fonts that are only named, so both are embedded,
+slimmed by `slim` (over half of their glyph bytes are screen hinting printers do not need) and
+renamed "Rusty Serif" / "Rusty Sans" (the Vera licence asks that a modified font not be called
+"Bitstream" or "Vera"). Without the serif package the sans sets the titles too, and `notes` says
+so once. `width_pt` measures text with the metrics the PDF really uses; `mono` runs are oblique.
 """
 
 from __future__ import annotations

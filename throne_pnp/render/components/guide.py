@@ -1,9 +1,8 @@
 """The print guide page and the duplex alignment test of the print-and-play pack.
 
-The guide: a table of what to print, then how, worded for the chosen layout,
-map size and the content's numbers. The duplex test: crosses at the first and
-last card slots, mirrored on the back, with 1 mm ticks to measure the offset that
-`throne build --back-offset` cancels.
+The guide: a table of what to print, then how, worded for the chosen layout, map size and the
+content's numbers. The duplex test: crosses at the first and last card slots, mirrored on the
+back, with 1 mm ticks to measure the offset that `throne build --back-offset` cancels.
 """
 
 from __future__ import annotations

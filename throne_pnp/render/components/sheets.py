@@ -229,9 +229,8 @@ def stamp_pages(pages: list[Page], text: str) -> list[Page]:
 
 
 def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
-    """Title, stamp and scale bar around a card grid: on one line below it where
-    the margin has room, else (Letter portrait) turned in the side margins
-    between the crop marks."""
+    """Title, stamp and scale bar around a card grid: on one line below it where the margin has
+    room, else (Letter portrait) turned in the side margins between the crop marks."""
     label = f"{GAME_TITLE}: {part}"
     xs, ys = grid.cut_xs(), grid.cut_ys()
     below = ys[-1] + BLEED

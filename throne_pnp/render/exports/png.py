@@ -43,9 +43,8 @@ def box_mm(pod: str = "") -> tuple[float, float]:
 
 def face_page(shapes: tuple, edge: str, pod: str = "", name: str = "",
               box: tuple[float, float] | None = None) -> Page:
-    """One card (trim-coordinate shapes) centred on a page of the service's box
-    (or of `box`, w x h mm), the margin beyond the drawn 3 mm bleed filled with
-    `edge`."""
+    """One card (trim-coordinate shapes) centred on a page of the service's box (or of `box`, w
+    x h mm), the margin beyond the drawn 3 mm bleed filled with `edge`."""
     w, h = box if box is not None else box_mm(pod)
     dx, dy = (w - CARD_W) / 2, (h - CARD_H) / 2
     page = Page(w, h, name=name)
@@ -107,10 +106,8 @@ def write_png(path: Path, image: Any, **options: Any) -> Path:
 
 def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = False,
                back: str = "light") -> list[Path]:
-    """Rasterise every face and the back into `folder`; return the written paths.
-
-    Stale card-*.png files (a card removed from the deck) are deleted.
-    """
+    """Rasterise every face and the back into `folder`; return the written paths (stale
+    card-*.png files, of a card removed from the deck, are deleted)."""
     folder = Path(folder)
     images = card_images(content, pod, ink_saver, back)
     rasters = rasterise([page for _, page in images], [PODS[pod]] * len(images), DPI)

@@ -1,9 +1,8 @@
 """`throne build --format tts`: the game for Tabletop Simulator, in `output/tts/`.
 
-Deck sheets (`cards-normal.png`, `cards-hard.png`, continued on `-2` ... when full),
-`back.png`, `map.png` and the saved object (`tts_save`) naming them by `file:///` path
-or under `url_base`. Faces are cut at the trim into grids within TTS's limits, the back
-in each sheet's last slot."""
+Deck sheets (`cards-normal.png`, `cards-hard.png`, continued on `-2` ... when full), `back.png`,
+`map.png` and the saved object (`tts_save`) naming them by `file:///` path or under `url_base`.
+Faces are cut at the trim into grids within TTS's limits, the back in each sheet's last slot."""
 
 from __future__ import annotations
 

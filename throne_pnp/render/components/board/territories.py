@@ -1,9 +1,8 @@
 """The board's territories: number discs, names, symbols and cube spaces.
 
-Each territory gets its number disc, name and symbols at its `label` point and
-10 mm cube spaces at its `cubes` point (the King's rows over the player's).
-`territory_geometry` gives the boxes that the sheet, `fit_problems` and the
-tests measure; `map_items` is the whole printed board.
+Each territory gets its number disc, name and symbols at its `label` point and 10 mm cube spaces
+at its `cubes` point (the King's rows over the player's). `territory_geometry` gives the boxes
+that the sheet, `fit_problems` and the tests measure; `map_items` is the whole printed board.
 """
 
 from __future__ import annotations
