@@ -236,8 +236,7 @@ def done(session: Session) -> Command:
 
 def perform(session: Session, actions: Sequence[act.Action], *,
             confirmed: bool = False) -> Command:
-    """Play what the player says at once (CLI, page, `throne play`): the command first, then
-    the cards told with it."""
+    """Play what the player says at once (CLI, page, play): the command, then cards told."""
     if not actions:
         raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
     first, rest = actions[0], list(actions[1:])

@@ -261,8 +261,7 @@ class Session:
 
 def choose_hard(content: Content, seed: int, hard: int | None,
                 hard_cards: list[int] | None, level: str | None = None) -> list[int]:
-    """The hard cards shuffled in: a ladder level's, named ones, or `hard`
-    chosen with the seed."""
+    """The hard cards shuffled in: a ladder level's, named ones, or `hard` chosen by seed."""
     available = sorted(c.id for c in content.hard_cards)
     if level is not None:
         if hard is not None or hard_cards is not None:

@@ -127,8 +127,7 @@ class IncrementalEvaluation:
         self.limit = limits.player_limit(self.ev.wheat_places, self.ev.wheat_of, P, self.K, True)
 
     def best(self, cp: int) -> tuple[Action | None, float]:
-        """The best legal action from here and its score (a move, or a rally
-        that beats it when `cp` pays for one)."""
+        """The best legal action and its score (a move, or a rally that `cp` pays for)."""
         best, best_score = self._best_move()
         best_action = act.move(*best) if best else None
         if cp >= RALLY_COST and self.on_map < self.forces:

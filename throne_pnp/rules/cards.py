@@ -18,8 +18,7 @@ DEAL_WHERE = {"hand": "be drawn into your hand", "phase": "be the King's card",
 
 
 class CardRecord:
-    """Deck, hand, discard pile and table of a `Game` (a mixin: the state lives
-    on the game, see the module docstring)."""
+    """Deck, hand, discard pile and table of a `Game` (a mixin: the state lives on the game)."""
 
     board: Board
     physical: bool

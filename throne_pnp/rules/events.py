@@ -80,8 +80,7 @@ class BattleCard:
 
 @dataclass(frozen=True, slots=True)
 class BattleFought:
-    """A battle (R9): once when a losing player must choose a withdrawal, once
-    when it is done (the same `battle`)."""
+    """A battle (R9): once when the losing player must choose where to go, once when done."""
 
     kind: ClassVar[str] = "battle"
     battle: Battle

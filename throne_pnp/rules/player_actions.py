@@ -124,8 +124,7 @@ class PlayerActions:
         return f"cannot move {count} from {src} to {dst}: {self._limit_problem(trial)}; {hint}"
 
     def _move_room(self, src: int, dst: int) -> tuple[int, int, int | None]:
-        """`limits.move_room` for a move src -> dst from the position now (R8,
-        contested territories the King's: R7)."""
+        """`limits.move_room` for src -> dst now (R8; contested territories the King's, R7)."""
         board, pos = self.board, self.position
         player, king, wheat = pos.player, pos.king, board.wheat
         return limits.move_room(

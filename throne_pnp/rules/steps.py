@@ -61,8 +61,7 @@ class OverKingLimit:
 
 @dataclass(frozen=True, slots=True)
 class OverPlayerLimit:
-    """Player cubes over the limit (R8), removed: `limit`, the wheat territories
-    it came from, and `had` cubes there."""
+    """Player cubes over the limit (R8) removed: `limit`, its `wheat` places, `had` there."""
 
     limit: int
     wheat: tuple[int, ...]

@@ -75,8 +75,7 @@ def _bugle() -> tuple:
 
 
 def _diagonal(points) -> tuple:
-    """Points given along a sword (s across, t along, tip up) laid from the bottom-left
-    to the top-right corner of the box."""
+    """Sword points (s across, t along, tip up) laid from the box's bottom-left to top-right."""
     r = math.sqrt(0.5)
     return tuple((round(12 + r * (s + t), 3), round(12 + r * (s - t), 3)) for s, t in points)
 

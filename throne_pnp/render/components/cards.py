@@ -163,8 +163,7 @@ def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
 
 
 def _footer(card: Card, color: str, ink_saver: bool) -> list:
-    """Command flags (or a hard card's skull) bottom left, the priority arrow beside the
-    turned index bottom right."""
+    """Flags (or a hard card's skull) bottom left; the priority arrow by the turned index."""
     bw, bh = 11.0, 16.5
     bx, by = CARD_W - INDEX[0] - INDEX[2] - 1.4 - bw, CARD_H - SAFE - bh
     out: list = [Rect(bx, by, bw, bh, stroke(color, 0.35) if ink_saver else
@@ -209,8 +208,7 @@ def back_edge(ink_saver: bool = False, style: str = "light") -> str:
 
 
 def _lattice(color: str, ground: str) -> list:
-    """Lattice tiles over the whole back and its bleed, one on the card's centre (so
-    the pattern is the same turned 180°)."""
+    """Lattice tiles over the back and its bleed, one centred (the same turned 180°)."""
     nx, ny = (math.ceil((half + BLEED) / LATTICE - 0.5) for half in (CARD_W / 2, CARD_H / 2))
     return [Icon("lattice", CARD_W / 2 + LATTICE * (i - 0.5), CARD_H / 2 + LATTICE * (j - 0.5),
                  LATTICE, color, ground)

@@ -330,8 +330,7 @@ def _new_page(paper: str, name: str, title: str) -> Page:
 
 def _token_rows(page: Page, y: float, first: int, count: int, total: int,
                 ink_saver: bool) -> int:
-    """Draw what fits from y down of each side's tokens first+1 .. first+count;
-    return how many a side were drawn."""
+    """Draw what fits from y down of tokens first+1 .. first+count; return how many a side."""
     gap = MARK_GAP + MARK_LEN + 1.0
     cols = min(TOKEN_COLS, total)
     block_w = cols * TOKEN
