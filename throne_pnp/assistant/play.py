@@ -1,7 +1,6 @@
-"""`throne play`: walk a whole game with prompts, over the same session.
-
-Each accepted answer is one command, saved as the single commands save it, so `throne
-play` and `throne card ...` mix freely and quitting loses nothing.
+"""`throne play`: walk a whole game with prompts, over the same session. Each accepted answer
+is one command, saved as the single commands save it, so `throne play` and `throne card ...`
+mix freely and quitting loses nothing.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""The card record of a game (R10): deck, hand, discard pile, table.
-
-Invariant: `len(unseen) == deck_count + hand_hidden`; every card is in one of unseen,
-hand, discard, table.
+"""The card record of a game (R10): deck, hand, discard pile, table. Invariant:
+`len(unseen) == deck_count + hand_hidden`; every card is in one of unseen, hand, discard, table.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-"""The search player and the plan-search player, as simulator bots.
-
-`SearchBot` plays the plan-search choice unless the rollouts put another option ahead
-by more than their noise; `PlannerBot` is greedy with the exhaustive plan search.
+"""The search player and the plan-search player, as simulator bots: `SearchBot` plays the
+plan-search choice unless the rollouts put another option ahead by more than their noise;
+`PlannerBot` is greedy with the exhaustive plan search.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
-"""The candidates of a decision the game asks of the player.
-
-Each card that could be in the hand, each place to withdraw, and for Player Actions the
-most promising end layouts (`plans`), with greedy's own plan and stopping at once.
+"""The candidates of a decision the game asks of the player: each card that could be in the
+hand, each place to withdraw, and for Player Actions the most promising end layouts (`plans`),
+with greedy's own plan and stopping at once.
 """
 
 from __future__ import annotations

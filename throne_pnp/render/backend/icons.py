@@ -1,7 +1,6 @@
-"""Our own vector icons, each defined once as shapes in a 24 x 24 box.
-
-Silhouettes differ in outline, not only colour, to stay legible in greyscale at
-4 mm. Shapes use the colour names "ink" and "paper", substituted per placement.
+"""Our own vector icons, each defined once as shapes in a 24 x 24 box. Silhouettes differ in
+outline, not only colour, to stay legible in greyscale at 4 mm. Shapes use the colour names
+"ink" and "paper", substituted per placement.
 """
 
 from __future__ import annotations

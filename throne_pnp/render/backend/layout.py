@@ -1,8 +1,8 @@
 """Neutral page description: frozen shapes in millimetres, top-left origin.
 
-`pdf.py` and `svg.py` draw the very same `Page`s, so the outputs cannot drift
-apart; `text_width` reads the embedded typeface's metrics. Lengths in mm (y
-downwards), font sizes in points, colours "#rrggbb".
+`pdf.py` and `svg.py` draw the very same `Page`s, so the outputs cannot drift apart;
+`text_width` reads the embedded typeface's metrics. Lengths in mm (y downwards), font sizes in
+points, colours "#rrggbb".
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The rules booklet's figures: worked examples, the start of the game, the ladder.
 
-Each figure is shapes at a given width with its height, placed by the booklet's
-flow and drawn as inline SVG by the page's rules screen. A worked example is
-played by the rules engine (`narrator.worked`): the board before and after.
+Each figure is shapes at a given width with its height, placed by the booklet's flow and
+drawn as inline SVG by the page's rules screen. A worked example is played by the rules
+engine (`narrator.worked`): the board before and after.
 """
 
 from __future__ import annotations

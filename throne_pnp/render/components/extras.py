@@ -1,8 +1,7 @@
 """The extras sheet: two player aid cards and punch-out cube tokens.
 
-The aid cards are poker size (they sleeve with the Action Cards) and drawn from
-the content, the adjacency list from `adjacency_rows`. Below them,
-`forces` 9.5 mm tokens a side: the King's dark squares, the player's light discs.
+The aid cards are poker size (they sleeve with the Action Cards), drawn from the content.
+Below them, `forces` 9.5 mm tokens a side: the King's dark squares, the player's light discs.
 """
 
 from __future__ import annotations

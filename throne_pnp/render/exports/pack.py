@@ -1,7 +1,6 @@
-"""The print-and-play pack: every component of one paper size in print order.
-
-The same `Page`s as the separate PDFs. The guide comes first but is laid out
-last: its table lists the page numbers of every other part.
+"""The print-and-play pack: every component of one paper size in print order, the same `Page`s
+as the separate PDFs. The guide comes first but is laid out last: its table lists the page
+numbers of every other part.
 """
 
 from __future__ import annotations

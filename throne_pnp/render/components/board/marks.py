@@ -1,8 +1,7 @@
 """What is drawn over a board: cubes on the table, numbers, battles and moves.
 
-The booklet's figures, the table page and `throne show --svg` share these
-marks, each a function of points and sizes drawn at the caller's scale; their
-tags let tests and the page find a mark again.
+Shared by the booklet's figures, the table page and `throne show --svg`: each mark a function
+of points and sizes drawn at the caller's scale, tagged so tests and the page find it again.
 """
 
 from __future__ import annotations
