@@ -1,7 +1,6 @@
-"""Player bots for the balance simulator: `random` (the floor) and `greedy` (the default).
-
-A bot answers the decisions a `Game` asks of the player; its actions go through
-`Game.apply`, held to the same checks as the assistant.
+"""Player bots for the balance simulator: `random` (the floor) and `greedy` (the default). A
+bot answers the decisions a `Game` asks of the player; its actions go through `Game.apply`,
+held to the same checks as the assistant.
 """
 
 from __future__ import annotations

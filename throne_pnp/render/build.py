@@ -1,9 +1,8 @@
 """`build`: content -> every printable file, for `throne build` and scripts.
 
-Per paper size `<out>/<paper>/` gets map.pdf, cards.pdf, rules.pdf and
-print-and-play.pdf; `<out>/svg/` (A4 unless only Letter was asked for) gets one
-SVG per page. Each paper's sheets are laid out once and every file is drawn
-from them. Only the build path imports this module, and so reportlab.
+Per paper size `<out>/<paper>/` gets map.pdf, cards.pdf, rules.pdf and print-and-play.pdf;
+`<out>/svg/` (A4 unless only Letter was asked for) gets one SVG per page. Each paper's sheets
+are laid out once and every file is drawn from them. Only the build path imports reportlab.
 """
 
 from __future__ import annotations

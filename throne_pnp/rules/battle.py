@@ -1,7 +1,6 @@
-"""Battles and withdrawals (R9, R14): the one core everyone fights with.
-
-`clash` is R9's arithmetic on bare numbers; `fight` applies it to a position and
-`withdraw` moves the losers (two parts, so a losing player can choose where to go).
+"""Battles and withdrawals (R9, R14), the one core everyone fights with: `clash` is R9's
+arithmetic on bare numbers; `fight` applies it to a position and `withdraw` moves the losers
+(two parts, so a losing player can choose where to go).
 """
 
 from __future__ import annotations

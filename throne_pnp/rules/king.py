@@ -1,7 +1,6 @@
-"""The King's action: rally (R4), movement (R2, R3), Uncertain Orders (R5, R6).
-
-`move` and `rally` are the one core of R2-R4, for the engine, the bots and the odds;
-`take_orders` and `suitable_may_come` that of R5, for the engine and `throne resolve`.
+"""The King's action: rally (R4), movement (R2, R3), Uncertain Orders (R5, R6). `move` and
+`rally` are the one core of R2-R4, for the engine, the bots and the odds; `take_orders` and
+`suitable_may_come` that of R5, for the engine and `throne resolve`.
 """
 
 from __future__ import annotations

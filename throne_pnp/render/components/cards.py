@@ -1,10 +1,9 @@
 """Action Cards: one face layout per card, one back, and the printed sheets.
 
-A face (trim 0..63 x 0..88 mm, bleed beyond) shows a corner index (the battle
-values as numerals beside small symbols, top left and turned bottom right, what
-a fanned hand shows), the title in the serif, the battle symbols, the King's
-action(s), the flags, the priority arrow and the id; hard cards a dark double
-frame and a skull. Colour only repeats what shapes say. All backs are identical.
+A face (trim 0..63 x 0..88 mm, bleed beyond) shows a corner index (the battle values as
+numerals beside small symbols, top left and turned bottom right, what a fanned hand shows), the
+title in the serif, the battle symbols, the King's action(s), the flags, the priority arrow and
+the id; hard cards a dark double frame and a skull. Colour only repeats what shapes say.
 """
 
 from __future__ import annotations

@@ -1,7 +1,5 @@
-"""The difficulty ladder in words: for the print guide, the docs and the terminal.
-
-One source, so the guide, `docs/balance.md` and `throne simulate --ladder`
-agree: each level, its hard cards and per bot the measured win rate (95%
+"""The difficulty ladder in words, one source for the print guide, `docs/balance.md` and
+`throne simulate --ladder`: each level, its hard cards and per bot the measured win rate (95%
 interval) or "not yet measured". No number is ever made up here.
 """
 

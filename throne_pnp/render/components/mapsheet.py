@@ -1,8 +1,8 @@
 """The map sheet: the map filling one page, an A3/Tabloid sheet, or two tiled sheets.
 
-The island is scaled to fill the page's printable frame; title, scale bar and
-legend sit on free sea clear of the land. `tiled` makes two portrait sheets,
-the second glued over the first's overlap strip, the join through no cube space.
+The island is scaled to fill the page's printable frame; title, scale bar and legend sit on
+free sea clear of the land. `tiled` makes two portrait sheets, the second glued over the
+first's overlap strip, the join through no cube space.
 """
 
 from __future__ import annotations

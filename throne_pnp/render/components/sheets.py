@@ -1,11 +1,10 @@
 """Sheet geometry: paper sizes, the card grids, crop marks, print aids, the footer stamp.
 
-Poker cards (63 x 88 mm) sit in a centred 3 x 3 grid with shared cuts and a 3 mm
-bleed, on A4 and Letter alike; no crop mark comes within 5 mm of the paper edge
-(printers leave ~4.2 mm unprinted). Duplex backs are mirrored about the page
-centre; the fold layout puts each front above its back turned 180°. Every sheet's
-stamp says what it belongs to: the map's name, the program version and a date
-(SOURCE_DATE_EPOCH, else the newest content file's, never the clock: same bytes).
+Poker cards sit in a centred 3 x 3 grid with shared cuts and a 3 mm bleed, on A4 and Letter
+alike; no crop mark comes within MARK_EDGE of the paper edge. Duplex backs are mirrored about
+the page centre; the fold layout puts each front above its back turned 180°. Every sheet's
+stamp names the map, the program version and a date (SOURCE_DATE_EPOCH, else the newest
+content file's, never the clock: same bytes).
 """
 
 from __future__ import annotations

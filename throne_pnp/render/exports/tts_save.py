@@ -1,9 +1,8 @@
 """The Tabletop Simulator saved object: the JSON a player drops into TTS.
 
-Pure data, no files: `saved_object` returns the save as plain dicts, `dumps` its
-text. The map board lies at the origin, the decks right of it, the notecard
-left, the cubes on their setup spaces and in supply rows below. GUIDs hash
-each object's role, so a rebuild is byte for byte the same.
+Pure data, no files: `saved_object` returns the save as plain dicts, `dumps` its text. The map
+board lies at the origin, the decks right of it, the notecard left, the cubes on their setup
+spaces and in supply rows below. GUIDs hash each object's role: a rebuild is the same bytes.
 """
 
 from __future__ import annotations
