@@ -178,10 +178,9 @@ def decisions(game: Game, history: list[Action]) -> list[Decision]:
 
 
 def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
-    """The hint's own ranking at `decision` (the same budget and seed) and where the choice
-    played stands in it; its JSON row. A choice the hint did not list or set aside early is
-    played on, on all the best's decks. Labelled only when the paired interval puts it below
-    the best."""
+    """JSON row: the hint's own ranking at `decision` (same budget and seed) and where the
+    choice played stands in it (if unlisted or set aside early, played on all the best's
+    decks); labelled only when the paired interval puts it below the best."""
     game = decision.game
     played = normalise(game, decision.played)
     ranking = rank(game, budget=budget, seed=seed, jobs=1, horizon=ADVICE_HORIZON, exact=True)

@@ -205,9 +205,8 @@ def parse(text: str, path: Path) -> SaveData:
 
 
 def check_path(path: Path) -> None:
-    """Refuse a save path that can never hold a save: no file name (`--game ''`),
-    a folder, or something other than a regular file (`/dev/null`, a pipe),
-    which a write would replace and a read could block on."""
+    """Refuse a save path that can never hold a save: no file name (`--game ''`), a folder,
+    or no regular file (`/dev/null`, a pipe: a write would replace it, a read could block)."""
     if not path.name or path.name in (".", ".."):
         raise SaveError(f"{str(path)!r} is not the name of a save file; give --game a file "
                         "name, e.g. --game my-game.json")

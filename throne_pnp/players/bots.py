@@ -228,10 +228,8 @@ class GreedyBot(Evaluation, Bot):
         return plan
 
     def _final_march(self, P, K, cp: int) -> list[Action]:
-        """With the King's cubes all gone, march a spare cube into a castle still to take.
-
-        The one-ply score cannot see such a march, and without it the game stalls until the
-        turn cap. Each step stays within R8's limit."""
+        """With the King's cubes all gone, march a spare cube into a castle still to take
+        (the one-ply score cannot see such a march: the game would stall), within R8."""
         numbers = self.numbers
         if cp < MOVE_COST or any(K[t] for t in numbers):
             return []

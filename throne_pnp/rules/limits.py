@@ -39,7 +39,6 @@ def move_room(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: 
               counts: Counts) -> tuple[int, int, int | None]:
     """Which moves of `have` cubes out of a territory giving `src_wheat` to the limit, into
     one with `dst_cubes` giving `dst_wheat`, stay within the limit (R8, R13).
-
     Returns `(most, kept_limit, whole_limit)`: every count up to `most` that leaves cubes in
     src is legal, the limit then `kept_limit`; `whole_limit` is the limit after the whole
     stack moves, None when that would put a stack over it (dst's, or, dst's fitting and

@@ -62,9 +62,8 @@ class Scored:
         return wilson(self.wins, self.samples)
 
     def lead(self, other: Scored) -> tuple[float, float, int]:
-        """How far ahead of `other` this option is on the rollouts both had (the
-        same indices, so the same luck): the mean difference, its standard
-        deviation, and how many rollouts it is over."""
+        """How far ahead of `other` this option is on the rollouts both had (same indices,
+        same luck): the mean difference, its standard deviation, and over how many."""
         pairs = min(len(self.values), len(other.values))
         if not pairs:
             return 0.0, 0.0, 0

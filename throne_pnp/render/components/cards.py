@@ -217,10 +217,9 @@ def _lattice(color: str, ground: str) -> list:
 def card_back(ink_saver: bool = False,
               bleed: tuple[bool, bool, bool, bool] = (True, True, True, True),
               style: str = "light") -> tuple:
-    """The shared back: a diamond lattice to the bleed on every side, and in the middle an
-    oval medallion with two crowns base to base, like a court card's; the same turned
-    180°, and nothing but the lattice within BACK_CLEAR of the trim, so a cut off by a
-    millimetre does not show."""
+    """The shared back: a diamond lattice to the bleed, in the middle an oval medallion with two
+    crowns base to base; the same turned 180°, and nothing but the lattice within BACK_CLEAR
+    of the trim, so a cut off by a millimetre does not show."""
     ground, lattice, ink, paper = BACK_COLOURS["ink-saver" if ink_saver else style]
     cx, cy = CARD_W / 2, CARD_H / 2
     area = _ground(ground, bleed)
@@ -294,9 +293,8 @@ def _block(grid: sheets.Grid, items: list, shift: tuple[float, float] = (0.0, 0.
 def card_pages(content: Content, paper: str, layout: str = "duplex",
                ink_saver: bool = False, back: str = "light", stamp: str = "",
                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
-    """The pages of cards.pdf for one paper size and layout, with the footer `stamp`;
-    `back_offset` (x right, y down, mm) is a duplex misregistration measured on the
-    duplex test: every back is moved to cancel it."""
+    """The pages of cards.pdf for one paper size and layout, with the footer `stamp`; every
+    back moved to cancel `back_offset` (x right, y down, mm), as read on the duplex test."""
     if back not in BACKS:
         raise ValueError(f"unknown card back {back!r}; use one of {', '.join(BACKS)}")
     cards = list(content.cards)

@@ -333,9 +333,9 @@ def _space_gaps(content: Content) -> list[tuple[float, float]]:
 
 
 def _fit_clear_of(content: Content, frame: Box, seam: float) -> tuple[float, float, float]:
-    """`_fit`, with the join x = `seam` of two tiled sheets down the middle of the
-    gap between cube spaces that keeps the map largest (at least SEAM_CLEAR
-    printed each side), so no cube sits on the step; `_fit` without such a gap."""
+    """`_fit`, with the join x = `seam` of two tiled sheets down the middle of the gap between
+    cube spaces that keeps the map largest (SEAM_CLEAR printed each side at least), so no
+    cube sits on the step; plain `_fit` without such a gap."""
     dx, dy, scale = _fit(content, frame)
     dw, dh = content.map.drawing.size  # type: ignore[union-attr]
     best: tuple[float, float] | None = None          # (scale, drawing x under the join)

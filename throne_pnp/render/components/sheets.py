@@ -129,10 +129,9 @@ def fold_slots(grid: Grid, count: int) -> list[tuple[Slot, Slot]]:
 
 
 def _mark_span(trim: float) -> tuple[float, float, bool]:
-    """(near, far, cased): a crop mark's ends as distances from the paper edge whose
-    cut line lies `trim` from it. In the margin beyond the bleed when MARK_MIN of
-    it fits clear of the printer's dead strip, else across the bleed to the cut
-    line, cased in white to show on the art."""
+    """(near, far, cased): a crop mark's ends as distances from the paper edge whose cut line
+    lies `trim` from it. Beyond the bleed when MARK_MIN of it fits clear of the printer's dead
+    strip, else across the bleed to the cut line, cased in white to show on the art."""
     outer = trim - BLEED - MARK_GAP
     room = outer - MARK_EDGE
     if room >= MARK_MIN:
@@ -181,9 +180,8 @@ def fold_lines(grid: Grid, count: int) -> list:
 
 
 def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
-    """A labelled 50 mm bar with 10 mm ticks from (x, y) to check print scale: label
-    up to 2.2 mm above y, ticks to 2.8 mm below; a `vertical` bar runs down,
-    its label reading bottom to top."""
+    """A labelled 50 mm bar with 10 mm ticks from (x, y) to check print scale: label up to
+    2.2 mm above y, ticks to 2.8 mm below; a `vertical` bar runs down, read bottom to top."""
     items: list = [Rect(0, 0, SCALE_LEN, 1.6, stroke("#000000", 0.2))]
     for i in range(5):
         if i % 2 == 0:

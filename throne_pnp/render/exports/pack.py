@@ -104,9 +104,8 @@ class Pack:
 def pack(content: Content, paper: str, layout: str = "duplex", ink_saver: bool = False,
          *, rules: list[Page], map_pages: list[Page] | None = None,
          card_pages: list[Page] | None = None, stamp: str = "") -> Pack:
-    """Every page of print-and-play.pdf for one paper size, in print order, from the
-    separate PDFs' pages (cards laid out here when not given; no map for None);
-    the pack's own pages get the footer `stamp`."""
+    """Every page of print-and-play.pdf for one paper size, in print order, from the separate
+    PDFs' pages (cards laid out here when not given; no map for None), own pages `stamp`ed."""
     if card_pages is None:
         card_pages = cards.card_pages(content, paper, layout, ink_saver, stamp=stamp)
     parts = pack_parts(content, paper, layout, ink_saver, rules=rules, map_pages=map_pages,

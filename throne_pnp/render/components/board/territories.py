@@ -54,9 +54,8 @@ def cube_block_size(king_limit: int) -> tuple[float, float]:
 
 
 def cube_area(x: float, y: float, king_limit: int, tag: str, ink_saver: bool = False) -> Group:
-    """The block of cube spaces centred on (x, y): its `Rect` items are the spaces,
-    the King's first, then the player's `PLAYER_SPACES` (any more cubes stack
-    beside them); `throne show --svg` fills them in that order."""
+    """The block of cube spaces centred on (x, y): its `Rect`s, the King's first, then the
+    player's `PLAYER_SPACES` (more cubes stack beside them), filled so by `throne show --svg`."""
     per_row = max(1, min(king_limit, PER_ROW))
     rows_k = -(-king_limit // per_row)
     w, h = cube_block_size(king_limit)
@@ -163,9 +162,9 @@ def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> li
 
 
 def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
-    """What keeps real cubes from fitting at print `scale`, as notes saying what to move:
-    each space at least 10 mm, 2 mm inside its border's ink and clear of labels
-    and row marks; each label inside its territory."""
+    """What keeps real cubes from fitting at print `scale`, as notes saying what to move: each
+    space 10 mm or more, 2 mm inside its border's ink, clear of labels and row marks; each
+    label inside its territory."""
     problems = []
     need = 2.0 / scale + BORDER_W / 2
     for terr in territory_geometry(content):
