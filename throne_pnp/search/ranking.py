@@ -30,8 +30,7 @@ from throne_pnp.search.leaf import leaf_value
 from throne_pnp.search.options import Option, candidates, decision_of
 from throne_pnp.stats import wilson
 
-# Rollouts stop this many turns after the decision (a game still going counts
-# as not won, as the simulator's turn cap does).
+# Rollouts stop this many turns on (a game still going counts as not won, as at the sim's cap).
 ROLLOUT_TURNS = 60
 # The share of a user's budget (`exact`) kept back from the halving for the last two options.
 LEADERS_SHARE = 0.25
@@ -44,8 +43,7 @@ class Scored:
     option: Option
     wins: float = 0.0  # rollouts won (a rollout cut at its horizon counts its leaf value)
     rounds: int = 0
-    # Each rollout's result by its index (rollout i of every option shares its
-    # luck: `lead` compares two options rollout by rollout).
+    # Each rollout's result by its index (rollout i of every option shares its luck: `lead`).
     values: list[float] = field(default_factory=list)
 
     @property

@@ -112,11 +112,8 @@ def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = 
     images = card_images(content, pod, ink_saver, back)
     rasters = rasterise([page for _, page in images], [PODS[pod]] * len(images), DPI)
     folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    for (name, _), image in zip(images, rasters, strict=True):
-        path = folder / name
-        write_png(path, image, dpi=(DPI, DPI), optimize=False)
-        written.append(path)
+    written = [write_png(folder / name, image, dpi=(DPI, DPI), optimize=False)
+               for (name, _), image in zip(images, rasters, strict=True)]
     names = {name for name, _ in images}
     for stale in sorted(folder.glob("card-*.png")):
         if stale.name not in names:

@@ -141,10 +141,8 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
         map_image = png.rasterise([map_page], [map_size], map_dpi, "Tabletop Simulator map")[0]
 
     folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    back_path = folder / "back.png"
-    png.write_png(back_path, back_image, compress_level=PNG_LEVEL)
-    written.append(back_path)
+    back_path = png.write_png(folder / "back.png", back_image, compress_level=PNG_LEVEL)
+    written = [back_path]
     key = 0
     table_decks: list[tts_save.Deck] = []
     for role, title, deck in decks:
@@ -154,8 +152,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
             cols, rows = grid_for(len(chunk), cell)
             sheet = _sheet_image([face_of[c.id] for c in chunk], back_image, cols, rows, cell)
             name = f"cards-{role}.png" if number == 1 else f"cards-{role}-{number}.png"
-            path = folder / name
-            png.write_png(path, sheet, compress_level=PNG_LEVEL)
+            path = png.write_png(folder / name, sheet, compress_level=PNG_LEVEL)
             written.append(path)
             sheets.append(tts_save.Sheet(key, _url(path, url_base), _url(back_path, url_base),
                                          cols, rows, tuple(chunk)))
