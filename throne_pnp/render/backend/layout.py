@@ -241,6 +241,5 @@ def find_tagged(items, prefix: str):
         if item.tag.startswith(prefix):
             out.append((item, 0.0, 0.0))
         if isinstance(item, Group):
-            for sub, x, y in find_tagged(item.items, prefix):
-                out.append((sub, x + item.dx, y + item.dy))
+            out += [(s, x + item.dx, y + item.dy) for s, x, y in find_tagged(item.items, prefix)]
     return out

@@ -81,8 +81,7 @@ def markdown_table(content: Content) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     for bot in bots:
-        figs = [lv.bots.get(bot) for lv in levels]
-        fig = next((f for f in figs if f is not None), None)
+        fig = next((lv.bots[bot] for lv in levels if lv.bots.get(bot) is not None), None)
         if fig is None:
             lines.append(f"- {bot}: {NOT_MEASURED}.")
             continue

@@ -154,8 +154,7 @@ def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> li
     game_map = content.map
     out = land_items(content, ink_saver, sea)
     for n in game_map.numbers:
-        for _, shapes in _label(game_map, n, ink_saver):
-            out += shapes
+        out += [shape for _, shapes in _label(game_map, n, ink_saver) for shape in shapes]
         cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
         out.append(cube_area(cx, cy, game_map.king_limit, f"cubes-{n}", ink_saver))
     return out
@@ -175,11 +174,8 @@ def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
         if min(clearance(b, terr.polygon) for b in terr.spaces + terr.markers) < need:
             problems.append(f"{where}: its cube spaces reach within 2 mm of its border; "
                             "move `cubes` (the block's centre) or the shape's points")
-        marks = terr.labels + terr.markers
-        if any(s.overlaps(m) for s in terr.spaces for m in marks):
-            problems.append(f"{where}: its cube spaces cover its label; move `cubes` "
-                            "or `label`")
+        if any(s.overlaps(m) for s in terr.spaces for m in terr.labels + terr.markers):
+            problems.append(f"{where}: its cube spaces cover its label; move `cubes` or `label`")
         if min(clearance(b, terr.polygon) for b in terr.labels) < BORDER_W / 2:
-            problems.append(f"{where}: its number, name or symbols cross its border; "
-                            "move `label`")
+            problems.append(f"{where}: its number, name or symbols cross its border; move `label`")
     return problems
