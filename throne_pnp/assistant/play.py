@@ -170,8 +170,7 @@ def said_actions(session: Session, answer: str) -> list[act.Action] | None:
 
 
 def _confirm(question: str, pending: list[str]) -> bool:
-    """Ask a yes/no question on one line. An answer that is neither is not
-    swallowed: it is kept for the next prompt (and counts as no)."""
+    """Ask yes/no on one line; any other answer is kept for the next prompt (and counts as no)."""
     answer = _ask(f"{question} [y/N]")
     if answer.lower() in ("y", "yes"):
         return True

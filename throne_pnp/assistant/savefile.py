@@ -117,8 +117,7 @@ def _int_list(value: Any) -> bool:
 
 
 def _bounded_int(text: str) -> int:
-    """json's int parser with a length cap: a number of thousands of digits is
-    refused as damage, not read (and never printed)."""
+    """json's int parser, capped: thousands of digits are damage, never read or printed."""
     if len(text.lstrip("-")) > 20:
         raise ValueError("a number far too long")
     return int(text)

@@ -93,8 +93,7 @@ class Session:
               seed: int | None = None, hard: int | None = None,
               hard_cards: list[int] | None = None, position: Position | None = None,
               level: str | None = None) -> Session:
-        """Set up a new game (not yet saved: call `write`); `level` names a
-        level of the edition's difficulty ladder (its hard cards)."""
+        """Set up a new game (saved by `write`); `level` names a ladder level (its hard cards)."""
         if seed is None:
             seed = secrets.randbelow(10**6)
         hard_ids = choose_hard(content, seed, hard, hard_cards, level)

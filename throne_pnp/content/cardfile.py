@@ -115,13 +115,10 @@ def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
         chk.add(line_of(body, "king"), where, f"{len(raw_list)} actions listed; a card has "
                 f"1 or 2 of {names}")
         return None
-    ok = True
-    for action in raw_list:
-        if not isinstance(action, str) or action not in KING_ACTIONS:
-            chk.add(line_of(body, "king"), where,
-                    f"{describe(action)} is not a King action ({names})")
-            ok = False
-    return tuple(raw_list) if ok else None
+    bad = [a for a in raw_list if not isinstance(a, str) or a not in KING_ACTIONS]
+    for action in bad:
+        chk.add(line_of(body, "king"), where, f"{describe(action)} is not a King action ({names})")
+    return None if bad else tuple(raw_list)
 
 
 def parse_rulings(data: Any, chk: Checker) -> Rulings:

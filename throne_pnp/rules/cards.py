@@ -47,8 +47,7 @@ class CardRecord:
         return sorted(self.hand)
 
     def known_hand(self) -> list[int] | None:
-        """The hand, ascending, when every card of it is known (virtual mode, or
-        told with `hand`); None while some of it is hidden."""
+        """The hand, ascending, when all of it is known (virtual, or told); else None."""
         return None if self.hand_hidden else sorted(self.hand)
 
     def card_zones(self) -> dict[int, str]:

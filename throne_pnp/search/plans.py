@@ -22,8 +22,7 @@ MAX_LAYOUTS = 60_000
 
 @dataclass(frozen=True)
 class Narrow:
-    """A narrowed walk: from `depth` command points spent on, only the `width`
-    best layouts of each layer by `score` are walked on."""
+    """Narrowed walk: past `depth` points spent, only the `width` best by `score` a layer go on."""
 
     depth: int
     width: int

@@ -59,8 +59,7 @@ MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True, slots=True)
 class MapSheet:
-    """One page of the map: drawing point (x, y) lies at page point
-    (dx + x * scale, dy + y * scale); the map shows in `frame`."""
+    """A map page: drawing point (x, y) at page (dx + x * scale, dy + y * scale); in `frame`."""
 
     page: Page
     paper: str

@@ -31,8 +31,7 @@ class Part:
 def _map_part(map_pages: list[Page], paper: str) -> Part:
     """The map: one sheet of the paper, one larger sheet, or sheets to join."""
     first = map_pages[0]
-    landscape = first.width > first.height
-    setting = "single-sided" + (", landscape" if landscape else "")
+    setting = "single-sided" + (", landscape" if first.width > first.height else "")
     if len(map_pages) > 1:
         return Part(f"Map, {len(map_pages)} sheets to join", map_pages, "120-160 gsm, or plain",
                     setting, "map")
