@@ -35,8 +35,7 @@ class PlannerBot(GreedyBot):
     name = "planner"
 
     def plan_actions(self, game: Game) -> list[Action]:
-        options = candidates(game, _greedy(), shortlist=1)
-        return list(options[0].actions)
+        return list(candidates(game, _greedy(), shortlist=1)[0].actions)
 
 
 class SearchBot(Bot):
