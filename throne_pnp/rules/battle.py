@@ -185,10 +185,8 @@ def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
     k_cas = min(max(p_swords - k_shields, 0), pn, kn)
     p_left, k_left = pn - p_cas, kn - k_cas
     if p_left and k_left:
-        tp, tk = p_left + p_bugles, k_left + k_bugles
-        if tp == tk:
-            return (1 if player_defends else -1), p_cas, k_cas
-        return (1 if tp > tk else -1), p_cas, k_cas
+        tp, tk = p_left + p_bugles, k_left + k_bugles   # a tie goes to the defender
+        return (1 if tp > tk or (tp == tk and player_defends) else -1), p_cas, k_cas
     if p_left:
         return 1, p_cas, k_cas
     if k_left:
@@ -232,9 +230,8 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
                                  src=t, dst=dest))
     before = len(battle.steps)
     _finish(board, battle)
-    removed = count
-    if dest is not None:
-        removed = sum(s.count for s in battle.steps[before:] if s.side == loser and s.at == dest)
+    removed = count if dest is None else sum(s.count for s in battle.steps[before:]
+                                             if s.side == loser and s.at == dest)
     battle.withdrawal = {"side": loser, "to": dest, "removed": removed}
     return battle
 

@@ -128,8 +128,7 @@ def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
     for side in (KING, PLAYER):
         total = pos.on_map(side)
         if total > board.forces:
-            problems.append(f"{side} has {total} cubes on the map but only {board.forces} "
-                            "exist")
+            problems.append(f"{side} has {total} cubes on the map but only {board.forces} exist")
     limit = player_limit(board, pos, contested_to)
     for t in board.numbers if player_limit_too else ():
         if limits.excess(pos.player[t], limit):
@@ -163,8 +162,7 @@ def position_outcome(board: Board, pos: Position) -> str | None:
 def outcome_words(board: Board, outcome: str) -> str:
     """Why a position is won or lost, in words."""
     if outcome == WON:
-        castles = ", ".join(map(str, sorted(board.castles)))
-        return f"won: you hold every castle ({castles})"
+        return f"won: you hold every castle ({', '.join(map(str, sorted(board.castles)))})"
     if board.rulings.home_lost_when == "empty":
         return f"lost: you have no cubes in your home castle {board.home}"
     return f"lost: the King holds your home castle {board.home}"
