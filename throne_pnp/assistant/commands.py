@@ -368,11 +368,10 @@ def undo_lines(session: Session, count: int = 1) -> tuple[list[str], list[Line]]
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)
     from_hand, drawn = undone_cards(session, gone)
-    restore = restore_lines(session.board, table_position(before),
-                            table_position(session.game),
-                            cards=(before, session.game) if session.physical else None,
-                            from_hand=from_hand, drawn_order=drawn)
-    return words, restore
+    return words, restore_lines(session.board, table_position(before),
+                                table_position(session.game),
+                                cards=(before, session.game) if session.physical else None,
+                                from_hand=from_hand, drawn_order=drawn)
 
 
 def taken_back_words(session: Session, count: int) -> list[str]:

@@ -205,8 +205,7 @@ def log_records(session: Any) -> list[dict[str, Any]]:
     for number, command in enumerate(save.commands, 1):
         where = f"turn {game.turn}, {phase_words(game)}"
         rebuilt, events = said_words.replay_command(game, command)
-        said = save.said_for(number - 1)
-        words = said_words.typed(said, rebuilt)
+        words = said_words.typed(save.said_for(number - 1), rebuilt)
         entries.append({"number": number, "where": where, "actions": list(command),
                         "said": words, "commands": said_words.said_commands(words),
                         "summary": summary(events),

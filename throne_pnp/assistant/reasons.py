@@ -87,9 +87,7 @@ def _plan_reason(game: Game, option: Option) -> str:
     rallies = [a.args[0] for a in option.actions if a.kind == "rally"]
     if not moves and not rallies:
         parts.append("keeps every cube where it is")
-    attacks = [t for t in board.numbers if P[t] and K[t]]
-    for t in attacks:
-        parts.append(f"attacks {t} with {P[t]} against {K[t]}")
+    parts += [f"attacks {t} with {P[t]} against {K[t]}" for t in board.numbers if P[t] and K[t]]
     taken = [c for c in sorted(board.castles) if P[c] and not K[c] and not start[c]]
     if taken:
         parts.append("takes the castle" + ("s " if len(taken) > 1 else " ")

@@ -117,8 +117,7 @@ class GreedyBot(Evaluation, Bot):
         return hit
 
     def choose_battle_card(self, game: Game, territory: int | None) -> int:
-        """The hand card with the best exact odds over the cards that could be on
-        top (stakes weighted), sparing strong cards."""
+        """Best exact odds over the possible top cards (stakes weighted), sparing strong cards."""
         board = self.board
         assert territory is not None
         pos = game.position

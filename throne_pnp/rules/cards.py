@@ -75,8 +75,7 @@ class CardRecord:
         return self.deal_candidates()
 
     def king_card_candidates(self, played: int) -> list[int]:
-        """The cards, equally likely, that could turn up as the King's battle card if the
-        player plays `played`, ascending (R10)."""
+        """Equally likely King's battle cards if the player plays `played`, ascending (R10)."""
         refill = self.board.hand_size if self.hand_count == 1 else 0
         if self.deck_count > refill:
             return [c for c in self.deal_candidates() if c != played]

@@ -25,8 +25,7 @@ def player_limit(wheat_places: Iterable[int], wheat: Counts, player: Counts, kin
 
 
 def limit_ceiling(wheat_places: Iterable[int], wheat: Counts, king: Counts) -> int:
-    """The most the limit can reach while the King's cubes stay put (R13): the
-    wheat of every territory without King cubes (R7)."""
+    """The limit's ceiling while the King's cubes stay put (R13): wheat where he has none (R7)."""
     return sum([wheat[t] for t in wheat_places if not king[t]])
 
 

@@ -98,8 +98,7 @@ class PlayerActions:
         """Why `move count src dst` is refused now, in words; None when it is legal."""
         board, pos = self.board, self.position
         if src not in board.adjacent or dst not in board.adjacent:
-            bad = src if src not in board.adjacent else dst
-            return f"no territory {bad} on this map"
+            return f"no territory {src if src not in board.adjacent else dst} on this map"
         if self.command_points < MOVE_COST:
             return "no command points left for a move (it costs 1); finish with done"
         if dst not in board.adjacent[src]:
@@ -199,8 +198,7 @@ class PlayerActions:
         if king > board.king_limit:
             raise IllegalAction(f"the King may have at most {board.king_limit} cubes in {at}")
         trial = self.position.copy()
-        trial.king[at] = king
-        trial.player[at] = player
+        trial.king[at], trial.player[at] = king, player
         for side in (KING, PLAYER):
             if trial.on_map(side) > board.forces:
                 raise IllegalAction(f"that would put {trial.on_map(side)} {side} cubes on the "

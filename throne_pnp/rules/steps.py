@@ -83,8 +83,7 @@ Cause = Toward | Rallied | Casualties | Withdrew | Trapped | OverKingLimit | Ove
 
 @dataclass(slots=True)
 class Step:
-    """One change on the table and its cause: `move` or `withdraw` (src -> dst;
-    dst None: removed), `rally` or `remove` (at)."""
+    """One table change and its cause: move/withdraw src -> dst (None: removed), rally/remove at."""
 
     kind: str
     count: int

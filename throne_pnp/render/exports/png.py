@@ -33,19 +33,15 @@ def require() -> None:
         raise MissingExtra(INSTALL_HINT) from exc
 
 
-def box_mm(pod: str = "") -> tuple[float, float]:
-    """The image's size in mm for a service ("" = plain 3 mm bleed)."""
-    if pod not in PODS:
-        raise ValueError(f"unknown print-on-demand service {pod!r}; use mpc or tgc")
-    w, h = PODS[pod]
-    return (w / DPI * 25.4, h / DPI * 25.4)
-
-
 def face_page(shapes: tuple, edge: str, pod: str = "", name: str = "",
               box: tuple[float, float] | None = None) -> Page:
     """One card (trim-coordinate shapes) centred on a page of the service's box (or of `box`, w
     x h mm), the margin beyond the drawn 3 mm bleed filled with `edge`."""
-    w, h = box if box is not None else box_mm(pod)
+    if box is None:   # the service's image size in mm ("": a plain 3 mm bleed)
+        if pod not in PODS:
+            raise ValueError(f"unknown print-on-demand service {pod!r}; use mpc or tgc")
+        box = (PODS[pod][0] / DPI * 25.4, PODS[pod][1] / DPI * 25.4)
+    w, h = box
     dx, dy = (w - CARD_W) / 2, (h - CARD_H) / 2
     page = Page(w, h, name=name)
     page.add(Rect(0, 0, w, h, fill(edge)), Group(shapes, dx, dy))
