@@ -266,8 +266,7 @@ def review_lines(report: dict[str, Any]) -> list[str]:
     if report["turning_points"]:
         lines.append("Turning points (the winning chance you gave away):")
         for i in report["turning_points"][:5]:
-            lines.append("  " + _row_line(rows[i]))
-            lines.append("    " + rows[i]["why"])
+            lines += ["  " + _row_line(rows[i]), "    " + rows[i]["why"]]
     lines.append("Every decision:")
     lines += ["  " + _row_line(r) for r in rows]
     return lines

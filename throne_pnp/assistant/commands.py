@@ -36,9 +36,7 @@ class NeedsConfirmation(ThroneError):
 
 def _ids(ids: Sequence[int] | None, empty: str | None = None) -> str | None:
     """Card ids as typed (`3,6,9`); None when not given, `empty` for none."""
-    if ids is None:
-        return None
-    return ",".join(map(str, ids)) or empty
+    return None if ids is None else ",".join(map(str, ids)) or empty
 
 
 def said(word: str, argument: int | None, *options: tuple[str, object]) -> str:

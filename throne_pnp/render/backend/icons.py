@@ -58,8 +58,7 @@ def _wheat() -> tuple:
     stem = Line(12, 23, 12, 7, _ink_line(1.5))
     grains = [_grain(12, 4.2, 0)]
     for y in (9.0, 13.5, 18.0):
-        grains.append(_grain(9.4, y - 0.6, -38))
-        grains.append(_grain(14.6, y - 0.6, 38))
+        grains += [_grain(9.4, y - 0.6, -38), _grain(14.6, y - 0.6, 38)]
     return (stem, *grains)
 
 
