@@ -347,8 +347,7 @@ def card_files(content: Content, ink_saver: bool = False,
                back: str = "light") -> list[tuple[str, Page]]:
     """One SVG page per face (card-01.svg ...) and the shared back.svg, with full bleed."""
     out = []
-    width = CARD_W + 2 * BLEED
-    height = CARD_H + 2 * BLEED
+    width, height = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
     digits = max(2, len(str(max(c.id for c in content.cards))))
     for card in content.cards:
         page = Page(width, height, list(card_front(card, ink_saver)), name=f"card-{card.id}",

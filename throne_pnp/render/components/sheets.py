@@ -183,11 +183,8 @@ def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
     """A labelled 50 mm bar with 10 mm ticks from (x, y) to check print scale: label up to
     2.2 mm above y, ticks to 2.8 mm below; a `vertical` bar runs down, read bottom to top."""
     items: list = [Rect(0, 0, SCALE_LEN, 1.6, stroke("#000000", 0.2))]
-    for i in range(5):
-        if i % 2 == 0:
-            items.append(Rect(i * 10, 0, 10, 1.6, fill("#000000")))
-    for i in range(6):
-        items.append(Line(i * 10, 1.6, i * 10, 2.8, stroke("#000000", 0.2)))
+    items += [Rect(i * 10, 0, 10, 1.6, fill("#000000")) for i in range(0, 5, 2)]   # every other
+    items += [Line(i * 10, 1.6, i * 10, 2.8, stroke("#000000", 0.2)) for i in range(6)]
     items.append(Text(0, -0.6, SCALE_LABEL, AID_TEXT))
     if vertical:
         # rotate -90 about the bar start: the bar then runs upward, so shift it down
