@@ -149,9 +149,8 @@ class Decision:
 
 
 def decisions(game: Game, history: list[Action]) -> list[Decision]:
-    """Replay `history` on a fresh `game`; collect each decision with more than one choice.
-
-    A Player Actions decision is the whole plan up to `done` (commands between are applied)."""
+    """Replay `history` on a fresh `game`; collect each decision with more than one choice
+    (a Player Actions decision: the whole plan up to `done`)."""
     found: list[Decision] = []
     i = 0
     while i < len(history):
@@ -179,10 +178,9 @@ def decisions(game: Game, history: list[Action]) -> list[Decision]:
 
 
 def review_one(decision: Decision, budget: int, seed: int) -> dict[str, Any]:
-    """The hint's own ranking at `decision` (the same budget and seed) and where the choice
-    played stands in it; its JSON row. A choice the hint did not list or set aside early is
-    played on, on all the best's decks. Labelled only when the paired interval puts it below
-    the best."""
+    """JSON row: the hint's own ranking at `decision` (same budget and seed) and where the
+    choice played stands in it (if unlisted or set aside early, played on all the best's
+    decks); labelled only when the paired interval puts it below the best."""
     game = decision.game
     played = normalise(game, decision.played)
     ranking = rank(game, budget=budget, seed=seed, jobs=1, horizon=ADVICE_HORIZON, exact=True)
@@ -262,15 +260,13 @@ def review_lines(report: dict[str, Any]) -> list[str]:
     rows = report["decisions"]
     if not rows:
         return ["No decision to review yet: every choice so far had only one option."]
-    lines = []
     counts = {name: sum(1 for r in rows if r["label"] == name) for _, name in LABELS}
     summary = ", ".join(f"{n} {name if n == 1 else PLURALS[name]}" for name, n in counts.items())
-    lines.append(f"{len(rows)} decisions reviewed: {summary}.")
+    lines = [f"{len(rows)} decisions reviewed: {summary}."]
     if report["turning_points"]:
         lines.append("Turning points (the winning chance you gave away):")
         for i in report["turning_points"][:5]:
-            lines.append("  " + _row_line(rows[i]))
-            lines.append("    " + rows[i]["why"])
+            lines += ["  " + _row_line(rows[i]), "    " + rows[i]["why"]]
     lines.append("Every decision:")
     lines += ["  " + _row_line(r) for r in rows]
     return lines
@@ -278,11 +274,9 @@ def review_lines(report: dict[str, Any]) -> list[str]:
 
 def _row_line(row: dict[str, Any]) -> str:
     phase = PHASE_WORDS.get(row["phase"], "the King's card phase")
-    played = ", ".join(row["played"])
-    text = f"turn {row['turn']}, {phase}: {played} ({row['played_win']:.0%})"
+    text = f"turn {row['turn']}, {phase}: {', '.join(row['played'])} ({row['played_win']:.0%})"
     if row["label"] or row["drop"] > 0:
-        best = ", ".join(row["best"])
-        text += f"; best {best} ({row['best_win']:.0%})"
+        text += f"; best {', '.join(row['best'])} ({row['best_win']:.0%})"
     if row["label"]:
         text += f": {row['label']}, {points(row['drop'], row['drop_ci95'])} given away"
     return text

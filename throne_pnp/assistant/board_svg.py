@@ -1,7 +1,6 @@
-"""`throne show --svg`: the current cubes drawn on the map.
-
-The map is `render.components.board`'s `map_items` and the cubes fill its boxes
-(`marks.cube_fills`); the renderer is imported inside the function so only this command pays.
+"""`throne show --svg`: the current cubes drawn on the map (`render.components.board`'s
+`map_items`, the cubes filling its boxes); the renderer is imported inside the function so
+only this command pays.
 """
 
 from __future__ import annotations

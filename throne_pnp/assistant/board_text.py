@@ -14,9 +14,8 @@ def _symbols(content: Content, number: int, home: int) -> str:
     parts = []
     if terr.castle:
         parts.append("Castle" + ("(home)" if number == home else ""))
-    for count, letter in ((terr.wheat, "W"), (terr.bugles, "B"), (terr.shields, "S")):
-        if count:
-            parts.append(f"{letter}{count}")
+    parts += [f"{letter}{count}" for count, letter in
+              ((terr.wheat, "W"), (terr.bugles, "B"), (terr.shields, "S")) if count]
     return " ".join(parts)
 
 

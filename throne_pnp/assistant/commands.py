@@ -36,9 +36,7 @@ class NeedsConfirmation(ThroneError):
 
 def _ids(ids: Sequence[int] | None, empty: str | None = None) -> str | None:
     """Card ids as typed (`3,6,9`); None when not given, `empty` for none."""
-    if ids is None:
-        return None
-    return ",".join(map(str, ids)) or empty
+    return None if ids is None else ",".join(map(str, ids)) or empty
 
 
 def said(word: str, argument: int | None, *options: tuple[str, object]) -> str:
@@ -157,8 +155,7 @@ def play_card(session: Session, card_id: int | None,
 
 def play_battle(session: Session, card_id: int | None, king_card: int | None = None,
                 withdraw_to: int | None = None) -> Command:
-    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`).
-
+    """The next pending battle (`throne battle CARD [--king-card K] [--withdraw-to T]`);
     `withdraw_to` is used only if the player loses with a choice (else a note)."""
     require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
@@ -214,19 +211,14 @@ def withdraw(session: Session, to: int) -> Command:
     return _step(session, "withdraw", "withdraw", f"withdraw {to}", act.withdraw(to))
 
 
-def home_warning(session: Session) -> str:
-    """Why emptying the home castle needs the player's word (R12)."""
-    home = session.board.home
-    return (f"this move empties your home castle {home}: if it is still empty when your "
-            "actions and their battles are over, you lose")
-
-
 def move(session: Session, count: int, src: int, dst: int, confirmed: bool = False) -> Command:
     """A Player Actions move (`throne move COUNT FROM TO`); emptying the home castle
     raises `NeedsConfirmation` unless `confirmed`."""
     require(session, ("actions",), "move")
     if not confirmed and session.empties_home(count, src, dst):
-        raise NeedsConfirmation(home_warning(session))
+        raise NeedsConfirmation(f"this move empties your home castle {session.board.home}: if "
+                                "it is still empty when your actions and their battles are "
+                                "over, you lose")   # R12
     return _step(session, "actions", "move", f"move {count} {src} {dst}", act.move(count, src, dst))
 
 
@@ -242,8 +234,7 @@ def done(session: Session) -> Command:
 
 def perform(session: Session, actions: Sequence[act.Action], *,
             confirmed: bool = False) -> Command:
-    """Play what the player says at once (CLI, page, `throne play`): the command first, then
-    the cards told with it."""
+    """Play what the player says at once (CLI, page, play): the command, then cards told."""
     if not actions:
         raise ThroneError("nothing to play: say a command, e.g. `card 12` or `move 2 7 5`")
     first, rest = actions[0], list(actions[1:])
@@ -312,9 +303,8 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
 def fix(session: Session, territory: int | None = None, king: int | None = None,
         player: int | None = None, hand: Sequence[int] | None = None,
         discard: Sequence[int] | None = None) -> Command:
-    """Make the record match the table (`throne fix`) as one logged command.
-
-    Refused: nothing to change, or a record the rules forbid. Nothing moves on the table."""
+    """Make the record match the table (`throne fix`) as one logged command; refused when
+    nothing changes or the rules forbid the record. Nothing moves on the table."""
     cards = hand is not None or discard is not None
     if territory is None and (king is not None or player is not None):
         raise Refused("--king and --player need the territory: ",
@@ -370,18 +360,16 @@ def undo(session: Session, count: int = 1) -> tuple[list[str], list[str]]:
 
 
 def undo_lines(session: Session, count: int = 1) -> tuple[list[str], list[Line]]:
-    """Take back the last `count` commands (`throne undo [N]`) and save.
-
-    Returns the player's words for them, newest first, and the checklist for the table."""
+    """Take back the last `count` commands (`throne undo [N]`) and save; returns the
+    player's words for them, newest first, and the checklist for the table."""
     before = session.game
     words = taken_back_words(session, count)[::-1]
     gone = session.undo(count)
     from_hand, drawn = undone_cards(session, gone)
-    restore = restore_lines(session.board, table_position(before),
-                            table_position(session.game),
-                            cards=(before, session.game) if session.physical else None,
-                            from_hand=from_hand, drawn_order=drawn)
-    return words, restore
+    return words, restore_lines(session.board, table_position(before),
+                                table_position(session.game),
+                                cards=(before, session.game) if session.physical else None,
+                                from_hand=from_hand, drawn_order=drawn)
 
 
 def taken_back_words(session: Session, count: int) -> list[str]:

@@ -156,10 +156,8 @@ def status_text(session: Any, with_commands: bool = True) -> str:
     level = f" (level {save.level})" if save.level else ""
     out = [f"{save.mode.capitalize()} game{seed}, hard cards: {hard}{level} "
            f"(save: {session.path})."]
-    if game.outcome is not None:
-        out.append(f"The game is over: you {game.outcome} (turn {game.turn}).")
-    else:
-        out.append(f"Turn {game.turn}, {phase_words(game)}; step: {game.step}.")
+    out.append(f"Turn {game.turn}, {phase_words(game)}; step: {game.step}." if game.outcome is None
+               else f"The game is over: you {game.outcome} (turn {game.turn}).")
     if game.phase_card is not None:
         out.append(f"Phase card: {card_words(board.cards[game.phase_card])}.")
     if game.stage in ("actions",):
@@ -205,8 +203,7 @@ def log_records(session: Any) -> list[dict[str, Any]]:
     for number, command in enumerate(save.commands, 1):
         where = f"turn {game.turn}, {phase_words(game)}"
         rebuilt, events = said_words.replay_command(game, command)
-        said = save.said_for(number - 1)
-        words = said_words.typed(said, rebuilt)
+        words = said_words.typed(save.said_for(number - 1), rebuilt)
         entries.append({"number": number, "where": where, "actions": list(command),
                         "said": words, "commands": said_words.said_commands(words),
                         "summary": summary(events),

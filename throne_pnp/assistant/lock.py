@@ -30,10 +30,8 @@ def lock_path(path: Path) -> Path:
 @contextmanager
 def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
     """Hold the exclusive lock on the save at `path` for the `with` block (not re-entrant).
-
     Waits up to `timeout` seconds (None: `DEFAULT_TIMEOUT`), then raises `SaveError`, as for a
-    folder where no lock can be made. Yields the save's real target, the path to read and write.
-    """
+    folder where no lock can be made. Yields the save's real target, the path to read and write."""
     timeout = DEFAULT_TIMEOUT if timeout is None else timeout
     check_path(path)
     target = real_target(path)

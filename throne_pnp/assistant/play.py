@@ -1,7 +1,6 @@
-"""`throne play`: walk a whole game with prompts, over the same session.
-
-Each accepted answer is one command, saved as the single commands save it, so `throne
-play` and `throne card ...` mix freely and quitting loses nothing.
+"""`throne play`: walk a whole game with prompts, over the same session. Each accepted answer
+is one command, saved as the single commands save it, so `throne play` and `throne card ...`
+mix freely and quitting loses nothing.
 """
 
 from __future__ import annotations
@@ -150,15 +149,12 @@ def _answer(session: Session, answer: str, confirmed: bool = False) -> Command |
             return None
         return commands.play_card(session, None)     # the program draws the King's card
     actions = said_actions(session, answer)
-    if actions is None:
-        return None
-    return commands.perform(session, actions, confirmed=confirmed)
+    return None if actions is None else commands.perform(session, actions, confirmed=confirmed)
 
 
 def said_actions(session: Session, answer: str) -> list[act.Action] | None:
-    """The actions an answer says (None: not understood).
-
-    A number alone answers the prompt (`12` at "Your phase card" is `card 12`)."""
+    """The actions an answer says (None: not understood); a number alone answers the
+    prompt (`12` at "Your phase card" is `card 12`)."""
     need = session.game.need()
     words = answer.lower().split()
     if not words:
@@ -174,8 +170,7 @@ def said_actions(session: Session, answer: str) -> list[act.Action] | None:
 
 
 def _confirm(question: str, pending: list[str]) -> bool:
-    """Ask a yes/no question on one line. An answer that is neither is not
-    swallowed: it is kept for the next prompt (and counts as no)."""
+    """Ask yes/no on one line; any other answer is kept for the next prompt (and counts as no)."""
     answer = _ask(f"{question} [y/N]")
     if answer.lower() in ("y", "yes"):
         return True
@@ -214,9 +209,7 @@ def _loop(session: Session) -> None:
             answer = pending.pop(0)
         else:
             answer = _ask(_prompt_for(session) if session.game.outcome is None else "Game over")
-        if _meta(session, answer):
-            continue
-        if session.game.outcome is not None:
+        if _meta(session, answer) or session.game.outcome is not None:
             continue
         resumed = session.game.need().kind == "withdraw"
         try:

@@ -65,8 +65,7 @@ def _withdraw_reason(game: Game, to: int) -> str:
     twin = game.copy()
     before = sum(twin.battle.position.player.values()) if twin.battle else 0
     twin.apply(act.withdraw(to))
-    after = sum(twin.position.player.values())
-    lost = before - after
+    lost = before - sum(twin.position.player.values())
     king = twin.position.king
     kept = "keeps every cube" if not lost else f"the limit removes {plural(lost, 'cube')}"
     return (f"{kept}; {plural(king[to], 'King cube')} in {to} afterwards, "
@@ -82,23 +81,17 @@ def _plan_reason(game: Game, option: Option) -> str:
         twin.apply(action)
     P, K = twin.position.player, twin.position.king
     start = game.position.player
-    parts = []
     moves = sum(1 for a in option.actions if a.kind == "move")
     rallies = [a.args[0] for a in option.actions if a.kind == "rally"]
-    if not moves and not rallies:
-        parts.append("keeps every cube where it is")
-    attacks = [t for t in board.numbers if P[t] and K[t]]
-    for t in attacks:
-        parts.append(f"attacks {t} with {P[t]} against {K[t]}")
+    parts = [] if moves or rallies else ["keeps every cube where it is"]
+    parts += [f"attacks {t} with {P[t]} against {K[t]}" for t in board.numbers if P[t] and K[t]]
     taken = [c for c in sorted(board.castles) if P[c] and not K[c] and not start[c]]
     if taken:
         parts.append("takes the castle" + ("s " if len(taken) > 1 else " ")
                      + ", ".join(map(str, taken)))
     if rallies:
         parts.append("rallies at " + ", ".join(map(str, rallies)))
-    home = board.home
-    near = _near_home(game, K)
-    parts.append(f"keeps {plural(P[home], 'cube')} on your home against "
-                 f"{plural(near, 'King cube')} on or next to it")
+    parts.append(f"keeps {plural(P[board.home], 'cube')} on your home against "
+                 f"{plural(_near_home(game, K), 'King cube')} on or next to it")
     return "; ".join(parts)
 

@@ -1,7 +1,5 @@
-"""Recover a damaged save: keep the commands that still replay, in a new file.
-
-The damaged file is never touched.
-"""
+"""Recover a damaged save: keep the commands that still replay, in a new file (the
+damaged file is never touched)."""
 
 from __future__ import annotations
 

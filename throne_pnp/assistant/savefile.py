@@ -117,8 +117,7 @@ def _int_list(value: Any) -> bool:
 
 
 def _bounded_int(text: str) -> int:
-    """json's int parser with a length cap: a number of thousands of digits is
-    refused as damage, not read (and never printed)."""
+    """json's int parser, capped: thousands of digits are damage, never read or printed."""
     if len(text.lstrip("-")) > 20:
         raise ValueError("a number far too long")
     return int(text)
@@ -205,9 +204,8 @@ def parse(text: str, path: Path) -> SaveData:
 
 
 def check_path(path: Path) -> None:
-    """Refuse a save path that can never hold a save: no file name (`--game ''`),
-    a folder, or something other than a regular file (`/dev/null`, a pipe),
-    which a write would replace and a read could block on."""
+    """Refuse a save path that can never hold a save: no file name (`--game ''`), a folder,
+    or no regular file (`/dev/null`, a pipe: a write would replace it, a read could block)."""
     if not path.name or path.name in (".", ".."):
         raise SaveError(f"{str(path)!r} is not the name of a save file; give --game a file "
                         "name, e.g. --game my-game.json")
@@ -245,10 +243,8 @@ GAME_FILES = ("map.yaml", "cards.yaml", "rulings.yaml")  # rules.txt is only pri
 
 def check_content(save: SaveData, content: Content, path: Path) -> None:
     """Refuse a save whose GAME has changed since it began; else stamp it with `content`.
-
-    Saves record `content.fingerprint`; older saves with file hashes only load when the game
-    files are byte-for-byte the same, and get the fingerprint on their next write.
-    """
+    Older saves, with file hashes instead of the fingerprint, load only when the game files
+    are byte-for-byte the same, and get the fingerprint on their next write."""
     now_parts = game_parts(content)
     began = f" in {save.content_dir}" if save.content_dir else ""
     advice = ("restore the original file(s) or point --content at that edition to "

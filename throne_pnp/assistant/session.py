@@ -69,10 +69,8 @@ class Session:
     def locked(cls, path: Path, content: Content,
                timeout: float | None = None) -> Iterator[Session]:
         """Take the save's lock, open the save and yield the session until the block ends.
-
         A missing save or a non-save is refused before any lock file is made; a save held by
-        another command is waited for up to `timeout` seconds (None: 5 s; then `SaveError`).
-        """
+        another command is waited for up to `timeout` seconds (None: 5 s; then `SaveError`)."""
         target = real_target(path)
         if not holds_save(target):
             savefile.read(path)  # "no tracked game" or "not a save": before any lock file
@@ -95,8 +93,7 @@ class Session:
               seed: int | None = None, hard: int | None = None,
               hard_cards: list[int] | None = None, position: Position | None = None,
               level: str | None = None) -> Session:
-        """Set up a new game (not yet saved: call `write`); `level` names a
-        level of the edition's difficulty ladder (its hard cards)."""
+        """Set up a new game (saved by `write`); `level` names a ladder level (its hard cards)."""
         if seed is None:
             seed = secrets.randbelow(10**6)
         hard_ids = choose_hard(content, seed, hard, hard_cards, level)
@@ -109,9 +106,7 @@ class Session:
         save.stamp(content)
         session = cls(path, content, save)
         # The opening hand (virtual): dealt now and kept in the save.
-        events = list(session.game.events)
-        events += session._auto_deal(save.opening)
-        session.start_events = events
+        session.start_events = list(session.game.events) + session._auto_deal(save.opening)
         return session
 
     def start_position(self) -> Position:
@@ -265,8 +260,7 @@ class Session:
 
 def choose_hard(content: Content, seed: int, hard: int | None,
                 hard_cards: list[int] | None, level: str | None = None) -> list[int]:
-    """The hard cards shuffled in: a ladder level's, named ones, or `hard`
-    chosen with the seed."""
+    """The hard cards shuffled in: a ladder level's, named ones, or `hard` chosen by seed."""
     available = sorted(c.id for c in content.hard_cards)
     if level is not None:
         if hard is not None or hard_cards is not None:

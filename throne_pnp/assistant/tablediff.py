@@ -1,8 +1,5 @@
-"""What to change on the table to go from one recorded state to another (after `undo`).
-
-Pure functions of the states; cubes that left one territory for another are paired as
-moves, nearest first.
-"""
+"""What to change on the table to go from one recorded state to another (after `undo`): pure
+functions of the states; cubes gone from one territory to another pair as moves, nearest first."""
 
 from __future__ import annotations
 
@@ -65,10 +62,9 @@ def _ids(cards: list[int]) -> str:
 
 def card_lines(now: Game, target: Game, from_hand: frozenset[int] = frozenset(),
                drawn_order: Sequence[int | None] = ()) -> list[Line]:
-    """The checklist that puts the physical cards back as `target` has them.
-
-    `drawn_order`: the cards the undone commands took off the deck in order (None: a hand
-    drawn unseen); the deck is rebuilt from the last back, so the same cards turn up."""
+    """The checklist that puts the physical cards back as `target` has them. `drawn_order`:
+    the cards the undone commands took off the deck in order (None: a hand drawn unseen);
+    the deck is rebuilt from the last back, so the same cards turn up."""
     a, b = now.card_zones(), target.card_zones()
     moves: dict[int, tuple[str, str]] = {}
     for c in sorted(a):

@@ -1,7 +1,5 @@
-"""The content model: a YAML edition -> validated, frozen dataclasses.
-
-`load_content(dir)` reads an edition and raises `ContentError` listing every problem;
-`check_content(dir)` returns them instead, for `throne validate`.
+"""The content model: a YAML edition -> validated, frozen dataclasses. `load_content(dir)`
+raises `ContentError` listing every problem; `check_content(dir)` returns them instead.
 """
 
 from __future__ import annotations

@@ -115,13 +115,10 @@ def _parse_king(body: dict, path: str, chk: Checker) -> tuple[str, ...] | None:
         chk.add(line_of(body, "king"), where, f"{len(raw_list)} actions listed; a card has "
                 f"1 or 2 of {names}")
         return None
-    ok = True
-    for action in raw_list:
-        if not isinstance(action, str) or action not in KING_ACTIONS:
-            chk.add(line_of(body, "king"), where,
-                    f"{describe(action)} is not a King action ({names})")
-            ok = False
-    return tuple(raw_list) if ok else None
+    bad = [a for a in raw_list if not isinstance(a, str) or a not in KING_ACTIONS]
+    for action in bad:
+        chk.add(line_of(body, "king"), where, f"{describe(action)} is not a King action ({names})")
+    return None if bad else tuple(raw_list)
 
 
 def parse_rulings(data: Any, chk: Checker) -> Rulings:
@@ -144,9 +141,8 @@ FIGURES = ("setup",)
 
 def check_rules_text(text: str, filename: str, problems: list[str],
                      examples: set[str] | None = None) -> None:
-    """Rules text: unknown icons, directives, figures and examples are problems.
-
-    So is text far longer than a booklet (refused rather than typeset for minutes)."""
+    """Rules text: unknown icons, directives, figures and examples are problems, and so is
+    text far longer than a booklet (refused rather than typeset for minutes)."""
     lines = text.splitlines()
     icons = sum(len(ICON_RE.findall(line)) for line in lines)
     for count, most, what in ((len(text), RULES_LIMITS[0], "characters"),

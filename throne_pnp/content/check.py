@@ -1,7 +1,7 @@
-"""`check_content(dir)`: every file of an edition parsed, every problem and note
-listed, and the usable `Content` (or None), for `throne validate`; `load_content`: that
-content or a `ContentError`, remembered within one process under the bytes of its files,
-so a long-running one sees every edit.
+"""`check_content(dir)`: every file of an edition parsed, every problem and note listed, and
+the usable `Content` (or None), for `throne validate`; `load_content`: that content or a
+`ContentError`, remembered within one process under the bytes of its files (so a long-running
+one sees every edit).
 """
 
 from __future__ import annotations

@@ -149,12 +149,8 @@ def drawn_adjacency(game_map: GameMap) -> set[tuple[int, int]]:
         if terr.drawing is not None:
             for edge in polygon_edges(terr.drawing.shape):
                 owners.setdefault(edge, []).append(n)
-    pairs = set()
-    for terrs in owners.values():
-        for i, a in enumerate(terrs):
-            for b in terrs[i + 1:]:
-                pairs.add((min(a, b), max(a, b)))
-    return pairs
+    return {(min(a, b), max(a, b)) for terrs in owners.values()
+            for i, a in enumerate(terrs) for b in terrs[i + 1:]}
 
 
 def _shared_edges(game_map: GameMap, a: int, b: int) -> list[str]:
@@ -162,8 +158,7 @@ def _shared_edges(game_map: GameMap, a: int, b: int) -> list[str]:
     ta, tb = game_map.territories[a].drawing, game_map.territories[b].drawing
     if ta is None or tb is None:
         return []
-    shared = polygon_edges(ta.shape) & polygon_edges(tb.shape)
-    return sorted("-".join(sorted(edge)) for edge in shared)
+    return sorted("-".join(sorted(e)) for e in polygon_edges(ta.shape) & polygon_edges(tb.shape))
 
 
 def check_drawing_adjacency(game_map: GameMap, raw_terr: dict, data: dict,

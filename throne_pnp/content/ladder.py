@@ -1,7 +1,5 @@
-"""The difficulty ladder of an edition: named levels of hard cards, and how hard each is.
-
-`ladder_digest` names the game a measurement belongs to, so stale figures are known.
-"""
+"""The difficulty ladder of an edition: named levels of hard cards, and how hard each is
+(`ladder_digest` names the game a measurement belongs to, so stale figures are known)."""
 
 from __future__ import annotations
 

@@ -117,17 +117,16 @@ def _header_edit(data: SourceDict, lines: list[str], bot: str, new: str
         at = line_of(data, "levels")
         return at, at - 1, ["measured:", f"  {bot}: {new}"]
     at = line_of(data, "measured")
-    if isinstance(header, SourceDict) and header and bot in header:
+    if not (isinstance(header, SourceDict) and header):
+        return at, at, ["measured:", f"  {bot}: {new}"]
+    if bot in header:
         later = [n for n in data.key_lines.values() if n > at]
-        stop = min(later) - 1 if later else len(lines)
-        first, last = _span(header, bot, stop, lines)
-        indent = lines[first - 1][:len(lines[first - 1]) - len(lines[first - 1].lstrip())]
-        return first, last, [f"{indent}{bot}: {new}"]
-    if isinstance(header, SourceDict) and header:
+        first, last = _span(header, bot, min(later) - 1 if later else len(lines), lines)
+    else:
         first = min(header.key_lines.values())
-        indent = lines[first - 1][:len(lines[first - 1]) - len(lines[first - 1].lstrip())]
-        return first, first - 1, [f"{indent}{bot}: {new}"]
-    return at, at, ["measured:", f"  {bot}: {new}"]
+        last = first - 1
+    text = lines[first - 1]
+    return first, last, [f"{text[:len(text) - len(text.lstrip())]}{bot}: {new}"]
 
 
 def write_ladder(directory: Path, report: dict[str, Any]) -> Path:
@@ -140,8 +139,7 @@ def write_ladder(directory: Path, report: dict[str, Any]) -> Path:
                           "levels first (docs/content.md)") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ThroneError(f"{path}: cannot be read ({exc})") from None
-    new = rewrite(old, report)
-    write_text(path, new, kind="edition", edition_ok=Path(directory),
+    write_text(path, rewrite(old, report), kind="edition", edition_ok=Path(directory),
                check=lambda tmp: _check_as_edition(Path(directory), tmp, check_content))
     return path
 

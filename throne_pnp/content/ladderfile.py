@@ -50,8 +50,7 @@ def parse_ladder(data: Any, chk: Checker, cards: tuple[Card, ...] | None
                 chk.add(line_of(body, key), join(path, key), f"unknown key; a level has "
                         f"{', '.join(LEVEL_KEYS)} and one line of figures per bot named under "
                         f"`measured:` (bots there: {', '.join(headers) or 'none yet'})")
-        hard = _hard(body, path, chk, by_id, below)
-        below = hard
+        hard = below = _hard(body, path, chk, by_id, below)
         measured = {}
         for bot, (header, _, _) in headers.items():
             if bot in body:
@@ -202,13 +201,11 @@ def _figures(body: dict, bot: str, path: str, chk: Checker, header: Measured
     else:
         chk.add(line, join(path, "ci95"), "expected [low, high], two numbers from 0 to 1, "
                 f"got {describe(ci)}")
-    turns = None
-    if "mean_turns" in raw:
-        turns = raw["mean_turns"]
-        if not _number(turns) or turns < 0:
-            chk.add(line, join(path, "mean_turns"), f"expected a number of turns, got "
-                    f"{describe(turns)}")
-            turns = None
+    turns = raw.get("mean_turns")
+    if "mean_turns" in raw and (not _number(turns) or turns < 0):
+        chk.add(line, join(path, "mean_turns"), f"expected a number of turns, got "
+                f"{describe(turns)}")
+        turns = None
     if rate is None or games is None or interval is None:
         return None
     return replace(header, win_rate=rate, ci95=interval, games=games,

@@ -60,8 +60,7 @@ def with_bonus(syms: Syms, bonus: tuple[int, int],
 
 def card_battle(syms: Syms, kings: Kings, kid: int, pn: int, kn: int,
                 bonus: tuple[int, int], player_defends: bool) -> Battle:
-    """(P(win), E[player casualties], E[King casualties]) of one player card, exact.
-
+    """(P(win), E[player casualties], E[King casualties]) of one player card, exact;
     `bonus`: the territory's (bugles, shields), added to the defender (R9)."""
     key = (syms, kid, pn, kn, bonus, player_defends)
     hit = _card_memo.get(key)
@@ -122,9 +121,8 @@ _shared_tables: dict[tuple, tuple[dict, dict]] = {}
 
 
 def useful_cards(hand: tuple[Syms, ...]) -> tuple[Syms, ...]:
-    """The hand (distinct symbols, ascending) without the cards another card dominates.
-
-    Their odds are never better (R9), so `expected_battle` is the same."""
+    """The hand (distinct symbols, ascending) without the cards another card dominates:
+    their odds are never better (R9), so `expected_battle` is the same."""
     hit = _useful.get(hand)
     if hit is None:
         hit = tuple(s for s in hand

@@ -1,7 +1,6 @@
-"""Player bots for the balance simulator: `random` (the floor) and `greedy` (the default).
-
-A bot answers the decisions a `Game` asks of the player; its actions go through
-`Game.apply`, held to the same checks as the assistant.
+"""Player bots for the balance simulator: `random` (the floor) and `greedy` (the default). A
+bot answers the decisions a `Game` asks of the player; its actions go through `Game.apply`,
+held to the same checks as the assistant.
 """
 
 from __future__ import annotations
@@ -118,8 +117,7 @@ class GreedyBot(Evaluation, Bot):
         return hit
 
     def choose_battle_card(self, game: Game, territory: int | None) -> int:
-        """The hand card with the best exact odds over the cards that could be on
-        top (stakes weighted), sparing strong cards."""
+        """Best exact odds over the possible top cards (stakes weighted), sparing strong cards."""
         board = self.board
         assert territory is not None
         pos = game.position
@@ -229,10 +227,8 @@ class GreedyBot(Evaluation, Bot):
         return plan
 
     def _final_march(self, P, K, cp: int) -> list[Action]:
-        """With the King's cubes all gone, march a spare cube into a castle still to take.
-
-        The one-ply score cannot see such a march, and without it the game stalls until the
-        turn cap. Each step stays within R8's limit."""
+        """With the King's cubes all gone, march a spare cube into a castle still to take
+        (the one-ply score cannot see such a march: the game would stall), within R8."""
         numbers = self.numbers
         if cp < MOVE_COST or any(K[t] for t in numbers):
             return []
@@ -315,9 +311,8 @@ class GreedyBot(Evaluation, Bot):
 
 def king_after(board: Board, pos: Position, actions: tuple[str, ...], priority: str,
                memo: dict[tuple, Position]) -> Position:
-    """The position after the King's action(s), as `resolve_king` leaves it.
-
-    `memo` (per decision) shares common first actions; callers must not change the result."""
+    """The position after the King's action(s), as `resolve_king` leaves it; `memo` (per
+    decision) shares common first actions, so callers must not change the result."""
     key = (actions, priority)
     hit = memo.get(key)
     if hit is None:

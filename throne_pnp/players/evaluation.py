@@ -1,7 +1,5 @@
-"""The greedy bot's static evaluation of a position, and what it keeps per decision.
-
-Per-hand tables are shared between decisions with the same useful cards.
-"""
+"""The greedy bot's static evaluation of a position, and what it keeps per decision
+(per-hand tables are shared between decisions with the same useful cards)."""
 
 from __future__ import annotations
 
@@ -170,9 +168,8 @@ class Evaluation:
         self._masks, self._replacements = _shared_board_memos.setdefault(board, ({}, {}))
 
     def home_danger(self, threat: float, home_cubes: int) -> float:
-        """What King cubes near home cost: `home_danger` x P(the next attack takes home).
-
-        Memoised in `dangers[attackers][home_cubes]` (read by `incremental`)."""
+        """What King cubes near home cost: `home_danger` x P(the next attack takes home),
+        memoised in `dangers[attackers][home_cubes]` (read by `incremental`)."""
         attackers = int(threat + 0.5)
         if attackers > self.king_limit:
             attackers = self.king_limit

@@ -21,9 +21,8 @@ _at = list.__getitem__
 
 
 class IncrementalEvaluation:
-    """`Evaluation.evaluate(Position(king, player), False)` for the context's hand, by rows.
-
-    Of any layout (`score_layout`) and of one layout kept up to date (`score`, `best`, `take`)."""
+    """`Evaluation.evaluate(Position(king, player), False)` for the context's hand, by rows:
+    of any layout (`score_layout`) and of one kept up to date (`score`, `best`, `take`)."""
 
     def __init__(self, evaluation: Evaluation, king: Sequence[int], player: Sequence[int],
                  points: int):
@@ -128,8 +127,7 @@ class IncrementalEvaluation:
         self.limit = limits.player_limit(self.ev.wheat_places, self.ev.wheat_of, P, self.K, True)
 
     def best(self, cp: int) -> tuple[Action | None, float]:
-        """The best legal action from here and its score (a move, or a rally
-        that beats it when `cp` pays for one)."""
+        """The best legal action and its score (a move, or a rally that `cp` pays for)."""
         best, best_score = self._best_move()
         best_action = act.move(*best) if best else None
         if cp >= RALLY_COST and self.on_map < self.forces:
@@ -157,9 +155,8 @@ class IncrementalEvaluation:
         return costs[self.P[self.home]], home_row
 
     def _best_move(self) -> tuple[tuple[int, int, int] | None, float]:
-        """The best (count, src, dst) move within the limit and its score (the
-        first of equals; never one that empties home; R8 asked of the moves that
-        would be the best so far)."""
+        """The best (count, src, dst) move within the limit and its score (the first of equals;
+        never one that empties home; R8 asked of the moves that would be the best so far)."""
         ev, P, K, home = self.ev, self.P, self.K, self.home
         terms, threats, blocks = self.terms, self.threats, self.blocks
         adjacent, bit, row, home_open = ev.neighbours, ev.target_bit, self.row, self.home_open

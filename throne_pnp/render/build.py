@@ -1,9 +1,8 @@
 """`build`: content -> every printable file, for `throne build` and scripts.
 
-Per paper size `<out>/<paper>/` gets map.pdf, cards.pdf, rules.pdf and
-print-and-play.pdf; `<out>/svg/` (A4 unless only Letter was asked for) gets one
-SVG per page. Each paper's sheets are laid out once and every file is drawn
-from them. Only the build path imports this module, and so reportlab.
+Per paper size `<out>/<paper>/` gets map.pdf, cards.pdf, rules.pdf and print-and-play.pdf;
+`<out>/svg/` (A4 unless only Letter was asked for) gets one SVG per page. Each paper's sheets
+are laid out once and every file is drawn from them. Only the build path imports reportlab.
 """
 
 from __future__ import annotations
@@ -45,11 +44,9 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
           map_size: str = "page", tts_url_base: str | None = None,
           back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
-
-    `formats` may also hold "png" (for the print-on-demand service `pod`) and
-    "tts" (images named under `tts_url_base`). `notes` receives what was skipped.
-    `back_offset` moves the duplex backs (see `cards.card_pages`).
-    """
+    `formats` may also hold "png" (for the print-on-demand service `pod`) and "tts" (images
+    named under `tts_url_base`); `notes` receives what was skipped; `back_offset` moves the
+    duplex backs (see `cards.card_pages`)."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
     if map_size not in sheets.MAP_SIZES:

@@ -170,8 +170,7 @@ def parse_said(text: str) -> list[Action]:
 
 
 def said_text(actions: Sequence[Action]) -> str:
-    """The text `parse_said` reads back into `actions` (an action and the cards
-    told with it, in the order `parse_said` gives them)."""
+    """The text `parse_said` reads back into `actions` (an action, then the cards told with it)."""
     first, rest = actions[0], actions[1:]
     deals = [a.args[0] for a in rest if a.kind == "deal"]
     parts = [first.text()]

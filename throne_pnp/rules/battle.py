@@ -1,7 +1,6 @@
-"""Battles and withdrawals (R9, R14): the one core everyone fights with.
-
-`clash` is R9's arithmetic on bare numbers; `fight` applies it to a position and
-`withdraw` moves the losers (two parts, so a losing player can choose where to go).
+"""Battles and withdrawals (R9, R14), the one core everyone fights with: `clash` is R9's
+arithmetic on bare numbers; `fight` applies it to a position and `withdraw` moves the losers
+(two parts, so a losing player can choose where to go).
 """
 
 from __future__ import annotations
@@ -57,9 +56,8 @@ class Symbols:
 
 @dataclass(slots=True)
 class Battle:
-    """A fought battle, as ints; `withdraw` fills in `withdrawal` and marks it `done`.
-
-    `won`: 1 the player, -1 the King, 0 both wiped out."""
+    """A fought battle, as ints (`won`: 1 the player, -1 the King, 0 both wiped out);
+    `withdraw` fills in `withdrawal` and marks it `done`."""
 
     territory: int
     defender: str
@@ -181,17 +179,14 @@ def fight(board: Board, pos: Position, territory: int, defender: str, player_car
 def clash(pn: int, kn: int, p_bugles: int, p_swords: int, p_shields: int,
           k_bugles: int, k_swords: int, k_shields: int,
           player_defends: bool) -> tuple[int, int, int]:
-    """R9 on bare numbers (bonuses already added to the defender).
-
-    Returns (winner: 1 player, -1 King, 0 none left, player casualties, King casualties)."""
+    """R9 on bare numbers (bonuses already added to the defender): (winner: 1 player,
+    -1 King, 0 none left, player casualties, King casualties)."""
     p_cas = min(max(k_swords - p_shields, 0), kn, pn)
     k_cas = min(max(p_swords - k_shields, 0), pn, kn)
     p_left, k_left = pn - p_cas, kn - k_cas
     if p_left and k_left:
-        tp, tk = p_left + p_bugles, k_left + k_bugles
-        if tp == tk:
-            return (1 if player_defends else -1), p_cas, k_cas
-        return (1 if tp > tk else -1), p_cas, k_cas
+        tp, tk = p_left + p_bugles, k_left + k_bugles   # a tie goes to the defender
+        return (1 if tp > tk or (tp == tk and player_defends) else -1), p_cas, k_cas
     if p_left:
         return 1, p_cas, k_cas
     if k_left:
@@ -235,9 +230,8 @@ def withdraw(board: Board, battle: Battle, king_card: Card, to: int | None = Non
                                  src=t, dst=dest))
     before = len(battle.steps)
     _finish(board, battle)
-    removed = count
-    if dest is not None:
-        removed = sum(s.count for s in battle.steps[before:] if s.side == loser and s.at == dest)
+    removed = count if dest is None else sum(s.count for s in battle.steps[before:]
+                                             if s.side == loser and s.at == dest)
     battle.withdrawal = {"side": loser, "to": dest, "removed": removed}
     return battle
 

@@ -1,7 +1,5 @@
-"""Static map facts for the rules, precomputed once per content edition.
-
-`Board` flattens a `Content` into what play needs at speed (orders, distances, symbols).
-"""
+"""Static map facts for the rules, precomputed once per content edition: `Board` flattens
+a `Content` into what play needs at speed (orders, distances, symbols)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""The card record of a game (R10): deck, hand, discard pile, table.
-
-Invariant: `len(unseen) == deck_count + hand_hidden`; every card is in one of unseen,
-hand, discard, table.
+"""The card record of a game (R10): deck, hand, discard pile, table. Invariant:
+`len(unseen) == deck_count + hand_hidden`; every card is in one of unseen, hand, discard, table.
 """
 
 from __future__ import annotations
@@ -18,8 +16,7 @@ DEAL_WHERE = {"hand": "be drawn into your hand", "phase": "be the King's card",
 
 
 class CardRecord:
-    """Deck, hand, discard pile and table of a `Game` (a mixin: the state lives
-    on the game, see the module docstring)."""
+    """Deck, hand, discard pile and table of a `Game` (a mixin: the state lives on the game)."""
 
     board: Board
     physical: bool
@@ -50,8 +47,7 @@ class CardRecord:
         return sorted(self.hand)
 
     def known_hand(self) -> list[int] | None:
-        """The hand, ascending, when every card of it is known (virtual mode, or
-        told with `hand`); None while some of it is hidden."""
+        """The hand, ascending, when all of it is known (virtual, or told); else None."""
         return None if self.hand_hidden else sorted(self.hand)
 
     def card_zones(self) -> dict[int, str]:
@@ -79,9 +75,7 @@ class CardRecord:
         return self.deal_candidates()
 
     def king_card_candidates(self, played: int) -> list[int]:
-        """The cards that could turn up as the King's battle card if the player plays `played`.
-
-        Equally likely, ascending (R10)."""
+        """Equally likely King's battle cards if the player plays `played`, ascending (R10)."""
         refill = self.board.hand_size if self.hand_count == 1 else 0
         if self.deck_count > refill:
             return [c for c in self.deal_candidates() if c != played]
@@ -106,8 +100,7 @@ class CardRecord:
         return f"card {card_id} cannot {where} now"
 
     def _after_deck_change(self, drawn: int | None = None, purpose: str = "") -> None:
-        """When the deck runs out, the discard pile becomes the new deck at once (R10).
-
+        """When the deck runs out, the discard pile becomes the new deck at once (R10);
         `drawn`/`purpose`: the draw that emptied the deck, for the `Reshuffle` event."""
         if self.deck_count:
             return

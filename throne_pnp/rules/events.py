@@ -1,7 +1,5 @@
-"""What happened while a game applied an action: one small record per kind.
-
-`Game.apply` returns these in table order; each class names its `kind`. No words here.
-"""
+"""What happened while a game applied an action: one small record per kind, returned by
+`Game.apply` in table order; each class names its `kind`. No words here."""
 
 from __future__ import annotations
 
@@ -33,9 +31,8 @@ class HandTold:
 
 @dataclass(frozen=True, slots=True)
 class Reshuffle:
-    """The deck ran out: the discard pile (`cards`) became the new deck (R10).
-
-    `drawn` and `purpose`: the draw that emptied it (None, "" for a put-off reshuffle)."""
+    """The deck ran out: the discard pile (`cards`) became the new deck (R10); `drawn`
+    and `purpose`: the draw that emptied it (None, "" for a put-off reshuffle)."""
 
     kind: ClassVar[str] = "reshuffle"
     cards: tuple[int, ...]
@@ -83,8 +80,7 @@ class BattleCard:
 
 @dataclass(frozen=True, slots=True)
 class BattleFought:
-    """A battle (R9): once when a losing player must choose a withdrawal, once
-    when it is done (the same `battle`)."""
+    """A battle (R9): once when the losing player must choose where to go, once when done."""
 
     kind: ClassVar[str] = "battle"
     battle: Battle

@@ -335,9 +335,7 @@ class Game(CardRecord, PlayerActions):
                     self.position.king[self.pending_battles[0]]
                     and self.position.player[self.pending_battles[0]]):
                 self.pending_battles.pop(0)
-            if self.pending_battles:
-                return
-            if self._check_end():
+            if self.pending_battles or self._check_end():
                 return
             if self.stage == S_KING_BATTLES:
                 self.stage = S_ACTIONS

@@ -1,7 +1,6 @@
-"""The King's action: rally (R4), movement (R2, R3), Uncertain Orders (R5, R6).
-
-`move` and `rally` are the one core of R2-R4, for the engine, the bots and the odds;
-`take_orders` and `suitable_may_come` that of R5, for the engine and `throne resolve`.
+"""The King's action: rally (R4), movement (R2, R3), Uncertain Orders (R5, R6). `move` and
+`rally` are the one core of R2-R4, for the engine, the bots and the odds; `take_orders` and
+`suitable_may_come` that of R5, for the engine and `throne resolve`.
 """
 
 from __future__ import annotations
@@ -142,10 +141,9 @@ def first_steps(board: Board, goal: tuple[int, ...], rising: bool) -> dict[int, 
 
 def move(board: Board, pos: Position, action: str, rising: bool,
          record: bool = True) -> list[Step | Stay]:
-    """The King's movement towards the nearest target (R2, R3); changes `pos`.
-
-    Returns a `Step` or a `Stay` per visited territory, in priority order (none unless
-    `record`: a caller that only wants the position builds no records)."""
+    """The King's movement towards the nearest target (R2, R3); changes `pos`. Returns a
+    `Step` or a `Stay` per visited territory, in priority order (none unless `record`: a
+    caller that only wants the position builds no records)."""
     out: list[Step | Stay] = []
     king, player = pos.king, pos.player
     limit, castles = board.king_limit, board.castles
@@ -219,11 +217,9 @@ def carry_out(board: Board, pos: Position, taken: Sequence[str], priority: str,
     completely, in order (R3, R4, R6), on a copy of `pos`; `draws`, `exhausted` are noted."""
     rising = priority == "rising"
     work = pos.copy()
-    log = []
-    for action in taken:
-        items = rally(board, work, rising) if action == "rally" else move(
-            board, work, action, rising)
-        log.append(KingAction(action, tuple(items)))
+    log = [KingAction(action, tuple(rally(board, work, rising) if action == "rally"
+                                    else move(board, work, action, rising)))
+           for action in taken]
     battles = work.contested(board.order(rising))
     return KingResult(list(taken), priority, list(draws), battles, work, exhausted, log)
 

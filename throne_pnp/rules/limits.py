@@ -1,7 +1,5 @@
-"""The player's limit (R8) on plain data: the one place its arithmetic lives.
-
-Ints and containers indexed by territory, for the engine, the plan walk and greedy alike.
-"""
+"""The player's limit (R8) on plain data, the one place its arithmetic lives: ints and
+containers indexed by territory, for the engine, the plan walk and greedy alike."""
 
 from __future__ import annotations
 
@@ -27,8 +25,7 @@ def player_limit(wheat_places: Iterable[int], wheat: Counts, player: Counts, kin
 
 
 def limit_ceiling(wheat_places: Iterable[int], wheat: Counts, king: Counts) -> int:
-    """The most the limit can reach while the King's cubes stay put (R13): the
-    wheat of every territory without King cubes (R7)."""
+    """The limit's ceiling while the King's cubes stay put (R13): wheat where he has none (R7)."""
     return sum([wheat[t] for t in wheat_places if not king[t]])
 
 
@@ -41,7 +38,6 @@ def move_room(limit: int, src_wheat: int, dst_wheat: int, have: int, dst_cubes: 
               counts: Counts) -> tuple[int, int, int | None]:
     """Which moves of `have` cubes out of a territory giving `src_wheat` to the limit, into
     one with `dst_cubes` giving `dst_wheat`, stay within the limit (R8, R13).
-
     Returns `(most, kept_limit, whole_limit)`: every count up to `most` that leaves cubes in
     src is legal, the limit then `kept_limit`; `whole_limit` is the limit after the whole
     stack moves, None when that would put a stack over it (dst's, or, dst's fitting and

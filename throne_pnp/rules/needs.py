@@ -1,7 +1,5 @@
-"""What a game waits for: phases, stages, `Need`.
-
-The vocabulary shared by the game and its parts (`cards`, `player_actions`).
-"""
+"""What a game waits for: phases, stages, `Need`; the vocabulary shared by the game and
+its parts (`cards`, `player_actions`)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,5 @@
-"""Player Actions of a game (R8, R13) and the correction of the cubes (`fix`).
-
-`PlayerActions` is the part of `Game` that moves and rallies the player's cubes.
-"""
+"""Player Actions of a game (R8, R13) and the correction of the cubes (`fix`):
+`PlayerActions` is the part of `Game` that moves and rallies the player's cubes."""
 
 from __future__ import annotations
 
@@ -51,9 +49,8 @@ class PlayerActions:
 
     @property
     def limit_side(self) -> str:
-        """Whose a contested territory is for the player's limit now (R7).
-
-        The King's during Player Actions and their battles, else the player's."""
+        """Whose a contested territory is for the player's limit now (R7): the King's
+        during Player Actions and their battles, else the player's."""
         return KING if self.stage in (S_ACTIONS, S_PLAYER_BATTLES) else PLAYER
 
     def legal_moves(self) -> list[Action]:
@@ -101,8 +98,7 @@ class PlayerActions:
         """Why `move count src dst` is refused now, in words; None when it is legal."""
         board, pos = self.board, self.position
         if src not in board.adjacent or dst not in board.adjacent:
-            bad = src if src not in board.adjacent else dst
-            return f"no territory {bad} on this map"
+            return f"no territory {src if src not in board.adjacent else dst} on this map"
         if self.command_points < MOVE_COST:
             return "no command points left for a move (it costs 1); finish with done"
         if dst not in board.adjacent[src]:
@@ -127,8 +123,7 @@ class PlayerActions:
         return f"cannot move {count} from {src} to {dst}: {self._limit_problem(trial)}; {hint}"
 
     def _move_room(self, src: int, dst: int) -> tuple[int, int, int | None]:
-        """`limits.move_room` for a move src -> dst from the position now (R8,
-        contested territories the King's: R7)."""
+        """`limits.move_room` for src -> dst now (R8; contested territories the King's, R7)."""
         board, pos = self.board, self.position
         player, king, wheat = pos.player, pos.king, board.wheat
         return limits.move_room(
@@ -179,9 +174,8 @@ class PlayerActions:
         return f"castles you hold: {', '.join(map(str, held)) or 'none'}"
 
     def _judge_again(self, outcome: str | None) -> str:
-        """R12 again after a fix made once the game was over; returns the old outcome.
-
-        A fix showing the game is not over re-opens it where it ended (SPEC §4)."""
+        """R12 again after a fix made once the game was over; returns the old outcome (a
+        fix showing the game is not over re-opens it where it ended, SPEC §4)."""
         was = self.outcome
         assert was is not None
         self.outcome = outcome
@@ -204,8 +198,7 @@ class PlayerActions:
         if king > board.king_limit:
             raise IllegalAction(f"the King may have at most {board.king_limit} cubes in {at}")
         trial = self.position.copy()
-        trial.king[at] = king
-        trial.player[at] = player
+        trial.king[at], trial.player[at] = king, player
         for side in (KING, PLAYER):
             if trial.on_map(side) > board.forces:
                 raise IllegalAction(f"that would put {trial.on_map(side)} {side} cubes on the "

@@ -117,10 +117,9 @@ WON, LOST = "won", "lost"
 
 def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
                       player_limit_too: bool = True) -> list[str]:
-    """Every reason the position cannot stand on the table (empty: none).
-
-    The King over his limit, a side with more cubes than it owns, the player over their
-    limit (R8; `player_limit_too` False leaves it out)."""
+    """Every reason the position cannot stand on the table (empty: none): the King over his
+    limit, a side with more cubes than it owns, the player over their limit (R8;
+    `player_limit_too` False leaves it out)."""
     problems: list[str] = []
     for t in board.numbers:
         if pos.king[t] > board.king_limit:
@@ -129,8 +128,7 @@ def position_problems(board: Board, pos: Position, contested_to: str = PLAYER,
     for side in (KING, PLAYER):
         total = pos.on_map(side)
         if total > board.forces:
-            problems.append(f"{side} has {total} cubes on the map but only {board.forces} "
-                            "exist")
+            problems.append(f"{side} has {total} cubes on the map but only {board.forces} exist")
     limit = player_limit(board, pos, contested_to)
     for t in board.numbers if player_limit_too else ():
         if limits.excess(pos.player[t], limit):
@@ -164,8 +162,7 @@ def position_outcome(board: Board, pos: Position) -> str | None:
 def outcome_words(board: Board, outcome: str) -> str:
     """Why a position is won or lost, in words."""
     if outcome == WON:
-        castles = ", ".join(map(str, sorted(board.castles)))
-        return f"won: you hold every castle ({castles})"
+        return f"won: you hold every castle ({', '.join(map(str, sorted(board.castles)))})"
     if board.rulings.home_lost_when == "empty":
         return f"lost: you have no cubes in your home castle {board.home}"
     return f"lost: the King holds your home castle {board.home}"
@@ -187,9 +184,8 @@ def colon_hint(value: Any) -> str:
 
 
 def parse_position(board: Board, data: Any, source: str = "position") -> Position:
-    """Check a `{king: {...}, player: {...}}` mapping and build a Position.
-
-    The player's limit is left to `check_position`: `resolve` takes positions from any moment."""
+    """Check a `{king: {...}, player: {...}}` mapping and build a Position (the player's
+    limit is left to `check_position`: `resolve` takes positions from any moment)."""
     if not isinstance(data, Mapping):
         raise PositionError(f"{source}: expected a mapping like "
                             "{king: {3: 2}, player: {1: 2}}")

@@ -61,8 +61,7 @@ class OverKingLimit:
 
 @dataclass(frozen=True, slots=True)
 class OverPlayerLimit:
-    """Player cubes over the limit (R8), removed: `limit`, the wheat territories
-    it came from, and `had` cubes there."""
+    """Player cubes over the limit (R8) removed: `limit`, its `wheat` places, `had` there."""
 
     limit: int
     wheat: tuple[int, ...]
@@ -84,8 +83,7 @@ Cause = Toward | Rallied | Casualties | Withdrew | Trapped | OverKingLimit | Ove
 
 @dataclass(slots=True)
 class Step:
-    """One change on the table and its cause: `move` or `withdraw` (src -> dst;
-    dst None: removed), `rally` or `remove` (at)."""
+    """One table change and its cause: move/withdraw src -> dst (None: removed), rally/remove at."""
 
     kind: str
     count: int

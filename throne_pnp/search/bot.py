@@ -1,7 +1,6 @@
-"""The search player and the plan-search player, as simulator bots.
-
-`SearchBot` plays the plan-search choice unless the rollouts put another option ahead
-by more than their noise; `PlannerBot` is greedy with the exhaustive plan search.
+"""The search player and the plan-search player, as simulator bots: `SearchBot` plays the
+plan-search choice unless the rollouts put another option ahead by more than their noise;
+`PlannerBot` is greedy with the exhaustive plan search.
 """
 
 from __future__ import annotations
@@ -36,8 +35,7 @@ class PlannerBot(GreedyBot):
     name = "planner"
 
     def plan_actions(self, game: Game) -> list[Action]:
-        options = candidates(game, _greedy(), shortlist=1)
-        return list(options[0].actions)
+        return list(candidates(game, _greedy(), shortlist=1)[0].actions)
 
 
 class SearchBot(Bot):

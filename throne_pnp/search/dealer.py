@@ -1,7 +1,5 @@
-"""Deal a game's cards from seeded shuffles that do not depend on the player.
-
-Two players on one seed see the same cards in the same order as long as the rules let them.
-"""
+"""Deal a game's cards from seeded shuffles that do not depend on the player: two players
+on one seed see the same cards in the same order as long as the rules let them."""
 
 from __future__ import annotations
 

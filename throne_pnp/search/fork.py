@@ -1,7 +1,5 @@
-"""Copies of a game for search: the same engine, fast, and fair.
-
-`determinise` is the one place the search fills in what the player cannot know.
-"""
+"""Copies of a game for search: the same engine, fast, and fair (`determinise` is the one
+place the search fills in what the player cannot know)."""
 
 from __future__ import annotations
 
@@ -11,9 +9,8 @@ from throne_pnp.rules.game import Game
 
 
 def determinise(game: Game, rng: random.Random, must_hold: int | None = None) -> Game:
-    """A fork of `game` with the whole hand known, played on as a virtual game.
-
-    Physical mode: the untold cards sampled from the unseen ones, `must_hold` among them."""
+    """A fork of `game` with the whole hand known, played on as a virtual game (physical
+    mode: the untold cards sampled from the unseen ones, `must_hold` among them)."""
     twin = game.copy()
     hidden = twin.hand_hidden
     if hidden:

@@ -1,7 +1,5 @@
-"""The value of a game cut short: greedy's static score as a winning chance.
-
-A logistic curve fitted on greedy self-play (`scripts/fit_leaf.py` reproduces `A`, `B`).
-"""
+"""The value of a game cut short: greedy's static score as a winning chance, a logistic
+curve fitted on greedy self-play (`scripts/fit_leaf.py` reproduces `A`, `B`)."""
 
 from __future__ import annotations
 

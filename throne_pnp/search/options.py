@@ -1,7 +1,6 @@
-"""The candidates of a decision the game asks of the player.
-
-Each card that could be in the hand, each place to withdraw, and for Player Actions the
-most promising end layouts (`plans`), with greedy's own plan and stopping at once.
+"""The candidates of a decision the game asks of the player: each card that could be in the
+hand, each place to withdraw, and for Player Actions the most promising end layouts (`plans`),
+with greedy's own plan and stopping at once.
 """
 
 from __future__ import annotations
@@ -88,12 +87,10 @@ def _plan_options(game: Game, policy: GreedyBot, shortlist: int,
             return value
 
         found = walk(game, Narrow(*narrow, score))
-    best = heapq.nlargest(shortlist, found.layouts, key=score)
-    best = [found.index(layout) for layout in best]
-    chosen = [found.actions(i) for i in best]
-    extra = [found.actions(0)]  # `done` now (the walk's first layout)
-    greedy_plan = tuple(policy.plan_actions(game))
-    extra.append(_cheapest(game, greedy_plan, found))
+    chosen = [found.actions(found.index(layout))
+              for layout in heapq.nlargest(shortlist, found.layouts, key=score)]
+    # `done` now (the walk's first layout), then greedy's own plan
+    extra = [found.actions(0), _cheapest(game, tuple(policy.plan_actions(game)), found)]
     if include is not None:
         extra.append(include)
     for actions in extra:

@@ -22,8 +22,7 @@ MAX_LAYOUTS = 60_000
 
 @dataclass(frozen=True)
 class Narrow:
-    """A narrowed walk: from `depth` command points spent on, only the `width`
-    best layouts of each layer by `score` are walked on."""
+    """Narrowed walk: past `depth` points spent, only the `width` best by `score` a layer go on."""
 
     depth: int
     width: int
@@ -62,9 +61,8 @@ def layout_of(board: Board, counts: dict[int, int]) -> tuple[int, ...]:
 
 
 def walk(game: Game, narrow: Narrow | None = None) -> Walk:
-    """Every layout Player Actions can end in from `game`, `done` now first.
-
-    With `narrow`, walking on from only the best of each layer past `narrow.depth`."""
+    """Every layout Player Actions can end in from `game`, `done` now first (with `narrow`,
+    walking on from only the best of each layer past `narrow.depth`)."""
     if game.board.rulings.over_limit_move == "trim":
         return _walk_engine(game)
     return _walk_counts(game, narrow)

@@ -30,8 +30,7 @@ from throne_pnp.search.leaf import leaf_value
 from throne_pnp.search.options import Option, candidates, decision_of
 from throne_pnp.stats import wilson
 
-# Rollouts stop this many turns after the decision (a game still going counts
-# as not won, as the simulator's turn cap does).
+# Rollouts stop this many turns on (a game still going counts as not won, as at the sim's cap).
 ROLLOUT_TURNS = 60
 # The share of a user's budget (`exact`) kept back from the halving for the last two options.
 LEADERS_SHARE = 0.25
@@ -44,8 +43,7 @@ class Scored:
     option: Option
     wins: float = 0.0  # rollouts won (a rollout cut at its horizon counts its leaf value)
     rounds: int = 0
-    # Each rollout's result by its index (rollout i of every option shares its
-    # luck: `lead` compares two options rollout by rollout).
+    # Each rollout's result by its index (rollout i of every option shares its luck: `lead`).
     values: list[float] = field(default_factory=list)
 
     @property
@@ -62,9 +60,8 @@ class Scored:
         return wilson(self.wins, self.samples)
 
     def lead(self, other: Scored) -> tuple[float, float, int]:
-        """How far ahead of `other` this option is on the rollouts both had (the
-        same indices, so the same luck): the mean difference, its standard
-        deviation, and how many rollouts it is over."""
+        """How far ahead of `other` this option is on the rollouts both had (same indices,
+        same luck): the mean difference, its standard deviation, and over how many."""
         pairs = min(len(self.values), len(other.values))
         if not pairs:
             return 0.0, 0.0, 0
@@ -135,9 +132,8 @@ def policy() -> GreedyBot:
 
 def rollout(root: Game, option: Option, seed: int, index: int,
             horizon: int | None = None) -> float:
-    """Play `option` from `root`, then the game on to its end (1 won, 0 not)
-    or, with a `horizon`, to the start of the player's card phase that many
-    turns on (its `leaf_value`)."""
+    """Play `option` from `root`, then the game on to its end (1 won, 0 not) or, with a
+    `horizon`, to the start of the player's card phase that many turns on (its `leaf_value`)."""
     rng = random.Random(f"{seed}:{index}")
     game = determinise(root, rng, option.card)
     dealer = Dealer(f"{seed}:{index}")
@@ -221,12 +217,10 @@ def rank(game: Game, budget: int = 600, seed: int = 1, jobs: int = 1,
          options: list[Option] | None = None, horizon: int | None = None,
          exact: bool = False) -> Ranking:
     """Rank the options of the decision due in `game` (see the module docstring).
-
     `budget`: rollouts in all; with `exact` (the user's `--budget`) never exceeded, and
     `BudgetTooSmall` below the number of options. `seconds` replaces it by what fits in that
     time (not repeatable). `include`: an option never dropped; `options`: the candidates if
-    known; `horizon`: turns before a rollout is scored statically (None: to the end).
-    """
+    known; `horizon`: turns before a rollout is scored statically (None: to the end)."""
     decision = decision_of(game)
     if decision is None:
         raise ValueError(f"no decision for the player now: {game.describe_need()}")

@@ -1,13 +1,12 @@
 """The type pairing of every printed component, embedded in the PDFs as subsets.
 
-Titles are set in Crimson Text, an old-style book serif (SIL OFL) that arrives with
-the install as the PyPI package fontpkg-crimson-text; labels, numbers and small
-text in reportlab's Bitstream Vera Sans. Printers substitute fonts that are only
-named, so both are embedded, slimmed by `slim` (over half of their glyph bytes are
-screen hinting printers do not need) and renamed "Rusty Serif" / "Rusty Sans" (the
-Vera licence asks that a modified font not be called "Bitstream" or "Vera").
-Without the serif package the sans sets the titles too, and `notes` says so once.
-`width_pt` measures text with the metrics the PDF really uses; `mono` runs are oblique.
+Titles are set in Crimson Text, an old-style book serif (SIL OFL) that arrives with the install
+as the PyPI package fontpkg-crimson-text; labels, numbers and small text in reportlab's
+Bitstream Vera Sans. Printers substitute fonts that are only named, so both are embedded,
+slimmed by `slim` (over half of their glyph bytes are screen hinting printers do not need) and
+renamed "Rusty Serif" / "Rusty Sans" (the Vera licence asks that a modified font not be called
+"Bitstream" or "Vera"). Without the serif package the sans sets the titles too, and `notes` says
+so once. `width_pt` measures text with the metrics the PDF really uses; `mono` runs are oblique.
 """
 
 from __future__ import annotations
@@ -112,11 +111,8 @@ _HAVE_INSTRUCTIONS = 0x0100
 
 def _tables(data: bytes) -> dict[str, bytes]:
     count = struct.unpack(">H", data[4:6])[0]
-    out = {}
-    for i in range(count):
-        tag, _checksum, offset, length = struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i])
-        out[tag.decode("latin-1")] = data[offset:offset + length]
-    return out
+    entries = (struct.unpack(">4sIII", data[12 + 16 * i:28 + 16 * i]) for i in range(count))
+    return {tag.decode("latin-1"): data[at:at + length] for tag, _sum, at, length in entries}
 
 
 def _strip_glyph(glyph: bytes) -> bytes:
@@ -176,8 +172,7 @@ def _name_table(original: bytes, family: str, style: str, source: str) -> bytes:
         5: f"Version 1.0; {source}, hinting removed",
         6: f"{ps_family}-{style.replace(' ', '')}",
     }
-    records = b""
-    strings = b""
+    records = strings = b""
     for name_id, text in sorted(names.items()):
         raw = text.encode("utf-16-be")
         records += struct.pack(">6H", 3, 1, 0x409, name_id, len(raw), len(strings))
@@ -199,8 +194,7 @@ def _assemble(tables: dict[str, bytes]) -> bytes:
     header = struct.pack(">IHHHH", 0x00010000, count, power * 16, power.bit_length() - 1,
                          count * 16 - power * 16)
     offset = 12 + 16 * count
-    directory = b""
-    body = b""
+    directory = body = b""
     for tag in tags:
         data = tables[tag]
         directory += struct.pack(">4sIII", tag.encode("latin-1"), _checksum(data),

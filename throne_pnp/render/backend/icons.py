@@ -1,7 +1,6 @@
-"""Our own vector icons, each defined once as shapes in a 24 x 24 box.
-
-Silhouettes differ in outline, not only colour, to stay legible in greyscale at
-4 mm. Shapes use the colour names "ink" and "paper", substituted per placement.
+"""Our own vector icons, each defined once as shapes in a 24 x 24 box. Silhouettes differ in
+outline, not only colour, to stay legible in greyscale at 4 mm. Shapes use the colour names
+"ink" and "paper", substituted per placement.
 """
 
 from __future__ import annotations
@@ -59,8 +58,7 @@ def _wheat() -> tuple:
     stem = Line(12, 23, 12, 7, _ink_line(1.5))
     grains = [_grain(12, 4.2, 0)]
     for y in (9.0, 13.5, 18.0):
-        grains.append(_grain(9.4, y - 0.6, -38))
-        grains.append(_grain(14.6, y - 0.6, 38))
+        grains += [_grain(9.4, y - 0.6, -38), _grain(14.6, y - 0.6, 38)]
     return (stem, *grains)
 
 
@@ -75,8 +73,7 @@ def _bugle() -> tuple:
 
 
 def _diagonal(points) -> tuple:
-    """Points given along a sword (s across, t along, tip up) laid from the bottom-left
-    to the top-right corner of the box."""
+    """Sword points (s across, t along, tip up) laid from the box's bottom-left to top-right."""
     r = math.sqrt(0.5)
     return tuple((round(12 + r * (s + t), 3), round(12 + r * (s - t), 3)) for s, t in points)
 

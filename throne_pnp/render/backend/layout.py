@@ -1,8 +1,8 @@
 """Neutral page description: frozen shapes in millimetres, top-left origin.
 
-`pdf.py` and `svg.py` draw the very same `Page`s, so the outputs cannot drift
-apart; `text_width` reads the embedded typeface's metrics. Lengths in mm (y
-downwards), font sizes in points, colours "#rrggbb".
+`pdf.py` and `svg.py` draw the very same `Page`s, so the outputs cannot drift apart;
+`text_width` reads the embedded typeface's metrics. Lengths in mm (y downwards), font sizes in
+points, colours "#rrggbb".
 """
 
 from __future__ import annotations
@@ -241,6 +241,5 @@ def find_tagged(items, prefix: str):
         if item.tag.startswith(prefix):
             out.append((item, 0.0, 0.0))
         if isinstance(item, Group):
-            for sub, x, y in find_tagged(item.items, prefix):
-                out.append((sub, x + item.dx, y + item.dy))
+            out += [(s, x + item.dx, y + item.dy) for s, x, y in find_tagged(item.items, prefix)]
     return out

@@ -1,8 +1,6 @@
-"""Plane geometry for the map sheet: boxes, polygons, clearances (mm, y downwards).
-
-The map's layout places labels, cube spaces and print aids with these pure
-functions and the tests measure the result with the same ones, so "2 mm
-inside its territory" means one thing everywhere.
+"""Plane geometry for the map sheet: boxes, polygons, clearances (mm, y downwards). The layout
+places labels, cube spaces and print aids with these pure functions and the tests measure the
+result with the same ones, so "2 mm inside its territory" means one thing everywhere.
 """
 
 from __future__ import annotations

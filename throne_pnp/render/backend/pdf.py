@@ -136,8 +136,7 @@ class _Painter:
             ops.append(_circle(item.cx, item.cy, item.r) + op)
         elif kind is Poly:
             (x0, y0), *rest = item.points
-            parts = [f"{_f(x0)} {_f(y0)} m"]
-            parts += [f"{_f(x)} {_f(y)} l" for x, y in rest]
+            parts = [f"{_f(x0)} {_f(y0)} m", *(f"{_f(x)} {_f(y)} l" for x, y in rest)]
             if item.closed:
                 parts.append("h")
             else:
@@ -203,11 +202,9 @@ def _circle(cx: float, cy: float, r: float) -> str:
 
 def render_pdf(pages: list[Page], path: FsPath, title: str, duplex: bool = False,
                outline: tuple[tuple[int, str], ...] = ()) -> FsPath:
-    """Write `pages` to the PDF file `path` (byte-deterministic) and return the path.
-
-    Print scaling is preset to none; with `duplex`, also long-edge duplex.
-    `outline` lists (0-based page, title) bookmarks, shown in a viewer's sidebar.
-    """
+    """Write `pages` to the PDF file `path` (byte-deterministic) and return the path; print
+    scaling is preset to none, with `duplex` also long-edge duplex; `outline` lists
+    (0-based page, title) bookmarks, shown in a viewer's sidebar."""
     from reportlab.pdfbase.pdfdoc import PDFZCompress
     from reportlab.pdfgen.canvas import Canvas
 

@@ -107,8 +107,7 @@ class _Writer:
             attrs = {"x": _n(item.x), "y": _n(item.y), "font-size": _n(item.size * PT),
                      "font-family": SVG_SERIF if item.serif else SVG_FAMILY,
                      "fill": item.color,
-                     # the width the layout measured: a substitute font cannot
-                     # push text into its neighbours
+                     # the measured width: a substitute font cannot push into neighbours
                      "textLength": _n(text_width(item.text, item.size, item.bold,
                                                  item.italic, item.mono, item.serif)),
                      "lengthAdjust": "spacingAndGlyphs"}

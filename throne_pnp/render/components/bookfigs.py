@@ -1,8 +1,8 @@
 """The rules booklet's figures: worked examples, the start of the game, the ladder.
 
-Each figure is shapes at a given width with its height, placed by the booklet's
-flow and drawn as inline SVG by the page's rules screen. A worked example is
-played by the rules engine (`narrator.worked`): the board before and after.
+Each figure is shapes at a given width with its height, placed by the booklet's flow and
+drawn as inline SVG by the page's rules screen. A worked example is played by the rules
+engine (`narrator.worked`): the board before and after.
 """
 
 from __future__ import annotations
@@ -37,10 +37,8 @@ def checklist(worked: Worked) -> list[tuple[str, str]]:
         if bare.startswith(BOX):
             number += 1
             out.append((str(number), bare[len(BOX):]))
-        elif bare.startswith("(") and bare.endswith(")"):
-            out.append(("", bare[1:-1]))
-        else:
-            out.append(("", bare))
+        else:   # a note in brackets loses them
+            out.append(("", bare[1:-1] if bare.startswith("(") and bare.endswith(")") else bare))
     return out
 
 
@@ -109,11 +107,10 @@ def ladder_figure(content: Content, width: float, body: float,
     levels = ladder_of(content)
     bots = sorted({bot for level in levels for bot in level.bots})
     cols = [0.0, width * 0.24] + [width * (0.62 + 0.19 * i) for i in range(len(bots))]
-    out: list = []
     y = lead
     heads = ["level", "hard cards"] + [f"{bot} wins" for bot in bots]
-    for x, head in zip(cols, heads, strict=False):
-        out.append(Text(x, y, head, body, bold=True, color=RUST))
+    out: list = [Text(x, y, head, body, bold=True, color=RUST)
+                 for x, head in zip(cols, heads, strict=False)]
     out.append(Line(0, y + 1.2, width, y + 1.2, stroke(RUST, 0.25)))
     for level in levels:
         y += lead

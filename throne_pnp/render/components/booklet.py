@@ -1,8 +1,7 @@
-"""The rules booklet: `rules.txt` typeset over A4 or Letter pages at 9.5 pt.
-
-The parsed text becomes units (a line, a heading kept with what follows, a
-note, a flow-chart box, a figure) that flow in bands of two balanced columns;
-a worked example that does not fit floats to the next page.
+"""The rules booklet: `rules.txt` typeset over A4 or Letter pages at 9.5 pt. The parsed text
+becomes units (a line, a heading kept with what follows, a note, a flow-chart box, a figure)
+that flow in bands of two balanced columns; a worked example that does not fit floats to the
+next page.
 """
 
 from __future__ import annotations

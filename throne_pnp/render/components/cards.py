@@ -1,10 +1,9 @@
 """Action Cards: one face layout per card, one back, and the printed sheets.
 
-A face (trim 0..63 x 0..88 mm, bleed beyond) shows a corner index (the battle
-values as numerals beside small symbols, top left and turned bottom right, what
-a fanned hand shows), the title in the serif, the battle symbols, the King's
-action(s), the flags, the priority arrow and the id; hard cards a dark double
-frame and a skull. Colour only repeats what shapes say. All backs are identical.
+A face (trim 0..63 x 0..88 mm, bleed beyond) shows a corner index (the battle values as
+numerals beside small symbols, top left and turned bottom right, what a fanned hand shows), the
+title in the serif, the battle symbols, the King's action(s), the flags, the priority arrow and
+the id; hard cards a dark double frame and a skull. Colour only repeats what shapes say.
 """
 
 from __future__ import annotations
@@ -163,8 +162,7 @@ def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
 
 
 def _footer(card: Card, color: str, ink_saver: bool) -> list:
-    """Command flags (or a hard card's skull) bottom left, the priority arrow beside the
-    turned index bottom right."""
+    """Flags (or a hard card's skull) bottom left; the priority arrow by the turned index."""
     bw, bh = 11.0, 16.5
     bx, by = CARD_W - INDEX[0] - INDEX[2] - 1.4 - bw, CARD_H - SAFE - bh
     out: list = [Rect(bx, by, bw, bh, stroke(color, 0.35) if ink_saver else
@@ -209,8 +207,7 @@ def back_edge(ink_saver: bool = False, style: str = "light") -> str:
 
 
 def _lattice(color: str, ground: str) -> list:
-    """Lattice tiles over the whole back and its bleed, one on the card's centre (so
-    the pattern is the same turned 180°)."""
+    """Lattice tiles over the back and its bleed, one centred (the same turned 180°)."""
     nx, ny = (math.ceil((half + BLEED) / LATTICE - 0.5) for half in (CARD_W / 2, CARD_H / 2))
     return [Icon("lattice", CARD_W / 2 + LATTICE * (i - 0.5), CARD_H / 2 + LATTICE * (j - 0.5),
                  LATTICE, color, ground)
@@ -220,10 +217,9 @@ def _lattice(color: str, ground: str) -> list:
 def card_back(ink_saver: bool = False,
               bleed: tuple[bool, bool, bool, bool] = (True, True, True, True),
               style: str = "light") -> tuple:
-    """The shared back: a diamond lattice to the bleed on every side, and in the middle an
-    oval medallion with two crowns base to base, like a court card's; the same turned
-    180°, and nothing but the lattice within BACK_CLEAR of the trim, so a cut off by a
-    millimetre does not show."""
+    """The shared back: a diamond lattice to the bleed, in the middle an oval medallion with two
+    crowns base to base; the same turned 180°, and nothing but the lattice within BACK_CLEAR
+    of the trim, so a cut off by a millimetre does not show."""
     ground, lattice, ink, paper = BACK_COLOURS["ink-saver" if ink_saver else style]
     cx, cy = CARD_W / 2, CARD_H / 2
     area = _ground(ground, bleed)
@@ -297,9 +293,8 @@ def _block(grid: sheets.Grid, items: list, shift: tuple[float, float] = (0.0, 0.
 def card_pages(content: Content, paper: str, layout: str = "duplex",
                ink_saver: bool = False, back: str = "light", stamp: str = "",
                back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Page]:
-    """The pages of cards.pdf for one paper size and layout, with the footer `stamp`;
-    `back_offset` (x right, y down, mm) is a duplex misregistration measured on the
-    duplex test: every back is moved to cancel it."""
+    """The pages of cards.pdf for one paper size and layout, with the footer `stamp`; every
+    back moved to cancel `back_offset` (x right, y down, mm), as read on the duplex test."""
     if back not in BACKS:
         raise ValueError(f"unknown card back {back!r}; use one of {', '.join(BACKS)}")
     cards = list(content.cards)
@@ -312,9 +307,9 @@ def card_pages(content: Content, paper: str, layout: str = "duplex",
                           f"fold-{start // grid.cols + 1}", stamp)
             placed = []
             for card, (fs, bs) in zip(chunk, sheets.fold_slots(grid, len(chunk)), strict=True):
+                turned = bs.bleed[2:] + bs.bleed[:2]   # turned 180°: top<->bottom, left<->right
                 placed += [place(card_front(card, ink_saver, fs.bleed), fs, f"front-{card.id}"),
-                           place(card_back(ink_saver, _turned(bs.bleed), back), bs,
-                                 f"back-{card.id}")]
+                           place(card_back(ink_saver, turned, back), bs, f"back-{card.id}")]
             page.add(_block(grid, placed))
             page.extend(sheets.crop_marks(grid, fold=True))
             page.extend(sheets.fold_lines(grid, len(chunk)))
@@ -348,18 +343,11 @@ def card_pages(content: Content, paper: str, layout: str = "duplex",
     return [page for pair in zip(fronts, backs, strict=True) for page in pair]
 
 
-def _turned(bleed: tuple[bool, bool, bool, bool]) -> tuple[bool, bool, bool, bool]:
-    """Bleed sides of a card drawn turned 180°: top<->bottom, left<->right."""
-    top, right, bottom, left = bleed
-    return (bottom, left, top, right)
-
-
 def card_files(content: Content, ink_saver: bool = False,
                back: str = "light") -> list[tuple[str, Page]]:
     """One SVG page per face (card-01.svg ...) and the shared back.svg, with full bleed."""
     out = []
-    width = CARD_W + 2 * BLEED
-    height = CARD_H + 2 * BLEED
+    width, height = CARD_W + 2 * BLEED, CARD_H + 2 * BLEED
     digits = max(2, len(str(max(c.id for c in content.cards))))
     for card in content.cards:
         page = Page(width, height, list(card_front(card, ink_saver)), name=f"card-{card.id}",

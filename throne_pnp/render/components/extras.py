@@ -1,8 +1,7 @@
 """The extras sheet: two player aid cards and punch-out cube tokens.
 
-The aid cards are poker size (they sleeve with the Action Cards) and drawn from
-the content, the adjacency list from `adjacency_rows`. Below them,
-`forces` 9.5 mm tokens a side: the King's dark squares, the player's light discs.
+The aid cards are poker size (they sleeve with the Action Cards), drawn from the content.
+Below them, `forces` 9.5 mm tokens a side: the King's dark squares, the player's light discs.
 """
 
 from __future__ import annotations
@@ -91,10 +90,8 @@ def goal_line(content: Content) -> str:
     game_map = content.map
     castles = ", ".join(str(c) for c in game_map.castles)
     home = game_map.home
-    if content.rulings.home_lost_when == "king-holds":
-        lose = f"once the King alone holds {home}"
-    else:
-        lose = f"when {home} has none of your cubes"
+    lose = (f"once the King alone holds {home}" if content.rulings.home_lost_when == "king-holds"
+            else f"when {home} has none of your cubes")
     return f"**Win** holding every {{castle}} ({castles}). **Lose** {lose}."
 
 
@@ -271,10 +268,9 @@ def player_token(ink_saver: bool = False) -> tuple:
     out: list = [Circle(TOKEN / 2, TOKEN / 2, r, disc),
                  Icon("helmet", TOKEN / 2 - 2.6, TOKEN / 2 - 2.75, 5.2, INK)]
     guide = stroke(GUIDE, 0.2, (0.6, 0.5))
-    s = SNIP
     for cx, cy, sx, sy in ((0, 0, 1, 1), (TOKEN, 0, -1, 1), (0, TOKEN, 1, -1),
                            (TOKEN, TOKEN, -1, -1)):
-        out.append(Line(cx + sx * s, cy, cx, cy + sy * s, guide))
+        out.append(Line(cx + sx * SNIP, cy, cx, cy + sy * SNIP, guide))
     return tuple(out)
 
 
@@ -330,8 +326,7 @@ def _new_page(paper: str, name: str, title: str) -> Page:
 
 def _token_rows(page: Page, y: float, first: int, count: int, total: int,
                 ink_saver: bool) -> int:
-    """Draw what fits from y down of each side's tokens first+1 .. first+count;
-    return how many a side were drawn."""
+    """Draw what fits from y down of tokens first+1 .. first+count; return how many a side."""
     gap = MARK_GAP + MARK_LEN + 1.0
     cols = min(TOKEN_COLS, total)
     block_w = cols * TOKEN

@@ -1,9 +1,8 @@
 """The print guide page and the duplex alignment test of the print-and-play pack.
 
-The guide: a table of what to print, then how, worded for the chosen layout,
-map size and the content's numbers. The duplex test: crosses at the first and
-last card slots, mirrored on the back, with 1 mm ticks to measure the offset that
-`throne build --back-offset` cancels.
+The guide: a table of what to print, then how, worded for the chosen layout, map size and the
+content's numbers. The duplex test: crosses at the first and last card slots, mirrored on the
+back, with 1 mm ticks to measure the offset that `throne build --back-offset` cancels.
 """
 
 from __future__ import annotations
@@ -215,8 +214,7 @@ class _Columns:
 def _table(sections: list[Section], x: float, y: float, width: float,
            ink_saver: bool = False) -> tuple[list, float]:
     """The "what to print" table; returns its shapes and the y below it."""
-    size = 7.5
-    lead = 4.2
+    size, lead = 7.5, 4.2
     cols = (("Pages", 0.0), ("What", 13.0), ("Paper", 0.44), ("Printer setting", 0.67))
     xs = [x + 1.5, x + 13.0] + [x + width * f for _, f in cols[2:]]
     head = stroke(RUST, 0.25) if ink_saver else both(NOTE, NOTE, 0.1)

@@ -1,7 +1,5 @@
-"""The difficulty ladder in words: for the print guide, the docs and the terminal.
-
-One source, so the guide, `docs/balance.md` and `throne simulate --ladder`
-agree: each level, its hard cards and per bot the measured win rate (95%
+"""The difficulty ladder in words, one source for the print guide, `docs/balance.md` and
+`throne simulate --ladder`: each level, its hard cards and per bot the measured win rate (95%
 interval) or "not yet measured". No number is ever made up here.
 """
 
@@ -85,8 +83,7 @@ def markdown_table(content: Content) -> str:
         lines.append("| " + " | ".join(cells) + " |")
     lines.append("")
     for bot in bots:
-        figs = [lv.bots.get(bot) for lv in levels]
-        fig = next((f for f in figs if f is not None), None)
+        fig = next((lv.bots[bot] for lv in levels if lv.bots.get(bot) is not None), None)
         if fig is None:
             lines.append(f"- {bot}: {NOT_MEASURED}.")
             continue

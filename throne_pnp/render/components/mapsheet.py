@@ -1,8 +1,8 @@
 """The map sheet: the map filling one page, an A3/Tabloid sheet, or two tiled sheets.
 
-The island is scaled to fill the page's printable frame; title, scale bar and
-legend sit on free sea clear of the land. `tiled` makes two portrait sheets,
-the second glued over the first's overlap strip, the join through no cube space.
+The island is scaled to fill the page's printable frame; title, scale bar and legend sit on
+free sea clear of the land. `tiled` makes two portrait sheets, the second glued over the
+first's overlap strip, the join through no cube space.
 """
 
 from __future__ import annotations
@@ -59,8 +59,7 @@ MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
 
 @dataclass(frozen=True, slots=True)
 class MapSheet:
-    """One page of the map: drawing point (x, y) lies at page point
-    (dx + x * scale, dy + y * scale); the map shows in `frame`."""
+    """A map page: drawing point (x, y) at page (dx + x * scale, dy + y * scale); in `frame`."""
 
     page: Page
     paper: str
@@ -256,8 +255,7 @@ def _sea(frame: Box, ink_saver: bool) -> Rect:
 
 def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     """One landscape sheet: the sea over the frame, the island as large as it goes."""
-    short, long = PAPER_MM[paper]
-    page_w, page_h = long, short
+    page_h, page_w = PAPER_MM[paper]     # the paper turned to landscape
     frame = Box(EDGE, EDGE, page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT)
     land = _land(content)
     fit = _fit(content, frame)
@@ -334,9 +332,9 @@ def _space_gaps(content: Content) -> list[tuple[float, float]]:
 
 
 def _fit_clear_of(content: Content, frame: Box, seam: float) -> tuple[float, float, float]:
-    """`_fit`, with the join x = `seam` of two tiled sheets down the middle of the
-    gap between cube spaces that keeps the map largest (at least SEAM_CLEAR
-    printed each side), so no cube sits on the step; `_fit` without such a gap."""
+    """`_fit`, with the join x = `seam` of two tiled sheets down the middle of the gap between
+    cube spaces that keeps the map largest (SEAM_CLEAR printed each side at least), so no
+    cube sits on the step; plain `_fit` without such a gap."""
     dx, dy, scale = _fit(content, frame)
     dw, dh = content.map.drawing.size  # type: ignore[union-attr]
     best: tuple[float, float] | None = None          # (scale, drawing x under the join)
@@ -360,9 +358,8 @@ def _tick_heights(frame: Box, join: float, keep_clear: list[Box]) -> list[float]
     for k in range(4 * TICKS):
         y = frame.y + 4.0 + (frame.h - 8.0) * k / (4 * TICKS - 1)
         tick = Box(join - TICK, y - 1.0, 2 * TICK, 2.0)
-        if any(tick.overlaps(b) for b in keep_clear):
-            continue
-        if not out or y - out[-1] >= frame.h / (TICKS + 1):
+        clear = not any(tick.overlaps(b) for b in keep_clear)
+        if clear and (not out or y - out[-1] >= frame.h / (TICKS + 1)):
             out.append(y)
     return out
 

@@ -153,8 +153,7 @@ def set_line(line: list[list[Piece]], x: float, y: float, size: float,
     space = text_width(" ", size)
     run: list[str] = []
     run_style: tuple[bool, bool] | None = None
-    run_x = x
-    cursor = x
+    run_x = cursor = x
 
     def end_run() -> None:
         nonlocal run, run_style

@@ -1,11 +1,10 @@
 """Sheet geometry: paper sizes, the card grids, crop marks, print aids, the footer stamp.
 
-Poker cards (63 x 88 mm) sit in a centred 3 x 3 grid with shared cuts and a 3 mm
-bleed, on A4 and Letter alike; no crop mark comes within 5 mm of the paper edge
-(printers leave ~4.2 mm unprinted). Duplex backs are mirrored about the page
-centre; the fold layout puts each front above its back turned 180°. Every sheet's
-stamp says what it belongs to: the map's name, the program version and a date
-(SOURCE_DATE_EPOCH, else the newest content file's, never the clock: same bytes).
+Poker cards sit in a centred 3 x 3 grid with shared cuts and a 3 mm bleed, on A4 and Letter
+alike; no crop mark comes within MARK_EDGE of the paper edge. Duplex backs are mirrored about
+the page centre; the fold layout puts each front above its back turned 180°. Every sheet's
+stamp names the map, the program version and a date (SOURCE_DATE_EPOCH, else the newest
+content file's, never the clock: same bytes).
 """
 
 from __future__ import annotations
@@ -130,10 +129,9 @@ def fold_slots(grid: Grid, count: int) -> list[tuple[Slot, Slot]]:
 
 
 def _mark_span(trim: float) -> tuple[float, float, bool]:
-    """(near, far, cased): a crop mark's ends as distances from the paper edge whose
-    cut line lies `trim` from it. In the margin beyond the bleed when MARK_MIN of
-    it fits clear of the printer's dead strip, else across the bleed to the cut
-    line, cased in white to show on the art."""
+    """(near, far, cased): a crop mark's ends as distances from the paper edge whose cut line
+    lies `trim` from it. Beyond the bleed when MARK_MIN of it fits clear of the printer's dead
+    strip, else across the bleed to the cut line, cased in white to show on the art."""
     outer = trim - BLEED - MARK_GAP
     room = outer - MARK_EDGE
     if room >= MARK_MIN:
@@ -182,15 +180,11 @@ def fold_lines(grid: Grid, count: int) -> list:
 
 
 def scale_bar(x: float, y: float, vertical: bool = False) -> Group:
-    """A labelled 50 mm bar with 10 mm ticks from (x, y) to check print scale: label
-    up to 2.2 mm above y, ticks to 2.8 mm below; a `vertical` bar runs down,
-    its label reading bottom to top."""
+    """A labelled 50 mm bar with 10 mm ticks from (x, y) to check print scale: label up to
+    2.2 mm above y, ticks to 2.8 mm below; a `vertical` bar runs down, read bottom to top."""
     items: list = [Rect(0, 0, SCALE_LEN, 1.6, stroke("#000000", 0.2))]
-    for i in range(5):
-        if i % 2 == 0:
-            items.append(Rect(i * 10, 0, 10, 1.6, fill("#000000")))
-    for i in range(6):
-        items.append(Line(i * 10, 1.6, i * 10, 2.8, stroke("#000000", 0.2)))
+    items += [Rect(i * 10, 0, 10, 1.6, fill("#000000")) for i in range(0, 5, 2)]   # every other
+    items += [Line(i * 10, 1.6, i * 10, 2.8, stroke("#000000", 0.2)) for i in range(6)]
     items.append(Text(0, -0.6, SCALE_LABEL, AID_TEXT))
     if vertical:
         # rotate -90 about the bar start: the bar then runs upward, so shift it down
@@ -229,9 +223,8 @@ def stamp_pages(pages: list[Page], text: str) -> list[Page]:
 
 
 def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
-    """Title, stamp and scale bar around a card grid: on one line below it where
-    the margin has room, else (Letter portrait) turned in the side margins
-    between the crop marks."""
+    """Title, stamp and scale bar around a card grid: on one line below it where the margin has
+    room, else (Letter portrait) turned in the side margins between the crop marks."""
     label = f"{GAME_TITLE}: {part}"
     xs, ys = grid.cut_xs(), grid.cut_ys()
     below = ys[-1] + BLEED

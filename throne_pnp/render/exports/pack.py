@@ -1,7 +1,6 @@
-"""The print-and-play pack: every component of one paper size in print order.
-
-The same `Page`s as the separate PDFs. The guide comes first but is laid out
-last: its table lists the page numbers of every other part.
+"""The print-and-play pack: every component of one paper size in print order, the same `Page`s
+as the separate PDFs. The guide comes first but is laid out last: its table lists the page
+numbers of every other part.
 """
 
 from __future__ import annotations
@@ -32,8 +31,7 @@ class Part:
 def _map_part(map_pages: list[Page], paper: str) -> Part:
     """The map: one sheet of the paper, one larger sheet, or sheets to join."""
     first = map_pages[0]
-    landscape = first.width > first.height
-    setting = "single-sided" + (", landscape" if landscape else "")
+    setting = "single-sided" + (", landscape" if first.width > first.height else "")
     if len(map_pages) > 1:
         return Part(f"Map, {len(map_pages)} sheets to join", map_pages, "120-160 gsm, or plain",
                     setting, "map")
@@ -105,9 +103,8 @@ class Pack:
 def pack(content: Content, paper: str, layout: str = "duplex", ink_saver: bool = False,
          *, rules: list[Page], map_pages: list[Page] | None = None,
          card_pages: list[Page] | None = None, stamp: str = "") -> Pack:
-    """Every page of print-and-play.pdf for one paper size, in print order, from the
-    separate PDFs' pages (cards laid out here when not given; no map for None);
-    the pack's own pages get the footer `stamp`."""
+    """Every page of print-and-play.pdf for one paper size, in print order, from the separate
+    PDFs' pages (cards laid out here when not given; no map for None), own pages `stamp`ed."""
     if card_pages is None:
         card_pages = cards.card_pages(content, paper, layout, ink_saver, stamp=stamp)
     parts = pack_parts(content, paper, layout, ink_saver, rules=rules, map_pages=map_pages,

@@ -33,20 +33,15 @@ def require() -> None:
         raise MissingExtra(INSTALL_HINT) from exc
 
 
-def box_mm(pod: str = "") -> tuple[float, float]:
-    """The image's size in mm for a service ("" = plain 3 mm bleed)."""
-    if pod not in PODS:
-        raise ValueError(f"unknown print-on-demand service {pod!r}; use mpc or tgc")
-    w, h = PODS[pod]
-    return (w / DPI * 25.4, h / DPI * 25.4)
-
-
 def face_page(shapes: tuple, edge: str, pod: str = "", name: str = "",
               box: tuple[float, float] | None = None) -> Page:
-    """One card (trim-coordinate shapes) centred on a page of the service's box
-    (or of `box`, w x h mm), the margin beyond the drawn 3 mm bleed filled with
-    `edge`."""
-    w, h = box if box is not None else box_mm(pod)
+    """One card (trim-coordinate shapes) centred on a page of the service's box (or of `box`, w
+    x h mm), the margin beyond the drawn 3 mm bleed filled with `edge`."""
+    if box is None:   # the service's image size in mm ("": a plain 3 mm bleed)
+        if pod not in PODS:
+            raise ValueError(f"unknown print-on-demand service {pod!r}; use mpc or tgc")
+        box = (PODS[pod][0] / DPI * 25.4, PODS[pod][1] / DPI * 25.4)
+    w, h = box
     dx, dy = (w - CARD_W) / 2, (h - CARD_H) / 2
     page = Page(w, h, name=name)
     page.add(Rect(0, 0, w, h, fill(edge)), Group(shapes, dx, dy))
@@ -107,19 +102,14 @@ def write_png(path: Path, image: Any, **options: Any) -> Path:
 
 def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = False,
                back: str = "light") -> list[Path]:
-    """Rasterise every face and the back into `folder`; return the written paths.
-
-    Stale card-*.png files (a card removed from the deck) are deleted.
-    """
+    """Rasterise every face and the back into `folder`; return the written paths (stale
+    card-*.png files, of a card removed from the deck, are deleted)."""
     folder = Path(folder)
     images = card_images(content, pod, ink_saver, back)
     rasters = rasterise([page for _, page in images], [PODS[pod]] * len(images), DPI)
     folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    for (name, _), image in zip(images, rasters, strict=True):
-        path = folder / name
-        write_png(path, image, dpi=(DPI, DPI), optimize=False)
-        written.append(path)
+    written = [write_png(folder / name, image, dpi=(DPI, DPI), optimize=False)
+               for (name, _), image in zip(images, rasters, strict=True)]
     names = {name for name, _ in images}
     for stale in sorted(folder.glob("card-*.png")):
         if stale.name not in names:

@@ -1,9 +1,8 @@
 """`throne build --format tts`: the game for Tabletop Simulator, in `output/tts/`.
 
-Deck sheets (`cards-normal.png`, `cards-hard.png`, continued on `-2` ... when full),
-`back.png`, `map.png` and the saved object (`tts_save`) naming them by `file:///` path
-or under `url_base`. Faces are cut at the trim into grids within TTS's limits, the back
-in each sheet's last slot."""
+Deck sheets (`cards-normal.png`, `cards-hard.png`, continued on `-2` ... when full), `back.png`,
+`map.png` and the saved object (`tts_save`) naming them by `file:///` path or under `url_base`.
+Faces are cut at the trim into grids within TTS's limits, the back in each sheet's last slot."""
 
 from __future__ import annotations
 
@@ -142,10 +141,8 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
         map_image = png.rasterise([map_page], [map_size], map_dpi, "Tabletop Simulator map")[0]
 
     folder.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    back_path = folder / "back.png"
-    png.write_png(back_path, back_image, compress_level=PNG_LEVEL)
-    written.append(back_path)
+    back_path = png.write_png(folder / "back.png", back_image, compress_level=PNG_LEVEL)
+    written = [back_path]
     key = 0
     table_decks: list[tts_save.Deck] = []
     for role, title, deck in decks:
@@ -155,8 +152,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
             cols, rows = grid_for(len(chunk), cell)
             sheet = _sheet_image([face_of[c.id] for c in chunk], back_image, cols, rows, cell)
             name = f"cards-{role}.png" if number == 1 else f"cards-{role}-{number}.png"
-            path = folder / name
-            png.write_png(path, sheet, compress_level=PNG_LEVEL)
+            path = png.write_png(folder / name, sheet, compress_level=PNG_LEVEL)
             written.append(path)
             sheets.append(tts_save.Sheet(key, _url(path, url_base), _url(back_path, url_base),
                                          cols, rows, tuple(chunk)))
@@ -169,8 +165,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
         board = tts_save.Board(_url(map_path, url_base), content.map.drawing.size,  # type: ignore[union-attr]
                                map_image.size, _spaces(content))
     else:
-        if map_path.exists():
-            map_path.unlink()
+        map_path.unlink(missing_ok=True)
         if notes is not None:
             notes.append("TTS map skipped: map.yaml has no complete drawing data; every "
                          "cube waits in the supply rows")

@@ -1,9 +1,8 @@
 """The Tabletop Simulator saved object: the JSON a player drops into TTS.
 
-Pure data, no files: `saved_object` returns the save as plain dicts, `dumps` its
-text. The map board lies at the origin, the decks right of it, the notecard
-left, the cubes on their setup spaces and in supply rows below. GUIDs hash
-each object's role, so a rebuild is byte for byte the same.
+Pure data, no files: `saved_object` returns the save as plain dicts, `dumps` its text. The map
+board lies at the origin, the decks right of it, the notecard left, the cubes on their setup
+spaces and in supply rows below. GUIDs hash each object's role: a rebuild is the same bytes.
 """
 
 from __future__ import annotations
@@ -70,11 +69,6 @@ class Board:
     size: tuple[float, float]
     pixels: tuple[int, int]
     spaces: dict[int, tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]]
-
-
-def card_nickname(card: Card) -> str:
-    """A card's name on the table: its number and name ("12 Watchfires")."""
-    return f"{card.id} {card.name}" if card.name else f"Card {card.id}"
 
 
 def card_description(card: Card) -> str:
@@ -172,9 +166,10 @@ def _deck(deck: Deck, x: float, z: float) -> dict[str, Any]:
     cards = []
     for sheet in deck.sheets:
         for slot, card in enumerate(sheet.cards):
+            nickname = f"{card.id} {card.name}" if card.name else f"Card {card.id}"  # 12 Watchfires
             cards.append(_object(f"card-{card.id}", "Card",
                                  transform(x, TABLE_Y, z, 180.0, 180.0, scale),
-                                 card_nickname(card), card_description(card),
+                                 nickname, card_description(card),
                                  CardID=sheet.key * 100 + slot, SidewaysCard=False,
                                  CustomDeck={str(sheet.key): _custom_deck(sheet)}))
     if len(cards) == 1:       # TTS holds a lone card as a card, not as a deck
@@ -186,11 +181,6 @@ def _deck(deck: Deck, x: float, z: float) -> dict[str, Any]:
                    CustomDeck=custom, ContainedObjects=cards)
 
 
-def board_scale(board: Board) -> float:
-    """The Custom_Board's scale: its image as tall as the drawing at the table's mm."""
-    return board.size[1] * UNIT_PER_MM / BOARD_UNITS
-
-
 def board_point(board: Board, x: float, y: float) -> tuple[float, float]:
     """A drawing point (mm, top-left origin) as table (x, z): the board lies
     centred at the origin, its top edge away from the player."""
@@ -199,7 +189,7 @@ def board_point(board: Board, x: float, y: float) -> tuple[float, float]:
 
 
 def _board(content: Content, board: Board) -> dict[str, Any]:
-    s = board_scale(board)
+    s = board.size[1] * UNIT_PER_MM / BOARD_UNITS   # the image as tall as the drawing
     w, h = board.pixels
     return _object("board", "Custom_Board", transform(0.0, TABLE_Y, 0.0, 180.0, 0.0, (s, 1.0, s)),
                    content.map.name, f"The map of {GAME_TITLE}: {content.map.name}.",

@@ -47,8 +47,7 @@ def diagram(content: Content, king: dict[int, int], player: dict[int, int], widt
         terr = game_map.territories[n]
         assert terr.drawing is not None
         lx, ly = at(terr.drawing.label)
-        cx, cy = at(terr.drawing.cubes)
-        spots[n] = (cx, cy)
+        cx, cy = spots[n] = at(terr.drawing.cubes)
         if n in fight:
             items.append(battle_circle(cx, cy, n))
         items += number_disc(lx, ly, str(n), DISC_R, NUM_PT, disc,

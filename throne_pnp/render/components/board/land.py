@@ -1,9 +1,6 @@
-"""The board's land: sea, territories, lakes, coasts, borders and sea crossings.
-
-In the map drawing's own millimetres. Adjacency must be unmistakable: borders
-between neighbours are thick, coasts thinner, a sea crossing a named dashed
-route.
-"""
+"""The board's land: sea, territories, lakes, coasts, borders and sea crossings, in the
+map drawing's own millimetres. Adjacency must be unmistakable: borders between neighbours
+are thick, coasts thinner, a sea crossing a named dashed route."""
 
 from __future__ import annotations
 
@@ -56,11 +53,9 @@ def _edges(game_map: GameMap) -> tuple[set[frozenset[str]], set[frozenset[str]]]
 
 def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
                names: bool = True, detail: bool = True) -> list:
-    """The land of the map drawing without labels or cube spaces, in drawing mm.
-
-    For the booklet's small diagrams, `names` False leaves out the lake and
-    crossing names (too small to read) and `detail` False draws each territory
-    and lake as one outlined polygon, without waves and gilt borders."""
+    """The land of the map drawing without labels or cube spaces, in drawing mm. For small
+    diagrams, `names` False leaves out lake and crossing names and `detail` False draws each
+    territory and lake as one outlined polygon, without waves and gilt borders."""
     game_map = content.map
     drawing = game_map.drawing
     assert drawing is not None and game_map.drawable

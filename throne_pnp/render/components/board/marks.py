@@ -1,8 +1,7 @@
 """What is drawn over a board: cubes on the table, numbers, battles and moves.
 
-The booklet's figures, the table page and `throne show --svg` share these
-marks, each a function of points and sizes drawn at the caller's scale; their
-tags let tests and the page find a mark again.
+Shared by the booklet's figures, the table page and `throne show --svg`: each mark a function
+of points and sizes drawn at the caller's scale, tagged so tests and the page find it again.
 """
 
 from __future__ import annotations
@@ -174,16 +173,14 @@ def arrow(a: tuple[float, float], b: tuple[float, float], label: str, color: str
     tx, ty = end[0] - control[0], end[1] - control[1]
     tl = max(math.hypot(tx, ty), 1e-6)
     tx, ty = tx / tl, ty / tl
-    head = look.head
-    tip = end
+    head, tip = look.head, end
     left = (tip[0] - tx * head - ty * head * 0.6, tip[1] - ty * head + tx * head * 0.6)
     right = (tip[0] - tx * head + ty * head * 0.6, tip[1] - ty * head - tx * head * 0.6)
     shaft_end = (tip[0] - tx * head * 0.8, tip[1] - ty * head * 0.8)
     dash = (1.4, 0.8) if dashed else ()
-    shapes = [Path((("M", *start), ("C", *control, *control, *shaft_end)),
-                   stroke("#ffffff", look.halo, cap="round")),
-              Path((("M", *start), ("C", *control, *control, *shaft_end)),
-                   stroke(color, look.width, dash, cap="round")),
+    curve = (("M", *start), ("C", *control, *control, *shaft_end))
+    shapes = [Path(curve, stroke("#ffffff", look.halo, cap="round")),
+              Path(curve, stroke(color, look.width, dash, cap="round")),
               Poly((tip, left, right), both(color, color, 0.2))]
     if along is not None:     # the curve at `along`: start, control twice, shaft end
         u = 1 - along

@@ -1,9 +1,8 @@
 """The board's territories: number discs, names, symbols and cube spaces.
 
-Each territory gets its number disc, name and symbols at its `label` point and
-10 mm cube spaces at its `cubes` point (the King's rows over the player's).
-`territory_geometry` gives the boxes that the sheet, `fit_problems` and the
-tests measure; `map_items` is the whole printed board.
+Each territory gets its number disc, name and symbols at its `label` point and 10 mm cube spaces
+at its `cubes` point (the King's rows over the player's). `territory_geometry` gives the boxes
+that the sheet, `fit_problems` and the tests measure; `map_items` is the whole printed board.
 """
 
 from __future__ import annotations
@@ -55,9 +54,8 @@ def cube_block_size(king_limit: int) -> tuple[float, float]:
 
 
 def cube_area(x: float, y: float, king_limit: int, tag: str, ink_saver: bool = False) -> Group:
-    """The block of cube spaces centred on (x, y): its `Rect` items are the spaces,
-    the King's first, then the player's `PLAYER_SPACES` (any more cubes stack
-    beside them); `throne show --svg` fills them in that order."""
+    """The block of cube spaces centred on (x, y): its `Rect`s, the King's first, then the
+    player's `PLAYER_SPACES` (more cubes stack beside them), filled so by `throne show --svg`."""
     per_row = max(1, min(king_limit, PER_ROW))
     rows_k = -(-king_limit // per_row)
     w, h = cube_block_size(king_limit)
@@ -156,17 +154,16 @@ def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> li
     game_map = content.map
     out = land_items(content, ink_saver, sea)
     for n in game_map.numbers:
-        for _, shapes in _label(game_map, n, ink_saver):
-            out += shapes
+        out += [shape for _, shapes in _label(game_map, n, ink_saver) for shape in shapes]
         cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
         out.append(cube_area(cx, cy, game_map.king_limit, f"cubes-{n}", ink_saver))
     return out
 
 
 def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
-    """What keeps real cubes from fitting at print `scale`, as notes saying what to move:
-    each space at least 10 mm, 2 mm inside its border's ink and clear of labels
-    and row marks; each label inside its territory."""
+    """What keeps real cubes from fitting at print `scale`, as notes saying what to move: each
+    space 10 mm or more, 2 mm inside its border's ink, clear of labels and row marks; each
+    label inside its territory."""
     problems = []
     need = 2.0 / scale + BORDER_W / 2
     for terr in territory_geometry(content):
@@ -177,11 +174,8 @@ def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
         if min(clearance(b, terr.polygon) for b in terr.spaces + terr.markers) < need:
             problems.append(f"{where}: its cube spaces reach within 2 mm of its border; "
                             "move `cubes` (the block's centre) or the shape's points")
-        marks = terr.labels + terr.markers
-        if any(s.overlaps(m) for s in terr.spaces for m in marks):
-            problems.append(f"{where}: its cube spaces cover its label; move `cubes` "
-                            "or `label`")
+        if any(s.overlaps(m) for s in terr.spaces for m in terr.labels + terr.markers):
+            problems.append(f"{where}: its cube spaces cover its label; move `cubes` or `label`")
         if min(clearance(b, terr.polygon) for b in terr.labels) < BORDER_W / 2:
-            problems.append(f"{where}: its number, name or symbols cross its border; "
-                            "move `label`")
+            problems.append(f"{where}: its number, name or symbols cross its border; move `label`")
     return problems
