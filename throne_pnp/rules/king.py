@@ -217,9 +217,11 @@ def carry_out(board: Board, pos: Position, taken: Sequence[str], priority: str,
     completely, in order (R3, R4, R6), on a copy of `pos`; `draws`, `exhausted` are noted."""
     rising = priority == "rising"
     work = pos.copy()
-    log = [KingAction(action, tuple(rally(board, work, rising) if action == "rally"
-                                    else move(board, work, action, rising)))
-           for action in taken]
+    log = []
+    for action in taken:   # each action moves the cubes of `work` in turn
+        items = rally(board, work, rising) if action == "rally" else move(
+            board, work, action, rising)
+        log.append(KingAction(action, tuple(items)))
     battles = work.contested(board.order(rising))
     return KingResult(list(taken), priority, list(draws), battles, work, exhausted, log)
 
