@@ -108,8 +108,9 @@ def write_pngs(content: Content, folder: Path, pod: str = "", ink_saver: bool = 
     images = card_images(content, pod, ink_saver, back)
     rasters = rasterise([page for _, page in images], [PODS[pod]] * len(images), DPI)
     folder.mkdir(parents=True, exist_ok=True)
-    written = [write_png(folder / name, image, dpi=(DPI, DPI), optimize=False)
-               for (name, _), image in zip(images, rasters, strict=True)]
+    written: list[Path] = []
+    for (name, _), image in zip(images, rasters, strict=True):
+        written.append(write_png(folder / name, image, dpi=(DPI, DPI), optimize=False))
     names = {name for name, _ in images}
     for stale in sorted(folder.glob("card-*.png")):
         if stale.name not in names:
