@@ -165,14 +165,14 @@ def test_no_words_on_the_board_cover_each_other(browser, every_screen, tmp_path,
 
 def _review_app(tmp_path):
     """An app on a game played to its end, its review searched in the server's thread
-    at a small budget (so the review screen has its turning points and boards)."""
+    at a budget just large enough for the paired intervals to flag turning points (boards)."""
     from web_screens import play_by_policy
 
     from throne_pnp.web.app import create_app
 
     game = tmp_path / "throne-game.json"
     play_by_policy(game, 16)
-    return game, create_app(game, content(), review_budget=8, hint_budget=8,
+    return game, create_app(game, content(), review_budget=80, hint_budget=8,
                             search_in="thread")
 
 
