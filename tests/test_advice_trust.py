@@ -169,7 +169,7 @@ def test_a_review_flags_a_planted_blunder_and_says_why():
                    normal_ids(BOARD) + hard_ids(BOARD))
     row = advice.review_one(advice.Decision(g, (act.DONE,), g.turn, g.phase), 120, 1)
     assert row["label"] == "blunder" and row["drop_ci95"][0] > 0 and row["best_win"] == 1.0
-    assert row["why"] == ("the better choice, move 1 6 9, done: takes the castle 9; "
+    assert row["why"] == ("the better choice: takes the castle 9; "
                           "yours: keeps every cube where it is")
     lines = advice.review_lines(advice.review([advice.Decision(g, (act.DONE,), g.turn, g.phase)],
                                               budget=120, jobs=1))

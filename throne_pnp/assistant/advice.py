@@ -213,7 +213,7 @@ def review_reason(game: Game, best: Option, played: Option, first: bool,
                 else "within the noise of the hint's first choice")
     mine, better = reason(game, played).split("; "), reason(game, best).split("; ")
     gains = [part for part in better if part not in mine] or better
-    text = f"the better choice, {', '.join(best.commands)}: {'; '.join(gains)}"
+    text = f"the better choice: {'; '.join(gains)}"   # the row above names it
     costs = [part for part in mine if part not in better]
     return text + (f"; yours: {'; '.join(costs)}" if costs else "")
 
