@@ -15,12 +15,8 @@ Usage:
 from __future__ import annotations
 
 import argparse
-import json
-import statistics
-import subprocess
-import sys
 
-from benchenv import ROOT, precompile, user_env
+from benchenv import median_rates
 
 TARGET = 200  # games per CPU-minute
 
@@ -42,13 +38,6 @@ print(json.dumps({"games": report["games"], "rate": 60 * report["games"]
 """
 
 
-def measure(games: int, root: str) -> float:
-    """Search games per CPU-minute over one ladder sweep in a fresh process."""
-    out = subprocess.run([sys.executable, "-c", MEASURE, str(games)], check=True,
-                         capture_output=True, text=True, cwd=root,
-                         env={**user_env(), "PYTHONPATH": root})
-    return json.loads(out.stdout)["rate"]
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -56,14 +45,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=12, help="games per ladder level")
     parser.add_argument("--compare", default=None, help="another checkout to measure alongside")
     args = parser.parse_args()
-    precompile()
-    roots = {"this": str(ROOT), **({"compare": args.compare} if args.compare else {})}
-    rates: dict[str, list[float]] = {name: [] for name in roots}
-    for _ in range(args.rounds):
-        for name, root in roots.items():
-            rates[name].append(measure(args.games, root))
-    for name, values in rates.items():
-        rate = statistics.median(values)
+    rates = median_rates(MEASURE, [str(args.games)], args.rounds, args.compare)
+    for name, rate in rates.items():
         print(f"search ladder sweep ({name}): {rate:.0f} games/CPU-minute, {args.games} games "
               f"a level (target {TARGET}: ratio {rate / TARGET:.2f}; rounds {args.rounds})")
 
