@@ -110,6 +110,7 @@ class TextRun:
     size: float        # points at print scale
     font: str          # base font name (subset prefix removed)
     embedded: bool
+    box: tuple[float, float, float, float]   # left, bottom, right, top on the page, in pt
 
 
 def _text_of(obj, textpage) -> str:
@@ -120,6 +121,19 @@ def _text_of(obj, textpage) -> str:
     raw.FPDFTextObj_GetText(obj, textpage, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)),
                             length)
     return buffer.raw[:length - 2].decode("utf-16-le", errors="replace")
+
+
+def _page_box(obj, outer) -> tuple[float, float, float, float]:
+    """The object's bounds carried to page space by the matrix `outer` of its forms."""
+    box = [ctypes.c_float() for _ in range(4)]
+    raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in box))
+    left, bottom, right, top = (v.value for v in box)
+    a, b, c, d, e, f = outer
+    xs, ys = [], []
+    for x, y in ((left, bottom), (left, top), (right, bottom), (right, top)):
+        xs.append(a * x + c * y + e)
+        ys.append(b * x + d * y + f)
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _font_name(font) -> str:
@@ -173,7 +187,8 @@ def text_runs(path: Path) -> list[TextRun]:
                 scale = math.sqrt(abs(a * d - b * c))
                 font = raw.FPDFTextObj_GetFont(obj)
                 out.append(TextRun(index, _text_of(obj, textpage), round(size.value * scale, 2),
-                                   _font_name(font), bool(raw.FPDFFont_GetIsEmbedded(font))))
+                                   _font_name(font), bool(raw.FPDFFont_GetIsEmbedded(font)),
+                                   _page_box(obj, outer)))
     finally:
         document.close()
     return out

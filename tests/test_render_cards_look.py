@@ -6,11 +6,9 @@ that never overlap, fonts embedded."""
 
 from __future__ import annotations
 
-import ctypes
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pypdfium2.raw as raw
 import pytest
 from PIL import Image, ImageChops
 from printcheck import gray, text_runs
@@ -161,28 +159,8 @@ def built(tmp_path_factory) -> Path:
 
 
 def _text_boxes(path: Path) -> list[tuple[int, str, tuple[float, float, float, float]]]:
-    """(page, text, box in pt) of every text object drawn on the page itself."""
-    document = pdfium.PdfDocument(str(path))
-    out = []
-    try:
-        for index in range(len(document)):
-            page = document[index]
-            textpage = page.get_textpage()
-            for i in range(raw.FPDFPage_CountObjects(page.raw)):
-                obj = raw.FPDFPage_GetObject(page.raw, i)
-                if raw.FPDFPageObj_GetType(obj) != raw.FPDF_PAGEOBJ_TEXT:
-                    continue
-                box = [ctypes.c_float() for _ in range(4)]
-                raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v) for v in box))
-                n = raw.FPDFTextObj_GetText(obj, textpage, None, 0)
-                buffer = ctypes.create_string_buffer(n)
-                raw.FPDFTextObj_GetText(
-                    obj, textpage, ctypes.cast(buffer, ctypes.POINTER(ctypes.c_ushort)), n)
-                text = buffer.raw[:n - 2].decode("utf-16-le", errors="replace")
-                out.append((index, text, tuple(v.value for v in box)))
-    finally:
-        document.close()
-    return out
+    """(page, text, box in pt) of every text object drawn on the page."""
+    return [(run.page, run.text, run.box) for run in text_runs(path)]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
