@@ -33,6 +33,18 @@ drop_cases = st.fixed_dictionaries({
 
 # ------------------------------------------------------------------ drop
 
+def http_request(port: int, raw: bytes, timeout: float = 10) -> bytes:
+    """Send the `raw` request to the local server on `port`; its whole answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as sock:
+        sock.sendall(raw)
+        chunks = []
+        while True:
+            chunk = sock.recv(65536)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+
+
 class Server:
     """A real `throne serve` for the drop family, its terminal kept in a file."""
 
@@ -67,14 +79,7 @@ class Server:
         return answer.startswith(b"HTTP/1.1 200")
 
     def request(self, raw: bytes, timeout: float = 10) -> bytes:
-        with socket.create_connection(("127.0.0.1", self.port), timeout=timeout) as sock:
-            sock.sendall(raw)
-            chunks = []
-            while True:
-                chunk = sock.recv(65536)
-                if not chunk:
-                    return b"".join(chunks)
-                chunks.append(chunk)
+        return http_request(self.port, raw, timeout)
 
     def new_terminal_text(self) -> str:
         data = self.log.read_bytes()

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from fuzz_drop import http_request
 
 from throne_pnp.assistant.lock import save_lock
 from throne_pnp.cli import cli
@@ -190,17 +191,6 @@ def _serve(tmp_path: Path, port: int) -> subprocess.Popen:
     raise AssertionError("the server did not start")
 
 
-def _request(port: int, raw: bytes) -> bytes:
-    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
-        sock.sendall(raw)
-        chunks = []
-        while True:
-            chunk = sock.recv(65536)
-            if not chunk:
-                return b"".join(chunks)
-            chunks.append(chunk)
-
-
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_a_client_leaving_mid_body_is_no_traceback(tmp_path):
@@ -215,8 +205,8 @@ def test_a_client_leaving_mid_body_is_no_traceback(tmp_path):
                              "Content-Length: 5000\r\n\r\ncsrf=abc&card=".encode())
                 time.sleep(0.3)
         time.sleep(0.5)
-        answer = _request(port, f"GET /version HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                                "Connection: close\r\n\r\n".encode())
+        answer = http_request(port, f"GET /version HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                                "Connection: close\r\n\r\n".encode(), timeout=5)
         assert answer.startswith(b"HTTP/1.1 200"), answer[:200]
     finally:
         server.send_signal(signal.SIGINT)
