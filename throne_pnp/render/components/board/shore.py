@@ -1,0 +1,100 @@
+"""The island's shores, drawn with irregularity at every scale: each coast and lake-shore edge of
+the map drawing (an edge of one territory only) becomes a fractal line by midpoint displacement.
+
+Each edge is seeded by its two point names, so a rebuild draws the same line and moving a point
+reshapes only its own edges. The line bulges only away from its territory (into the sea or the
+lake), so cube spaces and labels keep every millimetre the plain polygon gives them.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from throne_pnp.content import GameMap, polygon_edges
+
+Point = tuple[float, float]
+
+STEP = 1.8          # mm: the finest segment of a shore
+ROUGH = 0.34        # a midpoint's largest offset, as a share of its segment's length
+REACH = 3.2         # mm: the farthest a shore strays from its straight edge
+
+
+def _fractal(length: float, seed: str) -> list[tuple[float, float]]:
+    """(t along 0..1, offset in mm >= 0) of a shore `length` mm long, ends included."""
+    rng = random.Random(seed)
+    levels = max(1, math.ceil(math.log2(max(length, STEP) / STEP)))
+    line = [(0.0, 0.0), (1.0, 0.0)]
+    for level in range(levels):
+        seg = length / 2 ** level
+        amp = min(ROUGH * seg, REACH / 1.8 ** level)
+        out = [line[0]]
+        for (t0, y0), (t1, y1) in zip(line, line[1:], strict=False):
+            out += [((t0 + t1) / 2, (y0 + y1) / 2 + rng.uniform(-amp, amp)), (t1, y1)]
+        line = out
+    return [(t, min(abs(y), REACH)) for t, y in line]
+
+
+def _winding(pts: list[Point]) -> float:
+    """Twice the signed area (> 0 clockwise on the page, y down)."""
+    return sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1], strict=True))
+
+
+def shore_edges(game_map: GameMap) -> set[frozenset[str]]:
+    """The edges of one territory only: sea coasts and lake shores."""
+    count = Counter(edge for terr in game_map.territories.values()
+                    for edge in polygon_edges(terr.drawing.shape))  # type: ignore[union-attr]
+    return {edge for edge, k in count.items() if k == 1}
+
+
+def _sides(game_map: GameMap, shape: tuple[str, ...], shores: set[frozenset[str]],
+           outward: bool = True) -> list[tuple[str, str, list[Point]]]:
+    """(from, to, points from `from` up to `to` excluded) for each edge of a polygon; its shore
+    edges rough, bulging away from the territory (into a lake `outward` False)."""
+    pts = game_map.drawing.points  # type: ignore[union-attr]
+    corners = [pts[p] for p in shape]
+    side = 1.0 if (_winding(corners) > 0) == outward else -1.0   # left normal points out
+    out = []
+    for i, name in enumerate(shape):
+        other = shape[(i + 1) % len(shape)]
+        a, b = pts[name], pts[other]
+        part = [a]
+        if frozenset((name, other)) in shores:
+            first = min(name, other)
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(dx, dy)
+            nx, ny = dy / length * side, -dx / length * side
+            line = _fractal(length, f"{first}|{max(name, other)}")
+            if name != first:
+                line = [(1 - t, y) for t, y in reversed(line)]
+            part += [(round(a[0] + t * dx + y * nx, 1), round(a[1] + t * dy + y * ny, 1))
+                     for t, y in line[1:-1]]
+        out.append((name, other, part))
+    return out
+
+
+def outline(game_map: GameMap, shape: tuple[str, ...], shores: set[frozenset[str]],
+            outward: bool = True) -> list[Point]:
+    """The polygon of a territory (or a lake, `outward` False) with its shores rough."""
+    return [p for _, _, part in _sides(game_map, shape, shores, outward) for p in part]
+
+
+def coast_loops(game_map: GameMap) -> list[list[Point]]:
+    """The island's outer coast as closed rough loops (one for each island)."""
+    drawing = game_map.drawing
+    assert drawing is not None
+    shores = shore_edges(game_map)
+    lake_edges = set().union(*(polygon_edges(k.shape) for k in drawing.lakes))
+    following = {a: (b, part) for terr in game_map.territories.values()
+                 for a, b, part in _sides(game_map, terr.drawing.shape, shores)  # type: ignore
+                 if frozenset((a, b)) in shores - lake_edges}
+    loops = []
+    while following:
+        at = min(following)
+        loop: list[Point] = []
+        while at in following:
+            at, part = following.pop(at)
+            loop += part
+        loops.append(loop)
+    return loops
