@@ -85,15 +85,15 @@ def test_clearance_matches_the_distance_to_the_nearest_side(x, y, w, h) -> None:
 
 
 def test_cube_block_by_hand() -> None:
-    # 5.5 mm crown + 1 mm + 5 spaces of 10.5 mm with 4 gaps of 0.7 mm = 61.8 mm wide;
-    # two rows of 10.5 mm with a 1.6 mm gap = 22.6 mm high
-    assert cube_block_size(5) == pytest.approx((61.8, 22.6))
+    # 4.6 mm crown + 0.8 mm + 5 spaces of 10.5 mm with 4 gaps of 0.4 mm = 59.5 mm wide;
+    # two rows of 10.5 mm with a 1 mm gap = 22 mm high
+    assert cube_block_size(5) == pytest.approx((59.5, 22.0))
     area = cube_area(100, 50, 5, "cubes-1")
-    assert (area.dx, area.dy) == pytest.approx((69.1, 38.7))
+    assert (area.dx, area.dy) == pytest.approx((70.25, 39.0))
     spaces = [r for r in area.items if r.tag.startswith("space-")]
     assert [r.tag for r in spaces] == ["space-king"] * 5 + ["space-player"] * 5
-    assert (spaces[0].x, spaces[0].y, spaces[0].w) == pytest.approx((6.5, 0, 10.5))
-    assert (spaces[4].x, spaces[5].y) == pytest.approx((6.5 + 4 * 11.2, 12.1))
+    assert (spaces[0].x, spaces[0].y, spaces[0].w) == pytest.approx((5.4, 0, 10.5))
+    assert (spaces[4].x, spaces[5].y) == pytest.approx((5.4 + 4 * 10.9, 11.5))
     marks = [i.name for i in area.items if getattr(i, "name", None)]
     assert marks == ["crown", "helmet"]
 

@@ -161,10 +161,10 @@ def _title_items(content: Content, width: float, grow: float = 1.0
     """The cartouche: the map's name under the game's, in a framed paper panel with a rule
     either side of the game's name; and its size. `grow` for large sheets."""
     name = content.map.name
-    big = fit_size(name, width, 14 * grow, bold=True, serif=True)
-    small = 7.0 * grow
+    big = fit_size(name, width, 12.5 * grow, bold=True, serif=True)
+    small = 6.5 * grow
     top = sheets.GAME_TITLE.upper()
-    pad = 2.6 * grow
+    pad = 2.2 * grow
     text_w = max(text_width(name, big, bold=True, serif=True),
                  text_width(top, small, serif=True) + 16 * grow)
     w, h = text_w + 2 * pad, small * PT + 1.4 * grow + big * PT + 2 * pad
