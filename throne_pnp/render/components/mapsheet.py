@@ -46,10 +46,10 @@ PAPER_MM: dict[str, tuple[float, float]] = {   # the sheets' papers and the larg
     "tabloid": (279.4, 431.8),
 }
 EDGE = 5.0          # the sea's frame from the paper edge (printers need 4.2 mm)
-STRIP = 8.0         # under the frame, outside the art: scale bar, stamp and legend
+STRIP = 8.5         # under the frame, outside the art: scale bar, stamp and legend
 AID_GAP = 2.0       # cartouche, compass and notes: from the frame and from the land
 CORNER = 21.0       # the frame's corners kept free (square side, mm) for the photo markers
-COMPASS = 17.0
+COMPASS = 14.0
 NEATLINE = 0.6
 OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
 TICK = 7.0          # tiled: length of each alignment tick on either side of the join
@@ -364,10 +364,10 @@ def _tiled(content: Content, paper: str, ink_saver: bool, stamp: str) -> list[Ma
         area = Box(frame.x, frame.y, fw - OVERLAP, fh) if k == 0 else Box(
             frame.x + OVERLAP, frame.y, fw - OVERLAP, fh)
         aids, _ok = _aids(content, land, (ox, oy, scale), area, title=k == 0,
-                          compass=k == 1, note=SHEET_NOTES[k])
+                          compass=k == 0, note=SHEET_NOTES[k])
         page.extend(aids)
         page.extend(_neatline(frame))
-        page.extend(_strip(frame, stamp, legend=3 if k == 1 else 0))
+        page.extend(_strip(frame, stamp, legend=len(MAP_SYMBOLS) if k == 1 else 0))
         if k == 0:
             join = frame.x2 - OVERLAP
             spaces = [b.moved(ox, oy, scale) for t in territory_geometry(content)

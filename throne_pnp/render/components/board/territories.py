@@ -30,7 +30,7 @@ PLAYER_BOX = "#fbf8ef"
 SPACE_LINE = "#54463a"  # a space's outline: lighter than the labels' ink, so the land leads
 
 CUBE_MM = 10.5          # one cube space, drawing mm (>= 10 mm printed at scale >= 0.96)
-CUBE_GAP = 0.4
+CUBE_GAP = 0.5         # (at least 0.42: a tiled sheet's join may pass between two spaces)
 ROW_GAP = 1.0
 MARK = 4.6              # the crown / helmet at the start of each row
 MARK_GAP = 0.8
@@ -39,7 +39,7 @@ PLAYER_SPACES = 5
 
 NUM_R = 5.5             # number disc radius
 NUM_PT = 15.0
-NAME_PT = 12.0          # the territory's name, in the serif
+NAME_PT = 11.5          # the territory's name, in the serif
 HOME_PT = 6.5
 ICON = 5.5
 ICON_GAP = 0.6
@@ -109,9 +109,9 @@ def _keep_spot(game_map: GameMap, n: int, parts: list[Box]) -> Box | None:
              for r in area.items] + [b.grow(0.8) for b in parts]
     label = bounds(parts)
     lx, ly = terr.drawing.label
-    for x, y in ((label.x2 + 1.5, ly - KEEP / 2), (lx - NUM_R - 1.5 - KEEP, ly - KEEP / 2),
-                 (lx - KEEP / 2, label.y - 1.5 - KEEP), (label.x2 + 1.5, label.y2 - KEEP),
-                 (lx - NUM_R - 1.5 - KEEP, label.y - KEEP), (label.x2 - KEEP, label.y - 1 - KEEP)):
+    for x, y in ((label.x2 - KEEP, label.y - 1.5 - KEEP), (label.x2 + 1.5, ly - KEEP / 2),
+                 (lx - NUM_R - 1.5 - KEEP, ly - KEEP / 2), (lx - KEEP / 2, label.y - 1.5 - KEEP),
+                 (label.x2 + 1.5, label.y2 - KEEP), (lx - NUM_R - 1.5 - KEEP, label.y - KEEP)):
         box = Box(x, y, KEEP, KEEP)
         if not any(box.overlaps(t) for t in taken) and clearance(box, poly) >= 1.5:
             return box
@@ -134,7 +134,7 @@ def _label(game_map: GameMap, n: int, ink_saver: bool = False,
                           color=INK if ink_saver else "#ffffff", tag=f"terr-{n}")])]
     tx = lx + NUM_R + 1.6
     icons = ["wheat"] * terr.wheat + ["bugle"] * terr.bugles + ["shield"] * terr.shields
-    size = fit_size(terr.name, 44, NAME_PT, bold=True, minimum=7, serif=True)
+    size = fit_size(terr.name, 30, NAME_PT, bold=True, minimum=7, serif=True)
     base = ly - 0.9 if icons else ly + size * PT * 0.36
     width = text_width(terr.name, size, bold=True, serif=True)
     parts.append((Box(tx, base - size * PT * ASCENT, width, size * PT * (ASCENT + DESCENT)),
