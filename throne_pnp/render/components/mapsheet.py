@@ -156,7 +156,7 @@ def _steps(span: float, step: float = 2.0) -> list[float]:
     return out + [span] if out[-1] < span else out
 
 
-def _title_items(content: Content, width: float, grow: float = 1.0
+def _title_items(content: Content, width: float, grow: float = 1.0, paper: str = PAPER
                  ) -> tuple[list, tuple[float, float]]:
     """The cartouche: the map's name under the game's, in a framed paper panel with a rule
     either side of the game's name; and its size. `grow` for large sheets."""
@@ -166,15 +166,16 @@ def _title_items(content: Content, width: float, grow: float = 1.0
     top = sheets.GAME_TITLE.upper()
     pad = 2.2 * grow
     text_w = max(text_width(name, big, bold=True, serif=True),
-                 text_width(top, small, serif=True) + 16 * grow)
+                 text_width(top, small, bold=True, serif=True) + 16 * grow)
     w, h = text_w + 2 * pad, small * PT + 1.4 * grow + big * PT + 2 * pad
     mid, rule_y = w / 2, pad + small * PT * 0.4
-    half = text_width(top, small, serif=True) / 2 + 2 * grow
-    items = [Rect(0, 0, w, h, both(PAPER, INK, 0.5), r=1.2 * grow),
+    half = text_width(top, small, bold=True, serif=True) / 2 + 2 * grow
+    items = [Rect(0, 0, w, h, both(paper, INK, 0.5), r=1.2 * grow),
              Rect(1.0, 1.0, w - 2.0, h - 2.0, stroke(INK, 0.2), r=0.8 * grow),
              Line(pad, rule_y, mid - half, rule_y, stroke(RUST, 0.3)),
              Line(mid + half, rule_y, w - pad, rule_y, stroke(RUST, 0.3)),
-             Text(mid, pad + small * PT * 0.76, top, small, "middle", color=RUST, serif=True),
+             Text(mid, pad + small * PT * 0.76, top, small, "middle", bold=True, color=RUST,
+                  serif=True),
              Text(mid, h - pad - big * PT * 0.24, name, big, "middle", bold=True, color=INK,
                   serif=True)]
     return items, (w, h)
@@ -247,8 +248,8 @@ def _corners(frame: Box) -> list[Box]:
 
 
 def _aids(content: Content, land: list, fit: tuple[float, float, float], area: Box,
-          title: bool = True, compass: bool = True, note: tuple[str, ...] = ()
-          ) -> tuple[list, bool]:
+          ink_saver: bool, title: bool = True, compass: bool = True,
+          note: tuple[str, ...] = ()) -> tuple[list, bool]:
     """The cartouche, the compass rose and a note on free sea in `area`, and whether
     the cartouche (when asked for) found room."""
     dx, dy, scale = fit
@@ -269,7 +270,8 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
 
     ok = True
     if title:
-        items, size = _title_items(content, min(area.w * 0.45, 120 * grow), grow)
+        items, size = _title_items(content, min(area.w * 0.45, 120 * grow), grow,
+                                   "#ffffff" if ink_saver else PAPER)
         ok = put(items, size, ("top", "left", "bottom", "right"), "title")
     if note:
         lines = [Text(0, 2.5 + 3.2 * i, line, 7, bold=i == 0, color=INK)
@@ -316,15 +318,16 @@ def _single(content: Content, paper: str, ink_saver: bool, stamp: str) -> MapShe
     land = _land(content)
     for align in ((0.5, 0.5), (1.0, 0.5), (0.0, 0.5), (0.5, 1.0), (0.5, 0.0)):
         fit = _fit(content, frame, align)
-        aids, ok = _aids(content, land, fit, frame)
+        aids, ok = _aids(content, land, fit, frame, ink_saver)
         if ok:
             break
     else:
-        title, (tw, th) = _title_items(content, frame.w * 0.6)
+        title, (tw, th) = _title_items(content, frame.w * 0.6,
+                                       paper="#ffffff" if ink_saver else PAPER)
         middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - 2 * AID_GAP)
         fit = _fit(content, middle)
         aids = [Group(tuple(title), frame.x + (frame.w - tw) / 2, frame.y + AID_GAP,
-                      tag="title"), *_aids(content, land, fit, middle, title=False)[0]]
+                      tag="title"), *_aids(content, land, fit, middle, ink_saver, title=False)[0]]
     dx, dy, scale = fit
     page = Page(page_w, page_h, name="map")
     page.add(_sea(frame, ink_saver))
@@ -363,7 +366,7 @@ def _tiled(content: Content, paper: str, ink_saver: bool, stamp: str) -> list[Ma
                        clip=(frame.x, frame.y, frame.w, frame.h), tag=f"map-part-{k + 1}"))
         area = Box(frame.x, frame.y, fw - OVERLAP, fh) if k == 0 else Box(
             frame.x + OVERLAP, frame.y, fw - OVERLAP, fh)
-        aids, _ok = _aids(content, land, (ox, oy, scale), area, title=k == 0,
+        aids, _ok = _aids(content, land, (ox, oy, scale), area, ink_saver, title=k == 0,
                           compass=k == 0, note=SHEET_NOTES[k])
         page.extend(aids)
         page.extend(_neatline(frame))

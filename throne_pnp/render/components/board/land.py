@@ -101,8 +101,9 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
     out: list = []
     if sea:
         out.append(Rect(0, 0, w, h, stroke(INK, 0.3) if ink_saver else both(SEA, INK, 0.3)))
-    lakes = [outline(game_map, lake.shape, shores, outward=False) for lake in drawing.lakes]
-    coasts = coast_loops(game_map)
+    lakes = [outline(game_map, lake.shape, shores if detail else set(), outward=False)
+             for lake in drawing.lakes]
+    coasts = coast_loops(game_map) if detail else []
     water = "#ffffff" if ink_saver else SEA
     if detail and ink_saver:
         out += _rings(coasts, water, INK_SAVER_WATER, RINGS[1:])
@@ -120,9 +121,9 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
     colors = land_colors(game_map)
     for n in game_map.numbers:
         shape = game_map.territories[n].drawing.shape  # type: ignore[union-attr]
-        poly = tuple(outline(game_map, shape, shores))
+        poly = tuple(outline(game_map, shape, shores) if detail else (pts[p] for p in shape))
         color = "#ffffff" if ink_saver else colors[n]
-        paint = fill(color) if detail else both(color, INK, 0.9, join="round")
+        paint = fill(color) if detail else both(color, INK, 1.5, join="round")
         out.append(Poly(poly, paint, tag=f"territory-{n}"))
     for lake, poly in zip(drawing.lakes, lakes, strict=True):
         out.append(Poly(tuple(poly), stroke(INK, 0.4, join="round"), tag="lake-shore"))
