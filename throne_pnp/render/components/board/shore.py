@@ -19,6 +19,7 @@ Point = tuple[float, float]
 STEP = 1.8          # mm: the finest segment of a shore
 ROUGH = 0.34        # a midpoint's largest offset, as a share of its segment's length
 REACH = 3.2         # mm: the farthest a shore strays from its straight edge
+TAPER = 0.5         # near a corner: the largest offset per mm of distance from it
 
 
 def _fractal(length: float, seed: str) -> list[tuple[float, float]]:
@@ -33,7 +34,9 @@ def _fractal(length: float, seed: str) -> list[tuple[float, float]]:
         for (t0, y0), (t1, y1) in zip(line, line[1:], strict=False):
             out += [((t0 + t1) / 2, (y0 + y1) / 2 + rng.uniform(-amp, amp)), (t1, y1)]
         line = out
-    return [(t, min(abs(y), REACH)) for t, y in line]
+    # near a corner a shore keeps within TAPER of its distance to it, so the shores of two
+    # edges meeting there at 55 degrees or more cannot cross
+    return [(t, min(abs(y), REACH, TAPER * length * min(t, 1 - t))) for t, y in line]
 
 
 def _winding(pts: list[Point]) -> float:
