@@ -16,14 +16,7 @@ from throne_pnp.content import check_content, default_content_dir, load_content
 from throne_pnp.render.backend.layout import Icon, find_tagged
 from throne_pnp.render.backend.mapgeom import Box, centroid, segments_cross
 from throne_pnp.render.backend.pdf import render_pdf
-from throne_pnp.render.components.board.shore import (
-    REACH,
-    TAPER,
-    _fractal,
-    coast_loops,
-    outline,
-    shore_edges,
-)
+from throne_pnp.render.components.board.shore import REACH, TAPER, _fractal, shores
 from throne_pnp.render.components.board.territories import map_items, territory_geometry
 from throne_pnp.render.components.mapsheet import map_sheets
 
@@ -50,17 +43,17 @@ def _crossings(loop: list) -> list[int]:
 
 
 def test_the_coast_is_rough_and_never_crosses_itself() -> None:
-    (loop,) = coast_loops(CONTENT.map)
+    rough = shores(CONTENT.map)
+    (loop,) = rough.coasts
     corners = {p for t in CONTENT.map.territories.values() for p in t.drawing.shape}
     assert len(loop) > 5 * len(corners)            # irregular at a scale finer than the data
     assert _crossings(loop) == []
-    shores = shore_edges(CONTENT.map)
-    for terr in CONTENT.map.territories.values():
-        assert _crossings(outline(CONTENT.map, terr.drawing.shape, shores)) == [], terr.number
+    for number, poly in rough.territories.items():
+        assert _crossings(poly) == [], number
 
 
 def test_the_coast_is_the_same_on_every_build() -> None:
-    assert coast_loops(load_content().map) == coast_loops(CONTENT.map)
+    assert shores(load_content().map) == shores(CONTENT.map)
 
 
 @given(st.floats(2.0, 400.0), st.text(min_size=1, max_size=12))
@@ -74,9 +67,7 @@ def test_a_shore_runs_forward_on_one_side_within_reach(length: float, seed: str)
 
 
 def test_lakes_are_irregular_not_regular_polygons() -> None:
-    shores = shore_edges(CONTENT.map)
-    for lake in CONTENT.map.drawing.lakes:
-        poly = outline(CONTENT.map, lake.shape, shores, outward=False)
+    for lake, poly in zip(CONTENT.map.drawing.lakes, shores(CONTENT.map).lakes, strict=True):
         assert len(poly) >= 4 * len(lake.shape), lake.name
         cx, cy = centroid(poly)
         radii = [math.hypot(x - cx, y - cy) for x, y in poly]

@@ -30,9 +30,10 @@ from throne_pnp.render.backend.mapgeom import Box, bounds, box_meets_polygon
 from throne_pnp.render.components import sheets
 from throne_pnp.render.components.board.land import HOME as PAPER
 from throne_pnp.render.components.board.land import INK, RUST, SEA
-from throne_pnp.render.components.board.shore import REACH, coast_loops
+from throne_pnp.render.components.board.shore import REACH, shores
 from throne_pnp.render.components.board.territories import (
     CUBE_MM,
+    SPACE_LINE,
     fit_problems,
     map_items,
     territory_geometry,
@@ -103,13 +104,17 @@ def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> 
     """`fit_problems` at the smallest print scale among the sheets of `papers`."""
     if not papers:
         return []
-    scale = min(sheet.scale for paper in papers for sheet in map_sheets(content, paper, size))
+    if size == "tiled":
+        scale = min(_tiled_fit(content, paper)[2] for paper in papers)
+    else:
+        scale = min(_layout(content, LARGE[paper] if size == "a3" else paper,
+                            compass=False)[0][2] for paper in papers)
     return fit_problems(content, scale)
 
 
-def _land(content: Content) -> list[tuple[tuple[float, float], ...]]:
-    """The drawing's territory polygons (lakes lie inside them)."""
-    return [t.polygon for t in territory_geometry(content)]
+def _land(content: Content) -> tuple[list, list]:
+    """The drawing's territory polygons (lakes lie inside them) and its rough coasts."""
+    return [t.polygon for t in territory_geometry(content)], shores(content.map).coasts
 
 
 def _on_page(land: list, dx: float, dy: float, scale: float) -> list[tuple[Box, tuple]]:
@@ -124,10 +129,10 @@ def _on_page(land: list, dx: float, dy: float, scale: float) -> list[tuple[Box, 
 
 
 def _place(land: list[tuple[Box, tuple]], area: Box, size: tuple[float, float],
-           sides: tuple[str, ...], taken: list[Box], shore: tuple = ()) -> Box | None:
+           sides: tuple[str, ...], taken: list[Box], shore: dict | None = None) -> Box | None:
     """The first spot along the edges of `area` (in the order of `sides`) where a
-    box of `size` stays clear of the land, of the rough `shore`'s points and of `taken`;
-    None if there is none."""
+    box of `size` stays clear of the land, of the rough `shore`'s points (`_shore_cells`) and
+    of `taken`; None if there is none."""
     w, h = size
     inner = area.grow(-AID_GAP)
     if w > inner.w or h > inner.h:
@@ -144,10 +149,26 @@ def _place(land: list[tuple[Box, tuple]], area: Box, size: tuple[float, float],
             probe = box.grow(AID_GAP)
             if any(probe.overlaps(t) for t in taken):
                 continue
-            if not any(probe.overlaps(bbox) and box_meets_polygon(probe, poly)
-                       for bbox, poly in land) and not any(map(probe.contains_point, shore)):
+            if not _meets_shore(probe, shore or {}) and not any(
+                    probe.overlaps(bbox) and box_meets_polygon(probe, poly) for bbox, poly in land):
                 return box
     return None
+
+
+def _shore_cells(points, cell: float = 10.0) -> dict[tuple[int, int], list]:
+    """The rough shore's points in square cells of `cell` mm, for quick look-ups."""
+    cells: dict[tuple[int, int], list] = {}
+    for x, y in points:
+        cells.setdefault((int(x // cell), int(y // cell)), []).append((x, y))
+    return cells
+
+
+def _meets_shore(box: Box, cells: dict, cell: float = 10.0) -> bool:
+    """Whether a point of the rough shore (`_shore_cells`) lies in `box`."""
+    return any(box.contains_point(p)
+               for i in range(int(box.x // cell), int(box.x2 // cell) + 1)
+               for j in range(int(box.y // cell), int(box.y2 // cell) + 1)
+               for p in cells.get((i, j), ()))
 
 
 def _steps(span: float, step: float = 2.0) -> list[float]:
@@ -200,7 +221,8 @@ def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, floa
     for column in entries:
         for r, (name, word) in enumerate(column):
             y = r * row
-            items.append(Icon(name, x, y, icon, INK, PAPER))
+            items.append(Icon(name, x, y, icon, SPACE_LINE if name in ("crown", "helmet")
+                              else INK))
             items.append(Text(x + icon + 1.0 * grow, y + icon / 2 + size * PT * 0.36, word,
                               size, color=INK))
         x += max(icon + 1.0 * grow + text_width(word, size) for _, word in column) + gap
@@ -247,16 +269,17 @@ def _corners(frame: Box) -> list[Box]:
             for y in (frame.y, frame.y2 - CORNER)]
 
 
-def _aids(content: Content, land: list, fit: tuple[float, float, float], area: Box,
+def _aids(content: Content, land: tuple[list, list], fit: tuple[float, float, float], area: Box,
           ink_saver: bool, title: bool = True, compass: bool = True,
           note: tuple[str, ...] = ()) -> tuple[list, bool]:
-    """The cartouche, the compass rose and a note on free sea in `area`, and whether
-    the cartouche (when asked for) found room."""
+    """The cartouche, the compass rose and a note on free sea in `area` (`land`: the plain
+    polygons and the rough coasts), and whether the cartouche (when asked for) found room."""
     dx, dy, scale = fit
     grow = max(1.0, min(scale, 1.5))
-    shapes = [(bbox.grow(REACH * scale), poly) for bbox, poly in _on_page(land, dx, dy, scale)]
-    shore = tuple((dx + x * scale, dy + y * scale) for loop in coast_loops(content.map)
-                  for x, y in loop)
+    polygons, coasts = land
+    shapes = [(bbox.grow(REACH * scale), poly) for bbox, poly in _on_page(polygons, dx, dy,
+                                                                          scale)]
+    shore = _shore_cells((dx + x * scale, dy + y * scale) for loop in coasts for x, y in loop)
     taken = _corners(area)
     out: list = []
 
@@ -268,11 +291,11 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
         out.append(Group(tuple(items), spot.x, spot.y, tag=tag))
         return True
 
-    ok = True
     if title:
         items, size = _title_items(content, min(area.w * 0.45, 120 * grow), grow,
                                    "#ffffff" if ink_saver else PAPER)
-        ok = put(items, size, ("top", "left", "bottom", "right"), "title")
+        if not put(items, size, ("top", "left", "bottom", "right"), "title"):
+            return out, False
     if note:
         lines = [Text(0, 2.5 + 3.2 * i, line, 7, bold=i == 0, color=INK)
                  for i, line in enumerate(note)]
@@ -281,7 +304,7 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
     if compass:
         items, size = _compass_items(COMPASS * grow)
         put(items, size, ("bottom", "right", "left", "top"), "compass")
-    return out, ok
+    return out, True
 
 
 def _strip(frame: Box, stamp: str, legend: int = 0) -> list:
@@ -311,25 +334,37 @@ def _sea(frame: Box, ink_saver: bool) -> Rect:
                 tag="sea")
 
 
-def _single(content: Content, paper: str, ink_saver: bool, stamp: str) -> MapSheet:
-    """One landscape sheet: the sea over the frame, the island as large as it goes."""
+def _frame(paper: str) -> Box:
+    """The art's frame on one landscape sheet of `paper`."""
     page_h, page_w = PAPER_MM[paper]     # the paper turned to landscape
-    frame = Box(EDGE, EDGE, page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP)
+    return Box(EDGE, EDGE, page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP)
+
+
+def _layout(content: Content, paper: str, ink_saver: bool = False, compass: bool = True
+            ) -> tuple[tuple[float, float, float], list]:
+    """Where the drawing goes on one sheet (dx, dy, scale) and the aids in its art: the
+    island as large as it goes, shifted within its slack until the cartouche finds free sea,
+    else under a band of its own."""
+    frame = _frame(paper)
     land = _land(content)
     for align in ((0.5, 0.5), (1.0, 0.5), (0.0, 0.5), (0.5, 1.0), (0.5, 0.0)):
         fit = _fit(content, frame, align)
-        aids, ok = _aids(content, land, fit, frame, ink_saver)
+        aids, ok = _aids(content, land, fit, frame, ink_saver, compass=compass)
         if ok:
-            break
-    else:
-        title, (tw, th) = _title_items(content, frame.w * 0.6,
-                                       paper="#ffffff" if ink_saver else PAPER)
-        middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - 2 * AID_GAP)
-        fit = _fit(content, middle)
-        aids = [Group(tuple(title), frame.x + (frame.w - tw) / 2, frame.y + AID_GAP,
-                      tag="title"), *_aids(content, land, fit, middle, ink_saver, title=False)[0]]
-    dx, dy, scale = fit
-    page = Page(page_w, page_h, name="map")
+            return fit, aids
+    title, (tw, th) = _title_items(content, frame.w * 0.6,
+                                   paper="#ffffff" if ink_saver else PAPER)
+    middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - 2 * AID_GAP)
+    fit = _fit(content, middle)
+    return fit, [Group(tuple(title), frame.x + (frame.w - tw) / 2, frame.y + AID_GAP,
+                       tag="title"), *_aids(content, land, fit, middle, ink_saver, title=False)[0]]
+
+
+def _single(content: Content, paper: str, ink_saver: bool, stamp: str) -> MapSheet:
+    """One landscape sheet: the art in its frame, the strip under it."""
+    frame = _frame(paper)
+    (dx, dy, scale), aids = _layout(content, paper, ink_saver)
+    page = Page(frame.w + 2 * EDGE, PAPER_MM[paper][0], name="map")
     page.add(_sea(frame, ink_saver))
     art = Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale, tag="map")
     page.add(Group((art,), clip=(frame.x, frame.y, frame.w, frame.h), tag="art"))
@@ -351,8 +386,7 @@ def _tiled(content: Content, paper: str, ink_saver: bool, stamp: str) -> list[Ma
     """Two portrait sheets side by side; the second overlaps the first by OVERLAP."""
     page_w, page_h = PAPER_MM[paper]
     fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP
-    whole = Box(0, 0, 2 * fw - OVERLAP, fh)
-    dx, dy, scale = _fit_clear_of(content, whole, fw - OVERLAP)
+    dx, dy, scale = _tiled_fit(content, paper)
     land = _land(content)
     items = tuple(map_items(content, ink_saver, sea=False))
     frame = Box(EDGE, EDGE, fw, fh)
@@ -378,6 +412,13 @@ def _tiled(content: Content, paper: str, ink_saver: bool, stamp: str) -> list[Ma
             page.extend(_join_marks(frame, join, _tick_heights(frame, join, spaces)))
         out.append(MapSheet(page, paper, ox, oy, scale, frame))
     return out
+
+
+def _tiled_fit(content: Content, paper: str) -> tuple[float, float, float]:
+    """Where the drawing goes over two tiled sheets side by side, less the overlap."""
+    page_w, page_h = PAPER_MM[paper]
+    fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP
+    return _fit_clear_of(content, Box(0, 0, 2 * fw - OVERLAP, fh), fw - OVERLAP)
 
 
 SEAM_CLEAR = 0.3    # tiled: printed mm at least between the join and any cube space

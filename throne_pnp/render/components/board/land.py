@@ -21,7 +21,7 @@ from throne_pnp.render.backend.layout import (
     wrap,
 )
 from throne_pnp.render.backend.mapgeom import centroid
-from throne_pnp.render.components.board.shore import coast_loops, outline, shore_edges
+from throne_pnp.render.components.board.shore import shore_edges, shores
 
 INK = "#2a211b"
 SEA = "#a3bfcb"          # darker than every land tone, so greyscale prints tell them apart
@@ -78,12 +78,14 @@ def _chains(edges: set[frozenset[str]]) -> list[list[str]]:
 
 def _rings(loops: list, under: str, line: str, distances: tuple[float, ...]) -> list:
     """Water lines `distances` mm off the loops (over `under`), drawn as wide strokes
-    before the land covers their inner half."""
+    before the land covers their inner half; through every fourth point of a loop, as a
+    line that far out smooths the finest bends anyway."""
     out = []
     for d in distances:
         for loop in loops:
-            out += [Poly(tuple(loop), stroke(line, 2 * d + 0.3, join="round")),
-                    Poly(tuple(loop), stroke(under, 2 * d - 0.3, join="round"))]
+            smooth = tuple(loop[::4])
+            out += [Poly(smooth, stroke(line, 2 * d + 0.3, join="round")),
+                    Poly(smooth, stroke(under, 2 * d - 0.3, join="round"))]
     return out
 
 
@@ -97,19 +99,18 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
     assert drawing is not None and game_map.drawable
     pts = drawing.points
     w, h = drawing.size
-    shores = shore_edges(game_map)
+    rough = shores(game_map) if detail else None
     out: list = []
     if sea:
         out.append(Rect(0, 0, w, h, stroke(INK, 0.3) if ink_saver else both(SEA, INK, 0.3)))
-    lakes = [outline(game_map, lake.shape, shores if detail else set(), outward=False)
-             for lake in drawing.lakes]
-    coasts = coast_loops(game_map) if detail else []
+    lakes = rough.lakes if rough else [[pts[p] for p in lake.shape] for lake in drawing.lakes]
+    coasts = rough.coasts if rough else []
     water = "#ffffff" if ink_saver else SEA
     if detail and ink_saver:
         out += _rings(coasts, water, INK_SAVER_WATER, RINGS[1:])
     elif detail:
         out += _rings(coasts, SEA, WATER_LINE, RINGS[:1])
-        out += [Poly(tuple(loop), stroke(SHALLOWS, 2 * SHALLOW_W, join="round"))
+        out += [Poly(tuple(loop[::4]), stroke(SHALLOWS, 2 * SHALLOW_W, join="round"))
                 for loop in coasts]
         out += _rings(coasts, SHALLOWS, WATER_LINE, RINGS[1:])
     for poly in lakes:
@@ -117,11 +118,11 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
         out.append(Poly(tuple(poly), fill(lake_water), tag="lake"))
         if detail:
             out += _rings([poly], lake_water, INK_SAVER_WATER if ink_saver else WATER_LINE,
-                          (2.0, 4.0))
+                          (2.2,))
     colors = land_colors(game_map)
     for n in game_map.numbers:
         shape = game_map.territories[n].drawing.shape  # type: ignore[union-attr]
-        poly = tuple(outline(game_map, shape, shores) if detail else (pts[p] for p in shape))
+        poly = tuple(rough.territories[n] if rough else (pts[p] for p in shape))
         color = "#ffffff" if ink_saver else colors[n]
         paint = fill(color) if detail else both(color, INK, 1.5, join="round")
         out.append(Poly(poly, paint, tag=f"territory-{n}"))
@@ -131,7 +132,7 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
             cx, cy = centroid(poly)
             lines = wrap(lake.name, 22, 7, False)
             out += [Text(cx, cy + 1.2 + (k - (len(lines) - 1) / 2) * 3.0, part, 7, "middle",
-                         italic=True, serif=True, color="#1e4658")
+                         bold=True, serif=True, color="#1e4658")
                     for k, part in enumerate(lines)]
     if detail:
         out += [Poly(tuple(loop), stroke(INK, COAST_W, join="round"), tag="coast")

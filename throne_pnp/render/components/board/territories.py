@@ -23,7 +23,7 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.render.backend.mapgeom import Box, bounds, clearance
 from throne_pnp.render.components.board.land import BORDER_W, INK, RUST, land_colors, land_items
-from throne_pnp.render.components.board.terrain import terrain_items
+from throne_pnp.render.components.board.terrain import terrain_items, well_inside
 
 KING_BOX = "#d9d0c3"    # the King's spaces are tinted (the ink saver's: white, heavier)
 PLAYER_BOX = "#fbf8ef"
@@ -113,13 +113,12 @@ def _keep_spot(game_map: GameMap, n: int, parts: list[Box]) -> Box | None:
                  (lx - NUM_R - 1.5 - KEEP, ly - KEEP / 2), (lx - KEEP / 2, label.y - 1.5 - KEEP),
                  (label.x2 + 1.5, label.y2 - KEEP), (lx - NUM_R - 1.5 - KEEP, label.y - KEEP)):
         box = Box(x, y, KEEP, KEEP)
-        if not any(box.overlaps(t) for t in taken) and clearance(box, poly) >= 1.5:
+        if not any(box.overlaps(t) for t in taken) and well_inside(box, poly, 1.5):
             return box
     return None
 
 
-def _label(game_map: GameMap, n: int, ink_saver: bool = False,
-           paper: str = "#ffffff") -> list[tuple[Box, list]]:
+def _label(game_map: GameMap, n: int, ink_saver: bool = False) -> list[tuple[Box, list]]:
     """Each part of a territory's label (number disc, then to its right the name,
     "YOUR HOME" and the symbols; a castle as a landmark beside them): its box in drawing mm
     and its shapes."""
@@ -154,8 +153,7 @@ def _label(game_map: GameMap, n: int, ink_saver: bool = False,
         box = Box(tx + i * (ICON + ICON_GAP), ly + 0.5, ICON, ICON)
         parts.append((box, [Icon(name, box.x, box.y, box.w, INK)]))
     if keep is not None:
-        parts.append((keep, [Icon("keep", keep.x, keep.y, KEEP, INK,
-                                  "#ffffff" if ink_saver else paper, tag=f"castle-{n}")]))
+        parts.append((keep, [Icon("keep", keep.x, keep.y, KEEP, INK, tag=f"castle-{n}")]))
     return parts
 
 
@@ -187,8 +185,7 @@ def map_items(content: Content, ink_saver: bool = False, sea: bool = True) -> li
     out = land_items(content, ink_saver, sea)
     out += terrain_items(content, territory_geometry(content), colors, ink_saver)
     for n in game_map.numbers:
-        out += [shape for _, shapes in _label(game_map, n, ink_saver, colors[n])
-                for shape in shapes]
+        out += [shape for _, shapes in _label(game_map, n, ink_saver) for shape in shapes]
         cx, cy = game_map.territories[n].drawing.cubes  # type: ignore[union-attr]
         out.append(cube_area(cx, cy, game_map.king_limit, f"cubes-{n}", ink_saver,
                              _shade(colors[n], 0.12)))
