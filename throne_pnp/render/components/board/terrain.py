@@ -16,9 +16,9 @@ from throne_pnp.render.backend.layout import Icon
 from throne_pnp.render.backend.mapgeom import Box, point_in_polygon
 
 # kind: (icon, size in mm, grid step in mm)
-GLYPHS = {"fields": ("furrows", 4.6, 8.5), "forest": ("tree", 5.6, 6.4),
-          "fen": ("reeds", 4.8, 7.4), "moor": ("heath", 4.4, 7.0),
-          "hills": ("hill", 5.6, 7.4), "coast": ("dunes", 4.8, 8.0)}
+GLYPHS = {"fields": ("furrows", 4.6, 7.6), "forest": ("tree", 5.6, 5.8),
+          "fen": ("reeds", 4.8, 6.6), "moor": ("heath", 4.4, 6.2),
+          "hills": ("hill", 5.6, 6.8), "coast": ("dunes", 4.8, 7.2)}
 CLEAR = 1.2          # mm between a glyph and a label, castle or cube space
 EDGE_CLEAR = 1.6     # mm between a glyph and its territory's border
 INK_SAVER_GLYPH = "#9a9288"

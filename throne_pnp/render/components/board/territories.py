@@ -210,11 +210,14 @@ def fit_problems(content: Content, scale: float = 1.0) -> list[str]:
         if CUBE_MM * scale < 10.0:
             problems.append(f"{where}: cube spaces print at {CUBE_MM * scale:.1f} mm, "
                             "under 10 mm")
-        if min(clearance(b, terr.polygon) for b in terr.spaces + terr.markers) < need:
+        block = terr.spaces + terr.markers     # the whole block first: inside, so is each box
+        if (clearance(bounds(list(block)), terr.polygon) < need
+                and min(clearance(b, terr.polygon) for b in block) < need):
             problems.append(f"{where}: its cube spaces reach within 2 mm of its border; "
                             "move `cubes` (the block's centre) or the shape's points")
         if any(s.overlaps(m) for s in terr.spaces for m in terr.labels + terr.markers):
             problems.append(f"{where}: its cube spaces cover its label; move `cubes` or `label`")
-        if min(clearance(b, terr.polygon) for b in terr.labels) < BORDER_W / 2:
+        if (clearance(bounds(list(terr.labels)), terr.polygon) < BORDER_W / 2
+                and min(clearance(b, terr.polygon) for b in terr.labels) < BORDER_W / 2):
             problems.append(f"{where}: its number, name or symbols cross its border; move `label`")
     return problems
