@@ -124,3 +124,22 @@ def test_the_pdf_prints_the_scale_bar_and_stamp_under_the_art(tmp_path, paper: s
     for run in below:
         top = height - run.box[3] * mm           # the run's top, mm from the page top
         assert top > sheet.frame.y2, run.text
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiled_sheet_2_draws_no_rule_along_its_cut_edge(paper: str) -> None:
+    """Sheet 2 is cut along the map's left edge and laid on sheet 1: a rule there would
+    print a line through the glued map."""
+    from throne_pnp.render.backend.layout import Line, Poly, Rect
+
+    _, two = map_sheets(CONTENT, paper, "tiled")
+    left = two.frame.x
+    for item in two.page.items:
+        if isinstance(item, Rect) and item.style.stroke:
+            assert abs(item.x - left) > 0.5, item
+        if isinstance(item, Poly) and item.style.stroke:
+            pts = item.points if item.closed else item.points[1:-1]
+            ring = list(zip(pts, pts[1:] + (pts[:1] if item.closed else ()), strict=False))
+            assert not any(abs(a[0] - left) < 1.5 and abs(b[0] - left) < 1.5 for a, b in ring)
+        if isinstance(item, Line):
+            assert not (abs(item.x1 - left) < 1.5 and abs(item.x2 - left) < 1.5), item

@@ -17,6 +17,7 @@ from throne_pnp.render.backend.layout import (
     Icon,
     Line,
     Page,
+    Poly,
     Rect,
     Text,
     both,
@@ -323,10 +324,19 @@ def _strip(frame: Box, stamp: str, legend: int = 0) -> list:
     return out
 
 
-def _neatline(frame: Box) -> list:
-    """The art's frame: a heavy rule with a fine one inside it."""
-    return [Rect(frame.x, frame.y, frame.w, frame.h, stroke(INK, NEATLINE), tag="neatline"),
-            Rect(frame.x + 1.2, frame.y + 1.2, frame.w - 2.4, frame.h - 2.4, stroke(INK, 0.2))]
+def _neatline(frame: Box, joined: bool = False) -> list:
+    """The art's frame: a heavy rule with a fine one inside it; `joined` leaves the left side
+    open (tiled sheet 2, whose left edge is cut and laid on sheet 1)."""
+    out = []
+    for inset, width in ((0.0, NEATLINE), (1.2, 0.2)):
+        b = frame.grow(-inset)
+        corners = ((b.x, b.y2), (b.x2, b.y2), (b.x2, b.y), (b.x, b.y))
+        if joined:
+            out.append(Poly(((frame.x, b.y2), *corners[1:3], (frame.x, b.y)),
+                            stroke(INK, width), closed=False))
+        else:
+            out.append(Poly(corners, stroke(INK, width)))
+    return out
 
 
 def _sea(frame: Box, ink_saver: bool) -> Rect:
@@ -403,7 +413,7 @@ def _tiled(content: Content, paper: str, ink_saver: bool, stamp: str) -> list[Ma
         aids, _ok = _aids(content, land, (ox, oy, scale), area, ink_saver, title=k == 0,
                           compass=k == 0, note=SHEET_NOTES[k])
         page.extend(aids)
-        page.extend(_neatline(frame))
+        page.extend(_neatline(frame, joined=k == 1))
         page.extend(_strip(frame, stamp, legend=len(MAP_SYMBOLS) if k == 1 else 0))
         if k == 0:
             join = frame.x2 - OVERLAP
