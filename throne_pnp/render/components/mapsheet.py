@@ -27,10 +27,11 @@ from throne_pnp.render.backend.layout import (
     stroke,
     text_width,
 )
-from throne_pnp.render.backend.mapgeom import Box, bounds, box_meets_polygon
+from throne_pnp.render.backend.mapgeom import Box, bounds
 from throne_pnp.render.components import sheets
 from throne_pnp.render.components.board.land import HOME as PAPER
 from throne_pnp.render.components.board.land import INK, RUST, SEA
+from throne_pnp.render.components.board.sea import AID_GAP, on_page, place, shore_cells
 from throne_pnp.render.components.board.shore import REACH, shores
 from throne_pnp.render.components.board.territories import (
     CUBE_MM,
@@ -49,7 +50,6 @@ PAPER_MM: dict[str, tuple[float, float]] = {   # the sheets' papers and the larg
 }
 EDGE = 5.0          # the sea's frame from the paper edge (printers need 4.2 mm)
 STRIP = 8.5         # under the frame, outside the art: scale bar, stamp and legend
-AID_GAP = 2.0       # cartouche, compass and notes: from the frame and from the land
 CORNER = 21.0       # the frame's corners kept free (square side, mm) for the photo markers
 COMPASS = 14.0
 NEATLINE = 0.6
@@ -116,66 +116,6 @@ def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> 
 def _land(content: Content) -> tuple[list, list]:
     """The drawing's territory polygons (lakes lie inside them) and its rough coasts."""
     return [t.polygon for t in territory_geometry(content)], shores(content.map).coasts
-
-
-def _on_page(land: list, dx: float, dy: float, scale: float) -> list[tuple[Box, tuple]]:
-    """The land polygons in page mm, each with its bounding box."""
-    out = []
-    for poly in land:
-        local = tuple((dx + x * scale, dy + y * scale) for x, y in poly)
-        xs = [x for x, _ in local]
-        ys = [y for _, y in local]
-        out.append((Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), local))
-    return out
-
-
-def _place(land: list[tuple[Box, tuple]], area: Box, size: tuple[float, float],
-           sides: tuple[str, ...], taken: list[Box], shore: dict | None = None) -> Box | None:
-    """The first spot along the edges of `area` (in the order of `sides`) where a
-    box of `size` stays clear of the land, of the rough `shore`'s points (`_shore_cells`) and
-    of `taken`; None if there is none."""
-    w, h = size
-    inner = area.grow(-AID_GAP)
-    if w > inner.w or h > inner.h:
-        return None
-    for side in sides:
-        if side in ("top", "bottom"):
-            y = inner.y if side == "top" else inner.y2 - h
-            spots = [(inner.x + t, y) for t in _steps(inner.w - w)]
-        else:
-            x = inner.x if side == "left" else inner.x2 - w
-            spots = [(x, inner.y + t) for t in _steps(inner.h - h)]
-        for x, y in spots:
-            box = Box(x, y, w, h)
-            probe = box.grow(AID_GAP)
-            if any(probe.overlaps(t) for t in taken):
-                continue
-            if not _meets_shore(probe, shore or {}) and not any(
-                    probe.overlaps(bbox) and box_meets_polygon(probe, poly) for bbox, poly in land):
-                return box
-    return None
-
-
-def _shore_cells(points, cell: float = 10.0) -> dict[tuple[int, int], list]:
-    """The rough shore's points in square cells of `cell` mm, for quick look-ups."""
-    cells: dict[tuple[int, int], list] = {}
-    for x, y in points:
-        cells.setdefault((int(x // cell), int(y // cell)), []).append((x, y))
-    return cells
-
-
-def _meets_shore(box: Box, cells: dict, cell: float = 10.0) -> bool:
-    """Whether a point of the rough shore (`_shore_cells`) lies in `box`."""
-    return any(box.contains_point(p)
-               for i in range(int(box.x // cell), int(box.x2 // cell) + 1)
-               for j in range(int(box.y // cell), int(box.y2 // cell) + 1)
-               for p in cells.get((i, j), ()))
-
-
-def _steps(span: float, step: float = 2.0) -> list[float]:
-    """0, step, 2 step ... up to `span`, and `span` itself."""
-    out = [i * step for i in range(int(span // step) + 1)]
-    return out + [span] if out[-1] < span else out
 
 
 def _title_items(content: Content, width: float, grow: float = 1.0, paper: str = PAPER
@@ -278,14 +218,14 @@ def _aids(content: Content, land: tuple[list, list], fit: tuple[float, float, fl
     dx, dy, scale = fit
     grow = max(1.0, min(scale, 1.5))
     polygons, coasts = land
-    shapes = [(bbox.grow(REACH * scale), poly) for bbox, poly in _on_page(polygons, dx, dy,
+    shapes = [(bbox.grow(REACH * scale), poly) for bbox, poly in on_page(polygons, dx, dy,
                                                                           scale)]
-    shore = _shore_cells((dx + x * scale, dy + y * scale) for loop in coasts for x, y in loop)
+    shore = shore_cells((dx + x * scale, dy + y * scale) for loop in coasts for x, y in loop)
     taken = _corners(area)
     out: list = []
 
     def put(items: list, size: tuple[float, float], sides: tuple[str, ...], tag: str) -> bool:
-        spot = _place(shapes, area, size, sides, taken, shore)
+        spot = place(shapes, area, size, sides, taken, shore)
         if spot is None:
             return False
         taken.append(spot)
