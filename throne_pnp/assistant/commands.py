@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from throne_pnp.assistant import history
 from throne_pnp.assistant.explain import CARD_ID, fresh_hand, next_need
 from throne_pnp.assistant.lock import save_lock
 from throne_pnp.assistant.said import replay_command, typed
@@ -81,7 +82,8 @@ def new_game(path: Path, content: Content, *, physical: bool = False,
         if path.exists() and not force:  # another `new` got there first
             raise Refused(path, " already holds a game; add --force to replace it")
         session.write()
-    return session, Command(actions=list(session.save.opening), events=session.start_events)
+    return session, Command(actions=list(session.save.opening), events=session.start_events,
+                            notes=history.note_start(session))
 
 
 def check_start(content: Content, position: Position) -> None:

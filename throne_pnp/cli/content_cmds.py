@@ -82,11 +82,12 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.command()
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both",
               show_default=True, help="Paper size of the PDFs.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "tts", "both"]),
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "tts", "vassal", "both"]),
               default="both", show_default=True,
               help="Which files to write: both = PDF and SVG; png = one 300 dpi image per "
                    "card face and the back, for print-on-demand; tts = a Tabletop Simulator "
-                   "saved object with its images (png and tts need the [png] extra).")
+                   "saved object with its images; vassal = a VASSAL module (png, tts and "
+                   "vassal need the [png] extra).")
 @click.option("--tts-url-base", metavar="URL", default=None,
               help="With --format tts: the http(s) address where you will host the images "
                    "(for multiplayer); without it the save names them by file:/// paths.")
@@ -124,7 +125,8 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
     (map.svg, rules.svg, guide.svg, extras.svg, cards/card-NN.svg, cards/back.svg);
     with --format png, OUT/png/card-NN.png and back.png at 300 dpi with bleed;
     with --format tts, OUT/tts/ (deck sheets, back, map and "A Rusty Throne.json"
-    for Tabletop Simulator's Saves/Saved Objects folder).
+    for Tabletop Simulator's Saves/Saved Objects folder); with --format vassal,
+    OUT/vassal/"A Rusty Throne.vmod" to open in VASSAL.
     Print at 100% (no "fit to page"): every sheet has a 50 mm bar to check.
 
     \b
@@ -135,6 +137,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
       throne build --back-offset 1.5,-0.5   # backs moved as the duplex test says
       throne build --format png --pod mpc   # images for MakePlayingCards
       throne build --format tts     # try it on Tabletop Simulator
+      throne build --format vassal  # a module for VASSAL
       throne build --map-size a3    # the map on one A3 (Tabloid) sheet
       throne build --watch          # rebuild while editing content/
     """
@@ -159,7 +162,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
             offset = parse_back_offset(back_offset)
         except ValueError as exc:
             raise UserError(str(exc)) from None
-    if fmt in ("png", "tts"):
+    if fmt in ("png", "tts", "vassal"):
         from throne_pnp.render.exports.png import require
 
         require()
@@ -192,7 +195,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
     _watch(directory, run_once)
 
 
-BUILD_FOLDERS = ("a4", "letter", "svg", "svg/cards", "png", "tts")   # where build writes
+BUILD_FOLDERS = ("a4", "letter", "svg", "svg/cards", "png", "tts", "vassal")   # where build writes
 
 
 def _stamps(directory: Path) -> dict[str, tuple[int, int] | None]:

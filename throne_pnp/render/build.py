@@ -44,9 +44,9 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
           map_size: str = "page", tts_url_base: str | None = None,
           back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
-    `formats` may also hold "png" (for the print-on-demand service `pod`) and "tts" (images
-    named under `tts_url_base`); `notes` receives what was skipped; `back_offset` moves the
-    duplex backs (see `cards.card_pages`)."""
+    `formats` may also hold "png" (for the print-on-demand service `pod`), "tts" (images
+    named under `tts_url_base`) and "vassal"; `notes` receives what was skipped; `back_offset`
+    moves the duplex backs (see `cards.card_pages`)."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
     if map_size not in sheets.MAP_SIZES:
@@ -105,6 +105,10 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         from throne_pnp.render.exports.tts import write_tts
 
         written += write_tts(content, out_dir / "tts", tts_url_base, ink_saver, back, notes)
+    if "vassal" in formats:
+        from throne_pnp.render.exports.vassal import write_vassal
+
+        written += write_vassal(content, out_dir / "vassal", ink_saver, back, notes)
     return written
 
 

@@ -190,6 +190,8 @@ class TablePage:
                 "king": game.position.king[need.territory]}
         if kind == "withdraw":
             out["withdraw"] = views.withdrawal_choices(session)
+        if kind == "over":
+            out["bgstats"] = views.bgstats_share(session)
         if kind == "actions":
             choices = views.action_choices(session, src, dst)
             out["choices"] = choices
