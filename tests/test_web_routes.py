@@ -151,7 +151,8 @@ def test_undo_shows_how_to_put_the_table_back(game):
     post(client, page, "/undo")
     assert commands_in(game) == []
     shown = client.get("/").text
-    assert "Took back \u201cplay card 7" in shown and "move 1 King cube from 5 Middlemere to 3 Corvid Keep" in shown
+    assert "Took back \u201cplay card 7" in shown
+    assert "move 1 King cube from 5 Middlemere to 3 Corvid Keep" in shown
 
 
 def test_fix_from_the_page_is_logged(game):
