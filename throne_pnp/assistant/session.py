@@ -168,7 +168,6 @@ class Session:
     def command(self) -> Iterator[Command]:
         """Run one user command as a transaction; save only if it is accepted."""
         self._current = Command()
-        was_over = self.game.outcome is not None
         try:
             yield self._current
         except BaseException:
@@ -187,10 +186,6 @@ class Session:
             self.save.truncate(had)
             self.game = self._rebuild()
             raise
-        if not was_over and self.game.outcome is not None:
-            from throne_pnp.assistant.history import record
-
-            done.notes += record(self)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action inside `command()`, then deal chance cards (virtual)."""
