@@ -135,7 +135,7 @@ def parse_rulings(data: Any, chk: Checker) -> Rulings:
     return Rulings(**values)
 
 
-DIRECTIVES = ("page", "column", "example", "figure", "ladder")
+DIRECTIVES = ("page", "column", "example", "figure", "ladder", "borders")
 FIGURES = ("setup",)
 
 
