@@ -9,10 +9,12 @@ from dataclasses import dataclass, field
 
 from throne_pnp.content import Example
 from throne_pnp.errors import ThroneError
+from throne_pnp.narrator.lines import texts
 from throne_pnp.narrator.prose import Told, battle_prose, king_prose
+from throne_pnp.narrator.words import king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board
-from throne_pnp.rules.king import resolve_king
+from throne_pnp.rules.king import KingResult, resolve_king
 from throne_pnp.rules.position import PLAYER, Position, Step
 
 
@@ -61,6 +63,13 @@ def work(board: Board, example: Example) -> Worked:
         if isinstance(exc, ExampleError):
             raise
         raise ExampleError(f"{where}: {exc}") from None
+
+
+def king_texts(result: KingResult, board: Board) -> list[str]:
+    """The King's action as the CLI prints it: the cards dealt, then the checklist."""
+    dealt = ", ".join(map(str, result.draws))
+    head = [f"Uncertain Orders: dealt {dealt} (they go to the discard pile)"] if dealt else []
+    return head + texts(king_lines(result, board))
 
 
 def work_all(board: Board, examples: tuple[Example, ...]) -> dict[str, Worked]:

@@ -16,8 +16,8 @@ from throne_pnp.narrator.prose import count
 from throne_pnp.narrator.worked import Worked
 from throne_pnp.render.backend.layout import PT, Circle, Group, Line, Rect, Text, both, stroke
 from throne_pnp.render.components.board.figure import diagram
+from throne_pnp.render.components.board.land import land_items
 from throne_pnp.render.components.board.marks import PLAYER_MOVE, moves_of
-from throne_pnp.render.components.board.territories import map_items
 from throne_pnp.render.components.extras import adjacency_rows, neighbour_text
 from throne_pnp.render.components.ladder_text import BOTS, player_name
 from throne_pnp.render.components.rulesheet import INK, NOTE, RUST, break_lines, set_line
@@ -61,7 +61,7 @@ def _told_column(items: list[tuple[str, str, str]], width: float, body: float,
     for mark, text, color in items:
         if mark:
             out += _step_badge(0, y + lead, mark, color, body)
-        shapes, y = text_block(text, 0, y, width, body, lead, indent=5.0 if mark else 0.0)
+        shapes, y = text_block(text, 0, y, width, body, lead, indent=6.0 if mark else 0.0)
         out += shapes
         y += 1.0
     return out, y
@@ -177,9 +177,11 @@ def borders_figure(content: Content, width: float, body: float,
 
 
 def cover_map(content: Content, width: float, ink_saver: bool = False) -> tuple[Group, float]:
-    """The map sheet's drawing, scaled to `width` mm: (group, height)."""
+    """The map sheet's land (without its small labels and cube spaces, which would print
+    under 6 pt), scaled to `width` mm: (group, height)."""
     drawing = content.map.drawing
     assert drawing is not None
     scale = width / drawing.size[0]
-    return (Group(tuple(map_items(content, ink_saver)), scale=scale, tag="cover-map"),
+    return (Group(tuple(land_items(content, ink_saver, names=False)), scale=scale,
+                  tag="cover-map"),
             drawing.size[1] * scale)

@@ -33,11 +33,12 @@ GUTTER = 7.0
 BODY = 12.0           # pt: body text in the serif (SPEC: 9 pt or more)
 LEAD = 5.3           # mm between baselines
 HEAD = 15.0
-SUB = 12.0
+SUB = 13.0
 BOX_PAD = 1.8
 ARROW_GAP = 4.5       # between two boxes of a flow chart, with its arrow
-STRETCH = 5.0         # the most a paragraph space grows to fill a column, mm
-BOOKLETS = ("pages", "a5")
+STRETCH = 8.0         # the most a paragraph space grows to fill a column, mm
+BOOKLETS = ("pages", "a5")       # rules.pdf only, or also rules-a5.pdf imposed
+IMPOSED_FILE = "rules-a5.pdf"
 RULING_WORDS = {
     ("home_lost_when", "empty"): "you lose when your home castle holds none of your cubes",
     ("home_lost_when", "king-holds"): "you lose when the King's cubes alone hold your home",
@@ -61,7 +62,26 @@ class Unit:
 
 
 def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[Page]:
-    """The booklet for one paper size (portrait pages): the cover, then the rules."""
+    """The booklet for one paper size (portrait pages): the cover, then the rules, each
+    page with its print aids (the 50 mm bar, the page number)."""
+    pages = _bare_pages(content, paper, ink_saver)
+    for i, page in enumerate(pages, start=1):
+        sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(pages)}", INK)
+    return pages
+
+
+def booklet_sheets(content: Content, paper: str, ink_saver: bool = False) -> list[Page]:
+    """The booklet imposed for saddle stitching, with each sheet's own print aids."""
+    sheets_out = imposed_pages(_bare_pages(content, paper, ink_saver), paper)
+    for i, sheet in enumerate(sheets_out, start=1):
+        side = "front" if i % 2 else "back"
+        sheets.text_page_aids(sheet, MARGIN, f"rules booklet, sheet {(i + 1) // 2} {side}: "
+                              "print both sides, flip on the short edge, fold, staple", INK)
+    return sheets_out
+
+
+def _bare_pages(content: Content, paper: str, ink_saver: bool) -> list[Page]:
+    """The booklet's pages without print aids."""
     blocks = parse_rules(content.rules_text)
     title = next((b.text for b in blocks if b.kind == "title"), f"{sheets.GAME_TITLE}: rules")
     col_w = (text_block(paper)[2] - GUTTER) / 2
@@ -74,7 +94,6 @@ def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[P
         pages.insert(0, _cover(content, paper, title, flow.contents, ink_saver))
     for i, page in enumerate(pages, start=1):
         page.name = f"rules-{i}"
-        sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(pages)}", INK)
     if ink_saver:
         for page in pages:
             page.items = [_lighten(item) for item in page.items]
@@ -296,12 +315,13 @@ class _Flow:
                       stroke(RUST, 0.3)))
         for col, column in enumerate(columns):
             gap = self.bottom - self.top - 9.0 - _height(column)
-            spaces = sum(1 for i, u in enumerate(column) if i and u.space)
-            grow = min(gap / spaces, STRETCH) if not last and spaces and gap > 0 else 0.0
+            # the gap goes between blocks, never between a heading and its text
+            loose = [bool(i and u.space and not column[i - 1].keep) for i, u in enumerate(column)]
+            grow = min(gap / sum(loose), STRETCH) if not last and any(loose) and gap > 0 else 0.0
             x, y = self.x + col * (self.col_w + GUTTER), self.top + 9.0
             for i, unit in enumerate(column):
                 if i:
-                    y += unit.space + (grow if unit.space else 0.0)
+                    y += unit.space + (grow if loose[i] else 0.0)
                 page.add(Group(tuple(unit.shapes), x, y))
                 y += unit.height
         return page
