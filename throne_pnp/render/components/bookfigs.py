@@ -10,17 +10,152 @@ screen draws the same diagrams and reads the same sentences (`checklist`).
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
+
 from throne_pnp.content import Content
 from throne_pnp.content.ladder import ladder_of
 from throne_pnp.narrator.prose import count
 from throne_pnp.narrator.worked import Worked
-from throne_pnp.render.backend.layout import PT, Circle, Group, Line, Rect, Text, both, stroke
-from throne_pnp.render.components.board.figure import diagram
+from throne_pnp.render.backend.layout import (
+    PT,
+    Circle,
+    Group,
+    Icon,
+    Line,
+    Path,
+    Rect,
+    Text,
+    both,
+    stroke,
+)
+from throne_pnp.render.components.board.figure import DISC_R, NUM_PT, diagram
 from throne_pnp.render.components.board.land import land_items
-from throne_pnp.render.components.board.marks import PLAYER_MOVE, moves_of
+from throne_pnp.render.components.board.marks import (
+    FIGURE_ARROW,
+    KING_FILL,
+    PLAYER_MOVE,
+    Move,
+    arrow,
+    moves_of,
+    number_disc,
+)
 from throne_pnp.render.components.extras import adjacency_rows, neighbour_text
 from throne_pnp.render.components.ladder_text import BOTS, player_name
 from throne_pnp.render.components.rulesheet import INK, NOTE, RUST, break_lines, set_line
+
+CUBE = 5.0            # a cube's drawing in a figure, mm
+PER_ROW = 3           # cubes in a row of a pile
+MOST = 6              # cubes drawn; beyond them a "+N"
+ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)   # where an arrow's number may sit
+
+
+def board_figure(content: Content, king: dict[int, int], player: dict[int, int],
+                 width: float, moves: Iterable[Move] = (), ink_saver: bool = False,
+                 tag: str = "diagram", battles: Iterable[int] = ()) -> tuple[Group, float]:
+    """The rules' board `width` mm wide: the map's figure (land, numbers, battles) with the
+    cubes drawn as piles of cubes in each side's colour, and each numbered step's arrow or
+    mark with its number placed clear of the territory numbers and the cubes."""
+    base, h = diagram(content, {}, {}, width, (), ink_saver, tag=tag, battles=battles)
+    drawing = content.map.drawing
+    assert drawing is not None
+    scale = width / drawing.size[0]
+    spots, blocked, labels = {}, [], []   # circles (x, y, r) a step's number keeps clear of
+    items = list(base.items[:-1])
+    for n in content.map.numbers:
+        terr = content.map.territories[n].drawing
+        assert terr is not None
+        labels.append((terr.label[0] * scale, terr.label[1] * scale, DISC_R))
+        spots[n] = (terr.cubes[0] * scale, terr.cubes[1] * scale)
+        pile, circles = _piles(*spots[n], king.get(n, 0), player.get(n, 0), n)
+        items += pile
+        blocked += circles
+    blocked += labels
+    for move in moves:
+        group = _step(move, spots, blocked, labels, width)
+        ring = [i for i in group.items if isinstance(i, Circle)][-1]
+        blocked.append((ring.cx, ring.cy, ring.r))
+        items.append(group)
+    disc = both("#ffffff", INK, 0.4) if ink_saver else both(INK, INK, 0.3)
+    for n, (x, y, _) in zip(content.map.numbers, labels, strict=True):   # over the arrows
+        items += number_disc(x, y, str(n), DISC_R, NUM_PT, disc, INK if ink_saver else "#ffffff")
+    items.append(base.items[-1])      # the frame last, over the sea's edge
+    return Group(tuple(items), tag=tag), h
+
+
+def _piles(cx: float, cy: float, king: int, player: int, n: int) -> tuple[list, list]:
+    """The cubes of both sides as small piles side by side (the King's left), each pile in
+    rows of three, "+N" past six: (shapes, circles that keep numbers away)."""
+    shown = [(side, k) for side, k in (("king", king), ("player", player)) if k]
+    per_row = 2 if len(shown) == 2 and max(king, player) > PER_ROW else PER_ROW  # narrower
+    widths = [min(k, per_row) * CUBE * 0.76 for _, k in shown]
+    x = cx - (sum(widths) + 1.2 * (len(shown) - 1)) / 2
+    out: list = []
+    circles = []
+    for (side, k), w in zip(shown, widths, strict=True):
+        rows = -(-min(k, MOST) // per_row)
+        top = cy - rows * CUBE * 0.64 / 2 - CUBE * 0.18
+        icons = []
+        for i in range(min(k, MOST)):
+            row, col = divmod(i, per_row)
+            icons.append(Icon("king-cube" if side == "king" else "cube",
+                              x - CUBE * 0.12 + col * CUBE * 0.76,
+                              top + (rows - 1 - row) * CUBE * 0.64,
+                              CUBE, KING_FILL if side == "king" else "#1f1a16"))
+        if k > MOST:
+            icons.append(Text(x + w + 0.4, cy + 1.0, f"+{k - MOST}", 7, bold=True))
+        out.append(Group(tuple(icons), tag=f"{side}-{n}-{k}"))
+        circles.append((x + w / 2, cy, max(w, rows * CUBE * 0.64 + 1.0) / 2 + 0.3))
+        x += w + 1.2
+    return out, circles
+
+
+def _room(x: float, y: float, r: float, blocked: list, width: float) -> float:
+    """How far a disc at (x, y) keeps from everything `blocked` (negative: it overlaps)."""
+    edge = min(x - r, width - r - x)
+    return min([edge] + [math.hypot(x - bx, y - by) - r - br for bx, by, br in blocked])
+
+
+def _curve_room(group: Group, labels: list) -> float:
+    """How far an arrow's curve keeps from the territory numbers."""
+    path = next(i for i in group.items if isinstance(i, Path))
+    (_, x0, y0), (_, c1x, c1y, c2x, c2y, x1, y1) = path.commands[:2]
+    points = [(u ** 3 * x0 + 3 * u * u * t * c1x + 3 * u * t * t * c2x + t ** 3 * x1,
+               u ** 3 * y0 + 3 * u * u * t * c1y + 3 * u * t * t * c2y + t ** 3 * y1)
+              for t in (i / 12 for i in range(13)) for u in (1 - t,)]
+    return min(math.hypot(px - lx, py - ly) - r for px, py in points for lx, ly, r in labels)
+
+
+def _step(move: Move, spots: dict, blocked: list, labels: list, width: float) -> Group:
+    """One numbered arrow (a move, dashed for a withdrawal) or mark (+N rally, -N removal),
+    its number where it covers no territory number, no cubes and no other step number."""
+    color = RUST if move.side == "king" else PLAYER_MOVE
+    look = FIGURE_ARROW
+    if move.src is not None and move.dst is not None:
+        tag = f"arrow-{move.number}-{move.src}-{move.dst}-{move.count}"
+        (ax, ay), (bx, by) = spots[move.src], spots[move.dst]
+        bow = min(math.hypot(bx - ax, by - ay) * 0.18, 6.0)
+        tries = [arrow(spots[move.src], spots[move.dst], str(move.number), color, look,
+                       bend, dashed=move.kind != "move", tag=tag, along=a)
+                 for bend in (bow, -bow) for a in ALONG]
+
+        def room(group: Group) -> float:
+            ring = [i for i in group.items if isinstance(i, Circle)][-1]
+            return min(_room(ring.cx, ring.cy, ring.r, blocked, width) - 1.0,
+                       _curve_room(group, labels) - 0.6, 0.0)
+        return max(tries, key=room)      # the first that keeps clear, else the least bad
+    sx, sy = spots[move.at]
+    sign = "+" if move.kind == "rally" else "-"
+    spots_around = [(sx + dx, sy + dy) for dx, dy in ((7.5, -3.0), (-9.0, -3.0), (7.5, 3.5),
+                                                      (-9.0, 3.5), (0.0, -6.5), (0.0, 6.5))]
+    x, y = max(spots_around,
+               key=lambda p: min(_room(p[0] + 2.0, p[1], look.radius + 2.0, blocked, width),
+                                 0.5))
+    shapes = number_disc(x, y, str(move.number), look.radius, look.size,
+                         both(color, "#ffffff", 0.35), "#ffffff")
+    shapes.append(Text(x + look.radius + 0.5, y + 7.5 * PT * 0.36, f"{sign}{move.count}",
+                       7.5, bold=True, color=color))
+    return Group(tuple(shapes), tag=f"mark-{move.number}-{move.kind}-{move.at}-{move.count}")
 
 
 def text_block(text: str, x: float, y: float, width: float, size: float,
@@ -84,10 +219,10 @@ def example_parts(content: Content, worked: Worked, width: float, body: float, l
     parts = []
     after_k, after_p = worked.after.compact("king"), worked.after.compact("player")
     for word, (group, h) in (
-            ("Before", diagram(content, ex.king, ex.player, width, moves_of(worked.steps),
-                               ink_saver, tag=f"before-{ex.name}")),
-            ("After", diagram(content, after_k, after_p, width, (), ink_saver,
-                              tag=f"after-{ex.name}", battles=worked.battles))):
+            ("Before", board_figure(content, ex.king, ex.player, width,
+                                    moves_of(worked.steps), ink_saver, f"before-{ex.name}")),
+            ("After", board_figure(content, after_k, after_p, width, (), ink_saver,
+                                   f"after-{ex.name}", worked.battles))):
         label = y + 1.2 + body * PT
         head.append(Text(0, label, word, body, bold=True, color=INK, serif=True))
         head.append(Group(group.items, 0, label + 1.2, tag=group.tag))
@@ -109,10 +244,9 @@ def setup_figure(content: Content, width: float, body: float, lead: float,
                  ink_saver: bool = False) -> tuple[list, float]:
     """The start of the game on a small map, with a caption."""
     game_map = content.map
-    group, h = diagram(content, dict(game_map.setup_king), dict(game_map.setup_player), width,
-                       (), ink_saver, tag="setup")
-    caption = ("*The start:* your cubes {cube} in light discs, the King's {king-cube} in dark "
-               "squares, each with its count.").replace("*", "**", 2)
+    group, h = board_figure(content, dict(game_map.setup_king), dict(game_map.setup_player),
+                            width, (), ink_saver, tag="setup")
+    caption = "**The start:** your cubes {cube} in Ashford, the King's {king-cube} in his castles."
     shapes, y = text_block(caption, 0, h + 0.3, width, body - 1, lead * 0.92)
     return [group, *shapes], y + 0.8
 

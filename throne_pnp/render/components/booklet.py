@@ -341,8 +341,7 @@ def _cover(content: Content, paper: str, title: str, contents: list[tuple[str, i
     page.add(Text(middle, top + 17.0, name, 42, "middle", bold=True, color=RUST, serif=True,
                   tag="title"))
     page.add(Text(middle, top + 28.0, (part.strip() or "the rules").capitalize()
-                  + " of a solo game of rebellion", 16, "middle", italic=True, color=INK,
-                  serif=True))
+                  + " of a solo game of rebellion", 16, "middle", color=INK, serif=True))
     art, h = bookfigs.cover_map(content, width, ink_saver)
     page.add(Group(art.items, x, top + 36.0, scale=art.scale, tag=art.tag))
     page.add(Rect(x, top + 36.0, width, h, stroke(INK, 0.5)))
