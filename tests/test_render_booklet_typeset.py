@@ -69,7 +69,9 @@ def _columns(runs: list, page: int, width_pt: float) -> list[list]:
     for r in runs:
         if r.page == page and r.size >= 10.0:      # not the running head
             cols[0 if r.box[0] < width_pt / 2 else 1].append(r)
-    return [sorted(c, key=lambda r: (-round(r.box[1]), r.box[0])) for c in cols]   # reading order
+    def line_then_x(r) -> tuple:     # reading order: by line (its middle), then along it
+        return -round((r.box[1] + r.box[3]) / 8), r.box[0]
+    return [sorted(c, key=line_then_x) for c in cols]
 
 
 @pytest.mark.parametrize("paper", PAPERS)
@@ -101,11 +103,13 @@ def test_every_page_but_the_last_is_filled(pdfs: Path, paper: str) -> None:
     fills = []
     for page in range(1, 7):     # the cover is a picture; the last page may fall short
         cols = []
-        for column in _columns(runs, page, width_mm / MM):
-            lowest = max(height_mm - r.box[1] * MM for r in column)
+        for half in (0, 1):         # every text of the column, the diagrams' numbers too
+            lowest = max(height_mm - r.box[1] * MM for r in runs if r.page == page
+                         and (r.box[0] * MM >= width_mm / 2) == half
+                         and first < height_mm - r.box[1] * MM < foot + 1.0)
             cols.append((lowest - first) / (foot - first))
         fills.append(sum(cols) / 2)
-    assert min(fills) >= 0.80, fills     # p3 ends short: the first example kept whole
+    assert min(fills) >= 0.82, fills   # ~85 %: a kept diagram or flow chart may leave a gap
 
 
 @pytest.mark.parametrize("paper", PAPERS)

@@ -61,7 +61,10 @@ def board_figure(content: Content, king: dict[int, int], player: dict[int, int],
     assert drawing is not None
     scale = width / drawing.size[0]
     spots, blocked, labels = {}, [], []   # circles (x, y, r) a step's number keeps clear of
-    items = list(base.items[:-1])
+    numbers = {str(n) for n in content.map.numbers}
+    items = [i for i in base.items[:-1]      # the numbers are drawn again over the arrows
+             if not (isinstance(i, Circle) and i.r == DISC_R)
+             and not (isinstance(i, Text) and i.text in numbers and i.anchor == "middle")]
     for n in content.map.numbers:
         terr = content.map.territories[n].drawing
         assert terr is not None
@@ -304,9 +307,9 @@ def borders_figure(content: Content, width: float, body: float,
                                     serif=True)[0], 1.0, y, body, INK, serif=True)
         text = neighbour_text(row, row.number in castles).split(" ", 1)[1]
         if row.number in castles:
-            out += set_line(break_lines("{castle}", 8, body)[0], name_w - 4.5, y, body)
-        out += set_line(break_lines(text, width - name_w, body, serif=True)[0], name_w + 1.0, y,
-                        body, INK, serif=True)
+            out += set_line(break_lines("{castle}", 8, body)[0], name_w - 1.0, y, body)
+        out += set_line(break_lines(text, width - name_w - 7.0, body, serif=True)[0],
+                        name_w + 6.0, y, body, INK, serif=True)
     return out, y + 1.5
 
 

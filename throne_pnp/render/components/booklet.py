@@ -185,7 +185,7 @@ def _box(text: str, width: float, joined: bool = False, note: bool = False) -> U
 
 def _units(blocks: list[Block], content: Content, worked: dict, col_w: float, ink_saver: bool):
     previous = ""
-    for block in blocks:
+    for block, following in zip(blocks, [*blocks[1:], Block("end", "")], strict=True):
         kind = block.kind
         if kind == "title":
             continue
@@ -195,8 +195,9 @@ def _units(blocks: list[Block], content: Content, worked: dict, col_w: float, in
             yield _heading(block.text, col_w, SUB, block.anchor, False)
         elif kind == "note":
             yield _box(block.text, col_w, note=True)
-        elif kind == "box":
-            yield _box(block.text, col_w, previous == "box")
+        elif kind == "box":      # a flow chart is kept whole
+            yield replace(_box(block.text, col_w, previous == "box"),
+                          keep=following.kind == "box")
         elif kind == "directive":
             yield from _directive(block, content, worked, col_w, ink_saver)
         else:
@@ -204,6 +205,7 @@ def _units(blocks: list[Block], content: Content, worked: dict, col_w: float, in
             lines = _lines(block.text, col_w, indent, block.mark if kind == "step" else "",
                            kind == "bullet")
             lines[0].space = 1.6 if kind == "para" else 0.6
+            lines[-1].keep = following.kind == "box"     # the words that open a flow chart
             yield from lines
         previous = kind
 
