@@ -42,8 +42,8 @@ IMPOSED_FILE = "rules-a5.pdf"
 RULING_WORDS = {
     ("home_lost_when", "empty"): "you lose when your home castle holds none of your cubes",
     ("home_lost_when", "king-holds"): "you lose when the King's cubes alone hold your home",
-    ("castle_targets", "all"): "the King marches on every castle, his own included",
-    ("castle_targets", "not-king"): "the King marches only on castles he does not hold",
+    ("castle_targets", "all"): "the King moves towards every castle, his own included",
+    ("castle_targets", "not-king"): "the King moves only towards castles he does not hold",
     ("over_limit_move", "refuse"): "a move or rally that breaks your limit is not allowed",
     ("over_limit_move", "trim"): "a move over your limit is made and the extra cubes removed",
 }
