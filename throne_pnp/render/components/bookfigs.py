@@ -314,11 +314,19 @@ def borders_figure(content: Content, width: float, body: float,
 
 
 def cover_map(content: Content, width: float, ink_saver: bool = False) -> tuple[Group, float]:
-    """The map sheet's land (without its small labels and cube spaces, which would print
-    under 6 pt), scaled to `width` mm: (group, height)."""
+    """The map sheet's land scaled to `width` mm, each territory named in the serif and its
+    castle marked, at sizes that print (the sheet's own small labels and cube spaces are
+    left out): (group, height)."""
     drawing = content.map.drawing
     assert drawing is not None
     scale = width / drawing.size[0]
-    return (Group(tuple(land_items(content, ink_saver, names=False)), scale=scale,
-                  tag="cover-map"),
-            drawing.size[1] * scale)
+    items: list = [Group(tuple(land_items(content, ink_saver, names=False)), scale=scale)]
+    for n in content.map.numbers:
+        terr = content.map.territories[n]
+        assert terr.drawing is not None
+        x, y = terr.drawing.cubes[0] * scale, terr.drawing.cubes[1] * scale   # its middle
+        if n in content.map.castles:
+            items.append(Icon("castle", x - 3.5, y - 8.5, 7.0, INK))
+        items.append(Text(x, y + 3.5, terr.name, 11, "middle", bold=True, color=INK,
+                          serif=True))
+    return Group(tuple(items), tag="cover-map"), drawing.size[1] * scale

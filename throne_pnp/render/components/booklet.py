@@ -345,7 +345,7 @@ def _cover(content: Content, paper: str, title: str, contents: list[tuple[str, i
     page.add(Text(middle, top + 28.0, (part.strip() or "the rules").capitalize()
                   + " of a solo game of rebellion", 16, "middle", color=INK, serif=True))
     art, h = bookfigs.cover_map(content, width, ink_saver)
-    page.add(Group(art.items, x, top + 36.0, scale=art.scale, tag=art.tag))
+    page.add(Group(art.items, x, top + 36.0, tag=art.tag))
     page.add(Rect(x, top + 36.0, width, h, stroke(INK, 0.5)))
     y = top + 36.0 + h + 10.0
     page.add(Text(x, y, "In this booklet", 14, bold=True, color=RUST, serif=True))
