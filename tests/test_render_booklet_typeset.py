@@ -93,12 +93,13 @@ def test_no_section_starts_below_an_unfinished_sentence(pdfs: Path, paper: str) 
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_every_page_but_the_last_is_filled(pdfs: Path, paper: str) -> None:
-    from throne_pnp.render.components.booklet import text_block
+    from throne_pnp.render.components.booklet import block_size
 
     pdf = pdfs / paper / "rules.pdf"
     runs = _runs(pdfs, paper)
     width_mm, height_mm = page_sizes_mm(pdf)[0]
-    _, top, _, height = text_block(paper)
+    height = block_size()[1]
+    top = (height_mm - height) / 2
     first, foot = top + 9.0, top + height - 8.0
     fills = []
     for page in range(1, 7):     # the cover is a picture; the last page may fall short

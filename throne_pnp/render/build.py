@@ -69,11 +69,17 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     pdf_papers = tuple(papers) if "pdf" in formats else ()
     stamp = sheets.stamp_text(content)
     laid: dict[str, _Laid] = {}
+    text_blocks: list[Page] = []      # the booklet, set once for every paper
+
+    def booklet_blocks() -> list[Page]:
+        if not text_blocks:
+            text_blocks.extend(booklet.lay_out(content, ink_saver))
+        return text_blocks
 
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
             maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
-            rules = booklet.rules_pages(content, paper, ink_saver)
+            rules = booklet.rules_pages(content, paper, ink_saver, booklet_blocks())
             sheets.stamp_pages([*maps, *rules], stamp)
             card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp,
                                           back_offset)
@@ -87,7 +93,8 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         written += _pdfs(out_dir / paper, sheets_of(paper), drawable, layout)
         imposed = out_dir / paper / booklet.IMPOSED_FILE
         if booklet_kind == "a5":
-            pages = sheets.stamp_pages(booklet.booklet_sheets(content, paper, ink_saver), stamp)
+            pages = sheets.stamp_pages(booklet.booklet_sheets(content, paper, ink_saver,
+                                                              booklet_blocks()), stamp)
             written.append(render_pdf(pages, imposed, f"{TITLE}: rules booklet"))
         elif imposed.exists():
             imposed.unlink()      # never leave a stale booklet beside new rules

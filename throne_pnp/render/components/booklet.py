@@ -61,18 +61,21 @@ class Unit:
     anchor: str = ""          # a section heading's title, for the cover's contents
 
 
-def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[Page]:
-    """The booklet for one paper size (portrait pages): the cover, then the rules, each
-    page with its print aids (the 50 mm bar, the page number)."""
-    pages = _bare_pages(content, paper, ink_saver)
+def rules_pages(content: Content, paper: str, ink_saver: bool = False,
+                laid: list[Page] | None = None) -> list[Page]:
+    """The booklet on one paper size (portrait pages): the cover, then the rules, each page
+    with its print aids (the 50 mm bar, the page number). `laid`: the pages of `lay_out`,
+    when the caller sets them once for both papers."""
+    pages = on_paper(laid or lay_out(content, ink_saver), paper)
     for i, page in enumerate(pages, start=1):
         sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(pages)}", INK)
     return pages
 
 
-def booklet_sheets(content: Content, paper: str, ink_saver: bool = False) -> list[Page]:
+def booklet_sheets(content: Content, paper: str, ink_saver: bool = False,
+                   laid: list[Page] | None = None) -> list[Page]:
     """The booklet imposed for saddle stitching, with each sheet's own print aids."""
-    sheets_out = imposed_pages(_bare_pages(content, paper, ink_saver), paper)
+    sheets_out = imposed_pages(on_paper(laid or lay_out(content, ink_saver), paper), paper)
     for i, sheet in enumerate(sheets_out, start=1):
         side = "front" if i % 2 else "back"
         sheets.text_page_aids(sheet, MARGIN, f"rules booklet, sheet {(i + 1) // 2} {side}: "
@@ -80,24 +83,31 @@ def booklet_sheets(content: Content, paper: str, ink_saver: bool = False) -> lis
     return sheets_out
 
 
-def _bare_pages(content: Content, paper: str, ink_saver: bool) -> list[Page]:
-    """The booklet's pages without print aids."""
+def lay_out(content: Content, ink_saver: bool = False) -> list[Page]:
+    """The booklet's pages as text blocks (`block_size`), without paper or print aids:
+    the same for A4 and Letter, so set once for both."""
     blocks = parse_rules(content.rules_text)
     title = next((b.text for b in blocks if b.kind == "title"), f"{sheets.GAME_TITLE}: rules")
-    col_w = (text_block(paper)[2] - GUTTER) / 2
+    col_w = (block_size()[0] - GUTTER) / 2
     worked = work_all(board_for(content), content.examples) if content.examples else {}
     units = list(_units(blocks, content, worked, col_w, ink_saver))
     units.append(_box(switches_text(content), col_w, note=True))
-    flow = _Flow(paper, title, col_w)
+    flow = _Flow(title, col_w)
     pages = flow.run(units)
     if content.map.drawable:
-        pages.insert(0, _cover(content, paper, title, flow.contents, ink_saver))
-    for i, page in enumerate(pages, start=1):
-        page.name = f"rules-{i}"
+        pages.insert(0, _cover(content, title, flow.contents, ink_saver))
     if ink_saver:
         for page in pages:
             page.items = [_lighten(item) for item in page.items]
     return pages
+
+
+def on_paper(laid: list[Page], paper: str) -> list[Page]:
+    """The laid-out text blocks centred on pages of `paper`."""
+    width, height = sheets.paper_size(paper)
+    x, y = (width - laid[0].width) / 2, (height - laid[0].height) / 2
+    return [Page(width, height, [Group(tuple(block.items), x, y)], name=f"rules-{i}")
+            for i, block in enumerate(laid, start=1)]
 
 
 def switches_text(content: Content) -> str:
@@ -230,23 +240,19 @@ def _directive(block: Block, content: Content, worked: dict, col_w: float, ink_s
         yield Unit(h, shapes, space=1.5)
 
 
-def text_block(paper: str) -> tuple[float, float, float, float]:
-    """The booklet's text block on `paper` (x, y, width, height in mm): the same size on A4
-    and Letter (the narrower paper's width, the shorter one's height), centred, so both
-    papers break the same lines on the same pages."""
+def block_size() -> tuple[float, float]:
+    """The booklet's text block (mm): the same on A4 and Letter (the narrower paper's width,
+    the shorter one's height), so both papers break the same lines on the same pages."""
     sizes = [sheets.paper_size(p) for p in ("a4", "letter")]
-    width = min(w for w, _ in sizes) - 2 * MARGIN
-    height = min(h for _, h in sizes) - 2 * MARGIN
-    page_w, page_h = sheets.paper_size(paper)
-    return (page_w - width) / 2, (page_h - height) / 2, width, height
+    return (min(w for w, _ in sizes) - 2 * MARGIN, min(h for _, h in sizes) - 2 * MARGIN)
 
 
 class _Flow:
     """Pours units into two full columns a page, left then right, and draws them."""
 
-    def __init__(self, paper: str, title: str, col_w: float) -> None:
-        self.paper = paper
-        self.x, self.top, self.width, height = text_block(paper)
+    def __init__(self, title: str, col_w: float) -> None:
+        self.x = self.top = 0.0
+        self.width, height = block_size()
         self.title = title
         self.col_w = col_w
         self.bottom = self.top + height - 8.0
@@ -310,7 +316,7 @@ class _Flow:
         self.columns[-1] = [units[:best], units[best:]]
 
     def _page(self, columns: list[list[Unit]], last: bool) -> Page:
-        page = Page(*sheets.paper_size(self.paper))
+        page = Page(*block_size())
         page.add(Text(self.x, self.top + 3.2, self.title, 9.5, bold=True, color=RUST,
                       serif=True, tag="title"))
         page.add(Line(self.x, self.top + 4.6, self.x + self.width, self.top + 4.6,
@@ -333,11 +339,12 @@ def _height(units: list[Unit]) -> float:
     return sum(u.height + (u.space if i else 0.0) for i, u in enumerate(units))
 
 
-def _cover(content: Content, paper: str, title: str, contents: list[tuple[str, int]],
+def _cover(content: Content, title: str, contents: list[tuple[str, int]],
            ink_saver: bool) -> Page:
     """The cover: the game's name, the map of the island, and what is inside."""
-    page = Page(*sheets.paper_size(paper))
-    x, top, width, _ = text_block(paper)
+    page = Page(*block_size())
+    x = top = 0.0
+    width = page.width
     middle = x + width / 2
     name, _, part = title.partition(":")
     page.add(Text(middle, top + 17.0, name, 42, "middle", bold=True, color=RUST, serif=True,
