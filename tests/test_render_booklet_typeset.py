@@ -18,7 +18,12 @@ from throne_pnp.cli import cli
 from throne_pnp.content import load_content
 from throne_pnp.render.backend.layout import find_tagged
 from throne_pnp.render.components import booklet
-from throne_pnp.render.components.booklet import imposed_pages, rules_pages, saddle_order
+from throne_pnp.render.components.booklet import (
+    imposed_pages,
+    lay_out,
+    rules_pages,
+    saddle_order,
+)
 
 pytest.importorskip("pypdfium2")
 from printcheck import page_sizes_mm, text_runs  # noqa: E402
@@ -139,8 +144,7 @@ def test_the_examples_are_told_in_sentences_and_the_borders_come_from_the_map() 
 def test_the_a5_booklet_is_imposed_in_saddle_order(pdfs: Path) -> None:
     assert saddle_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
     assert saddle_order(6)[0] == (None, 0) and saddle_order(6)[1] == (1, None)
-    pages = rules_pages(load_content(), "a4")
-    sheets = imposed_pages(pages, "a4")
+    sheets = imposed_pages(lay_out(load_content()), "a4")
     order = [int(g.tag.rsplit("-", 1)[1]) for sheet in sheets
              for g, _, _ in find_tagged(sheet.items, "booklet-page-")]
     assert order == [8, 1, 2, 7, 6, 3, 4, 5]
@@ -148,7 +152,7 @@ def test_the_a5_booklet_is_imposed_in_saddle_order(pdfs: Path) -> None:
         sizes = page_sizes_mm(pdfs / paper / booklet.IMPOSED_FILE)
         assert len(sizes) == 4 and all(w > h for w, h in sizes)
         runs = text_runs(pdfs / paper / booklet.IMPOSED_FILE)
-        assert all(r.embedded for r in runs)
+        assert all(r.embedded for r in runs) and min(r.size for r in runs) >= 6.0
         assert "50 mm" in " ".join(r.text for r in runs)
 
 

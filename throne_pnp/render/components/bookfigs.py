@@ -29,12 +29,13 @@ from throne_pnp.render.backend.layout import (
     both,
     stroke,
 )
-from throne_pnp.render.components.board.figure import DISC_R, NUM_PT, diagram
+from throne_pnp.render.components.board.figure import DISC_R, diagram
 from throne_pnp.render.components.board.land import land_items
 from throne_pnp.render.components.board.marks import (
     FIGURE_ARROW,
     KING_FILL,
     PLAYER_MOVE,
+    ArrowLook,
     Move,
     arrow,
     moves_of,
@@ -48,6 +49,10 @@ CUBE = 5.0            # a cube's drawing in a figure, mm
 PER_ROW = 3           # cubes in a row of a pile
 MOST = 6              # cubes drawn; beyond them a "+N"
 ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)   # where an arrow's number may sit
+LABEL_PT = 9.0        # a figure's numbers: 6 pt still when the A5 booklet scales them
+NUMBER_R = 2.9        # a territory number's disc, mm
+STEPS = ArrowLook(FIGURE_ARROW.start_gap, FIGURE_ARROW.end_gap, FIGURE_ARROW.width,
+                  FIGURE_ARROW.halo, FIGURE_ARROW.head, 2.8, LABEL_PT)
 
 
 def board_figure(content: Content, king: dict[int, int], player: dict[int, int],
@@ -68,7 +73,7 @@ def board_figure(content: Content, king: dict[int, int], player: dict[int, int],
     for n in content.map.numbers:
         terr = content.map.territories[n].drawing
         assert terr is not None
-        labels.append((terr.label[0] * scale, terr.label[1] * scale, DISC_R))
+        labels.append((terr.label[0] * scale, terr.label[1] * scale, NUMBER_R))
         spots[n] = (terr.cubes[0] * scale, terr.cubes[1] * scale)
         pile, circles = _piles(*spots[n], king.get(n, 0), player.get(n, 0), n)
         items += pile
@@ -81,7 +86,8 @@ def board_figure(content: Content, king: dict[int, int], player: dict[int, int],
         items.append(group)
     disc = both("#ffffff", INK, 0.4) if ink_saver else both(INK, INK, 0.3)
     for n, (x, y, _) in zip(content.map.numbers, labels, strict=True):   # over the arrows
-        items += number_disc(x, y, str(n), DISC_R, NUM_PT, disc, INK if ink_saver else "#ffffff")
+        items += number_disc(x, y, str(n), NUMBER_R, LABEL_PT, disc,
+                             INK if ink_saver else "#ffffff")
     items.append(base.items[-1])      # the frame last, over the sea's edge
     return Group(tuple(items), tag=tag), h
 
@@ -106,7 +112,7 @@ def _piles(cx: float, cy: float, king: int, player: int, n: int) -> tuple[list, 
                               top + (rows - 1 - row) * CUBE * 0.64,
                               CUBE, KING_FILL if side == "king" else "#1f1a16"))
         if k > MOST:
-            icons.append(Text(x + w + 0.4, cy + 1.0, f"+{k - MOST}", 7, bold=True))
+            icons.append(Text(x + w + 0.4, cy + 1.0, f"+{k - MOST}", LABEL_PT, bold=True))
         out.append(Group(tuple(icons), tag=f"{side}-{n}-{k}"))
         circles.append((x + w / 2, cy, max(w, rows * CUBE * 0.64 + 1.0) / 2 + 0.3))
         x += w + 1.2
@@ -133,7 +139,7 @@ def _step(move: Move, spots: dict, blocked: list, labels: list, width: float) ->
     """One numbered arrow (a move, dashed for a withdrawal) or mark (+N rally, -N removal),
     its number where it covers no territory number, no cubes and no other step number."""
     color = RUST if move.side == "king" else PLAYER_MOVE
-    look = FIGURE_ARROW
+    look = STEPS
     if move.src is not None and move.dst is not None:
         tag = f"arrow-{move.number}-{move.src}-{move.dst}-{move.count}"
         (ax, ay), (bx, by) = spots[move.src], spots[move.dst]
@@ -152,12 +158,12 @@ def _step(move: Move, spots: dict, blocked: list, labels: list, width: float) ->
     spots_around = [(sx + dx, sy + dy) for dx, dy in ((7.5, -3.0), (-9.0, -3.0), (7.5, 3.5),
                                                       (-9.0, 3.5), (0.0, -6.5), (0.0, 6.5))]
     x, y = max(spots_around,
-               key=lambda p: min(_room(p[0] + 2.0, p[1], look.radius + 2.0, blocked, width),
-                                 0.5))
+               key=lambda p: min(_room(p[0] + 3.0, p[1], look.radius + 3.5, blocked, width),
+                                 0.5))     # the disc and its "+N" beside it
     shapes = number_disc(x, y, str(move.number), look.radius, look.size,
                          both(color, "#ffffff", 0.35), "#ffffff")
-    shapes.append(Text(x + look.radius + 0.5, y + 7.5 * PT * 0.36, f"{sign}{move.count}",
-                       7.5, bold=True, color=color))
+    shapes.append(Text(x + look.radius + 0.5, y + LABEL_PT * PT * 0.36, f"{sign}{move.count}",
+                       LABEL_PT, bold=True, color=color))
     return Group(tuple(shapes), tag=f"mark-{move.number}-{move.kind}-{move.at}-{move.count}")
 
 

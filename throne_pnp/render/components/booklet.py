@@ -36,6 +36,7 @@ HEAD = 15.0
 SUB = 13.0
 BOX_PAD = 1.8
 ARROW_GAP = 4.5       # between two boxes of a flow chart, with its arrow
+A5_MARGIN = 8.0       # an imposed page's block from the paper's edge and from the fold, mm
 STRETCH = 8.0         # the most a paragraph space grows to fill a column, mm
 BOOKLETS = ("pages", "a5")       # rules.pdf only, or also rules-a5.pdf imposed
 IMPOSED_FILE = "rules-a5.pdf"
@@ -75,7 +76,7 @@ def rules_pages(content: Content, paper: str, ink_saver: bool = False,
 def booklet_sheets(content: Content, paper: str, ink_saver: bool = False,
                    laid: list[Page] | None = None) -> list[Page]:
     """The booklet imposed for saddle stitching, with each sheet's own print aids."""
-    sheets_out = imposed_pages(on_paper(laid or lay_out(content, ink_saver), paper), paper)
+    sheets_out = imposed_pages(laid or lay_out(content, ink_saver), paper)
     for i, sheet in enumerate(sheets_out, start=1):
         side = "front" if i % 2 else "back"
         sheets.text_page_aids(sheet, MARGIN, f"rules booklet, sheet {(i + 1) // 2} {side}: "
@@ -130,11 +131,12 @@ def saddle_order(count: int) -> list[tuple[int | None, int | None]]:
 
 
 def imposed_pages(pages: list[Page], paper: str) -> list[Page]:
-    """The booklet's pages two to a landscape sheet in saddle order, each scaled to half
-    the sheet (A5 on A4, half-letter on Letter); print duplex, flip on the short edge, fold."""
+    """The booklet's text blocks (`lay_out`) two to a landscape sheet in saddle order, each
+    scaled into its half (A5 on A4, half-letter on Letter) within A5_MARGIN of its edges
+    and the fold; print duplex, flip on the short edge, fold."""
     sheet_w, sheet_h = sheets.paper_size(paper)[::-1]
     page_w, page_h = pages[0].width, pages[0].height
-    scale = min(sheet_w / 2 / page_w, sheet_h / page_h)
+    scale = min((sheet_w / 2 - 2 * A5_MARGIN) / page_w, (sheet_h - 2 * MARGIN) / page_h)
     out = []
     for n, pair in enumerate(saddle_order(len(pages)), start=1):
         sheet = Page(sheet_w, sheet_h, name=f"booklet-{n}")
