@@ -157,9 +157,12 @@ def _step(move: Move, spots: dict, blocked: list, labels: list, width: float) ->
     sign = "+" if move.kind == "rally" else "-"
     spots_around = [(sx + dx, sy + dy) for dx, dy in ((7.5, -3.0), (-9.0, -3.0), (7.5, 3.5),
                                                       (-9.0, 3.5), (0.0, -6.5), (0.0, 6.5))]
-    x, y = max(spots_around,
-               key=lambda p: min(_room(p[0] + 3.0, p[1], look.radius + 3.5, blocked, width),
-                                 0.5))     # the disc and its "+N" beside it
+    r = look.radius
+
+    def room(p: tuple[float, float]) -> float:     # the disc, and its "+N" to the right
+        return min(_room(*p, r, blocked, width), _room(p[0] + r + 2.8, p[1], 2.8, blocked,
+                                                       width), 0.5)
+    x, y = max(spots_around, key=room)
     shapes = number_disc(x, y, str(move.number), look.radius, look.size,
                          both(color, "#ffffff", 0.35), "#ffffff")
     shapes.append(Text(x + look.radius + 0.5, y + LABEL_PT * PT * 0.36, f"{sign}{move.count}",
