@@ -112,11 +112,16 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
               show_default=True,
               help="map.pdf on one A4/Letter sheet, one A3/Tabloid sheet, or tiled over "
                    "two A4/Letter sheets to glue together.")
+@click.option("--booklet", "booklet_kind", metavar="pages|a5", default="pages",
+              show_default=True,
+              help="a5 also writes rules-a5.pdf: the rules booklet two pages a landscape "
+                   "sheet in saddle order, to print on both sides (flip on the short edge), "
+                   "fold and staple.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
 def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_dir: Path,
           ink_saver: bool, layout: str, back: str, back_offset: str | None, map_size: str,
-          watch: bool, content_dir: Path | None) -> None:
+          booklet_kind: str, watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
     PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
@@ -139,8 +144,12 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
       throne build --format tts     # try it on Tabletop Simulator
       throne build --format vassal  # a module for VASSAL
       throne build --map-size a3    # the map on one A3 (Tabloid) sheet
+      throne build --booklet a5     # the rules as a folded A5 booklet too
       throne build --watch          # rebuild while editing content/
     """
+    if booklet_kind not in ("pages", "a5"):
+        raise UserError(f"--booklet {booklet_kind}: use pages (the rules as pages) or a5 "
+                        "(also a folded booklet, rules-a5.pdf)")
     if pod and fmt != "png":
         raise UserError(f"--pod {pod} sizes PNG images: add --format png")
     if tts_url_base is not None:
@@ -182,7 +191,8 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
                                    notes, back=back, pod=pod or "", map_size=map_size,
-                                   tts_url_base=tts_url_base, back_offset=offset)
+                                   tts_url_base=tts_url_base, back_offset=offset,
+                                   booklet_kind=booklet_kind)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:
