@@ -25,9 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PREVIEWS = (          # (pdf, page index, png name)
     ("cards.pdf", 0, "cards-fronts.png"),
     ("cards.pdf", 1, "cards-backs.png"),
-    ("rules.pdf", 0, "rules.png"),               # the booklet's first page,
-    ("rules.pdf", 1, "rules-turn.png"),          # the turn at a glance,
-    ("rules.pdf", 2, "rules-examples.png"),      # worked examples drawn by the engine
+    ("rules.pdf", 0, "rules.png"),               # the booklet's cover,
+    ("rules.pdf", 2, "rules-turn.png"),          # the turn at a glance,
+    ("rules.pdf", 3, "rules-examples.png"),      # worked examples drawn by the engine
     ("print-and-play.pdf", 0, "guide.png"),      # the pack opens with the print guide
     ("print-and-play.pdf", -1, "extras.png"),    # and ends with the extras (default build)
 )

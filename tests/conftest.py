@@ -4,8 +4,8 @@ the browser fixture.
 Hypothesis's per-example deadline (200 ms by default) measures wall time,
 which on a shared two-core machine depends on whatever else runs; a slow
 example is not a wrong one, so the deadline is off (`max_examples` bounds
-the time). The tests keep their state (the table page's kept secrets) in a
-folder of their own, never in the user's real state folder. `browser` is the
+the time). The tests keep their state (the table page's kept secrets) and data (the
+play history) in folders of their own, never in the user's real ones. `browser` is the
 OS Chromium driven by Playwright (`web_browser`), for the browser tests.
 
 The fast lane (`pytest -m "not slow"`) leaves out every test marked `slow`:
@@ -34,5 +34,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _private_state_folder(tmp_path_factory):
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("XDG_STATE_HOME", str(tmp_path_factory.mktemp("state")))
+        patch.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("data")))
         yield
 

@@ -69,7 +69,7 @@ def test_the_order_matches_the_shown_win_and_close_is_the_paired_interval(
         assert lo <= opt["diff"] <= hi
         assert opt["close"] == (lo <= 0 <= hi)
     lines = advice.hint_lines(report, shown=len(report["options"]))
-    assert lines[-1] == f"Win %: the {advice.MEANS}."
+    assert lines[-1] == f"Wins the game N%: the {advice.MEANS}."
 
 
 def ranked(best: list[float], other: list[float]) -> tuple[Ranking, Scored]:

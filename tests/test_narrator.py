@@ -129,7 +129,7 @@ def test_resolve_json_still_gives_every_reason(tmp_path):
     assert [(s["from"], s["to"], s["count"]) for s in data["steps"]] == [
         (9, 4, 1), (7, 2, 1), (4, 7, 2), (3, 5, 1)]
     assert "Falling takes the lowest: 4" in data["steps"][0]["why"]
-    assert data["notes"] == ["2: 1 King cube(s) stay: already in battle with your cubes"]
+    assert data["notes"] == ["2: 1 King cube stays: already in battle with your cubes"]
     assert data["battles"] == [5, 2]
 
 

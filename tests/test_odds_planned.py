@@ -49,7 +49,7 @@ def test_odds_of_the_battle_the_moves_start(attacking):
     text = ok(attacking, "odds").output.splitlines()
     assert text[0] == ("If Player Actions ended now, a battle would be fought in 5; the odds "
                        "of each card:")
-    assert text[1] == ("Battle in 5 (the King defends): your 1 cube(s) against the King's 1; "
+    assert text[1] == ("Battle in 5 (the King defends): your 1 cube against the King's 1; "
                        "counted over the 13 cards that could be the King's card (1, 2, 3, 4, "
                        "5, 6, 8, 10, 12, 13, 14, 15, 16), each as likely")
     assert text[3].split() == ["18", "69.2%", "15.4%", "15.4%", "0.15", "0.85"]

@@ -194,4 +194,4 @@ def test_a_measured_ladder_is_printed_with_each_bots_win_rate() -> None:
     assert levels[1].bots["greedy"].win_rate == 0.31 and levels[1].bots["search"] is None
     shapes, _ = ladder_figure(content, 88.0, 9.5, 4.3)
     text = texts_of(shapes)
-    assert "greedy wins" in text and "31%" in text and "not measured yet" in text
+    assert "careful newcomer" in text and "31%" in text and "greedy" not in text

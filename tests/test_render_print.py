@@ -76,9 +76,9 @@ def test_duplex_and_backs_separate_count_the_same_sheets():
         words, _ = _guide(layout)
         counts[layout] = next(w for w in words if "sheets of card" in w).split(" (")[0]
     # cards: 3 sheets (fronts, then their backs on the same sheets) + the aid cards;
-    # plain: the 6-page rules booklet + the duplex test on one sheet, both sides (the
+    # plain: the 8-page rules booklet + the duplex test on one sheet, both sides (the
     # map is left out here)
-    assert counts["duplex"] == counts["backs-separate"] == "4 sheets of card and 7 of plain paper"
+    assert counts["duplex"] == counts["backs-separate"] == "4 sheets of card and 9 of plain paper"
 
 
 def test_the_fold_layout_asks_for_paper_that_folds():

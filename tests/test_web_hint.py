@@ -205,7 +205,7 @@ def test_the_hint_shows_the_options_best_first_with_their_numbers(game):
     assert text.count("close to the best") == closes
     if any(o["set_aside"] for o in want["options"]):
         assert text.index("Set aside early") > text.index(advice.standing(want, 0))
-    assert f"Win %: the {advice.MEANS}." in text
+    assert f"Wins the game N%: the {advice.MEANS}." in text
     # the bars are drawn, decorative: the numbers are in the text
     bars = re.findall(r'<svg class="winbar"[^>]*>', page)
     assert len(bars) == len(want["options"]) and all('aria-hidden="true"' in b for b in bars)

@@ -28,7 +28,7 @@ from throne_pnp.rules.position import Step
 pytest.importorskip("starlette")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
 SIZES = pytest.mark.parametrize("size", [PHONE, SMALL], ids=["390x844", "360x640"])
-INTERNALS = re.compile(r"\b(seed|rollouts?|greedy|bots?|budget|config|horizon)\b",
+INTERNALS = re.compile(r"\b(seed|rollouts?|greedy|bots?|budget|config|horizon)\b|->|\(s\)",
                        re.IGNORECASE)
 MAP = content().map
 MOVES = [(a, b) for a in MAP.numbers for b in sorted(MAP.territories[a].adjacent)]

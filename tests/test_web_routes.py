@@ -80,7 +80,7 @@ def test_a_card_command_shows_the_kings_moves_and_the_battle_odds(game):
     assert commands_in(game) == [["card 7"]]
     page = client.get("/").text
     assert "after \u201cplay card 7" in page                      # in words, the CLI's beside
-    assert "move 1 King cube 3 -&gt; 5" in page                  # the checklist
+    assert "move 1 King cube from 3 Corvid Keep to 5 Middlemere" in page  # the checklist
     assert 'aria-label="The King moved 1 cube from 3 to 5"' in page  # its arrow
     battles = [n for n in button_names(page) if n.startswith("Battle ")]
     assert len(battles) == 4 and all(" wins this battle" in n for n in battles)  # 7 is on the table
@@ -151,7 +151,8 @@ def test_undo_shows_how_to_put_the_table_back(game):
     post(client, page, "/undo")
     assert commands_in(game) == []
     shown = client.get("/").text
-    assert "Took back \u201cplay card 7" in shown and "move 1 King cube 5 -&gt; 3" in shown
+    assert "Took back \u201cplay card 7" in shown
+    assert "move 1 King cube from 5 Middlemere to 3 Corvid Keep" in shown
 
 
 def test_fix_from_the_page_is_logged(game):

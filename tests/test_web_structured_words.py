@@ -13,7 +13,7 @@ import ast
 from pathlib import Path
 
 import pytest
-from test_web_helpers import make_client, post
+from test_web_helpers import content, make_client, post
 
 from throne_pnp.narrator.lines import Command, Refused
 from throne_pnp.web import app as web_app
@@ -72,3 +72,24 @@ def test_the_page_shows_a_refusals_command_in_words(tmp_path):
     post(client, page, "/done")             # the card phase: `done` is refused
     shown = client.get("/").text
     assert "Refused: done" in shown and "\u201cplay card ID" in shown and "`" not in shown
+
+
+def test_the_page_names_the_territories_of_each_move_the_cli_numbers(tmp_path):
+    """The King's moves and the undo checklist: `3 -> 5` at the terminal, territory names
+    on the page, never the arrow (issue 33)."""
+    from click.testing import CliRunner
+
+    from throne_pnp.cli import cli
+
+    game = tmp_path / "g.json"
+    new = ["new", "--physical", "--seed", "1", "--game", str(game)]
+    assert CliRunner().invoke(cli, new).exit_code == 0
+    names = {n: t.name for n, t in content().map.territories.items()}
+    client, _ = make_client(game)
+    post(client, client.get("/").text, "/card", card="7")
+    shown = client.get("/").text
+    assert f"move 1 King cube from 3 {names[3]} to 5 {names[5]}" in shown
+    assert "-&gt;" not in shown and "->" not in shown
+    post(client, shown, "/undo")
+    undone = client.get("/").text
+    assert f"from 5 {names[5]} to 3 {names[3]}" in undone and "-&gt;" not in undone

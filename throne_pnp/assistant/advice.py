@@ -122,8 +122,8 @@ def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
         bar = "#" * round(opt["win"] * 20)
         typed = "; ".join(f"throne {c}" for c in opt["commands"])
         lines.append(f"{n + 1}. {typed}")
-        lines.append(f"   win {opt['win']:.0%} ({lo:.0%}-{hi:.0%}, {opt['samples']} games) "
-                     f"{bar}  {standing(report, n)}")
+        lines.append(f"   wins the game {opt['win']:.0%} ({lo:.0%}-{hi:.0%}, "
+                     f"{opt['samples']} games) {bar}  {standing(report, n)}")
         lines.append(f"   {opt['why']}")
     more = len(report["options"]) - shown
     if more > 0:
@@ -131,7 +131,7 @@ def hint_lines(report: dict[str, Any], shown: int = 5) -> list[str]:
     if not report["hand_known"]:
         lines.append("Your hand is not known to the program: tell it with `throne hand IDS` "
                      "and the hint ranks only the cards you hold.")
-    lines.append(f"Win %: the {MEANS}.")
+    lines.append(f"Wins the game N%: the {MEANS}.")
     return lines
 
 

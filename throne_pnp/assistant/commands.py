@@ -6,9 +6,11 @@ raises `ThroneError` and leaves the save unchanged, so CLI and page refuse alike
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 
+from throne_pnp.assistant import history
 from throne_pnp.assistant.explain import CARD_ID, fresh_hand, next_need
 from throne_pnp.assistant.lock import save_lock
 from throne_pnp.assistant.said import replay_command, typed
@@ -33,6 +35,16 @@ KING_CARD_K = Typed("battle", (), (("king-card", "K"),))
 class NeedsConfirmation(ThroneError):
     """A legal command the player must confirm first; the message says why."""
 
+
+
+@contextmanager
+def _command(session: Session) -> Iterator[Command]:
+    """`session.command()`, and the game kept in the play history when this command ends it."""
+    was_over = session.game.outcome is not None
+    with session.command() as cmd:
+        yield cmd
+    if not was_over and session.game.outcome is not None:
+        cmd.notes += history.record(session)
 
 def _ids(ids: Sequence[int] | None, empty: str | None = None) -> str | None:
     """Card ids as typed (`3,6,9`); None when not given, `empty` for none."""
@@ -81,7 +93,8 @@ def new_game(path: Path, content: Content, *, physical: bool = False,
         if path.exists() and not force:  # another `new` got there first
             raise Refused(path, " already holds a game; add --force to replace it")
         session.write()
-    return session, Command(actions=list(session.save.opening), events=session.start_events)
+    return session, Command(actions=list(session.save.opening), events=session.start_events,
+                            notes=history.note_start(session))
 
 
 def check_start(content: Content, position: Position) -> None:
@@ -115,7 +128,7 @@ def play_card(session: Session, card_id: int | None,
     need = game.need()
     waiting = game.describe_need(need)
     draw_ids = list(draws or [])
-    with session.command() as cmd:
+    with _command(session) as cmd:
         cmd.said = said("card", card_id, ("--draws", _ids(draws)))
         if not session.physical:
             if draws is not None:
@@ -159,7 +172,7 @@ def play_battle(session: Session, card_id: int | None, king_card: int | None = N
     `withdraw_to` is used only if the player loses with a choice (else a note)."""
     require(session, ("battle", "deal-battle"), "fight a battle")
     need = session.game.need()
-    with session.command() as cmd:
+    with _command(session) as cmd:
         cmd.said = said("battle", card_id, ("--king-card", king_card),
                         ("--withdraw-to", withdraw_to))
         if not session.physical and king_card is not None:
@@ -200,7 +213,7 @@ def _step(session: Session, kind: str, verb: str, said_words: str,
           action: act.Action) -> Command:
     """One action at a step of `kind`, as one command the player typed as `said_words`."""
     require(session, (kind,), verb)
-    with session.command() as cmd:
+    with _command(session) as cmd:
         cmd.said = said_words
         session.apply(action)
     return cmd
@@ -294,7 +307,7 @@ def tell_hand(session: Session, ids: Sequence[int]) -> Command:
         raise ThroneError(f"the game is over: you {session.game.outcome}; nothing to tell")
     if not ids:
         raise Refused("name the cards in your hand, e.g. ", Typed("hand", ("3,6,9,12,14",)))
-    with session.command() as cmd:
+    with _command(session) as cmd:
         cmd.said = f"hand {_ids(ids)}"
         session.apply(act.hand(ids))
     return cmd
@@ -313,7 +326,7 @@ def fix(session: Session, territory: int | None = None, king: int | None = None,
         raise Refused("say what the table shows, e.g. ",
                       Typed("fix", ("7",), (("king", "2"), ("player", "0"))), " or ",
                       Typed("fix", (), (("discard", "1,4"),)))
-    with session.command() as cmd:
+    with _command(session) as cmd:
         cmd.said = said("fix", territory, ("--king", king), ("--player", player),
                         ("--hand", _ids(hand, empty="-")),
                         ("--discard", _ids(discard, empty="-")))

@@ -41,8 +41,16 @@ def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
         raise SaveError(f"cannot use {path}: there is no folder {folder}")
     busy = SaveError(f"another throne command is using {path} (waited {timeout:g} s); "
                      "try again when it has finished")
+    with file_lock(lock_path(target), timeout, busy, path):
+        yield target
+
+
+@contextmanager
+def file_lock(lock: Path, timeout: float, busy: SaveError, path: Path) -> Iterator[None]:
+    """Hold the exclusive OS lock on the lock file `lock` (guarding `path`) for the block;
+    `busy` is raised after `timeout` seconds, SaveError when no lock can be made."""
     try:
-        release = _flock(lock_path(target), timeout)
+        release = _flock(lock, timeout)
     except TimeoutError:
         raise busy from None
     except LinkedLock as exc:
@@ -51,9 +59,9 @@ def save_lock(path: Path, timeout: float | None = None) -> Iterator[Path]:
         raise SaveError(f"cannot lock {path}: {exc.strerror or exc} (the folder must be "
                         "writable)") from None
     if release is None:  # no flock here (Windows, some network file systems)
-        release = _filelock(lock_path(target), timeout, busy, path)
+        release = _filelock(lock, timeout, busy, path)
     try:
-        yield target
+        yield
     finally:
         release()
 

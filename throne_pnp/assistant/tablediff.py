@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from throne_pnp.narrator.lines import Command, Line, do, say, typed
+from throne_pnp.narrator.lines import Command, Line, Way, do, say, typed
 from throne_pnp.narrator.words import cubes, plural
 from throne_pnp.rules.board import Board, distances
 from throne_pnp.rules.game import Game
@@ -15,8 +15,7 @@ from throne_pnp.rules.position import KING, PLAYER, Position
 ZONE_WORDS = {"deck": "the deck", "hand": "your hand", "discard": "the discard pile",
               "table": "the table", "unknown": "the deck or your hand"}
 
-CUBE_WORDS = {"move": "move {cubes} {src} -> {dst}",
-              "remove": "take {cubes} off {src} (back to the supply)",
+CUBE_WORDS = {"remove": "take {cubes} off {src} (back to the supply)",
               "add": "put {cubes} back in {dst} (from the supply)"}
 
 
@@ -44,7 +43,8 @@ def cube_changes(board: Board, now: Position, target: Position
 
 def cube_lines(board: Board, now: Position, target: Position) -> list[Line]:
     """The checklist that moves the cubes from `now` to `target`."""
-    return [do(CUBE_WORDS[kind].format(cubes=cubes(n, side), src=src, dst=dst), depth=1)
+    return [do(f"move {cubes(n, side)} ", Way(src, dst), depth=1) if kind == "move"  # type: ignore[arg-type]
+            else do(CUBE_WORDS[kind].format(cubes=cubes(n, side), src=src, dst=dst), depth=1)
             for kind, side, n, src, dst in cube_changes(board, now, target)]
 
 

@@ -15,6 +15,7 @@ from throne_pnp.cli import (
     analysis,
     content_cmds,
     game_cmds,
+    history_cmds,
     record_cmds,
     resolve_cmds,
 )
@@ -26,7 +27,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Playing with the King (a tracked game)",
      ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
       "log", "undo", "fix", "recover", "play", "serve")),
-    ("Advice", ("hint", "review")),
+    ("Advice and records", ("hint", "review", "history")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
 SUMMARIES = {
@@ -54,6 +55,7 @@ SUMMARIES = {
     "simulate": "Play many games headless: the balance of the deck.",
     "hint": "The best choice now, with its chance of winning.",
     "review": "Your decisions marked: inaccuracies, mistakes, blunders.",
+    "history": "Your finished games, win rates; BG Stats and BGG exports.",
 }
 
 
@@ -102,7 +104,8 @@ def cli() -> None:
     """
 
 
-for _module in (content_cmds, resolve_cmds, game_cmds, record_cmds, analysis, advice_cmds):
+for _module in (content_cmds, resolve_cmds, game_cmds, record_cmds, analysis, advice_cmds,
+                history_cmds):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 

@@ -94,6 +94,11 @@ def review(budget: int | None, seed: int, jobs: int | None, as_json: bool, game_
     found = decisions(fresh, history)
     report = run_review(found, budget=budget or REVIEW_BUDGET, seed=seed, jobs=jobs,
                         progress=_progress())
+    if session.game.outcome is not None:     # a finished game's entry in the history
+        from throne_pnp.assistant.history import record
+
+        for note in record(session, report):
+            click.echo(f"note: {note}", err=True)
     if as_json:
         echo_json(report)
         return

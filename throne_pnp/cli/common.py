@@ -232,7 +232,7 @@ def output_path(path: Path, option: str, example: str, *, game_file: Path | None
                         instead=f"name a file of your own, e.g. {option} {example}")
 
 
-WRITTEN_SUFFIXES = (".pdf", ".svg", ".png", ".json")   # what `build` writes
+WRITTEN_SUFFIXES = (".pdf", ".svg", ".png", ".json", ".vmod")   # what `build` writes
 
 
 def output_folder(folder: Path, option: str, names: tuple[str, ...] = ()) -> None:

@@ -82,11 +82,12 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
 @click.command()
 @click.option("--paper", type=click.Choice(["a4", "letter", "both"]), default="both",
               show_default=True, help="Paper size of the PDFs.")
-@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "tts", "both"]),
+@click.option("--format", "fmt", type=click.Choice(["pdf", "svg", "png", "tts", "vassal", "both"]),
               default="both", show_default=True,
               help="Which files to write: both = PDF and SVG; png = one 300 dpi image per "
                    "card face and the back, for print-on-demand; tts = a Tabletop Simulator "
-                   "saved object with its images (png and tts need the [png] extra).")
+                   "saved object with its images; vassal = a VASSAL module (png, tts and "
+                   "vassal need the [png] extra).")
 @click.option("--tts-url-base", metavar="URL", default=None,
               help="With --format tts: the http(s) address where you will host the images "
                    "(for multiplayer); without it the save names them by file:/// paths.")
@@ -111,11 +112,16 @@ def validate(ctx: click.Context, as_json: bool, content_dir: Path | None) -> Non
               show_default=True,
               help="map.pdf on one A4/Letter sheet, one A3/Tabloid sheet, or tiled over "
                    "two A4/Letter sheets to glue together.")
+@click.option("--booklet", "booklet_kind", metavar="pages|a5", default="pages",
+              show_default=True,
+              help="a5 also writes rules-a5.pdf: the rules booklet two pages a landscape "
+                   "sheet in saddle order, to print on both sides (flip on the short edge), "
+                   "fold and staple.")
 @click.option("--watch", is_flag=True, help="Rebuild whenever the content changes.")
 @content_option
 def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_dir: Path,
           ink_saver: bool, layout: str, back: str, back_offset: str | None, map_size: str,
-          watch: bool, content_dir: Path | None) -> None:
+          booklet_kind: str, watch: bool, content_dir: Path | None) -> None:
     """Write every printable component: map, cards (fronts and backs), rules.
 
     PDFs go to OUT/a4/ and OUT/letter/ (map.pdf, cards.pdf, rules.pdf, and
@@ -124,7 +130,8 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
     (map.svg, rules.svg, guide.svg, extras.svg, cards/card-NN.svg, cards/back.svg);
     with --format png, OUT/png/card-NN.png and back.png at 300 dpi with bleed;
     with --format tts, OUT/tts/ (deck sheets, back, map and "A Rusty Throne.json"
-    for Tabletop Simulator's Saves/Saved Objects folder).
+    for Tabletop Simulator's Saves/Saved Objects folder); with --format vassal,
+    OUT/vassal/"A Rusty Throne.vmod" to open in VASSAL.
     Print at 100% (no "fit to page"): every sheet has a 50 mm bar to check.
 
     \b
@@ -135,9 +142,14 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
       throne build --back-offset 1.5,-0.5   # backs moved as the duplex test says
       throne build --format png --pod mpc   # images for MakePlayingCards
       throne build --format tts     # try it on Tabletop Simulator
+      throne build --format vassal  # a module for VASSAL
       throne build --map-size a3    # the map on one A3 (Tabloid) sheet
+      throne build --booklet a5     # the rules as a folded A5 booklet too
       throne build --watch          # rebuild while editing content/
     """
+    if booklet_kind not in ("pages", "a5"):
+        raise UserError(f"--booklet {booklet_kind}: use pages (the rules as pages) or a5 "
+                        "(also a folded booklet, rules-a5.pdf)")
     if pod and fmt != "png":
         raise UserError(f"--pod {pod} sizes PNG images: add --format png")
     if tts_url_base is not None:
@@ -159,7 +171,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
             offset = parse_back_offset(back_offset)
         except ValueError as exc:
             raise UserError(str(exc)) from None
-    if fmt in ("png", "tts"):
+    if fmt in ("png", "tts", "vassal"):
         from throne_pnp.render.exports.png import require
 
         require()
@@ -179,7 +191,8 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
         start = time.perf_counter()
         written = build_components(content, out_dir, papers, formats, ink_saver, layout,
                                    notes, back=back, pod=pod or "", map_size=map_size,
-                                   tts_url_base=tts_url_base, back_offset=offset)
+                                   tts_url_base=tts_url_base, back_offset=offset,
+                                   booklet_kind=booklet_kind)
         for path in written:
             click.echo(f"wrote {path}")
         for note in notes:
@@ -192,7 +205,7 @@ def build(paper: str, fmt: str, tts_url_base: str | None, pod: str | None, out_d
     _watch(directory, run_once)
 
 
-BUILD_FOLDERS = ("a4", "letter", "svg", "svg/cards", "png", "tts")   # where build writes
+BUILD_FOLDERS = ("a4", "letter", "svg", "svg/cards", "png", "tts", "vassal")   # where build writes
 
 
 def _stamps(directory: Path) -> dict[str, tuple[int, int] | None]:

@@ -129,13 +129,13 @@ def parse_rulings(data: Any, chk: Checker) -> Rulings:
     chk.unknown_keys(data, tuple(RULINGS_CHOICES), "")
     values = {}
     for key, choices in RULINGS_CHOICES.items():
-        value = chk.choice(data, key, "", choices, getattr(Rulings, key))
+        value = chk.choice(data, key, "", choices, getattr(Rulings(), key))
         if value is not None:
             values[key] = value
     return Rulings(**values)
 
 
-DIRECTIVES = ("page", "column", "example", "figure", "ladder")
+DIRECTIVES = ("page", "column", "example", "figure", "ladder", "borders")
 FIGURES = ("setup",)
 
 

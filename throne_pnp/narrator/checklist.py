@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.narrator.kingsofar import so_far_lines, told_before
-from throne_pnp.narrator.lines import OVER, PHASE, Command, Line, do, say, texts
+from throne_pnp.narrator.lines import OVER, PHASE, Command, Line, Way, do, say, texts
 from throne_pnp.narrator.words import (
     battle_json,
     battle_lines,
@@ -126,13 +126,14 @@ def checklist_lines(events: list[ev.Event], game: Any, physical: bool,
                 out.append(say(f"The King's battle card: {card_words(king_card)}."))
             out += battle_lines(battle, board, only_withdrawal, physical)
             if not battle.done:
-                out.append(say(f"You lost: your {battle.position.player[battle.territory]} "
-                               "surviving cube(s) must withdraw together.", depth=1))
+                left = plural(battle.position.player[battle.territory], "surviving cube")
+                out.append(say(f"You lost: your {left} must withdraw together.", depth=1))
         elif isinstance(event, (ev.PlayerMoved, ev.PlayerRallied)):
             step = event.step
-            verb = (f"move {cubes(step.count, PLAYER)} {step.src} -> {step.dst}"
-                    if isinstance(event, ev.PlayerMoved) else f"add 1 of your cubes in {step.at}")
-            out.append(do(f"{verb} ({cp_left(game)})"))
+            left = f" ({cp_left(game)})"
+            out.append(do(f"move {cubes(step.count, PLAYER)} ", Way(step.src, step.dst), left)
+                       if isinstance(event, ev.PlayerMoved)
+                       else do(f"add 1 of your cubes in {step.at}{left}"))
             out += [step_line(board, s, depth=1) for s in event.removed]
         elif isinstance(event, ev.ActionsDone):
             out.append(say("Player Actions are over."))

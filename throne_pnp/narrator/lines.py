@@ -62,7 +62,25 @@ class Command:
 
 OPTION_WORDS = {"king-card": "the King's card"}
 
-Part = str | Command | PurePath    # a file: the CLI says its path, the page its name
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """Where cubes go, by territory number: the CLI prints `6 -> 7`, the page the sentence."""
+
+    src: int
+    dst: int
+
+    def __str__(self) -> str:
+        return f"{self.src} -> {self.dst}"
+
+    def sentence(self, names: Mapping[int, str]) -> str:
+        """`from 6 Hollow Fen to 7 Saltreach` (a number without a name: the number alone)."""
+        def at(n: int) -> str:
+            return f"{n} {names[n]}" if n in names else str(n)
+        return f"from {at(self.src)} to {at(self.dst)}"
+
+
+Part = str | Command | Way | PurePath    # a file: the CLI says its path, the page its name
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from throne_pnp.content import KING_ACTIONS, Card
-from throne_pnp.narrator.lines import Line, do, say
+from throne_pnp.narrator.lines import Line, Part, Way, do, say
 from throne_pnp.rules.battle import SIDES, Battle, Symbols, other
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import KingResult, route
@@ -133,7 +133,8 @@ def stay_words(board: Board, stay: Stay, action: str, rising: bool) -> str:
     t = stay.at
     why = stay.why
     if why == "battle":
-        return f"{t}: {stay.cubes} King cube(s) stay: already in battle with your cubes"
+        return (f"{t}: {plural(stay.cubes, 'King cube')} stay{'s' * (stay.cubes == 1)}: "
+                "already in battle with your cubes")
     if why == "no-target":
         return f"{t}: no {TARGET_WORDS[action]} anywhere to move towards; the cubes stay"
     if why == "is-target":
@@ -151,12 +152,13 @@ def stay_words(board: Board, stay: Stay, action: str, rising: bool) -> str:
 def step_line(board: Board, step: Step, rising: bool = True, depth: int = 0) -> Line:
     """One table change as a checklist line with its reason and ruling."""
     if step.kind in ("move", "withdraw"):
-        what = f"move {cubes(step.count, step.side)} {step.src} -> {step.dst}"
+        what: tuple[Part, ...] = (f"move {cubes(step.count, step.side)} ",
+                                  Way(step.src, step.dst))  # type: ignore[arg-type]
     elif step.kind == "rally":
-        what = f"add {cubes(step.count, step.side)} in {step.at}"
+        what = (f"add {cubes(step.count, step.side)} in {step.at}",)
     else:
-        what = f"remove {cubes(step.count, step.side)} from {step.at}"
-    return do(what, why=step_why(board, step, rising), depth=depth,
+        what = (f"remove {cubes(step.count, step.side)} from {step.at}",)
+    return do(*what, why=step_why(board, step, rising), depth=depth,
               rule=RULES.get(type(step.cause), ""))
 
 
@@ -229,8 +231,8 @@ def king_lines(result: KingResult, board: Board, told: int = 0,
 
 
 def symbols_words(symbols: Symbols) -> str:
-    text = (f"{symbols.swords} sword(s), {symbols.total_shields} shield(s), "
-            f"{symbols.total_bugles} bugle(s)")
+    text = (f"{plural(symbols.swords, 'sword')}, {plural(symbols.total_shields, 'shield')}, "
+            f"{plural(symbols.total_bugles, 'bugle')}")
     if symbols.bonus_bugles or symbols.bonus_shields:
         text += (f" (incl. territory +{symbols.bonus_bugles} bugle, "
                  f"+{symbols.bonus_shields} shield)")
@@ -244,8 +246,8 @@ def battle_why(battle: Battle, board: Board) -> list[str]:
     symbols, count = battle.symbols, battle.cubes
     who = "you defend and add" if battle.defender == PLAYER else "the King defends and adds"
     if board.bugles[t] or board.shields[t]:
-        why = [f"{t}: {who} the territory's {board.bugles[t]} bugle(s) and "
-               f"{board.shields[t]} shield(s)"]
+        why = [f"{t}: {who} the territory's {plural(board.bugles[t], 'bugle')} and "
+               f"{plural(board.shields[t], 'shield')}"]
     else:
         why = [f"{t}: {who.split(' and ')[0]}; the territory gives no bonus"]
     why.append(f"you (card {battle.player_card}): {symbols_words(symbols[PLAYER])}; "
@@ -256,14 +258,14 @@ def battle_why(battle: Battle, board: Board) -> list[str]:
         caps = []
         if raw > count[killer]:
             owner = "your" if killer == PLAYER else "the King's"
-            caps.append(f"capped at {owner} {count[killer]} cube(s) in the battle")
+            caps.append(f"capped at {owner} {plural(count[killer], 'cube')} in the battle")
         if min(raw, count[killer]) > count[victim]:
             caps.append(f"only {count[victim]} to lose")
         label = "your casualties" if victim == PLAYER else "the King's casualties"
         capped = f", {'; '.join(caps)}" if caps else ""
-        why.append(f"{label}: {symbols[killer].swords} sword(s) - "
-                   f"{symbols[victim].total_shields} shield(s) = {raw}{capped} -> "
-                   f"{battle.casualties[victim]}")
+        why.append(f"{label}: {plural(symbols[killer].swords, 'sword')} - "
+                   f"{plural(symbols[victim].total_shields, 'shield')} = {raw}{capped}, "
+                   f"so {battle.casualties[victim]}")
     totals, winner = battle.totals, battle.winner
     if totals is not None:
         if totals[PLAYER] == totals[KING]:
@@ -281,8 +283,9 @@ def battle_why(battle: Battle, board: Board) -> list[str]:
     for step in battle.steps:
         if isinstance(step.cause, (Withdrew, Trapped)):
             verb = "you withdraw" if step.side == PLAYER else "the King withdraws"
-            why.append(f"{verb} " + (f"{step.count} cube(s) to {step.dst}" if step.dst
-                                     is not None else f"nowhere: {step.count} cube(s) removed"))
+            gone = plural(step.count, "cube")
+            why.append(f"{verb} " + (f"{gone} to {step.dst}" if step.dst is not None
+                                     else f"nowhere: {gone} removed"))
         elif isinstance(step.cause, (OverKingLimit, OverPlayerLimit)):
             why.append(step_why(board, step) + f": {step.count} removed from {step.at}")
     return why

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from throne_pnp.content import Example
 from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.lines import texts
-from throne_pnp.narrator.words import battle_lines, king_lines
+from throne_pnp.narrator.prose import Told, battle_prose, king_prose
+from throne_pnp.narrator.words import king_lines
 from throne_pnp.rules.battle import resolve_battle
 from throne_pnp.rules.board import Board
 from throne_pnp.rules.king import KingResult, resolve_king
@@ -29,7 +30,7 @@ class Worked:
     before: Position
     after: Position
     steps: list[Step]                 # in the engine's order; arrows are numbered by it
-    lines: list[str]                  # the checklist, as the CLI prints it
+    told: Told                        # in sentences, each step numbered like its arrow
     battles: list[int] = field(default_factory=list)
     costs: dict[int, int] = field(default_factory=dict)   # withdraw-to -> cubes removed
 
@@ -46,7 +47,7 @@ def work(board: Board, example: Example) -> Worked:
                 raise ExampleError(f"{where}: draws lists more cards than Uncertain "
                                    "Orders need")
             return Worked(example, before, result.position, list(result.steps),
-                          king_texts(result, board), list(result.battles))
+                          king_prose(result, board), list(result.battles))
         pcard, kcard = board.cards[example.player_card], board.cards[example.king_card]
         battle = resolve_battle(board, before, example.territory, example.defender, pcard,
                                 kcard, example.withdraw_to)
@@ -57,7 +58,7 @@ def work(board: Board, example: Example) -> Worked:
                                        pcard, kcard, to)
                 costs[to] = other.withdrawal["removed"] if other.withdrawal else 0
         return Worked(example, before, battle.position, list(battle.steps),
-                      texts(battle_lines(battle, board)), costs=costs)
+                      battle_prose(battle, board), costs=costs)
     except ThroneError as exc:
         if isinstance(exc, ExampleError):
             raise

@@ -42,16 +42,21 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
           layout: str = "duplex", notes: list[str] | None = None,
           back: str = "light", pod: str = "",
           map_size: str = "page", tts_url_base: str | None = None,
-          back_offset: tuple[float, float] = (0.0, 0.0)) -> list[Path]:
+          back_offset: tuple[float, float] = (0.0, 0.0),
+          booklet_kind: str = "pages") -> list[Path]:
     """Write the components of `content` under `out_dir`; return the written paths.
-    `formats` may also hold "png" (for the print-on-demand service `pod`) and "tts" (images
-    named under `tts_url_base`); `notes` receives what was skipped; `back_offset` moves the
-    duplex backs (see `cards.card_pages`)."""
+    `formats` may also hold "png" (for the print-on-demand service `pod`), "tts" (images
+    named under `tts_url_base`) and "vassal"; `notes` receives what was skipped; `back_offset`
+    moves the duplex backs (see `cards.card_pages`); `booklet_kind` "a5" adds rules-a5.pdf,
+    the rules imposed two pages a landscape sheet for saddle stitching."""
     if layout not in LAYOUTS:
         raise ValueError(f"unknown layout {layout!r}; use one of {', '.join(LAYOUTS)}")
     if map_size not in sheets.MAP_SIZES:
         raise ValueError(f"unknown map size {map_size!r}; use one of "
                          f"{', '.join(sheets.MAP_SIZES)}")
+    if booklet_kind not in booklet.BOOKLETS:
+        raise ValueError(f"unknown booklet {booklet_kind!r}; use one of "
+                         f"{', '.join(booklet.BOOKLETS)}")
     if back not in cards.BACKS:
         raise ValueError(f"unknown card back {back!r}; use one of {', '.join(cards.BACKS)}")
     out_dir = Path(out_dir)
@@ -64,11 +69,17 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     pdf_papers = tuple(papers) if "pdf" in formats else ()
     stamp = sheets.stamp_text(content)
     laid: dict[str, _Laid] = {}
+    text_blocks: list[Page] = []      # the booklet, set once for every paper
+
+    def booklet_blocks() -> list[Page]:
+        if not text_blocks:
+            text_blocks.extend(booklet.lay_out(content, ink_saver))
+        return text_blocks
 
     def sheets_of(paper: str) -> _Laid:
         if paper not in laid:
             maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
-            rules = booklet.rules_pages(content, paper, ink_saver)
+            rules = booklet.rules_pages(content, paper, ink_saver, booklet_blocks())
             sheets.stamp_pages([*maps, *rules], stamp)
             card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp,
                                           back_offset)
@@ -80,6 +91,13 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
     written: list[Path] = []
     for paper in pdf_papers:
         written += _pdfs(out_dir / paper, sheets_of(paper), drawable, layout)
+        imposed = out_dir / paper / booklet.IMPOSED_FILE
+        if booklet_kind == "a5":
+            pages = sheets.stamp_pages(booklet.booklet_sheets(content, paper, ink_saver,
+                                                              booklet_blocks()), stamp)
+            written.append(render_pdf(pages, imposed, f"{TITLE}: rules booklet"))
+        elif imposed.exists():
+            imposed.unlink()      # never leave a stale booklet beside new rules
     if "svg" in formats:
         sheet = sheets_of(svg_paper)
         svg_map = None
@@ -105,6 +123,10 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         from throne_pnp.render.exports.tts import write_tts
 
         written += write_tts(content, out_dir / "tts", tts_url_base, ink_saver, back, notes)
+    if "vassal" in formats:
+        from throne_pnp.render.exports.vassal import write_vassal
+
+        written += write_vassal(content, out_dir / "vassal", ink_saver, back, notes)
     return written
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from throne_pnp.content import Card
 from throne_pnp.errors import IllegalAction
+from throne_pnp.narrator.words import plural
 from throne_pnp.rules import actions as act
 from throne_pnp.rules import battle as battle_rules
 from throne_pnp.rules.board import Board
@@ -185,8 +186,9 @@ def counted_words(report: dict[str, Any]) -> str:
 def odds_lines(report: dict[str, Any]) -> list[str]:
     """An odds report as a small table, best card first."""
     side = defender_words(report["defender"])
-    lines = [f"Battle in {report['territory']} ({side}): your {report['player_cubes']} "
-             f"cube(s) against the King's {report['king_cubes']}; {counted_words(report)}",
+    lines = [f"Battle in {report['territory']} ({side}): your "
+             f"{plural(report['player_cubes'], 'cube')} against the King's "
+             f"{report['king_cubes']}; {counted_words(report)}",
              "card   win   lose  both out  your losses  King's losses"]
     for row in sorted(report["cards"], key=lambda r: (-r["win"], r["card"])):
         lines.append(f"{row['card']:>4}  {row['win']:>5.1%}  {row['lose']:>5.1%}  "

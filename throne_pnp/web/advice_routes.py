@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from throne_pnp.assistant import advice
+from throne_pnp.assistant import advice, history
 from throne_pnp.assistant.said import said_commands
 from throne_pnp.errors import IllegalAction
 from throne_pnp.rules.actions import Action
@@ -99,6 +99,7 @@ class Advice:
                     row.update(played_said=said_commands("; ".join(row["played"])),
                                best_said=said_commands("; ".join(row["best"])))
                 shown["boards"] = self.turning_boards(snap.session, job.result or {})
+                history.keep_review(snap.session, job.result or {})
         return self.page.render(request, "review.html", snap=snap, shown=shown,
                                 outcome=game.outcome, refresh=REFRESH)
 

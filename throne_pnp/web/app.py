@@ -23,6 +23,7 @@ from throne_pnp.assistant import explain
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.lines import Part, Refused, say
+from throne_pnp.narrator.words import plural
 from throne_pnp.numbers import whole
 from throne_pnp.web import actions, rulespage, views
 from throne_pnp.web.advice_routes import Advice
@@ -189,6 +190,8 @@ class TablePage:
                 "king": game.position.king[need.territory]}
         if kind == "withdraw":
             out["withdraw"] = views.withdrawal_choices(session)
+        if kind == "over":
+            out["bgstats"] = views.bgstats_share(session)
         if kind == "actions":
             choices = views.action_choices(session, src, dst)
             out["choices"] = choices
@@ -196,7 +199,7 @@ class TablePage:
         if self.art.map is not None:
             recent = snap.recent
             title = (f"The map: turn {game.turn}, {explain.phase_words(game)}; "
-                     f"{len(battles)} battle(s) pending")
+                     f"{plural(len(battles), 'battle')} pending")
             out["board"] = self.art.map.board(
                 game.position, battles=battles,
                 king_moves=recent.king_moves if recent else (), picks=picks, title=title)

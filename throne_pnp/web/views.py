@@ -323,3 +323,15 @@ def default_count(counts: list[int], emptying: list[int]) -> int:
 
 def territory_name(content: Content, n: int | None) -> str:
     return "" if n is None else content.map.territories[n].name
+
+
+def bgstats_share(session: Any) -> dict[str, str]:
+    """A finished game's BG Stats link and its QR code (inline SVG) for the page."""
+    import segno
+
+    from throne_pnp.assistant.history import entry_of
+    from throne_pnp.assistant.playexport import bgstats_link
+
+    link = bgstats_link(entry_of(session))
+    return {"link": link, "qr": segno.make(link, error="l").svg_inline(scale=2, border=2,
+                                                                          light="#ffffff")}

@@ -1,7 +1,12 @@
-"""The rules booklet: `rules.txt` typeset over A4 or Letter pages at 9.5 pt. The parsed text
-becomes units (a line, a heading kept with what follows, a note, a flow-chart box, a figure)
-that flow in bands of two balanced columns; a worked example that does not fit floats to the
-next page.
+"""The rules booklet: a cover with the map, then `rules.txt` typeset in the serif over A4 or
+Letter pages, and the same pages imposed as an A5 saddle-stitched booklet.
+
+The parsed text becomes units (a line, a heading kept with what follows, a boxed note, a
+flow-chart box, a figure) poured into two full columns per page: the left one to its foot,
+then the right one, so the reading order never jumps. A worked example spans both columns
+and opens the next page (or this one, if nothing is set on it yet) above the columns. A
+paragraph leaves no single line at a column's foot or head; a column that ends short of its
+foot has the gap spread over its paragraph spaces; the last page's columns are balanced.
 """
 
 from __future__ import annotations
@@ -25,13 +30,24 @@ from throne_pnp.rules.board import board_for
 
 MARGIN = 13.0
 GUTTER = 7.0
-BODY = 9.5            # pt: body text (the issue asks 9 pt or more)
-LEAD = BODY * 0.45    # mm between baselines
-HEAD = 13.0
-SUB = 10.5
-TITLE = 18.0
+BODY = 12.0           # pt: body text in the serif (SPEC: 9 pt or more)
+LEAD = 5.3           # mm between baselines
+HEAD = 15.0
+SUB = 13.0
 BOX_PAD = 1.8
 ARROW_GAP = 4.5       # between two boxes of a flow chart, with its arrow
+A5_MARGIN = 8.0       # an imposed page's block from the paper's edge and from the fold, mm
+STRETCH = 8.0         # the most a paragraph space grows to fill a column, mm
+BOOKLETS = ("pages", "a5")       # rules.pdf only, or also rules-a5.pdf imposed
+IMPOSED_FILE = "rules-a5.pdf"
+RULING_WORDS = {
+    ("home_lost_when", "empty"): "you lose when your home castle holds none of your cubes",
+    ("home_lost_when", "king-holds"): "you lose when the King's cubes alone hold your home",
+    ("castle_targets", "all"): "the King moves towards every castle, his own included",
+    ("castle_targets", "not-king"): "the King moves only towards castles he does not hold",
+    ("over_limit_move", "refuse"): "a move or rally that breaks your limit is not allowed",
+    ("over_limit_move", "trim"): "a move over your limit is made and the extra cubes removed",
+}
 
 
 @dataclass(slots=True)
@@ -40,65 +56,130 @@ class Unit:
 
     height: float
     shapes: list = field(default_factory=list)
-    wide: bool = False
-    keep: bool = False        # keep with the next unit (headings)
+    keep: bool = False        # keep with the next unit (headings, a paragraph's edges)
     brk: str = ""             # "page" | "column": a break, no shapes
     space: float = 0.0        # room above it, dropped at the top of a column
+    anchor: str = ""          # a section heading's title, for the cover's contents
 
 
-def rules_pages(content: Content, paper: str, ink_saver: bool = False) -> list[Page]:
-    """The booklet for one paper size (portrait pages)."""
-    blocks = parse_rules(content.rules_text)
-    title = next((b.text for b in blocks if b.kind == "title"), f"{sheets.GAME_TITLE}: rules")
-    page_w, _ = sheets.paper_size(paper)
-    col_w = (page_w - 2 * MARGIN - GUTTER) / 2
-    wide_w = page_w - 2 * MARGIN
-    worked = work_all(board_for(content), content.examples) if content.examples else {}
-    units = list(_units(blocks, content, worked, col_w, wide_w, ink_saver))
-    units.append(_box(switches_text(content), col_w, note=True))
-    pages = _Flow(paper, title, col_w).run(units)
+def rules_pages(content: Content, paper: str, ink_saver: bool = False,
+                laid: list[Page] | None = None) -> list[Page]:
+    """The booklet on one paper size (portrait pages): the cover, then the rules, each page
+    with its print aids (the 50 mm bar, the page number). `laid`: the pages of `lay_out`,
+    when the caller sets them once for both papers."""
+    pages = on_paper(laid or lay_out(content, ink_saver), paper)
     for i, page in enumerate(pages, start=1):
         sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(pages)}", INK)
+    return pages
+
+
+def booklet_sheets(content: Content, paper: str, ink_saver: bool = False,
+                   laid: list[Page] | None = None) -> list[Page]:
+    """The booklet imposed for saddle stitching, with each sheet's own print aids."""
+    sheets_out = imposed_pages(laid or lay_out(content, ink_saver), paper)
+    for i, sheet in enumerate(sheets_out, start=1):
+        side = "front" if i % 2 else "back"
+        sheets.text_page_aids(sheet, MARGIN, f"rules booklet, sheet {(i + 1) // 2} {side}: "
+                              "print both sides, flip on the short edge, fold, staple", INK)
+    return sheets_out
+
+
+def lay_out(content: Content, ink_saver: bool = False) -> list[Page]:
+    """The booklet's pages as text blocks (`block_size`), without paper or print aids:
+    the same for A4 and Letter, so set once for both."""
+    blocks = parse_rules(content.rules_text)
+    title = next((b.text for b in blocks if b.kind == "title"), f"{sheets.GAME_TITLE}: rules")
+    col_w = (block_size()[0] - GUTTER) / 2
+    worked = work_all(board_for(content), content.examples) if content.examples else {}
+    units = list(_units(blocks, content, worked, col_w, ink_saver))
+    units.append(_box(switches_text(content), col_w, note=True))
+    flow = _Flow(title, col_w)
+    pages = flow.run(units)
+    if content.map.drawable:
+        pages.insert(0, _cover(content, title, flow.contents, ink_saver))
     if ink_saver:
         for page in pages:
             page.items = [_lighten(item) for item in page.items]
     return pages
 
 
+def on_paper(laid: list[Page], paper: str) -> list[Page]:
+    """The laid-out text blocks centred on pages of `paper`."""
+    width, height = sheets.paper_size(paper)
+    x, y = (width - laid[0].width) / 2, (height - laid[0].height) / 2
+    return [Page(width, height, [Group(tuple(block.items), x, y)], name=f"rules-{i}")
+            for i, block in enumerate(laid, start=1)]
+
+
 def switches_text(content: Content) -> str:
-    """The ruling switches of rulings.yaml: a printed booklet says how it is ruled."""
+    """The edition's rulings switches, in words: a printed booklet says how it is ruled."""
     r = content.rulings
-    return (f"**This edition plays with** `home_lost_when: {r.home_lost_when}`, "
-            f"`castle_targets: {r.castle_targets}` and `over_limit_move: {r.over_limit_move}`"
-            " (see R2, R8 and R12).")
+    said = [RULING_WORDS[key, getattr(r, key)] for key in
+            ("home_lost_when", "castle_targets", "over_limit_move")]
+    return f"**In this edition** {said[0]}; {said[1]}; and {said[2]} (R2, R8, R12)."
 
 
-def _lines(text: str, width: float, size: float, indent: float = 0.0,
-           mark: str = "", bullet: bool = False, color: str = INK) -> list[Unit]:
+def saddle_order(count: int) -> list[tuple[int | None, int | None]]:
+    """The A5 sheets' sides as (left, right) page indexes, 0-based, for `count` pages padded
+    to a multiple of four (None: a blank): 8 pages give 8-1, 2-7, 6-3, 4-5."""
+    total = -(-count // 4) * 4
+    sides = []
+    for k in range(total // 2):
+        left, right = (total - 1 - k, k) if k % 2 == 0 else (k, total - 1 - k)
+        sides.append(tuple(i if i < count else None for i in (left, right)))
+    return sides  # type: ignore[return-value]
+
+
+def imposed_pages(pages: list[Page], paper: str) -> list[Page]:
+    """The booklet's text blocks (`lay_out`) two to a landscape sheet in saddle order, each
+    scaled into its half (A5 on A4, half-letter on Letter) within A5_MARGIN of its edges
+    and the fold; print duplex, flip on the short edge, fold."""
+    sheet_w, sheet_h = sheets.paper_size(paper)[::-1]
+    page_w, page_h = pages[0].width, pages[0].height
+    scale = min((sheet_w / 2 - 2 * A5_MARGIN) / page_w, (sheet_h - 2 * MARGIN) / page_h)
     out = []
-    for i, line in enumerate(break_lines(text, width - indent, size)):
-        shapes = set_line(line, indent, LEAD, size, color)
+    for n, pair in enumerate(saddle_order(len(pages)), start=1):
+        sheet = Page(sheet_w, sheet_h, name=f"booklet-{n}")
+        for half, index in enumerate(pair):
+            if index is not None:
+                x = half * sheet_w / 2 + (sheet_w / 2 - page_w * scale) / 2
+                y = (sheet_h - page_h * scale) / 2
+                sheet.add(Group(tuple(pages[index].items), x, y, scale=scale,
+                                tag=f"booklet-page-{index + 1}"))
+        out.append(sheet)
+    return out
+
+
+def _lines(text: str, width: float, indent: float = 0.0, mark: str = "",
+           bullet: bool = False) -> list[Unit]:
+    out = []
+    broken = break_lines(text, width - indent, BODY, serif=True)
+    for i, line in enumerate(broken):
+        shapes = set_line(line, indent, LEAD, BODY, INK, serif=True)
         if i == 0 and bullet:
-            shapes.append(Rect(0.8, LEAD - 1.65, 1.15, 1.15, both(RUST, RUST, 0.1)))
+            shapes.append(Rect(0.8, LEAD - 1.75, 1.2, 1.2, both(RUST, RUST, 0.1)))
         if i == 0 and mark:
-            shapes.append(Text(3.4, LEAD, f"{mark}.", size, "end", bold=True, color=RUST))
-        out.append(Unit(LEAD, shapes))
+            shapes.append(Text(3.6, LEAD, f"{mark}.", BODY, "end", bold=True, color=RUST,
+                               serif=True))
+        # no lone first line at a column's foot, no lone last line at its head
+        out.append(Unit(LEAD, shapes, keep=len(broken) > 1 and i in (0, len(broken) - 2)))
     return out
 
 
 def _heading(text: str, width: float, size: float, anchor: str, rule: bool) -> Unit:
-    base = size * PT + 0.2
-    shapes = set_line(break_lines(text, width, size, bold=True)[0], 0, base, size, RUST)
+    base = size * PT * 0.9
+    shapes = set_line(break_lines(text, width, size, bold=True, serif=True)[0], 0, base, size,
+                      RUST, serif=True)
     if rule:
-        shapes.append(Line(0, base + 1.3, width, base + 1.3, stroke(RUST, 0.3)))
+        shapes.append(Line(0, base + 1.4, width, base + 1.4, stroke(RUST, 0.35)))
     tag = f"heading-{anchor}" if anchor else ""
-    return Unit(base + (2.4 if rule else 0.9), [Group(tuple(shapes), tag=tag)], keep=True,
-                space=3.2 if rule else 2.0)
+    return Unit(base + (1.9 if rule else 0.4), [Group(tuple(shapes), tag=tag)], keep=True,
+                space=4.0 if rule else 2.2, anchor=text if rule else "")
 
 
 def _box(text: str, width: float, joined: bool = False, note: bool = False) -> Unit:
     """A boxed `note`, or a box of a flow chart, `joined` to the box above by an arrow."""
-    lines = break_lines(text, width - 2 * BOX_PAD, BODY)
+    lines = break_lines(text, width - 2 * BOX_PAD, BODY, serif=True)
     top = ARROW_GAP if joined else 0.0
     h = len(lines) * LEAD + 2 * BOX_PAD
     paint, r = (both(NOTE, RUST, 0.3), 1.2) if note else (both("#ffffff", RUST, 0.45), 1.5)
@@ -109,14 +190,14 @@ def _box(text: str, width: float, joined: bool = False, note: bool = False) -> U
         shapes.append(Poly(((cx - 1.4, top - 1.9), (cx + 1.4, top - 1.9), (cx, top - 0.2)),
                            both(RUST, RUST, 0.1)))
     for i, line in enumerate(lines):
-        shapes += set_line(line, BOX_PAD, top + BOX_PAD - 0.6 + (i + 1) * LEAD, BODY)
-    return Unit(top + h, shapes, space=0.0 if joined else 1.5)
+        shapes += set_line(line, BOX_PAD, top + BOX_PAD - 0.7 + (i + 1) * LEAD, BODY,
+                           serif=True)
+    return Unit(top + h, shapes, space=0.0 if joined else 1.8)
 
 
-def _units(blocks: list[Block], content: Content, worked: dict, col_w: float,
-           wide_w: float, ink_saver: bool):
+def _units(blocks: list[Block], content: Content, worked: dict, col_w: float, ink_saver: bool):
     previous = ""
-    for block in blocks:
+    for block, following in zip(blocks, [*blocks[1:], Block("end", "")], strict=True):
         kind = block.kind
         if kind == "title":
             continue
@@ -126,178 +207,168 @@ def _units(blocks: list[Block], content: Content, worked: dict, col_w: float,
             yield _heading(block.text, col_w, SUB, block.anchor, False)
         elif kind == "note":
             yield _box(block.text, col_w, note=True)
-        elif kind == "box":
-            yield _box(block.text, col_w, previous == "box")
+        elif kind == "box":      # a flow chart is kept whole
+            yield replace(_box(block.text, col_w, previous == "box"),
+                          keep=following.kind == "box")
         elif kind == "directive":
-            yield from _directive(block, content, worked, col_w, wide_w, ink_saver)
+            yield from _directive(block, content, worked, col_w, ink_saver)
         else:
-            indent = {"bullet": 3.2, "step": 4.6}.get(kind, 0.0)
-            lines = _lines(block.text, col_w, BODY, indent, block.mark if kind == "step" else "",
+            indent = {"bullet": 3.4, "step": 4.8}.get(kind, 0.0)
+            lines = _lines(block.text, col_w, indent, block.mark if kind == "step" else "",
                            kind == "bullet")
-            lines[0].space = 1.3 if kind == "para" else 0.7
+            lines[0].space = 1.6 if kind == "para" else 0.6
+            lines[-1].keep = following.kind == "box"     # the words that open a flow chart
             yield from lines
         previous = kind
 
 
-def _directive(block: Block, content: Content, worked: dict, col_w: float, wide_w: float,
-               ink_saver: bool):
+def _directive(block: Block, content: Content, worked: dict, col_w: float, ink_saver: bool):
     word, arg = block.text, block.mark
+    drawable = content.map.drawable
     if word in ("page", "column"):
         yield Unit(0.0, brk=word)
-    elif word == "example" and content.map.drawable:
-        shapes, h = bookfigs.example_figure(content, worked[arg], wide_w, BODY, LEAD, ink_saver)
-        yield Unit(h, shapes, wide=True, space=3.0)
-    elif word == "figure" and content.map.drawable:
-        shapes, h = bookfigs.setup_figure(content, col_w, BODY, ink_saver)
-        yield Unit(h, shapes, space=2.0)
+    elif word == "example" and drawable:
+        parts = bookfigs.example_parts(content, worked[arg], col_w, BODY, LEAD, ink_saver)
+        for i, (shapes, h, keep) in enumerate(parts):
+            yield Unit(h, shapes, keep=keep, space=(4.0 if i == 0 else 0.0))
+    elif word == "figure" and drawable:
+        shapes, h = bookfigs.setup_figure(content, col_w, BODY, LEAD, ink_saver)
+        yield Unit(h, shapes, space=2.5)
     elif word == "ladder":
         shapes, h = bookfigs.ladder_figure(content, col_w, BODY, LEAD)
         yield Unit(h, shapes, space=1.5)
+    elif word == "borders":
+        shapes, h = bookfigs.borders_figure(content, col_w, BODY, LEAD)
+        yield Unit(h, shapes, space=1.5)
+
+
+def block_size() -> tuple[float, float]:
+    """The booklet's text block (mm): the same on A4 and Letter (the narrower paper's width,
+    the shorter one's height), so both papers break the same lines on the same pages."""
+    sizes = [sheets.paper_size(p) for p in ("a4", "letter")]
+    return (min(w for w, _ in sizes) - 2 * MARGIN, min(h for _, h in sizes) - 2 * MARGIN)
 
 
 class _Flow:
-    """Places units on pages: bands of two columns, wide units between them."""
+    """Pours units into two full columns a page, left then right, and draws them."""
 
-    def __init__(self, paper: str, title: str, col_w: float) -> None:
-        self.page_w, self.page_h = sheets.paper_size(paper)
+    def __init__(self, title: str, col_w: float) -> None:
+        self.x = self.top = 0.0
+        self.width, height = block_size()
         self.title = title
         self.col_w = col_w
-        self.bottom = self.page_h - MARGIN - 8.0
-        self.pages: list[Page] = []
+        self.bottom = self.top + height - 8.0
+        self.columns: list[list[list[Unit]]] = []   # per page: left and right units
+        self.col = 0
         self.y = 0.0
-        self.top = 0.0
-        self.floats: list[Unit] = []    # wide units waiting for the next page
+        self.contents: list[tuple[str, int]] = []   # (section, page number from 1)
 
     def _new_page(self) -> None:
-        page = Page(self.page_w, self.page_h, name=f"rules-{len(self.pages) + 1}")
-        # the first page has the title, the others a running head
-        base, size, color, rule, width, top = ((6.5, TITLE, INK, 9.5, 0.6, 12.0) if not self.pages
-                                               else (2.8, 9, RUST, 4.3, 0.25, 6.0))
-        page.add(Text(MARGIN, MARGIN + base, self.title, size, bold=True, color=color, tag="title"))
-        page.add(Line(MARGIN, MARGIN + rule, self.page_w - MARGIN, MARGIN + rule,
-                      stroke(RUST, width)))
-        self.top = MARGIN + top
-        self.pages.append(page)
-        self.y = self.top
-        floats, self.floats = self.floats, []
-        for i, unit in enumerate(floats):    # figures that did not fit open this page
-            if self.y > self.top and self.y + unit.space + unit.height > self.bottom:
-                self.floats = floats[i:]     # the rest wait for the next page
-                break
-            self._wide(unit)
+        self.columns.append([[], []])
+        self.col, self.y = 0, self.top + 9.0
 
     def run(self, units: list[Unit]) -> list[Page]:
         self._new_page()
-        pending: list[Unit] = []
-        for unit in units:
-            if unit.wide and self.floats:
-                self.floats.append(unit)        # behind the figure already waiting
-            elif unit.wide or unit.brk == "page":
-                self._band(pending)
-                pending = []
-                if unit.brk == "page":
-                    if self.y > self.top or self.floats:
-                        self._new_page()
-                    continue
-                if self.floats or (self.y > self.top and
-                                   self.y + unit.space + unit.height > self.bottom):
-                    self.floats.append(unit)    # the text after it fills this page first
-                else:
-                    self._wide(unit)
-            else:
-                pending.append(unit)
-        self._band(pending)
-        if self.floats:
-            self._new_page()
-        return self.pages
-
-    def _wide(self, unit: Unit) -> None:
-        space = unit.space if self.y > self.top else 0.0
-        if self.y + space + unit.height > self.bottom and self.y > self.top:
-            self._new_page()
-            space = 0.0
-        self.y += space
-        self.pages[-1].add(Group(tuple(unit.shapes), MARGIN, self.y))
-        self.y += unit.height
-
-    def _column_of(self, units: list[Unit], room: float) -> int:
-        """How many of `units` fit in `room` mm (never ending on a kept heading)."""
-        used, n = 0.0, 0
         for i, unit in enumerate(units):
-            if unit.brk == "column":
-                return i
-            need = unit.height + (unit.space if n else 0.0)
-            if used + need > room:
-                break
-            used += need
-            n = i + 1
-        while n and n < len(units) and units[n - 1].keep:
-            n -= 1
-        return n if n else min(1, len(units))
+            column = self.columns[-1][self.col]
+            if unit.brk:
+                if column and (unit.brk == "column" or any(self.columns[-1])):
+                    self._next_column(unit.brk == "page")
+                continue
+            need = self._chain(units, i, bool(column))
+            if column and self.y + need > self.bottom:
+                self._next_column()
+                column = self.columns[-1][self.col]
+            self.y += (unit.space if column else 0.0) + unit.height
+            column.append(unit)
+            if unit.anchor:
+                self.contents.append((unit.anchor, len(self.columns)))
+        self._balance_last()
+        return [self._page(columns, columns is self.columns[-1]) for columns in self.columns]
+
+    def _next_column(self, page: bool = False) -> None:
+        if self.col == 0 and not page:
+            self.col, self.y = 1, self.top + 9.0
+        else:
+            self._new_page()
 
     @staticmethod
-    def _height(units: list[Unit]) -> float:
-        return sum(u.height + (u.space if i else 0.0) for i, u in enumerate(units))
+    def _chain(units: list[Unit], i: int, spaced: bool) -> float:
+        """The height of unit i with every unit it is kept with."""
+        need = units[i].space if spaced else 0.0
+        while True:
+            need += units[i].height
+            if not units[i].keep or i + 1 >= len(units) or units[i + 1].brk:
+                return need
+            i += 1
+            need += units[i].space
 
-    def _band(self, units: list[Unit]) -> None:
-        """Two columns from the current y; balanced when all of it fits here."""
-        while units:
-            room = self.bottom - self.y
-            forced = next((i for i, u in enumerate(units) if u.brk == "column"), None)
-            if forced is not None and self._height(units[:forced]) <= room and \
-                    self._height(units[forced + 1:]) <= room:
-                left, right = units[:forced], units[forced + 1:]
-                units = []
-            elif forced is None and self._height(units) <= 2 * room:
-                split = self._balance(units, room)
-                left, right = units[:split], units[split:]
-                if self._height(right) > room:
-                    left = units[:self._column_of(units, room)]
-                    rest = units[len(left):]
-                    right = rest[:self._column_of(rest, room)]
-                    units = rest[len(right):]
-                else:
-                    units = []
-            else:
-                n = self._column_of(units, room)
-                left = units[:n]
-                rest = units[n:]
-                if rest and rest[0].brk == "column":
-                    rest = rest[1:]
-                    right = rest[:self._column_of(rest, room)] if rest and \
-                        rest[0].brk != "column" else []
-                else:
-                    right = rest[:self._column_of(rest, room)]
-                units = rest[len(right):]
-            if not left and not right and self.y > self.top:
-                self._new_page()
-                continue
-            y_end = self.y
-            for col, column in enumerate((left, right)):
-                y = self.y
-                x = MARGIN + col * (self.col_w + GUTTER)
-                for i, unit in enumerate(column):
-                    if unit.brk:
-                        continue
-                    if i or self.y > self.top:
-                        y += unit.space
-                    self.pages[-1].add(Group(tuple(unit.shapes), x, y))
-                    y += unit.height
-                y_end = max(y_end, y)
-            self.y = y_end
-            if units:
-                self._new_page()
-
-    def _balance(self, units: list[Unit], room: float) -> int:
-        """The split that makes the two columns most even (both within `room`)."""
-        best, best_h = len(units), float("inf")
-        for k in range(1, len(units) + 1):
-            if units[k - 1].keep and k < len(units):
-                continue
-            h = max(self._height(units[:k]), self._height(units[k:]))
-            if self._height(units[:k]) <= room and h < best_h:
+    def _balance_last(self) -> None:
+        """The last page's columns evened out (a kept chain never split)."""
+        left, right = self.columns[-1]
+        units = left + right
+        if not right:
+            return
+        room = self.bottom - self.top - 9.0
+        best, best_h = len(left), _height(left)
+        for k in range(1, len(units)):
+            h = max(_height(units[:k]), _height(units[k:]))
+            if not units[k - 1].keep and h < best_h and _height(units[:k]) <= room:
                 best, best_h = k, h
-        return best
+        self.columns[-1] = [units[:best], units[best:]]
+
+    def _page(self, columns: list[list[Unit]], last: bool) -> Page:
+        page = Page(*block_size())
+        page.add(Text(self.x, self.top + 3.2, self.title, 9.5, bold=True, color=RUST,
+                      serif=True, tag="title"))
+        page.add(Line(self.x, self.top + 4.6, self.x + self.width, self.top + 4.6,
+                      stroke(RUST, 0.3)))
+        for col, column in enumerate(columns):
+            gap = self.bottom - self.top - 9.0 - _height(column)
+            # the gap goes between blocks, never between a heading and its text
+            loose = [bool(i and u.space and not column[i - 1].keep) for i, u in enumerate(column)]
+            grow = min(gap / sum(loose), STRETCH) if not last and any(loose) and gap > 0 else 0.0
+            x, y = self.x + col * (self.col_w + GUTTER), self.top + 9.0
+            for i, unit in enumerate(column):
+                if i:
+                    y += unit.space + (grow if loose[i] else 0.0)
+                page.add(Group(tuple(unit.shapes), x, y))
+                y += unit.height
+        return page
+
+
+def _height(units: list[Unit]) -> float:
+    return sum(u.height + (u.space if i else 0.0) for i, u in enumerate(units))
+
+
+def _cover(content: Content, title: str, contents: list[tuple[str, int]],
+           ink_saver: bool) -> Page:
+    """The cover: the game's name, the map of the island, and what is inside."""
+    page = Page(*block_size())
+    x = top = 0.0
+    width = page.width
+    middle = x + width / 2
+    name, _, part = title.partition(":")
+    page.add(Text(middle, top + 17.0, name, 42, "middle", bold=True, color=RUST, serif=True,
+                  tag="title"))
+    page.add(Text(middle, top + 28.0, (part.strip() or "the rules").capitalize()
+                  + " of a solo game of rebellion", 16, "middle", color=INK, serif=True))
+    art, h = bookfigs.cover_map(content, width, ink_saver)
+    page.add(Group(art.items, x, top + 36.0, tag=art.tag))
+    page.add(Rect(x, top + 36.0, width, h, stroke(INK, 0.5)))
+    y = top + 36.0 + h + 10.0
+    page.add(Text(x, y, "In this booklet", 14, bold=True, color=RUST, serif=True))
+    page.add(Line(x, y + 2.0, x + width, y + 2.0, stroke(RUST, 0.35)))
+    rows = -(-len(contents) // 2)
+    col_w = (width - GUTTER) / 2
+    for i, (section, number) in enumerate(contents):
+        cx = x + (i // rows) * (col_w + GUTTER)
+        row_y = y + 8.5 + (i % rows) * 6.0
+        line = break_lines(section, col_w - 8.0, BODY, serif=True)[0]
+        page.extend(set_line(line, cx, row_y, BODY, INK, serif=True))
+        page.add(Text(cx + col_w, row_y, str(number + 1), BODY, "end", bold=True, color=RUST,
+                      serif=True))
+    return page
 
 
 def _lighten(item):

@@ -51,9 +51,9 @@ def guide_blocks(content: Content) -> list[tuple[str, str]]:
     out = [("head", "Difficulty ladder"),
            ("para", "Each level shuffles its skull cards {skull} into the deck and keeps "
                     "those of the level before; `throne new --level NAME` plays it. How "
-                    "often the simulator's players won there, with 95 % intervals (strong "
-                    "player: one that plays each choice on many times before it chooses; "
-                    "casual player: one that takes the move that looks best now):")]
+                    "often the simulator's players won there, with 95 % intervals (a careful "
+                    "newcomer takes each time the choice that looks best at that moment; an "
+                    "expert tries every choice out over many imagined games first):")]
     for level in levels:
         rates = "; ".join(f"{player_name(b)}: {rate_words(level.bots.get(b))}" for b in bots)
         out.append(("bullet", f"**{level.name.capitalize()}** ({cards_words(level)}): {rates}."))
@@ -65,7 +65,7 @@ def guide_blocks(content: Content) -> list[tuple[str, str]]:
 
 def player_name(bot: str) -> str:
     """A simulated player as the guide names it (a bot's name is the program's)."""
-    return {"search": "strong player", "greedy": "casual player"}.get(bot, f"bot {bot}")
+    return {"search": "expert", "greedy": "careful newcomer"}.get(bot, f"player {bot}")
 
 
 def markdown_table(content: Content) -> str:

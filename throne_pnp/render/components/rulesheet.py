@@ -119,21 +119,23 @@ def words(text: str, bold: bool = False) -> list[list[Piece]]:
     return out
 
 
-def _piece_width(piece: Piece, size: float) -> float:
+def _piece_width(piece: Piece, size: float, serif: bool = False) -> float:
+    """A piece's width; in the serif, `code` is set roman (one face fewer to embed)."""
     if piece.icon:
         return size * 0.47 + 0.3
-    return text_width(piece.text, size, piece.bold, False, piece.mono)
+    return text_width(piece.text, size, piece.bold, False, piece.mono and not serif, serif)
 
 
-def break_lines(text: str, width: float, size: float,
-                bold: bool = False) -> list[list[list[Piece]]]:
-    """Greedy line breaking of marked-up text; each line is a list of words."""
-    space = text_width(" ", size)
+def break_lines(text: str, width: float, size: float, bold: bool = False,
+                serif: bool = False) -> list[list[list[Piece]]]:
+    """Greedy line breaking of marked-up text (in the `serif` or the sans); each line is a
+    list of words."""
+    space = text_width(" ", size, serif=serif)
     lines: list[list[list[Piece]]] = []
     line: list[list[Piece]] = []
     used = 0.0
     for word in words(text, bold):
-        w = sum(_piece_width(p, size) for p in word)
+        w = sum(_piece_width(p, size, serif) for p in word)
         extra = w + (space if line else 0.0)
         if line and used + extra > width:
             lines.append(line)
@@ -147,10 +149,10 @@ def break_lines(text: str, width: float, size: float,
 
 
 def set_line(line: list[list[Piece]], x: float, y: float, size: float,
-             color: str = INK) -> list:
+             color: str = INK, serif: bool = False) -> list:
     """Shapes of one line at baseline y: text runs merged per style, icons inline."""
     out: list = []
-    space = text_width(" ", size)
+    space = text_width(" ", size, serif=serif)
     run: list[str] = []
     run_style: tuple[bool, bool] | None = None
     run_x = cursor = x
@@ -159,14 +161,15 @@ def set_line(line: list[list[Piece]], x: float, y: float, size: float,
         nonlocal run, run_style
         if run and run_style is not None:
             out.append(Text(run_x, y, "".join(run).rstrip(), size, bold=run_style[0],
-                            mono=run_style[1], color=color))
+                            mono=run_style[1] and not serif, color=color, serif=serif))
         run, run_style = [], None
 
     for i, word in enumerate(line):
         if i:
             if run and run_style is not None:
                 run.append(" ")   # set in the run's font, so measured in it
-                cursor += text_width(" ", size, run_style[0], False, run_style[1])
+                cursor += text_width(" ", size, run_style[0], False, run_style[1] and not serif,
+                                     serif)
             else:
                 cursor += space
         for piece in word:
@@ -174,13 +177,13 @@ def set_line(line: list[list[Piece]], x: float, y: float, size: float,
                 end_run()
                 icon = size * 0.47
                 out.append(Icon(piece.icon, cursor + 0.15, y - icon * 0.8, icon, INK))
-                cursor += _piece_width(piece, size)
+                cursor += _piece_width(piece, size, serif)
                 continue
             style = (piece.bold, piece.mono)
             if run_style != style:
                 end_run()
                 run_style, run_x = style, cursor
             run.append(piece.text)
-            cursor += _piece_width(piece, size)
+            cursor += _piece_width(piece, size, serif)
     end_run()
     return out

@@ -69,12 +69,12 @@ def deck_chunks(deck: tuple[Card, ...], cell: tuple[int, int]) -> list[tuple[Car
     return [deck[i:i + size] for i in range(0, len(deck), size)]
 
 
-def _card_page(shapes: tuple, edge: str) -> Page:
+def card_page(shapes: tuple, edge: str) -> Page:
     # the card at its trim: the page box cuts the drawn bleed away
     return png.face_page(shapes, edge, box=(CARD_W, CARD_H))
 
 
-def _map_page(content: Content, ink_saver: bool, map_px: int
+def map_drawing_page(content: Content, ink_saver: bool, map_px: int
               ) -> tuple[Page, tuple[int, int], float]:
     """The map's drawing on a page of its own size, its image size and dpi."""
     w, h = content.map.drawing.size  # type: ignore[union-attr]
@@ -127,9 +127,9 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
         ("normal", "Action cards", content.normal_cards),
         ("hard", "Hard cards (skull)", content.hard_cards)) if deck]
     faces = list(content.cards)
-    pages = [_card_page(cards.card_front(c, ink_saver), png.front_edge(c, ink_saver))
+    pages = [card_page(cards.card_front(c, ink_saver), png.front_edge(c, ink_saver))
              for c in faces]
-    pages.append(_card_page(cards.card_back(ink_saver, style=back),
+    pages.append(card_page(cards.card_back(ink_saver, style=back),
                             cards.back_edge(ink_saver, back)))
     images = png.rasterise(pages, [cell] * len(pages), px_per_mm * 25.4,
                            "Tabletop Simulator card faces")
@@ -137,7 +137,7 @@ def write_tts(content: Content, folder: Path, url_base: str | None = None,
     back_image = images[-1]
     drawable = content.map.drawable
     if drawable:
-        map_page, map_size, map_dpi = _map_page(content, ink_saver, map_px)
+        map_page, map_size, map_dpi = map_drawing_page(content, ink_saver, map_px)
         map_image = png.rasterise([map_page], [map_size], map_dpi, "Tabletop Simulator map")[0]
 
     folder.mkdir(parents=True, exist_ok=True)

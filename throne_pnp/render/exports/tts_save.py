@@ -71,6 +71,11 @@ class Board:
     spaces: dict[int, tuple[tuple[tuple[float, float], ...], tuple[tuple[float, float], ...]]]
 
 
+def card_nickname(card: Card) -> str:
+    """A card's name on the table: its number and name ("12 Watchfires")."""
+    return f"{card.id} {card.name}" if card.name else f"Card {card.id}"
+
+
 def card_description(card: Card) -> str:
     """A card's symbols and the King's action in the words printed on the card."""
     symbols = ", ".join(plural(n, w) for n, w in ((card.bugles, "bugle"),
@@ -166,7 +171,7 @@ def _deck(deck: Deck, x: float, z: float) -> dict[str, Any]:
     cards = []
     for sheet in deck.sheets:
         for slot, card in enumerate(sheet.cards):
-            nickname = f"{card.id} {card.name}" if card.name else f"Card {card.id}"  # 12 Watchfires
+            nickname = card_nickname(card)
             cards.append(_object(f"card-{card.id}", "Card",
                                  transform(x, TABLE_Y, z, 180.0, 180.0, scale),
                                  nickname, card_description(card),
