@@ -10,6 +10,7 @@ from collections import Counter
 from throne_pnp.content import Content, GameMap, polygon_edges
 from throne_pnp.render.backend.layout import (
     Circle,
+    Group,
     Path,
     Poly,
     Rect,
@@ -105,14 +106,16 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
         out.append(Rect(0, 0, w, h, stroke(INK, 0.3) if ink_saver else both(SEA, INK, 0.3)))
     lakes = rough.lakes if rough else [[pts[p] for p in lake.shape] for lake in drawing.lakes]
     coasts = rough.coasts if rough else []
-    water = "#ffffff" if ink_saver else SEA
-    if detail and ink_saver:
-        out += _rings(coasts, water, INK_SAVER_WATER, RINGS[1:])
-    elif detail:
-        out += _rings(coasts, SEA, WATER_LINE, RINGS[:1])
-        out += [Poly(tuple(loop[::4]), stroke(SHALLOWS, 2 * SHALLOW_W, join="round"))
-                for loop in coasts]
-        out += _rings(coasts, SHALLOWS, WATER_LINE, RINGS[1:])
+    waters: list = []
+    if ink_saver:
+        waters += _rings(coasts, "#ffffff", INK_SAVER_WATER, RINGS[1:])
+    elif coasts:
+        waters += _rings(coasts, SEA, WATER_LINE, RINGS[:1])
+        waters += [Poly(tuple(loop[::4]), stroke(SHALLOWS, 2 * SHALLOW_W, join="round"))
+                   for loop in coasts]
+        waters += _rings(coasts, SHALLOWS, WATER_LINE, RINGS[1:])
+    # with its own sea the drawing keeps the water lines inside its rectangle
+    out += [Group(tuple(waters), clip=(0, 0, w, h))] if sea and waters else waters
     for poly in lakes:
         lake_water = "#ffffff" if ink_saver else LAKE
         out.append(Poly(tuple(poly), fill(lake_water), tag="lake"))
