@@ -274,7 +274,7 @@ def _compass() -> tuple:
         a = math.radians(45 * k)
         reach, waist = (11.6, 2.6) if k % 2 == 0 else (7.4, 1.8)
         tip = (12 + reach * math.sin(a), 12 - reach * math.cos(a))
-        for side, paint in ((1, _FILL), (-1, Style(PAPER, INK, 0.5, (), "butt", "round"))):
+        for side, paint in ((1, _FILL), (-1, _PAPER)):
             b = a + side * math.pi / 4
             flank = (12 + waist * math.sin(b), 12 - waist * math.cos(b))
             out.append(Poly(tuple((round(x, 3), round(y, 3))

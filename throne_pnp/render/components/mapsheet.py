@@ -146,7 +146,7 @@ def _title_items(content: Content, width: float, grow: float = 1.0, paper: str =
 def _compass_items(size: float) -> tuple[list, tuple[float, float]]:
     """The compass rose with its N above, and its size."""
     letter = 7.0
-    top = letter * PT + 0.6
+    top = letter * PT + 0.8
     return ([Text(size / 2, letter * PT * 0.76, "N", letter, "middle", bold=True, serif=True,
                   color=INK),
              Icon("compass", 0, top, size, INK, PAPER)], (size, size + top))
