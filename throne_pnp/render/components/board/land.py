@@ -34,8 +34,8 @@ LAND = ("#ebdfb3", "#d5dfb4", "#e4cfc2", "#cfdcc4", "#eed8b8", "#dfd6c9", "#e2e1
         "#d9d5e0", "#efe3cb")
 HOME = "#f4ecd4"
 RUST = "#7a3420"
-BAND = "#b6a27d"         # the soft band along a border, under its dash-dot line
 INK_SAVER_WATER = "#9db4bd"
+WASH = 0.39              # a border's band: the mean of its two hues at 78 %
 
 BORDER_W = 1.6          # the border's band; its line is BORDER_LINE wide
 BORDER_LINE = 0.55
@@ -140,10 +140,15 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
     if detail:
         out += [Poly(tuple(loop), stroke(INK, COAST_W, join="round"), tag="coast")
                 for loop in coasts]
-        for run in _chains(_shared(game_map)):
+        sides = {e: [n for n in game_map.numbers if e in polygon_edges(
+            game_map.territories[n].drawing.shape)] for e in _shared(game_map)}  # type: ignore
+        for run in _chains(set(sides)):
             line = tuple(pts[p] for p in run)
-            if not ink_saver:
-                out.append(Poly(line, stroke(BAND, BORDER_W, cap="round", join="round"),
+            if not ink_saver:      # a wash of the two territories' hues, darkened
+                a, b = (colors[n] for n in sides[frozenset(run[:2])])
+                mix = (round((int(a[i:i + 2], 16) + int(b[i:i + 2], 16)) * WASH) for i in (1, 3, 5))
+                wash = "#" + "".join(f"{v:02x}" for v in mix)
+                out.append(Poly(line, stroke(wash, BORDER_W, cap="round", join="round"),
                                 closed=False))
             out.append(Poly(line, stroke(INK, BORDER_LINE, BORDER_DASH, join="round"),
                             closed=False, tag="border"))
