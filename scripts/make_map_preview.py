@@ -76,8 +76,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         plain = render_pdf([sheet.page], Path(tmp) / "map.pdf", "map")
         document = pdfium.PdfDocument(str(plain))
-        document[0].render(scale=opts.dpi / 72).to_pil().convert("RGB").save(
-            opts.out / "map.png", optimize=True)
+        document[0].render(scale=opts.dpi / 72).to_pil().convert("RGB").quantize(
+            256, method=Image.Quantize.MEDIANCUT).save(opts.out / "map.png", optimize=True)
         document.close()
     print(f"wrote {opts.out / 'map.png'} ({(opts.out / 'map.png').stat().st_size // 1024} KB)")
     s = sheet.scale

@@ -28,6 +28,7 @@ from throne_pnp.render.components.board.territories import (
 )
 from throne_pnp.render.components.mapsheet import (
     AID_GAP,
+    CORNER,
     EDGE,
     OVERLAP,
     PAPER_MM,
@@ -85,15 +86,15 @@ def test_clearance_matches_the_distance_to_the_nearest_side(x, y, w, h) -> None:
 
 
 def test_cube_block_by_hand() -> None:
-    # 5.5 mm crown + 1 mm + 5 spaces of 10.5 mm with 4 gaps of 0.7 mm = 61.8 mm wide;
-    # two rows of 10.5 mm with a 1.6 mm gap = 22.6 mm high
-    assert cube_block_size(5) == pytest.approx((61.8, 22.6))
+    # 4.6 mm crown + 0.8 mm + 5 spaces of 10.5 mm with 4 gaps of 0.5 mm = 59.9 mm wide;
+    # two rows of 10.5 mm with a 1 mm gap = 22 mm high
+    assert cube_block_size(5) == pytest.approx((59.9, 22.0))
     area = cube_area(100, 50, 5, "cubes-1")
-    assert (area.dx, area.dy) == pytest.approx((69.1, 38.7))
+    assert (area.dx, area.dy) == pytest.approx((70.05, 39.0))
     spaces = [r for r in area.items if r.tag.startswith("space-")]
     assert [r.tag for r in spaces] == ["space-king"] * 5 + ["space-player"] * 5
-    assert (spaces[0].x, spaces[0].y, spaces[0].w) == pytest.approx((6.5, 0, 10.5))
-    assert (spaces[4].x, spaces[5].y) == pytest.approx((6.5 + 4 * 11.2, 12.1))
+    assert (spaces[0].x, spaces[0].y, spaces[0].w) == pytest.approx((5.4, 0, 10.5))
+    assert (spaces[4].x, spaces[5].y) == pytest.approx((5.4 + 4 * 11.0, 11.5))
     marks = [i.name for i in area.items if getattr(i, "name", None)]
     assert marks == ["crown", "helmet"]
 
@@ -176,22 +177,36 @@ def _aid_box(item, x: float, y: float) -> Box:
 
 
 @pytest.mark.parametrize("paper,size", VARIANTS)
-def test_title_bar_and_legend_sit_on_free_sea_inside_the_frame(paper: str, size: str) -> None:
+def test_cartouche_and_compass_on_free_sea_and_the_aids_outside_the_art(paper: str,
+                                                                        size: str) -> None:
+    """The cartouche, compass rose and sheet notes sit in the art on free sea, clear of the
+    frame's corners (kept for the photo markers); the scale bar, stamp and legend sit under the
+    art, outside its frame, inside the printable page and clear of the corners too."""
     sheets = map_sheets(CONTENT, paper, size)
     tags = [[item.tag for item in sheet.page.items] for sheet in sheets]
-    assert "title" in tags[0]
-    assert all("scale-bar" in t for t in tags)
+    assert "title" in tags[0] and any("compass" in t for t in tags)
+    assert all("scale-bar" in t and "stamp" in t for t in tags)
     assert any("legend" in t for t in tags)
     for sheet in sheets:
         land = _page_land(sheet)
+        frame = sheet.frame
+        inside = Box(frame.x + CORNER, frame.y, frame.w - 2 * CORNER, frame.h)
         for item in sheet.page.items:
-            if item.tag not in ("title", "legend", "sheet-note"):
+            if item.tag not in ("title", "compass", "sheet-note", "scale-bar", "stamp",
+                                "legend"):
                 continue
             box = _aid_box(item, item.dx, item.dy)
-            assert not any(box_meets_polygon(box.grow(AID_GAP - 0.01), p) for p in land), \
-                (item.tag, box)
-            assert box.x >= sheet.frame.x and box.x2 <= sheet.frame.x2, item.tag
-            assert box.y >= sheet.frame.y and box.y2 <= sheet.frame.y2, item.tag
+            if item.tag in ("title", "compass", "sheet-note"):
+                assert not any(box_meets_polygon(box.grow(AID_GAP - 0.01), p) for p in land), \
+                    (item.tag, box)
+                assert frame.x <= box.x and box.x2 <= frame.x2, item.tag
+                assert frame.y <= box.y and box.y2 <= frame.y2, item.tag
+                corners = [Box(x, y, CORNER, CORNER) for x in (frame.x, frame.x2 - CORNER)
+                           for y in (frame.y, frame.y2 - CORNER)]
+                assert not any(box.overlaps(c) for c in corners), item.tag
+            else:
+                assert box.y > frame.y2 and box.y2 <= sheet.page.height - EDGE, item.tag
+                assert inside.x <= box.x and box.x2 <= inside.x2 + 1e-9, item.tag
 
 
 @pytest.mark.parametrize("paper,size", VARIANTS)

@@ -139,3 +139,18 @@ def test_build_option_map_size(tmp_path) -> None:
     bad = CliRunner().invoke(cli, ["build", "--map-size", "huge", "--out", str(tmp_path)])
     assert bad.exit_code == 2
     assert "'huge' is not one of 'page', 'a3', 'tiled'" in bad.output
+
+
+@pytest.mark.parametrize("paper,size,ink_saver", [v for v in VARIANTS if v[1] != "tiled"])
+def test_no_icon_or_glyph_prints_over_a_text_or_number(maps, paper: str, size: str,
+                                                       ink_saver: bool) -> None:
+    """Read back from the PDF: no icon (a form: terrain glyphs, castles, symbols, the
+    compass) overlaps a text run or a number disc."""
+    objects = _objects(maps[(paper, size, ink_saver)], 0)
+    forms = [box for kind, box, _ in objects if kind == raw.FPDF_PAGEOBJ_FORM]
+    words = [box for kind, box, lines in objects if kind == raw.FPDF_PAGEOBJ_TEXT
+             or (kind == raw.FPDF_PAGEOBJ_PATH and lines == 0 and 8 <= box.w <= 20
+                 and abs(box.w - box.h) < 0.01)]
+    assert len(forms) > 150 and len(words) > 40
+    clash = [(f, w) for f in forms for w in words if f.grow(-0.05).overlaps(w)]
+    assert clash == []

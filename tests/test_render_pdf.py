@@ -51,8 +51,9 @@ def test_each_pdf_is_small(out: Path, paper: str) -> None:
              if p.name != "print-and-play.pdf"}     # the pack repeats them all
     assert set(sizes) == {"map.pdf", "cards.pdf", "rules.pdf"}
     assert all(size <= 150 * 1024 for size in sizes.values()), sizes
-    # the booklet is set in the serif (roman and bold subsets, ~11 KB each) over 8 pages
-    assert sum(sizes.values()) <= 175 * 1024, sizes
+    # the booklet is set in the serif (roman and bold subsets, ~11 KB each) over 8 pages;
+    # the map's art (rough coasts, water lines, terrain glyphs) takes ~15 KB more
+    assert sum(sizes.values()) <= 190 * 1024, sizes
 
 
 def test_pdfs_are_byte_deterministic(out: Path, tmp_path: Path) -> None:

@@ -172,8 +172,8 @@ def test_sheets_back_and_map_sizes_and_modes(save: dict, built: Path) -> None:
     with Image.open(built / "tts" / "back.png") as image:
         assert (image.mode, image.size) == ("RGB", (cw, ch))
     with Image.open(built / "tts" / "map.png") as image:
-        # 268 x 196 mm with the long side at 3200 px
-        assert (image.mode, image.size) == ("RGB", (3200, round(196 * 3200 / 268)))
+        # 268 x 191 mm with the long side at 3200 px
+        assert (image.mode, image.size) == ("RGB", (3200, round(191 * 3200 / 268)))
 
 
 def test_each_cell_is_the_printed_card(save: dict, built: Path) -> None:

@@ -12,13 +12,13 @@ from throne_pnp.content.drawing import (
     parse_drawing,
     parse_territory_drawing,
 )
-from throne_pnp.content.model import MAX_SYMBOLS, GameMap, Territory
+from throne_pnp.content.model import MAX_SYMBOLS, TERRAINS, GameMap, Territory
 from throne_pnp.yamlsrc import line_of
 
 MAX_TERRITORY = 999   # territory numbers are printed on the map
 MAP_KEYS = ("name", "home", "forces", "king_limit", "hand_size", "setup", "territories", "drawing")
 TERRITORY_KEYS = ("name", "castle", "wheat", "bugles", "shields", "adjacent", "shape",
-                  "label", "cubes")
+                  "label", "cubes", "terrain")
 
 
 def parse_map(data: Any, chk: Checker, notes: list[str]) -> GameMap | None:
@@ -123,11 +123,17 @@ def _parse_territory(number: int, body: dict, path: str, chk: Checker) -> Territ
                         f"{other} is listed twice; list each neighbour once")
             else:
                 adjacent.append(other)
+    terrain = body.get("terrain", "")
+    if terrain not in ("", *TERRAINS):
+        chk.add(line_of(body, "terrain"), f"{path}.terrain", f"unknown terrain "
+                f"{describe(terrain)}; use one of {', '.join(TERRAINS)} (or leave it out)")
+        terrain = ""
     drawn = any(k in body for k in ("shape", "label", "cubes"))
     drawing = parse_territory_drawing(body, path, chk) if drawn else None
     # Keep a territory with a bad count (0), so that it is not also reported as missing.
     wheat, bugles, shields = (c if c is not None else 0 for c in counts)
-    return Territory(number, name, castle, wheat, bugles, shields, tuple(sorted(adjacent)), drawing)
+    return Territory(number, name, castle, wheat, bugles, shields, tuple(sorted(adjacent)), drawing,
+                     terrain)
 
 
 def _check_graph(raw: dict, territories: dict[int, Territory], chk: Checker) -> None:

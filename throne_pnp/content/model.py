@@ -88,6 +88,9 @@ def polygon_edges(shape: tuple[str, ...]) -> set[frozenset[str]]:
     return {frozenset((shape[i], shape[(i + 1) % len(shape)])) for i in range(len(shape))}
 
 
+TERRAINS = ("fields", "forest", "fen", "moor", "hills", "coast")
+
+
 @dataclass(frozen=True, slots=True)
 class Territory:
     """One numbered territory of the map with its printed symbols."""
@@ -100,6 +103,7 @@ class Territory:
     shields: int
     adjacent: tuple[int, ...]
     drawing: TerritoryDrawing | None = None
+    terrain: str = ""               # one of TERRAINS (how the map draws its land), or none
 
 
 @dataclass(frozen=True, slots=True)

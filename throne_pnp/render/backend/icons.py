@@ -208,6 +208,80 @@ def _lattice() -> tuple:
             Circle(12, 12, 1.1, _FILL))
 
 
+def _tree() -> tuple:
+    """Two round-crowned trees, a forest's glyph (crowns in the paper colour)."""
+    edge = Style(PAPER, INK, 1.3, (), "butt", "round")
+    return (Line(16.5, 15, 16.5, 21, _ink_line(1.4)), Circle(16.5, 12, 5, edge),
+            Line(9, 16, 9, 23, _ink_line(1.6)), Circle(9, 10.5, 6.5, edge),
+            Path((("M", 12.5, 7), ("C", 14, 9, 14, 12, 12.5, 14)), _ink_line(1.0)))
+
+
+def _reeds() -> tuple:
+    """Reeds over a line of water, a fen's glyph."""
+    stems = tuple(Line(12 + dx, 19, 12 + dx * 2.2, 19 - h, _ink_line(1.2))
+                  for dx, h in ((-3, 9), (-1.2, 14), (0.6, 12), (2.4, 8)))
+    return (*stems, Circle(10.7, 6.5, 1.4, _FILL), Line(3, 21.5, 21, 21.5, _ink_line(1.2)))
+
+
+def _heath() -> tuple:
+    """A tuft of heather, a moor's glyph."""
+    blades = tuple(Line(12, 20, 12 + dx, 20 - h, _ink_line(1.3))
+                   for dx, h in ((-7, 6), (-4, 10), (0, 12), (4, 10), (7, 6)))
+    return (*blades, Line(5, 20.5, 19, 20.5, _ink_line(1.3)))
+
+
+def _hill() -> tuple:
+    """A hill with hatching on its shaded side."""
+    ridge = Path((("M", 1.5, 19), ("C", 6, 15, 8, 6, 12, 6), ("C", 16, 6, 18, 15, 22.5, 19)),
+                 Style(PAPER, INK, 1.5, (), "round", "round"))
+    hatch = tuple(Line(x, y, x - 2.2, 19, _ink_line(1.0))
+                  for x, y in ((15, 8.8), (17.3, 12.6), (19.6, 16)))
+    return (ridge, *hatch)
+
+
+def _furrows() -> tuple:
+    """Two strips of ploughland, their furrows crossing, a field's glyph."""
+    along = tuple(Line(2.5 + 2.6 * k, 19, 4.5 + 2.6 * k, 7, _ink_line(1.1)) for k in range(4))
+    across = tuple(Line(14, 8 + 3.4 * k, 22, 7 + 3.4 * k, _ink_line(1.1)) for k in range(4))
+    return (*along, *across)
+
+
+def _dunes() -> tuple:
+    """Dune grass on sand, a coast's glyph."""
+    grass = tuple(Line(9, 16, 9 + dx, 16 - h, _ink_line(1.1))
+                  for dx, h in ((-3, 6), (0, 9), (3, 6)))
+    dune = Path((("M", 2, 20), ("C", 8, 14, 14, 14, 22, 20)), _ink_line(1.3))
+    return (*grass, dune, *(Circle(x, y, 0.9, _FILL) for x, y in ((16, 12), (19, 15), (14, 9))))
+
+
+def _keep() -> tuple:
+    """A castle as a landmark: a walled keep with towers, gate and pennant."""
+    body = Poly(((1.5, 23), (1.5, 11), (3, 11), (3, 12.5), (4.5, 12.5), (4.5, 11), (6.5, 11),
+                 (6.5, 6), (8, 6), (8, 7.5), (9.5, 7.5), (9.5, 6), (11, 6), (11, 7.5), (13, 7.5),
+                 (13, 6), (14.5, 6), (14.5, 7.5), (16, 7.5), (16, 6), (17.5, 6), (17.5, 11),
+                 (19.5, 11), (19.5, 12.5), (21, 12.5), (21, 11), (22.5, 11), (22.5, 23)), _FILL)
+    gate = Path((("M", 9.5, 23), ("L", 9.5, 18.5), ("C", 9.5, 15.5, 14.5, 15.5, 14.5, 18.5),
+                 ("L", 14.5, 23), ("Z",)), _PAPER)
+    slits = tuple(Rect(x, 10, 1.2, 3, _PAPER) for x in (9.2, 13.6))
+    return (body, gate, *slits, Line(12, 6, 12, 0.8, _ink_line(0.9)),
+            Poly(((12.4, 0.8), (17.5, 2), (12.4, 3.3)), _FILL))
+
+
+def _compass() -> tuple:
+    """A compass rose: a ring, four short and four long points, each half ink, half paper."""
+    out: list = [Circle(12, 12, 6.4, _ink_line(0.6))]
+    for k in (1, 3, 5, 7, 0, 2, 4, 6):
+        a = math.radians(45 * k)
+        reach, waist = (11.6, 2.6) if k % 2 == 0 else (7.4, 1.8)
+        tip = (12 + reach * math.sin(a), 12 - reach * math.cos(a))
+        for side, paint in ((1, _FILL), (-1, _PAPER)):
+            b = a + side * math.pi / 4
+            flank = (12 + waist * math.sin(b), 12 - waist * math.cos(b))
+            out.append(Poly(tuple((round(x, 3), round(y, 3))
+                                  for x, y in ((12, 12), tip, flank)), paint))
+    return tuple(out)
+
+
 ICON_SHAPES: dict[str, tuple] = {
     "castle": _castle(),
     "wheat": _wheat(),
@@ -227,6 +301,14 @@ ICON_SHAPES: dict[str, tuple] = {
     "crown": _crown(),
     "throne": _throne(),
     "lattice": _lattice(),
+    "tree": _tree(),
+    "reeds": _reeds(),
+    "heath": _heath(),
+    "hill": _hill(),
+    "furrows": _furrows(),
+    "dunes": _dunes(),
+    "keep": _keep(),
+    "compass": _compass(),
 }
 
 def resolve(style: Style, ink: str, paper: str) -> Style:

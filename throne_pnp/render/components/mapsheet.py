@@ -1,8 +1,9 @@
 """The map sheet: the map filling one page, an A3/Tabloid sheet, or two tiled sheets.
 
-The island is scaled to fill the page's printable frame; title, scale bar and legend sit on
-free sea clear of the land. `tiled` makes two portrait sheets, the second glued over the
-first's overlap strip, the join through no cube space.
+The art (sea, island, a cartouche with the title and a compass rose on free sea) fills a
+frame with a neatline; under it, outside the art, a strip holds the scale bar, the build
+stamp and the legend. The frame's corners stay free for the photo markers. `tiled` makes two
+portrait sheets, the second glued over the first's overlap strip, the join through no cube space.
 """
 
 from __future__ import annotations
@@ -16,23 +17,30 @@ from throne_pnp.render.backend.layout import (
     Icon,
     Line,
     Page,
+    Poly,
     Rect,
     Text,
     both,
+    clip,
+    fill,
     fit_size,
     stroke,
     text_width,
 )
-from throne_pnp.render.backend.mapgeom import Box, bounds, box_meets_polygon
+from throne_pnp.render.backend.mapgeom import Box, bounds
 from throne_pnp.render.components import sheets
+from throne_pnp.render.components.board.land import HOME as PAPER
 from throne_pnp.render.components.board.land import INK, RUST, SEA
+from throne_pnp.render.components.board.sea import AID_GAP, on_page, place, shore_cells
+from throne_pnp.render.components.board.shore import REACH, shores
 from throne_pnp.render.components.board.territories import (
     CUBE_MM,
+    SPACE_LINE,
     fit_problems,
     map_items,
     territory_geometry,
 )
-from throne_pnp.render.components.sheets import MAP_SIZES
+from throne_pnp.render.components.sheets import MAP_SIZES, stamp_text
 
 LARGE = {"a4": "a3", "letter": "tabloid"}
 PAPER_MM: dict[str, tuple[float, float]] = {   # the sheets' papers and the large ones
@@ -41,14 +49,16 @@ PAPER_MM: dict[str, tuple[float, float]] = {   # the sheets' papers and the larg
     "tabloid": (279.4, 431.8),
 }
 EDGE = 5.0          # the sea's frame from the paper edge (printers need 4.2 mm)
-FOOT = 4.0          # strip under the frame kept free for the sheet's footer
-AID_GAP = 2.0       # title, bar and legend: from the frame and from the land
+STRIP = 8.5         # under the frame, outside the art: scale bar, stamp and legend
+CORNER = 21.0       # the frame's corners kept free (square side, mm) for the photo markers
+COMPASS = 14.0
+NEATLINE = 0.6
 OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
 TICK = 7.0          # tiled: length of each alignment tick on either side of the join
 TICKS = 5
 # The map sheet's legend: its icons and the cube-row markers, in short words.
 MAP_SYMBOLS: tuple[tuple[str, str], ...] = (
-    ("castle", "castle"),
+    ("keep", "castle"),
     ("wheat", "wheat"),
     ("bugle", "bugle"),
     ("shield", "shield"),
@@ -71,7 +81,7 @@ class MapSheet:
 
 def map_page(content: Content, paper: str, ink_saver: bool = False) -> Page:
     """The map on one landscape sheet of `paper` (a4, letter, a3 or tabloid)."""
-    return _single(content, paper, ink_saver).page
+    return _single(content, paper, ink_saver, stamp_text(content)).page
 
 
 def map_pages(content: Content, paper: str, size: str = "page",
@@ -85,84 +95,66 @@ def map_sheets(content: Content, paper: str, size: str = "page",
     """Like `map_pages`, with where the drawing lies on each page (for tests)."""
     if size not in MAP_SIZES:
         raise ValueError(f"unknown map size {size!r}; use one of {', '.join(MAP_SIZES)}")
+    stamp = stamp_text(content)
     if size == "tiled":
-        return _tiled(content, paper, ink_saver)
-    return [_single(content, LARGE[paper] if size == "a3" else paper, ink_saver)]
+        return _tiled(content, paper, ink_saver, stamp)
+    return [_single(content, LARGE[paper] if size == "a3" else paper, ink_saver, stamp)]
 
 
 def fit_notes(content: Content, papers: tuple[str, ...], size: str = "page") -> list[str]:
     """`fit_problems` at the smallest print scale among the sheets of `papers`."""
     if not papers:
         return []
-    scale = min(sheet.scale for paper in papers for sheet in map_sheets(content, paper, size))
+    if size == "tiled":
+        scale = min(_tiled_fit(content, paper)[2] for paper in papers)
+    else:
+        scale = min(_layout(content, LARGE[paper] if size == "a3" else paper,
+                            compass=False)[0][2] for paper in papers)
     return fit_problems(content, scale)
 
 
-def _land(content: Content) -> list[tuple[tuple[float, float], ...]]:
-    """The drawing's territory polygons (lakes lie inside them)."""
-    return [t.polygon for t in territory_geometry(content)]
+def _land(content: Content) -> tuple[list, list]:
+    """The drawing's territory polygons (lakes lie inside them) and its rough coasts."""
+    return [t.polygon for t in territory_geometry(content)], shores(content.map).coasts
 
 
-def _on_page(land: list, dx: float, dy: float, scale: float) -> list[tuple[Box, tuple]]:
-    """The land polygons in page mm, each with its bounding box."""
-    out = []
-    for poly in land:
-        local = tuple((dx + x * scale, dy + y * scale) for x, y in poly)
-        xs = [x for x, _ in local]
-        ys = [y for _, y in local]
-        out.append((Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), local))
-    return out
-
-
-def _place(land: list[tuple[Box, tuple]], area: Box, size: tuple[float, float],
-           sides: tuple[str, ...], taken: list[Box]) -> Box | None:
-    """The first spot along the edges of `area` (in the order of `sides`) where a
-    box of `size` stays clear of the land and of `taken`; None if there is none."""
-    w, h = size
-    inner = area.grow(-AID_GAP)
-    if w > inner.w or h > inner.h:
-        return None
-    for side in sides:
-        if side in ("top", "bottom"):
-            y = inner.y if side == "top" else inner.y2 - h
-            spots = [(inner.x + t, y) for t in _steps(inner.w - w)]
-        else:
-            x = inner.x if side == "left" else inner.x2 - w
-            spots = [(x, inner.y + t) for t in _steps(inner.h - h)]
-        for x, y in spots:
-            box = Box(x, y, w, h)
-            probe = box.grow(AID_GAP)
-            if any(probe.overlaps(t) for t in taken):
-                continue
-            if not any(probe.overlaps(bbox) and box_meets_polygon(probe, poly)
-                       for bbox, poly in land):
-                return box
-    return None
-
-
-def _steps(span: float, step: float = 2.0) -> list[float]:
-    """0, step, 2 step ... up to `span`, and `span` itself."""
-    out = [i * step for i in range(int(span // step) + 1)]
-    return out + [span] if out[-1] < span else out
-
-
-def _title_items(content: Content, width: float, grow: float = 1.0
+def _title_items(content: Content, width: float, grow: float = 1.0, paper: str = PAPER
                  ) -> tuple[list, tuple[float, float]]:
-    """The two-line title (game, map name) and its size; `grow` for large sheets."""
+    """The cartouche: the map's name under the game's, in a framed paper panel with a rule
+    either side of the game's name; and its size. `grow` for large sheets."""
     name = content.map.name
-    big = fit_size(name, width, 16 * grow, bold=True)
-    small = 8.0 * grow
-    top = sheets.GAME_TITLE
-    w = max(text_width(name, big, bold=True), text_width(top, small, bold=True))
-    h = small * PT + 1.2 + big * PT
-    items = [Text(0, small * PT * 0.76, top, small, bold=True, color=RUST),
-             Text(0, h - big * PT * 0.22, name, big, bold=True, color=INK)]
+    big = fit_size(name, width, 12.5 * grow, bold=True, serif=True)
+    small = 6.5 * grow
+    top = sheets.GAME_TITLE.upper()
+    pad = 2.2 * grow
+    text_w = max(text_width(name, big, bold=True, serif=True),
+                 text_width(top, small, bold=True, serif=True) + 16 * grow)
+    w, h = text_w + 2 * pad, small * PT + 1.4 * grow + big * PT + 2 * pad
+    mid, rule_y = w / 2, pad + small * PT * 0.4
+    half = text_width(top, small, bold=True, serif=True) / 2 + 2 * grow
+    items = [Rect(0, 0, w, h, both(paper, INK, 0.5), r=1.2 * grow),
+             Rect(1.0, 1.0, w - 2.0, h - 2.0, stroke(INK, 0.2), r=0.8 * grow),
+             Line(pad, rule_y, mid - half, rule_y, stroke(RUST, 0.3)),
+             Line(mid + half, rule_y, w - pad, rule_y, stroke(RUST, 0.3)),
+             Text(mid, pad + small * PT * 0.76, top, small, "middle", bold=True, color=RUST,
+                  serif=True),
+             Text(mid, h - pad - big * PT * 0.24, name, big, "middle", bold=True, color=INK,
+                  serif=True)]
     return items, (w, h)
+
+
+def _compass_items(size: float) -> tuple[list, tuple[float, float]]:
+    """The compass rose with its N above, and its size."""
+    letter = 7.0
+    top = letter * PT + 0.8
+    return ([Text(size / 2, letter * PT * 0.76, "N", letter, "middle", bold=True, serif=True,
+                  color=INK),
+             Icon("compass", 0, top, size, INK, PAPER)], (size, size + top))
 
 
 def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, float]]:
     """The compact symbol legend in `cols` columns, and its size."""
-    icon, size, gap, row = 5.0 * grow, 7.0 * grow, 3.5 * grow, 6.2 * grow
+    icon, size, gap, row = 4.4 * grow, 6.5 * grow, 3.2 * grow, 5.0 * grow
     rows = -(-len(MAP_SYMBOLS) // cols)
     entries = [MAP_SYMBOLS[c * rows:(c + 1) * rows] for c in range(cols)]
     items: list = []
@@ -170,10 +162,11 @@ def _legend_items(cols: int, grow: float = 1.0) -> tuple[list, tuple[float, floa
     for column in entries:
         for r, (name, word) in enumerate(column):
             y = r * row
-            items.append(Icon(name, x, y, icon, INK))
-            items.append(Text(x + icon + 1.2 * grow, y + icon / 2 + size * PT * 0.36, word,
+            items.append(Icon(name, x, y, icon, SPACE_LINE if name in ("crown", "helmet")
+                              else INK))
+            items.append(Text(x + icon + 1.0 * grow, y + icon / 2 + size * PT * 0.36, word,
                               size, color=INK))
-        x += max(icon + 1.2 * grow + text_width(word, size) for _, word in column) + gap
+        x += max(icon + 1.0 * grow + text_width(word, size) for _, word in column) + gap
     return items, (x - gap, (rows - 1) * row + icon)
 
 
@@ -193,87 +186,141 @@ def _extent(item) -> Box | None:
         return Box(min(item.x1, item.x2), min(item.y1, item.y2), abs(item.x2 - item.x1),
                    abs(item.y2 - item.y1))
     if isinstance(item, Text):
-        w = text_width(item.text, item.size, item.bold, item.italic)
-        return Box(item.x, item.y - item.size * PT * 0.77, w, item.size * PT)
+        w = text_width(item.text, item.size, item.bold, item.italic, serif=item.serif)
+        x = item.x - {"start": 0, "middle": w / 2, "end": w}[item.anchor]
+        return Box(x, item.y - item.size * PT * 0.77, w, item.size * PT)
+    if isinstance(item, Icon):
+        return Box(item.x, item.y, item.size, item.size)
     return None
 
 
-def _fit(content: Content, frame: Box) -> tuple[float, float, float]:
-    """(dx, dy, scale) putting the drawing as large as it goes, centred in `frame`."""
+def _fit(content: Content, frame: Box, align: tuple[float, float] = (0.5, 0.5)
+         ) -> tuple[float, float, float]:
+    """(dx, dy, scale) putting the drawing as large as it goes in `frame`, its slack
+    shared out by `align` (0.5, 0.5: centred; 1, 0.5: pushed right)."""
     dw, dh = content.map.drawing.size  # type: ignore[union-attr]
     scale = min(frame.w / dw, frame.h / dh)
-    return (frame.x + (frame.w - dw * scale) / 2, frame.y + (frame.h - dh * scale) / 2, scale)
+    return (frame.x + (frame.w - dw * scale) * align[0],
+            frame.y + (frame.h - dh * scale) * align[1], scale)
 
 
-def _aids(content: Content, land: list, fit: tuple[float, float, float], area: Box,
-          title: bool = True, bar: bool = True, legend: bool = True,
+def _corners(frame: Box) -> list[Box]:
+    """The frame's four corner squares, kept free of aids."""
+    return [Box(x, y, CORNER, CORNER) for x in (frame.x, frame.x2 - CORNER)
+            for y in (frame.y, frame.y2 - CORNER)]
+
+
+def _aids(content: Content, land: tuple[list, list], fit: tuple[float, float, float], area: Box,
+          ink_saver: bool, title: bool = True, compass: bool = True,
           note: tuple[str, ...] = ()) -> tuple[list, bool]:
-    """Title, scale bar, a note and the legend on free sea in `area`, and whether
-    the title and the bar (those asked for) found room."""
+    """The cartouche, the compass rose and a note on free sea in `area` (`land`: the plain
+    polygons and the rough coasts), and whether the cartouche (when asked for) found room."""
     dx, dy, scale = fit
     grow = max(1.0, min(scale, 1.5))
-    shapes = _on_page(land, dx, dy, scale)
-    taken: list[Box] = []
+    polygons, coasts = land
+    shapes = [(bbox.grow(REACH * scale), poly) for bbox, poly in on_page(polygons, dx, dy,
+                                                                          scale)]
+    shore = shore_cells((dx + x * scale, dy + y * scale) for loop in coasts for x, y in loop)
+    taken = _corners(area)
     out: list = []
-    ok = True
 
-    def put(items: list, size: tuple[float, float], sides: tuple[str, ...], tag: str,
-            drop: float = 0.0) -> bool:
-        spot = _place(shapes, area, size, sides, taken)
+    def put(items: list, size: tuple[float, float], sides: tuple[str, ...], tag: str) -> bool:
+        spot = place(shapes, area, size, sides, taken, shore)
         if spot is None:
             return False
         taken.append(spot)
-        if tag == "scale-bar":
-            out.append(sheets.scale_bar(spot.x, spot.y + drop))
-        else:
-            out.append(Group(tuple(items), spot.x, spot.y, tag=tag))
+        out.append(Group(tuple(items), spot.x, spot.y, tag=tag))
         return True
 
     if title:
-        items, size = _title_items(content, min(area.w * 0.45, 120 * grow), grow)
-        ok = put(items, size, ("top", "left", "bottom", "right"), "title")
-    if bar:
-        bw, bh, drop = _bar_size()
-        ok = put([], (bw, bh), ("bottom", "left", "right", "top"), "scale-bar", drop) and ok
+        items, size = _title_items(content, min(area.w * 0.45, 120 * grow), grow,
+                                   "#ffffff" if ink_saver else PAPER)
+        if not put(items, size, ("top", "left", "bottom", "right"), "title"):
+            return out, False
     if note:
         lines = [Text(0, 2.5 + 3.2 * i, line, 7, bold=i == 0, color=INK)
                  for i, line in enumerate(note)]
         put(lines, (max(text_width(line, 7, bold=True) for line in note), 3.2 * len(note)),
             ("top", "bottom", "left", "right"), "sheet-note")
-    legends = [(g, cols) for g in dict.fromkeys((grow, 1.0)) for cols in (6, 3, 2, 1)]
-    for g, cols in legends if legend else ():
-        items, size = _legend_items(cols, g)
-        if put(items, size, ("bottom", "top", "right", "left"), "legend"):
-            break
-    return out, ok
+    if compass:
+        items, size = _compass_items(COMPASS * grow)
+        put(items, size, ("bottom", "right", "left", "top"), "compass")
+    return out, True
+
+
+def _strip(frame: Box, stamp: str, legend: int = 0) -> list:
+    """Under the frame, outside the art: the scale bar with the stamp under it, left, and the
+    legend in `legend` columns (none for 0), right; both clear of the corners."""
+    _, bh, drop = _bar_size()
+    top = frame.y2 + 1.0
+    left, right = frame.x + CORNER, frame.x2 - CORNER
+    out = [sheets.scale_bar(left, top + drop)]
+    if stamp:
+        out.append(sheets.footer_stamp(left, top + bh + sheets.AID_TEXT * PT * 0.9,
+                                       clip(stamp, 70.0, sheets.AID_TEXT)))
+    if legend:
+        items, (w, h) = _legend_items(legend)
+        out.append(Group(tuple(items), right - w, top + (STRIP - 1.0 - h) / 2, tag="legend"))
+    return out
+
+
+def _neatline(frame: Box, joined: bool = False) -> list:
+    """The art's frame: a heavy rule with a fine one inside it; `joined` leaves the left side
+    open (tiled sheet 2, whose left edge is cut and laid on sheet 1)."""
+    out = []
+    for inset, width in ((0.0, NEATLINE), (1.2, 0.2)):
+        b = frame.grow(-inset)
+        corners = ((b.x, b.y2), (b.x2, b.y2), (b.x2, b.y), (b.x, b.y))
+        if joined:
+            out.append(Poly(((frame.x, b.y2), *corners[1:3], (frame.x, b.y)),
+                            stroke(INK, width), closed=False))
+        else:
+            out.append(Poly(corners, stroke(INK, width)))
+    return out
 
 
 def _sea(frame: Box, ink_saver: bool) -> Rect:
-    style = stroke(INK, 0.3) if ink_saver else both(SEA, INK, 0.3)
-    return Rect(frame.x, frame.y, frame.w, frame.h, style, tag="sea")
+    return Rect(frame.x, frame.y, frame.w, frame.h, fill("#ffffff" if ink_saver else SEA),
+                tag="sea")
 
 
-def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
-    """One landscape sheet: the sea over the frame, the island as large as it goes."""
+def _frame(paper: str) -> Box:
+    """The art's frame on one landscape sheet of `paper`."""
     page_h, page_w = PAPER_MM[paper]     # the paper turned to landscape
-    frame = Box(EDGE, EDGE, page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT)
+    return Box(EDGE, EDGE, page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP)
+
+
+def _layout(content: Content, paper: str, ink_saver: bool = False, compass: bool = True
+            ) -> tuple[tuple[float, float, float], list]:
+    """Where the drawing goes on one sheet (dx, dy, scale) and the aids in its art: the
+    island as large as it goes, shifted within its slack until the cartouche finds free sea,
+    else under a band of its own."""
+    frame = _frame(paper)
     land = _land(content)
-    fit = _fit(content, frame)
-    aids, ok = _aids(content, land, fit, frame)
-    if not ok:
-        title, (_, th) = _title_items(content, frame.w * 0.6)
-        _, bh, drop = _bar_size()
-        middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - bh - 4 * AID_GAP)
-        fit = _fit(content, middle)
-        legend, _ = _aids(content, land, fit, middle, title=False, bar=False)
-        aids = [Group(tuple(title), frame.x + AID_GAP, frame.y + AID_GAP, tag="title"),
-                sheets.scale_bar(frame.x + AID_GAP, frame.y2 - AID_GAP - bh + drop),
-                *legend]
-    dx, dy, scale = fit
-    page = Page(page_w, page_h, name="map")
+    for align in ((0.5, 0.5), (1.0, 0.5), (0.0, 0.5), (0.5, 1.0), (0.5, 0.0)):
+        fit = _fit(content, frame, align)
+        aids, ok = _aids(content, land, fit, frame, ink_saver, compass=compass)
+        if ok:
+            return fit, aids
+    title, (tw, th) = _title_items(content, frame.w * 0.6,
+                                   paper="#ffffff" if ink_saver else PAPER)
+    middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - 2 * AID_GAP)
+    fit = _fit(content, middle)
+    return fit, [Group(tuple(title), frame.x + (frame.w - tw) / 2, frame.y + AID_GAP,
+                       tag="title"), *_aids(content, land, fit, middle, ink_saver, title=False)[0]]
+
+
+def _single(content: Content, paper: str, ink_saver: bool, stamp: str) -> MapSheet:
+    """One landscape sheet: the art in its frame, the strip under it."""
+    frame = _frame(paper)
+    (dx, dy, scale), aids = _layout(content, paper, ink_saver)
+    page = Page(frame.w + 2 * EDGE, PAPER_MM[paper][0], name="map")
     page.add(_sea(frame, ink_saver))
-    page.add(Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale, tag="map"))
+    art = Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale, tag="map")
+    page.add(Group((art,), clip=(frame.x, frame.y, frame.w, frame.h), tag="art"))
     page.extend(aids)
+    page.extend(_neatline(frame))
+    page.extend(_strip(frame, stamp, legend=len(MAP_SYMBOLS)))
     return MapSheet(page, paper, dx, dy, scale, frame)
 
 
@@ -285,12 +332,11 @@ SHEET_NOTES = (
 )
 
 
-def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
+def _tiled(content: Content, paper: str, ink_saver: bool, stamp: str) -> list[MapSheet]:
     """Two portrait sheets side by side; the second overlaps the first by OVERLAP."""
     page_w, page_h = PAPER_MM[paper]
-    fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT
-    whole = Box(0, 0, 2 * fw - OVERLAP, fh)
-    dx, dy, scale = _fit_clear_of(content, whole, fw - OVERLAP)
+    fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP
+    dx, dy, scale = _tiled_fit(content, paper)
     land = _land(content)
     items = tuple(map_items(content, ink_saver, sea=False))
     frame = Box(EDGE, EDGE, fw, fh)
@@ -304,9 +350,11 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
                        clip=(frame.x, frame.y, frame.w, frame.h), tag=f"map-part-{k + 1}"))
         area = Box(frame.x, frame.y, fw - OVERLAP, fh) if k == 0 else Box(
             frame.x + OVERLAP, frame.y, fw - OVERLAP, fh)
-        aids, _ok = _aids(content, land, (ox, oy, scale), area, title=k == 0,
-                          legend=k == 1, note=SHEET_NOTES[k])
+        aids, _ok = _aids(content, land, (ox, oy, scale), area, ink_saver, title=k == 0,
+                          compass=k == 0, note=SHEET_NOTES[k])
         page.extend(aids)
+        page.extend(_neatline(frame, joined=k == 1))
+        page.extend(_strip(frame, stamp, legend=len(MAP_SYMBOLS) if k == 1 else 0))
         if k == 0:
             join = frame.x2 - OVERLAP
             spaces = [b.moved(ox, oy, scale) for t in territory_geometry(content)
@@ -314,6 +362,13 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
             page.extend(_join_marks(frame, join, _tick_heights(frame, join, spaces)))
         out.append(MapSheet(page, paper, ox, oy, scale, frame))
     return out
+
+
+def _tiled_fit(content: Content, paper: str) -> tuple[float, float, float]:
+    """Where the drawing goes over two tiled sheets side by side, less the overlap."""
+    page_w, page_h = PAPER_MM[paper]
+    fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP
+    return _fit_clear_of(content, Box(0, 0, 2 * fw - OVERLAP, fh), fw - OVERLAP)
 
 
 SEAM_CLEAR = 0.3    # tiled: printed mm at least between the join and any cube space
