@@ -178,7 +178,7 @@ def test_an_undo_by_tap(table):
     assert saved(game) == []
     alert = page.get_by_role("status").inner_text()
     assert "Took back \u201cplay card 7 (card 7)\u201d" in alert
-    assert "move 1 King cube 5 -> 3" in alert
+    assert "move 1 King cube from 5 Middlemere to 3 Corvid Keep" in alert
     shoot(page, "undo")
     assert len(names(page, "Card ")) == 5
     # fix the record by taps alone: a territory, then the counts the table shows
