@@ -24,6 +24,7 @@ from throne_pnp.render.components.booklet import (
     rules_pages,
     saddle_order,
 )
+from throne_pnp.render.components.sheets import stamp_text
 
 pytest.importorskip("pypdfium2")
 from printcheck import page_sizes_mm, text_runs  # noqa: E402
@@ -31,7 +32,7 @@ from printcheck import page_sizes_mm, text_runs  # noqa: E402
 MM = 25.4 / 72
 PAPERS = ["a4", "letter"]
 INTERNALS = ("greedy", "search wins", "home_lost_when", "castle_targets", "over_limit",
-             "->", "(s)", "_")      # the 6 pt build stamp (the program's version) aside
+             "->", "(s)", "_")      # the build stamp (the program's version) aside
 
 
 @pytest.fixture(scope="module")
@@ -120,7 +121,8 @@ def test_every_page_but_the_last_is_filled(pdfs: Path, paper: str) -> None:
 
 @pytest.mark.parametrize("paper", PAPERS)
 def test_no_words_of_the_programs_internals(pdfs: Path, paper: str) -> None:
-    text = " ".join(r.text for r in _runs(pdfs, paper) if r.size > 6.5)
+    stamp = stamp_text(load_content())
+    text = " ".join(r.text for r in _runs(pdfs, paper) if r.size > 6.5 and r.text != stamp)
     assert [word for word in INTERNALS if word in text] == []
     assert "careful newcomer" in text and "expert" in text
     assert "shuffle the discard pile" in text          # R10 and the turn say it
@@ -154,6 +156,14 @@ def test_the_a5_booklet_is_imposed_in_saddle_order(pdfs: Path) -> None:
         runs = text_runs(pdfs / paper / booklet.IMPOSED_FILE)
         assert all(r.embedded for r in runs) and min(r.size for r in runs) >= 6.0
         assert "50 mm" in " ".join(r.text for r in runs)
+        # each page keeps its number, in its own half of the sheet (the cover has none)
+        for sheet, pair in enumerate(saddle_order(8)):
+            for half, index in enumerate(pair):
+                width = sizes[sheet][0] / MM
+                assert index == 0 or any(
+                    r.text == str(index + 1) and r.page == sheet
+                    and half * width / 2 < r.box[0] < (half + 1) * width / 2 for r in runs)
+        assert sum(r.text == stamp_text(load_content()) for r in runs) == 1   # the colophon
 
 
 def test_a_bad_booklet_value_is_one_clear_line(tmp_path: Path) -> None:

@@ -7,6 +7,9 @@ then the right one, so the reading order never jumps. A worked example spans bot
 and opens the next page (or this one, if nothing is set on it yet) above the columns. A
 paragraph leaves no single line at a column's foot or head; a column that ends short of its
 foot has the gap spread over its paragraph spaces; the last page's columns are balanced.
+Each page but the cover has its number at its foot and the text ends on a colophon (the build
+stamp), both inside the laid pages so the A5 booklet keeps them; the 50 mm bar is printed
+once, under the last page of rules.pdf.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ BOX_PAD = 1.8
 ARROW_GAP = 4.5       # between two boxes of a flow chart, with its arrow
 A5_MARGIN = 8.0       # an imposed page's block from the paper's edge and from the fold, mm
 STRETCH = 8.0         # the most a paragraph space grows to fill a column, mm
+FOLIO = 9.0           # pt: the page number and the colophon (6.3 pt on the A5 booklet)
 BOOKLETS = ("pages", "a5")       # rules.pdf only, or also rules-a5.pdf imposed
 IMPOSED_FILE = "rules-a5.pdf"
 RULING_WORDS = {
@@ -64,12 +68,13 @@ class Unit:
 
 def rules_pages(content: Content, paper: str, ink_saver: bool = False,
                 laid: list[Page] | None = None) -> list[Page]:
-    """The booklet on one paper size (portrait pages): the cover, then the rules, each page
-    with its print aids (the 50 mm bar, the page number). `laid`: the pages of `lay_out`,
-    when the caller sets them once for both papers."""
+    """The booklet on one paper size (portrait pages): the cover, then the rules, the 50 mm
+    bar once, just under the last page's text block. `laid`: the pages of `lay_out`, when
+    the caller sets them once for both papers."""
     pages = on_paper(laid or lay_out(content, ink_saver), paper)
-    for i, page in enumerate(pages, start=1):
-        sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(pages)}", INK)
+    last = pages[-1]
+    width, height = block_size()
+    last.add(sheets.scale_bar((last.width - width) / 2, (last.height + height) / 2 + 0.2))
     return pages
 
 
@@ -85,18 +90,24 @@ def booklet_sheets(content: Content, paper: str, ink_saver: bool = False,
 
 
 def lay_out(content: Content, ink_saver: bool = False) -> list[Page]:
-    """The booklet's pages as text blocks (`block_size`), without paper or print aids:
-    the same for A4 and Letter, so set once for both."""
+    """The booklet's pages as text blocks (`block_size`) with their numbers and the
+    colophon, without paper or print aids: the same for A4 and Letter, so set once for both."""
     blocks = parse_rules(content.rules_text)
     title = next((b.text for b in blocks if b.kind == "title"), f"{sheets.GAME_TITLE}: rules")
     col_w = (block_size()[0] - GUTTER) / 2
     worked = work_all(board_for(content), content.examples) if content.examples else {}
     units = list(_units(blocks, content, worked, col_w, ink_saver))
     units.append(_box(switches_text(content), col_w, note=True))
+    units.append(Unit(LEAD, [Text(0, LEAD - 1.5, sheets.stamp_text(content), FOLIO,
+                                  color=sheets.STAMP_INK, serif=True, tag="stamp")], space=6.0))
     flow = _Flow(title, col_w)
     pages = flow.run(units)
     if content.map.drawable:
         pages.insert(0, _cover(content, title, flow.contents, ink_saver))
+    first = 2 if content.map.drawable else 1      # the cover goes unnumbered
+    for number, page in enumerate(pages[first - 1:], start=first):
+        page.add(Text(page.width / 2, page.height - 2.0, str(number), FOLIO, "middle",
+                      color=INK, serif=True, tag="folio"))
     if ink_saver:
         for page in pages:
             page.items = [_lighten(item) for item in page.items]
