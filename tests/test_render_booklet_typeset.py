@@ -119,6 +119,47 @@ def test_every_page_but_the_last_is_filled(pdfs: Path, paper: str) -> None:
     assert min(fills) >= 0.82, fills   # ~85 %: a kept diagram or flow chart may leave a gap
 
 
+def _blank_stretches(pdf: Path, page: int) -> list[float]:
+    """The longest run of blank rows (mm) in each column of a page's text block."""
+    import numpy as np
+    from printcheck import gray
+
+    from throne_pnp.render.components.booklet import GUTTER, block_size
+
+    dpi, width, height = 100, *block_size()
+    image = np.array(gray(pdf, page, dpi)) < 200
+    px = dpi / 25.4
+    left, top = (image.shape[1] / px - width) / 2, (image.shape[0] / px - height) / 2
+    col = (width - GUTTER) / 2
+    out = []
+    for x in (left, left + col + GUTTER):
+        rows = image[int((top + 9) * px):int((top + height - 8) * px), int(x * px):
+                     int((x + col) * px)].any(axis=1)
+        longest = run = 0
+        for inked in rows:
+            run = 0 if inked else run + 1
+            longest = max(longest, run)
+        out.append(longest / px)
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_long_empty_stretch_and_each_examples_boards_seen_together(pdfs: Path,
+                                                                      paper: str) -> None:
+    """Read from the PDF: a column of pages 2-7 has at most one blank stretch over 30 mm (a
+    page turn an example may not cross), none over 75 mm; each example's Before and After
+    boards on one page or on facing pages (an even page and the odd one after it)."""
+    pdf = pdfs / paper / "rules.pdf"
+    stretches = [s for page in range(1, 7) for s in _blank_stretches(pdf, page)]
+    assert sum(s > 30 for s in stretches) <= 1 and max(stretches) <= 75, stretches
+    runs = _runs(pdfs, paper)
+    before = [r.page + 1 for r in runs if r.text == "Before"]
+    after = [r.page + 1 for r in runs if r.text == "After"]
+    assert len(before) == len(after) == len(load_content().examples)
+    for b, a in zip(before, after, strict=True):
+        assert a == b or (a == b + 1 and b % 2 == 0), (b, a)
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_no_words_of_the_programs_internals(pdfs: Path, paper: str) -> None:
     stamp = stamp_text(load_content())
