@@ -24,6 +24,7 @@ from throne_pnp.render.components.booklet import (
     rules_pages,
     saddle_order,
 )
+from throne_pnp.render.components.sheets import stamp_text
 
 pytest.importorskip("pypdfium2")
 from printcheck import page_sizes_mm, text_runs  # noqa: E402
@@ -31,7 +32,7 @@ from printcheck import page_sizes_mm, text_runs  # noqa: E402
 MM = 25.4 / 72
 PAPERS = ["a4", "letter"]
 INTERNALS = ("greedy", "search wins", "home_lost_when", "castle_targets", "over_limit",
-             "->", "(s)", "_")      # the 6 pt build stamp (the program's version) aside
+             "->", "(s)", "_")      # the build stamp (the program's version) aside
 
 
 @pytest.fixture(scope="module")
@@ -118,9 +119,51 @@ def test_every_page_but_the_last_is_filled(pdfs: Path, paper: str) -> None:
     assert min(fills) >= 0.82, fills   # ~85 %: a kept diagram or flow chart may leave a gap
 
 
+def _blank_stretches(pdf: Path, page: int) -> list[float]:
+    """The longest run of blank rows (mm) in each column of a page's text block."""
+    import numpy as np
+    from printcheck import gray
+
+    from throne_pnp.render.components.booklet import GUTTER, block_size
+
+    dpi, width, height = 100, *block_size()
+    image = np.array(gray(pdf, page, dpi)) < 200
+    px = dpi / 25.4
+    left, top = (image.shape[1] / px - width) / 2, (image.shape[0] / px - height) / 2
+    col = (width - GUTTER) / 2
+    out = []
+    for x in (left, left + col + GUTTER):
+        rows = image[int((top + 9) * px):int((top + height - 8) * px), int(x * px):
+                     int((x + col) * px)].any(axis=1)
+        longest = run = 0
+        for inked in rows:
+            run = 0 if inked else run + 1
+            longest = max(longest, run)
+        out.append(longest / px)
+    return out
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_no_long_empty_stretch_and_each_examples_boards_seen_together(pdfs: Path,
+                                                                      paper: str) -> None:
+    """Read from the PDF: a column of pages 2-7 has at most one blank stretch over 30 mm (a
+    page turn an example may not cross), none over 75 mm; each example's Before and After
+    boards on one page or on facing pages (an even page and the odd one after it)."""
+    pdf = pdfs / paper / "rules.pdf"
+    stretches = [s for page in range(1, 7) for s in _blank_stretches(pdf, page)]
+    assert sum(s > 30 for s in stretches) <= 1 and max(stretches) <= 75, stretches
+    runs = _runs(pdfs, paper)
+    before = [r.page + 1 for r in runs if r.text == "Before"]
+    after = [r.page + 1 for r in runs if r.text == "After"]
+    assert len(before) == len(after) == len(load_content().examples)
+    for b, a in zip(before, after, strict=True):
+        assert a == b or (a == b + 1 and b % 2 == 0), (b, a)
+
+
 @pytest.mark.parametrize("paper", PAPERS)
 def test_no_words_of_the_programs_internals(pdfs: Path, paper: str) -> None:
-    text = " ".join(r.text for r in _runs(pdfs, paper) if r.size > 6.5)
+    stamp = stamp_text(load_content())
+    text = " ".join(r.text for r in _runs(pdfs, paper) if r.size > 6.5 and r.text != stamp)
     assert [word for word in INTERNALS if word in text] == []
     assert "careful newcomer" in text and "expert" in text
     assert "shuffle the discard pile" in text          # R10 and the turn say it
@@ -154,6 +197,14 @@ def test_the_a5_booklet_is_imposed_in_saddle_order(pdfs: Path) -> None:
         runs = text_runs(pdfs / paper / booklet.IMPOSED_FILE)
         assert all(r.embedded for r in runs) and min(r.size for r in runs) >= 6.0
         assert "50 mm" in " ".join(r.text for r in runs)
+        # each page keeps its number, in its own half of the sheet (the cover has none)
+        for sheet, pair in enumerate(saddle_order(8)):
+            for half, index in enumerate(pair):
+                width = sizes[sheet][0] / MM
+                assert index == 0 or any(
+                    r.text == str(index + 1) and r.page == sheet
+                    and half * width / 2 < r.box[0] < (half + 1) * width / 2 for r in runs)
+        assert sum(r.text == stamp_text(load_content()) for r in runs) == 1   # the colophon
 
 
 def test_a_bad_booklet_value_is_one_clear_line(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 from PIL import Image, ImageChops
-from printcheck import gray, text_runs
+from printcheck import edge_ink, gray, text_runs
 
 from throne_pnp.content import load_content
 from throne_pnp.render.backend import fonts
@@ -183,6 +183,12 @@ def test_card_sheets_text_boxes_never_overlap_and_fonts_are_embedded(built, pape
     assert serif == ({"RustySerif-Bold"} if fonts.serif_files() else set())
     titles = [r for r in runs if r.font == "RustySerif-Bold"]
     assert len(titles) == 27 and all(10.0 <= r.size <= 11.0 for r in titles)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_mark_on_the_card_sheets_keeps_5_mm_from_the_paper_edge(built, paper) -> None:
+    """Crop marks, the sideways scale bar's label (Letter), title and stamp: read from the PDF."""
+    assert edge_ink(built / paper / "cards.pdf", dpi=150, margin=5.0) == []
 
 
 def test_back_offset_is_printed_on_the_back_sheets(built) -> None:

@@ -108,7 +108,8 @@ def test_cube_spaces_read_from_the_pdf(maps, paper: str, size: str, ink_saver: b
 @pytest.mark.parametrize("paper,size,ink_saver", VARIANTS)
 def test_nothing_prints_near_the_paper_edge(maps, paper: str, size: str,
                                             ink_saver: bool) -> None:
-    assert edge_ink(maps[(paper, size, ink_saver)], dpi=100) == []
+    """Every mark, the frame's heavy rule too, at least 5 mm from the paper edge."""
+    assert edge_ink(maps[(paper, size, ink_saver)], dpi=150, margin=5.0) == []
 
 
 @pytest.mark.parametrize("paper,size,ink_saver", VARIANTS)
@@ -154,3 +155,37 @@ def test_no_icon_or_glyph_prints_over_a_text_or_number(maps, paper: str, size: s
     assert len(forms) > 150 and len(words) > 40
     clash = [(f, w) for f in forms for w in words if f.grow(-0.05).overlaps(w)]
     assert clash == []
+
+
+def _longest_path_stroke_mm(path: Path) -> float:
+    """The printed stroke width (mm) of the path with the most segments: the coast."""
+    document = pdfium.PdfDocument(str(path))
+    best = (0, 0.0)
+
+    def walk(obj, scale: float) -> None:
+        nonlocal best
+        m = raw.FS_MATRIX()
+        raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
+        scale *= abs(m.a * m.d - m.b * m.c) ** 0.5
+        kind = raw.FPDFPageObj_GetType(obj)
+        if kind == raw.FPDF_PAGEOBJ_FORM:
+            for i in range(raw.FPDFFormObj_CountObjects(obj)):
+                walk(raw.FPDFFormObj_GetObject(obj, i), scale)
+        elif kind == raw.FPDF_PAGEOBJ_PATH:
+            width = ctypes.c_float()
+            raw.FPDFPageObj_GetStrokeWidth(obj, ctypes.byref(width))
+            best = max(best, (raw.FPDFPath_CountSegments(obj), width.value * scale * MM))
+
+    try:
+        page = document[0]
+        for i in range(raw.FPDFPage_CountObjects(page.raw)):
+            walk(raw.FPDFPage_GetObject(page.raw, i), 1.0)
+    finally:
+        document.close()
+    return best[1]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_ink_saver_coast_is_bolder_where_the_sea_has_no_tone(maps, paper: str) -> None:
+    assert _longest_path_stroke_mm(maps[(paper, "page", True)]) == pytest.approx(0.9, abs=0.02)
+    assert _longest_path_stroke_mm(maps[(paper, "page", False)]) == pytest.approx(0.6, abs=0.02)

@@ -48,7 +48,7 @@ def test_pack_is_in_print_order(out: Path, paper: str) -> None:
     assert len(texts) == 12 + r   # guide, rules, map, 2 test, 3 x (fronts, backs), extras
     assert "print-and-play guide" in texts[0]
     assert "rules" in texts[1].lower() and "In this booklet" in texts[1]    # its cover
-    assert "What you play with" in texts[2] and "The turn at a glance" in texts[3]
+    assert "What you play with" in texts[2] and "The King's actions" in texts[3]
     assert "Kingdom of Prydon" in texts[2 + r]
     assert "Duplex test, side 1 of 2" in texts[3 + r]
     assert "Duplex test, side 2 of 2" in texts[4 + r]

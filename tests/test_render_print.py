@@ -167,16 +167,22 @@ def test_greyscale_sea_and_land_are_distinct_tones(weights):
 
 
 def test_the_printed_map_shows_the_sea_darker_than_the_land(out):
-    """Read back from the PDF at greyscale: a pixel of open sea (just inside the
-    frame's corner) and the most common land tone."""
+    """Read back from the PDF at greyscale: a pixel of open sea (inside the frame's corner,
+    clear of its rules) and the most common land tone, as L*: at least 15 apart."""
     from printcheck import gray
 
     from throne_pnp.render.components.mapsheet import EDGE
 
+    def lightness(level: int) -> float:     # CIE L* of an sRGB grey level
+        c = level / 255
+        y = c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+        return 116 * y ** (1 / 3) - 16 if y > 0.008856 else 903.3 * y
+
     image = gray(out["duplex"] / "a4" / "map.pdf", 0, 50)
     mm = 50 / 25.4
-    sea = image.getpixel((int((EDGE + 1.5) * mm), int((EDGE + 1.5) * mm)))
+    sea = image.getpixel((int((EDGE + 3.0) * mm), int((EDGE + 3.0) * mm)))
     w, h = image.size
     centre = image.crop((w // 3, h // 3, 2 * w // 3, 2 * h // 3)).histogram()
     land = max(range(200, 256), key=lambda level: centre[level])
-    assert land - sea >= 15, (land, sea)
+    assert lightness(land) - lightness(sea) >= 15, (land, sea)
+    assert 64 <= lightness(sea) <= 70, sea

@@ -80,7 +80,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         if paper not in laid:
             maps = mapsheet.map_pages(content, paper, map_size, ink_saver) if drawable else []
             rules = booklet.rules_pages(content, paper, ink_saver, booklet_blocks())
-            sheets.stamp_pages([*maps, *rules], stamp)
+            sheets.stamp_pages(maps, stamp)     # the booklet has its colophon
             card_pages = cards.card_pages(content, paper, layout, ink_saver, back, stamp,
                                           back_offset)
             laid[paper] = _Laid(maps, rules, card_pages, pack.pack(
@@ -93,8 +93,7 @@ def build(content: Content, out_dir: Path, papers: tuple[str, ...] = PAPER_CHOIC
         written += _pdfs(out_dir / paper, sheets_of(paper), drawable, layout)
         imposed = out_dir / paper / booklet.IMPOSED_FILE
         if booklet_kind == "a5":
-            pages = sheets.stamp_pages(booklet.booklet_sheets(content, paper, ink_saver,
-                                                              booklet_blocks()), stamp)
+            pages = booklet.booklet_sheets(content, paper, ink_saver, booklet_blocks())
             written.append(render_pdf(pages, imposed, f"{TITLE}: rules booklet"))
         elif imposed.exists():
             imposed.unlink()      # never leave a stale booklet beside new rules

@@ -49,6 +49,7 @@ CUBE = 5.0            # a cube's drawing in a figure, mm
 PER_ROW = 3           # cubes in a row of a pile
 MOST = 6              # cubes drawn; beyond them a "+N"
 ALONG = (0.5, 0.4, 0.6, 0.3, 0.7, 0.22, 0.78)   # where an arrow's number may sit
+BOARD = 0.97          # an example's boards, of the column's width (so both fit in view)
 LABEL_PT = 9.0        # a figure's numbers: 6 pt still when the A5 booklet scales them
 NUMBER_R = 2.9        # a territory number's disc, mm
 STEPS = ArrowLook(FIGURE_ARROW.start_gap, FIGURE_ARROW.end_gap, FIGURE_ARROW.width,
@@ -217,9 +218,9 @@ def _told_column(items: list[tuple[str, str, str]], width: float, body: float,
 def example_parts(content: Content, worked: Worked, width: float, body: float, lead: float,
                   ink_saver: bool = False) -> list[tuple[list, float, bool]]:
     """One worked example for a column `width` mm wide, as parts the flow places in turn:
-    (shapes, height, kept with the next part). The title with its question and the board
-    before; the board after; then each sentence, its step number in a disc of the side's
-    colour like the arrow it names."""
+    (shapes, height, kept in view with the next part: the two boards). The title with its
+    question and the board before; the board after; then each sentence, its step number in a
+    disc of the side's colour like the arrow it names."""
     ex = worked.example
     title = body + 1.5
     head: list = [Text(0, title * PT, ex.title, title, bold=True, color=RUST, serif=True,
@@ -231,14 +232,14 @@ def example_parts(content: Content, worked: Worked, width: float, body: float, l
     parts = []
     after_k, after_p = worked.after.compact("king"), worked.after.compact("player")
     for word, (group, h) in (
-            ("Before", board_figure(content, ex.king, ex.player, width,
+            ("Before", board_figure(content, ex.king, ex.player, width * BOARD,
                                     moves_of(worked.steps), ink_saver, f"before-{ex.name}")),
-            ("After", board_figure(content, after_k, after_p, width, (), ink_saver,
+            ("After", board_figure(content, after_k, after_p, width * BOARD, (), ink_saver,
                                    f"after-{ex.name}", worked.battles))):
         label = y + 1.2 + body * PT
         head.append(Text(0, label, word, body, bold=True, color=INK, serif=True))
-        head.append(Group(group.items, 0, label + 1.2, tag=group.tag))
-        parts.append((head, label + 1.2 + h + 1.0, False))
+        head.append(Group(group.items, width * (1 - BOARD) / 2, label + 1.2, tag=group.tag))
+        parts.append((head, label + 1.2 + h + 1.0, word == "Before"))
         head, y = [], -1.2
     colors = {str(i): RUST if s.side == "king" else PLAYER_MOVE
               for i, s in enumerate(worked.steps, start=1)}

@@ -3,10 +3,14 @@ Letter pages, and the same pages imposed as an A5 saddle-stitched booklet.
 
 The parsed text becomes units (a line, a heading kept with what follows, a boxed note, a
 flow-chart box, a figure) poured into two full columns per page: the left one to its foot,
-then the right one, so the reading order never jumps. A worked example spans both columns
-and opens the next page (or this one, if nothing is set on it yet) above the columns. A
-paragraph leaves no single line at a column's foot or head; a column that ends short of its
-foot has the gap spread over its paragraph spaces; the last page's columns are balanced.
+then the right one, so the reading order never jumps. A flow chart's boxes and a worked
+example's boards part only where both stay in view (the next column on the page, or across a
+spread), never over a page turn. A paragraph leaves no single line at a column's foot or
+head; a column that ends short of its foot has the gap spread over its paragraph spaces; the
+last page's columns are balanced.
+Each page but the cover has its number at its foot and the text ends on a colophon (the build
+stamp), both inside the laid pages so the A5 booklet keeps them; the 50 mm bar is printed
+once, under the last page of rules.pdf.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ BOX_PAD = 1.8
 ARROW_GAP = 4.5       # between two boxes of a flow chart, with its arrow
 A5_MARGIN = 8.0       # an imposed page's block from the paper's edge and from the fold, mm
 STRETCH = 8.0         # the most a paragraph space grows to fill a column, mm
+FOLIO = 9.0           # pt: the page number and the colophon (6.3 pt on the A5 booklet)
 BOOKLETS = ("pages", "a5")       # rules.pdf only, or also rules-a5.pdf imposed
 IMPOSED_FILE = "rules-a5.pdf"
 RULING_WORDS = {
@@ -57,6 +62,8 @@ class Unit:
     height: float
     shapes: list = field(default_factory=list)
     keep: bool = False        # keep with the next unit (headings, a paragraph's edges)
+    joined: bool = False      # part from the next unit only where both stay in view: a flow
+                              # chart's boxes, an example's boards (same page or spread)
     brk: str = ""             # "page" | "column": a break, no shapes
     space: float = 0.0        # room above it, dropped at the top of a column
     anchor: str = ""          # a section heading's title, for the cover's contents
@@ -64,12 +71,13 @@ class Unit:
 
 def rules_pages(content: Content, paper: str, ink_saver: bool = False,
                 laid: list[Page] | None = None) -> list[Page]:
-    """The booklet on one paper size (portrait pages): the cover, then the rules, each page
-    with its print aids (the 50 mm bar, the page number). `laid`: the pages of `lay_out`,
-    when the caller sets them once for both papers."""
+    """The booklet on one paper size (portrait pages): the cover, then the rules, the 50 mm
+    bar once, just under the last page's text block. `laid`: the pages of `lay_out`, when
+    the caller sets them once for both papers."""
     pages = on_paper(laid or lay_out(content, ink_saver), paper)
-    for i, page in enumerate(pages, start=1):
-        sheets.text_page_aids(page, MARGIN, f"rules, page {i} of {len(pages)}", INK)
+    last = pages[-1]
+    width, height = block_size()
+    last.add(sheets.scale_bar((last.width - width) / 2, (last.height + height) / 2 + 0.2))
     return pages
 
 
@@ -85,18 +93,24 @@ def booklet_sheets(content: Content, paper: str, ink_saver: bool = False,
 
 
 def lay_out(content: Content, ink_saver: bool = False) -> list[Page]:
-    """The booklet's pages as text blocks (`block_size`), without paper or print aids:
-    the same for A4 and Letter, so set once for both."""
+    """The booklet's pages as text blocks (`block_size`) with their numbers and the
+    colophon, without paper or print aids: the same for A4 and Letter, so set once for both."""
     blocks = parse_rules(content.rules_text)
     title = next((b.text for b in blocks if b.kind == "title"), f"{sheets.GAME_TITLE}: rules")
     col_w = (block_size()[0] - GUTTER) / 2
     worked = work_all(board_for(content), content.examples) if content.examples else {}
     units = list(_units(blocks, content, worked, col_w, ink_saver))
     units.append(_box(switches_text(content), col_w, note=True))
-    flow = _Flow(title, col_w)
+    units.append(Unit(LEAD, [Text(0, LEAD - 1.5, sheets.stamp_text(content), FOLIO,
+                                  color=sheets.STAMP_INK, serif=True, tag="stamp")], space=6.0))
+    first = 2 if content.map.drawable else 1      # the cover goes unnumbered
+    flow = _Flow(title, col_w, first)
     pages = flow.run(units)
     if content.map.drawable:
         pages.insert(0, _cover(content, title, flow.contents, ink_saver))
+    for number, page in enumerate(pages[first - 1:], start=first):
+        page.add(Text(page.width / 2, page.height - 2.0, str(number), FOLIO, "middle",
+                      color=INK, serif=True, tag="folio"))
     if ink_saver:
         for page in pages:
             page.items = [_lighten(item) for item in page.items]
@@ -209,7 +223,7 @@ def _units(blocks: list[Block], content: Content, worked: dict, col_w: float, in
             yield _box(block.text, col_w, note=True)
         elif kind == "box":      # a flow chart is kept whole
             yield replace(_box(block.text, col_w, previous == "box"),
-                          keep=following.kind == "box")
+                          joined=following.kind == "box")
         elif kind == "directive":
             yield from _directive(block, content, worked, col_w, ink_saver)
         else:
@@ -230,7 +244,7 @@ def _directive(block: Block, content: Content, worked: dict, col_w: float, ink_s
     elif word == "example" and drawable:
         parts = bookfigs.example_parts(content, worked[arg], col_w, BODY, LEAD, ink_saver)
         for i, (shapes, h, keep) in enumerate(parts):
-            yield Unit(h, shapes, keep=keep, space=(4.0 if i == 0 else 0.0))
+            yield Unit(h, shapes, joined=keep, space=(4.0 if i == 0 else 0.0))
     elif word == "figure" and drawable:
         shapes, h = bookfigs.setup_figure(content, col_w, BODY, LEAD, ink_saver)
         yield Unit(h, shapes, space=2.5)
@@ -252,7 +266,8 @@ def block_size() -> tuple[float, float]:
 class _Flow:
     """Pours units into two full columns a page, left then right, and draws them."""
 
-    def __init__(self, title: str, col_w: float) -> None:
+    def __init__(self, title: str, col_w: float, first: int) -> None:
+        self.first = first        # the booklet's number of the first page poured
         self.x = self.top = 0.0
         self.width, height = block_size()
         self.title = title
@@ -275,7 +290,7 @@ class _Flow:
                 if column and (unit.brk == "column" or any(self.columns[-1])):
                     self._next_column(unit.brk == "page")
                 continue
-            need = self._chain(units, i, bool(column))
+            need = self._chain(units, i, bool(column), self._next_in_view())
             if column and self.y + need > self.bottom:
                 self._next_column()
                 column = self.columns[-1][self.col]
@@ -292,13 +307,20 @@ class _Flow:
         else:
             self._new_page()
 
+    def _next_in_view(self) -> bool:
+        """Whether the next column is seen with this one: the right column of the same page,
+        or the left one of the facing page (an even page faces the odd one after it)."""
+        return self.col == 0 or (len(self.columns) + self.first - 1) % 2 == 0
+
     @staticmethod
-    def _chain(units: list[Unit], i: int, spaced: bool) -> float:
-        """The height of unit i with every unit it is kept with."""
+    def _chain(units: list[Unit], i: int, spaced: bool, in_view: bool) -> float:
+        """The height of unit i with every unit it is kept with (`joined` ones too, unless
+        the next column is `in_view`)."""
         need = units[i].space if spaced else 0.0
         while True:
             need += units[i].height
-            if not units[i].keep or i + 1 >= len(units) or units[i + 1].brk:
+            kept = units[i].keep or (units[i].joined and not in_view)
+            if not kept or i + 1 >= len(units) or units[i + 1].brk:
                 return need
             i += 1
             need += units[i].space
@@ -307,8 +329,6 @@ class _Flow:
         """The last page's columns evened out (a kept chain never split)."""
         left, right = self.columns[-1]
         units = left + right
-        if not right:
-            return
         room = self.bottom - self.top - 9.0
         best, best_h = len(left), _height(left)
         for k in range(1, len(units)):

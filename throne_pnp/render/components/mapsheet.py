@@ -265,10 +265,11 @@ def _strip(frame: Box, stamp: str, legend: int = 0) -> list:
 
 
 def _neatline(frame: Box, joined: bool = False) -> list:
-    """The art's frame: a heavy rule with a fine one inside it; `joined` leaves the left side
-    open (tiled sheet 2, whose left edge is cut and laid on sheet 1)."""
+    """The art's frame: a heavy rule with a fine one inside it, both wholly inside `frame` (no
+    ink nearer the paper edge than EDGE); `joined` leaves the left side open (tiled sheet 2,
+    whose left edge is cut and laid on sheet 1)."""
     out = []
-    for inset, width in ((0.0, NEATLINE), (1.2, 0.2)):
+    for inset, width in ((NEATLINE / 2, NEATLINE), (1.2 + NEATLINE / 2, 0.2)):
         b = frame.grow(-inset)
         corners = ((b.x, b.y2), (b.x2, b.y2), (b.x2, b.y), (b.x, b.y))
         if joined:

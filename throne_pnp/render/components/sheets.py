@@ -40,9 +40,7 @@ PER_PAGE = COLS * ROWS
 MARK_GAP = 0.5       # between the bleed edge and a crop mark
 MARK_LEN = 4.0
 MARK_MIN = 2.0       # a mark outside the bleed is at least this long
-EDGE = 4.2           # home printers cannot print this close to the paper edge
-AID_EDGE = EDGE + 0.3    # so nothing of ours comes closer than this (4.5 mm)
-MARK_EDGE = 5.0      # nor any crop mark closer than this: the print shop's own margin
+MARK_EDGE = 5.0      # no mark of ours closer than this: the print shop's own margin
 MARK_STYLE = stroke("#000000", 0.25)
 CASING = 0.9         # white under a mark that crosses the bleed
 FOLD_DASH = (1.6, 1.0)
@@ -241,7 +239,7 @@ def card_sheet_aids(grid: Grid, part: str, stamp: str = "") -> list:
     right = grid.x0 + grid.cols * CARD_W + BLEED
     out = [
         title_line(x - 2.5, ys[1] - 4.0, label, AID_TEXT, rotate=True),
-        scale_bar(AID_EDGE + 2.4, ys[1] + (CARD_H - SCALE_LEN) / 2, vertical=True),
+        scale_bar(MARK_EDGE + 2.4, ys[1] + (CARD_H - SCALE_LEN) / 2, vertical=True),
     ]
     if stamp:   # within row 2's side margin, clear of the marks at both its ends
         out.append(footer_stamp(right + 3.0, ys[2] - 4.0, clip(stamp, CARD_H - 8.0, AID_TEXT),

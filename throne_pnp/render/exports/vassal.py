@@ -33,7 +33,7 @@ from throne_pnp.content import Card, Content
 from throne_pnp.render.backend.pdf import render_pdf
 from throne_pnp.render.components import booklet, cards, sheets
 from throne_pnp.render.components.board.territories import territory_geometry
-from throne_pnp.render.components.sheets import CARD_H, CARD_W, GAME_TITLE, stamp_date, stamp_text
+from throne_pnp.render.components.sheets import CARD_H, CARD_W, GAME_TITLE, stamp_date
 from throne_pnp.render.exports import png, tts
 from throne_pnp.render.exports.tts_save import CUBE_MM, KING_COLOR, PLAYER_COLOR, card_nickname
 from throne_pnp.writing import write_bytes
@@ -300,8 +300,7 @@ def _png(image) -> bytes:
 
 
 def _rules_pdf(content: Content, ink_saver: bool) -> bytes:
-    pages = booklet.rules_pages(content, "a4", ink_saver)
-    sheets.stamp_pages(pages, stamp_text(content))
+    pages = booklet.rules_pages(content, "a4", ink_saver)     # its colophon is its stamp
     with tempfile.TemporaryDirectory() as tmp:
         path = render_pdf(pages, Path(tmp) / "rules.pdf", f"{sheets.GAME_TITLE}: rules")
         return path.read_bytes()

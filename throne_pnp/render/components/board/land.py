@@ -25,10 +25,10 @@ from throne_pnp.render.backend.mapgeom import centroid
 from throne_pnp.render.components.board.shore import shore_edges, shores
 
 INK = "#2a211b"
-SEA = "#a3bfcb"          # darker than every land tone, so greyscale prints tell them apart
-SHALLOWS = "#b4ccd6"
-WATER_LINE = "#7f9fae"
-LAKE = "#a9c6d3"
+SEA = "#8faab6"          # L* 68, land 84-91: a greyscale print still tells them apart
+SHALLOWS = "#9fb7c1"     # L* 73
+WATER_LINE = "#698897"
+LAKE = "#96b2bf"         # L* 71
 # one muted hue a territory (neighbours differ), each lighter than the sea in greyscale
 LAND = ("#ebdfb3", "#d5dfb4", "#e4cfc2", "#cfdcc4", "#eed8b8", "#dfd6c9", "#e2e1bd",
         "#d9d5e0", "#efe3cb")
@@ -41,6 +41,7 @@ BORDER_W = 1.6          # the border's band; its line is BORDER_LINE wide
 BORDER_LINE = 0.55
 BORDER_DASH = (2.6, 0.7, 0.6, 0.7)
 COAST_W = 0.6
+INK_SAVER_COAST = 0.9
 RINGS = (7.5, 4.6, 2.4)  # mm offshore: the water lines around the coasts
 SHALLOW_W = 5.8
 
@@ -138,7 +139,8 @@ def land_items(content: Content, ink_saver: bool = False, sea: bool = True,
                          bold=True, serif=True, color="#1e4658")
                     for k, part in enumerate(lines)]
     if detail:
-        out += [Poly(tuple(loop), stroke(INK, COAST_W, join="round"), tag="coast")
+        coast_w = INK_SAVER_COAST if ink_saver else COAST_W     # no sea tone: a bolder coast
+        out += [Poly(tuple(loop), stroke(INK, coast_w, join="round"), tag="coast")
                 for loop in coasts]
         sides = {e: [n for n in game_map.numbers if e in polygon_edges(
             game_map.territories[n].drawing.shape)] for e in _shared(game_map)}  # type: ignore
