@@ -9,8 +9,8 @@ spread), never over a page turn. A paragraph leaves no single line at a column's
 head; a column that ends short of its foot has the gap spread over its paragraph spaces; the
 last page's columns are balanced.
 Each page but the cover has its number at its foot and the text ends on a colophon (the build
-stamp), both inside the laid pages so the A5 booklet keeps them; the 50 mm bar is printed
-once, under the last page of rules.pdf.
+stamp), both inside the laid pages so the A5 booklet keeps them; the 50 mm bar sits under
+every page's text block.
 """
 
 from __future__ import annotations
@@ -71,13 +71,13 @@ class Unit:
 
 def rules_pages(content: Content, paper: str, ink_saver: bool = False,
                 laid: list[Page] | None = None) -> list[Page]:
-    """The booklet on one paper size (portrait pages): the cover, then the rules, the 50 mm
-    bar once, just under the last page's text block. `laid`: the pages of `lay_out`, when
+    """The booklet on one paper size (portrait pages): the cover, then the rules, each with
+    the 50 mm bar just under its text block. `laid`: the pages of `lay_out`, when
     the caller sets them once for both papers."""
     pages = on_paper(laid or lay_out(content, ink_saver), paper)
-    last = pages[-1]
     width, height = block_size()
-    last.add(sheets.scale_bar((last.width - width) / 2, (last.height + height) / 2 + 0.2))
+    for page in pages:      # SPEC: every sheet carries the bar that catches a scaled print
+        page.add(sheets.scale_bar((page.width - width) / 2, (page.height + height) / 2 + 2.0))
     return pages
 
 
