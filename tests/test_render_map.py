@@ -198,7 +198,8 @@ def test_title_bar_and_legend_sit_on_free_sea_inside_the_frame(paper: str, size:
 def test_the_map_fills_its_frame(paper: str, size: str) -> None:
     """The island is as large as the frame allows: it touches two opposite sides
     of the printable frame (less the other sheet's share when tiled). Tiled, it
-    may give up a few per cent so that the join misses every cube space."""
+    may give up some so that the join misses every cube space and the scan markers by
+    the join stay on sea."""
     width, height = CONTENT.map.drawing.size
     sheets = map_sheets(CONTENT, paper, size)
     frame = sheets[0].frame
@@ -206,7 +207,7 @@ def test_the_map_fills_its_frame(paper: str, size: str) -> None:
     s = sheets[0].scale
     largest = min(across / width, frame.h / height)
     if size == "tiled":
-        assert 0.95 * largest <= s <= largest + 1e-9
+        assert 0.85 * largest <= s <= largest + 1e-9
     else:
         assert s == pytest.approx(largest)
     short, long = PAPER_MM[{"page": paper, "tiled": paper}.get(

@@ -25,6 +25,7 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.render.backend.mapgeom import Box, bounds, box_meets_polygon
 from throne_pnp.render.components import sheets
+from throne_pnp.render.components.board import markers
 from throne_pnp.render.components.board.land import INK, RUST, SEA
 from throne_pnp.render.components.board.territories import (
     CUBE_MM,
@@ -207,13 +208,13 @@ def _fit(content: Content, frame: Box) -> tuple[float, float, float]:
 
 def _aids(content: Content, land: list, fit: tuple[float, float, float], area: Box,
           title: bool = True, bar: bool = True, legend: bool = True,
-          note: tuple[str, ...] = ()) -> tuple[list, bool]:
-    """Title, scale bar, a note and the legend on free sea in `area`, and whether
-    the title and the bar (those asked for) found room."""
+          note: tuple[str, ...] = (), reserved: tuple[Box, ...] = ()) -> tuple[list, bool]:
+    """Title, scale bar, a note and the legend on free sea in `area` clear of `reserved`,
+    and whether the title and the bar (those asked for) found room."""
     dx, dy, scale = fit
     grow = max(1.0, min(scale, 1.5))
     shapes = _on_page(land, dx, dy, scale)
-    taken: list[Box] = []
+    taken: list[Box] = list(reserved)
     out: list = []
     ok = True
 
@@ -229,9 +230,9 @@ def _aids(content: Content, land: list, fit: tuple[float, float, float], area: B
             out.append(Group(tuple(items), spot.x, spot.y, tag=tag))
         return True
 
-    if title:
-        items, size = _title_items(content, min(area.w * 0.45, 120 * grow), grow)
-        ok = put(items, size, ("top", "left", "bottom", "right"), "title")
+    if title:   # narrower (a smaller name) if the markers leave too little room
+        ok = any(put(*_title_items(content, width, grow), ("top", "left", "bottom", "right"),
+                     "title") for width in (min(area.w * 0.45, 120 * grow), 45 * grow))
     if bar:
         bw, bh, drop = _bar_size()
         ok = put([], (bw, bh), ("bottom", "left", "right", "top"), "scale-bar", drop) and ok
@@ -258,14 +259,16 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     page_h, page_w = PAPER_MM[paper]     # the paper turned to landscape
     frame = Box(EDGE, EDGE, page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT)
     land = _land(content)
-    fit = _fit(content, frame)
-    aids, ok = _aids(content, land, fit, frame)
+    keep = tuple(markers.spots(frame))
+    fit = markers.clear_fit(land, _fit(content, frame), keep,
+                            (frame.x + frame.w / 2, frame.y + frame.h / 2))
+    aids, ok = _aids(content, land, fit, frame, reserved=keep)
     if not ok:
         title, (_, th) = _title_items(content, frame.w * 0.6)
         _, bh, drop = _bar_size()
         middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - bh - 4 * AID_GAP)
         fit = _fit(content, middle)
-        legend, _ = _aids(content, land, fit, middle, title=False, bar=False)
+        legend, _ = _aids(content, land, fit, middle, title=False, bar=False, reserved=keep)
         aids = [Group(tuple(title), frame.x + AID_GAP, frame.y + AID_GAP, tag="title"),
                 sheets.scale_bar(frame.x + AID_GAP, frame.y2 - AID_GAP - bh + drop),
                 *legend]
@@ -274,6 +277,7 @@ def _single(content: Content, paper: str, ink_saver: bool) -> MapSheet:
     page.add(_sea(frame, ink_saver))
     page.add(Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale, tag="map"))
     page.extend(aids)
+    page.extend(markers.marker_items(markers.sheet_kind(paper), frame))
     return MapSheet(page, paper, dx, dy, scale, frame)
 
 
@@ -290,8 +294,11 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
     page_w, page_h = PAPER_MM[paper]
     fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - FOOT
     whole = Box(0, 0, 2 * fw - OVERLAP, fh)
-    dx, dy, scale = _fit_clear_of(content, whole, fw - OVERLAP)
     land = _land(content)
+    keep = (*markers.spots(Box(0, 0, fw - OVERLAP, fh)),
+            *markers.spots(Box(fw, 0, fw - OVERLAP, fh)))
+    dx, dy, scale = markers.clear_fit(land, _fit_clear_of(content, whole, fw - OVERLAP), keep,
+                                      (fw - OVERLAP, fh / 2))
     items = tuple(map_items(content, ink_saver, sea=False))
     frame = Box(EDGE, EDGE, fw, fh)
     out = []
@@ -305,8 +312,9 @@ def _tiled(content: Content, paper: str, ink_saver: bool) -> list[MapSheet]:
         area = Box(frame.x, frame.y, fw - OVERLAP, fh) if k == 0 else Box(
             frame.x + OVERLAP, frame.y, fw - OVERLAP, fh)
         aids, _ok = _aids(content, land, (ox, oy, scale), area, title=k == 0,
-                          legend=k == 1, note=SHEET_NOTES[k])
+                          legend=k == 1, note=SHEET_NOTES[k], reserved=tuple(markers.spots(area)))
         page.extend(aids)
+        page.extend(markers.marker_items(markers.sheet_kind(paper, k + 1), area))
         if k == 0:
             join = frame.x2 - OVERLAP
             spaces = [b.moved(ox, oy, scale) for t in territory_geometry(content)
