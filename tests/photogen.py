@@ -102,8 +102,10 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
              = (1600, 1200), tilt: float | None = None, colours: tuple[str, str] | None = None,
              fill: float | None = None, blur: float | None = None, quality: int | None = None,
              light: float | None = None, noise: float | None = None,
-             ink_saver: bool = False) -> Photo:
-    """A random photo of sheet `kind` with random cubes; any condition can be fixed."""
+             ink_saver: bool = False, counts: dict[tuple[int, str], int] | None = None
+             ) -> Photo:
+    """A random photo of sheet `kind` with random cubes (or `counts`: (territory, side) ->
+    cubes, on spaces of that row picked at random); any condition can be fixed."""
     geo = sheet_geometry(content, kind)
     tex = texture(content, kind, ink_saver).astype(np.float32)
     tilt = rng.uniform(0, 40) if tilt is None else tilt
@@ -116,8 +118,13 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
     cube = rng.uniform(7.5, 9.0)
     truth: dict[tuple[int, str, int], str] = {}
     cubes: list[tuple[np.ndarray, tuple[int, int, int]]] = []
+    chosen: set[tuple[int, str, int]] = set()
+    for (territory, side), n in (counts or {}).items():
+        row = [s.index for s in geo.spaces if (s.territory, s.side) == (territory, side)]
+        chosen |= {(territory, side, i) for i in rng.sample(row, min(n, len(row)))}
     for space in geo.spaces:
-        full = rng.random() < fill
+        key = (space.territory, space.side, space.index)
+        full = key in chosen if counts is not None else rng.random() < fill
         truth[(space.territory, space.side, space.index)] = space.side if full else "empty"
         if full:
             b = space.box
