@@ -107,16 +107,15 @@ def sheet_kinds(found: dict[int, Any], image: Any) -> list[str]:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     if float(np.percentile(grey, 95)) < 60:
         raise ScanRefused("the photo is too dark to read; turn on a light and take it again")
+    small = cv2.resize(grey, (640, round(640 * grey.shape[0] / grey.shape[1]))).astype(float)
+    if small.std() > 12 and cv2.Laplacian(small, cv2.CV_64F).var() < 0.05 * small.var():
+        raise ScanRefused("the photo is too blurred to read; hold still and take it again")
     if counts:
-        best = max(counts.values())
-        raise ScanRefused(f"only {best} of the map's four corner markers show; take the photo "
-                          "again with the whole sheet in view")
+        raise ScanRefused(f"only {max(counts.values())} of the map's four corner markers "
+                          "show; take the photo again with the whole sheet in view")
     if found:
         raise ScanRefused("this is not a map sheet of this game (its markers are unknown); "
                           "photograph the printed map")
-    small = cv2.resize(grey, (640, round(640 * grey.shape[0] / grey.shape[1])))
-    if cv2.Laplacian(small, cv2.CV_64F).var() < 40:
-        raise ScanRefused("the photo is too blurred to read; hold still and take it again")
     raise ScanRefused("no map markers found in the photo; photograph the whole printed map "
                       "sheet, its four corner squares in view")
 

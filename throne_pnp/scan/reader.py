@@ -29,6 +29,7 @@ CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies b
 OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
 EMPTY_BELOW = 0.22       # share of a space off paper: at most this, empty
 FULL_ABOVE = 0.5         # at least this, a cube
+SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 MIN_SEEN = 0.2           # share of a space that must show to be read at all
 KING_PAPER = (KING_BOX, "#ffffff")   # the King's spaces: tinted, or white (ink saver)
 NAMED = {                # sRGB of the usual cube colours
@@ -139,7 +140,7 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
     if min(whites) < 0.16:
         raise photo.ScanRefused("the photo is too dark to read; turn on a light and take it "
                                 "again")
-    if sorted(sharp)[1] < 0.9:
+    if sorted(sharp)[1] < SHARP:
         raise photo.ScanRefused("the photo is too blurred to read; hold still and take it "
                                 "again")
     on, off = [], []
