@@ -27,9 +27,11 @@ PX = 5.0                 # px per mm of the sheet image the photo is mapped to
 INSET = 1.3              # mm of a space's edge (its printed outline) left out
 CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
 OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
-EMPTY_BELOW = 0.22       # share of a space off paper: at most this, empty
+CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
+EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
 FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
+GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 MIN_SEEN = 0.2           # share of a space that must show to be read at all
 KING_PAPER = (KING_BOX, "#ffffff")   # the King's spaces: tinted, or white (ink saver)
 NAMED = {                # sRGB of the usual cube colours
@@ -162,9 +164,11 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
 
 def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
            points: list[tuple[float, float]], values: Any, shape: tuple[int, int]) -> Any:
-    """A smooth light field (per channel) over the sheet image: bilinear through the
-    markers' white margins `marks`, then quadratic through those and the `points` (the
-    player's spaces) whose colour is that white within 15 %; its value at every pixel."""
+    """The light over the sheet image (per channel, the paper white's colour at every
+    pixel): bilinear through the markers' white margins `marks`; then quadratic through
+    those and the `points` (the player's spaces) whose colour is that white within 15 %;
+    then bent to each of those samples (a normalised blur, about 16 mm wide), for glare and
+    shade the quadratic cannot follow."""
     import cv2
 
     h, w = shape
@@ -173,17 +177,28 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
     m = np.array(marks, np.float64) / norm
     coef, *_ = np.linalg.lstsq(quad(m[:, 0], m[:, 1])[:, :4], mark_values, rcond=None)
     coef = np.vstack([coef, np.zeros((2, 3))])
+    both, samples = m, mark_values
     if points:
         p = np.array(points, np.float64) / norm
         ratio = values / np.maximum(quad(p[:, 0], p[:, 1]) @ coef, 1e-3)
         white = np.abs(ratio - 1).max(axis=1) < 0.15
         if white.sum() >= 12:
-            both = np.vstack([m, p[white]])
-            coef, *_ = np.linalg.lstsq(quad(both[:, 0], both[:, 1]),
-                                       np.vstack([mark_values, values[white]]), rcond=None)
-    ys, xs = np.mgrid[0:h // 8 + 1, 0:w // 8 + 1] * 8 / np.array([[[h]], [[w]]])
-    small = (quad(xs, ys) @ coef).astype(np.float32)
-    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)[:h, :w]
+            both, samples = np.vstack([m, p[white]]), np.vstack([mark_values, values[white]])
+            coef, *_ = np.linalg.lstsq(quad(both[:, 0], both[:, 1]), samples, rcond=None)
+    cells = (round(w / PX / 4) + 1, round(h / PX / 4) + 1)      # one cell per 4 mm
+    ys, xs = np.mgrid[0:cells[1], 0:cells[0]] / np.array([[[cells[1] - 1]], [[cells[0] - 1]]])
+    smooth = (quad(xs, ys) @ coef).astype(np.float32)
+    sums = np.zeros((cells[1], cells[0], 3), np.float32)
+    weights = np.zeros((cells[1], cells[0]), np.float32)
+    for (x, y), value in zip(both, samples, strict=True):
+        i, j = round(y * (cells[1] - 1)), round(x * (cells[0] - 1))
+        sums[i, j] += value / np.maximum(smooth[i, j], 1e-3)
+        weights[i, j] += 1
+    spread = lambda a: cv2.GaussianBlur(a, (0, 0), 4)  # noqa: E731
+    floor = 0.05 * float(spread(weights).max())
+    bend = (spread(sums) + floor) / (spread(weights) + floor)[:, :, None]
+    light = smooth * np.clip(bend, 0.7, 1.4)
+    return cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
 
 
 def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
@@ -214,6 +229,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         near = max((own[_distance(np, own, _lab(np, cv2, c)) < OFF_PAPER] for c in printed),
                    key=len)
         paper[side] = np.median(near, axis=0) if len(near) else _lab(np, cv2, printed[0])
+    tinted = _distance(np, paper["king"][None], _lab(np, cv2, "#ffffff"))[0] > OFF_PAPER / 2
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
@@ -223,27 +239,45 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         space = spaces[k]
         x0, y0, x1, y1 = _px(space.box, INSET)
         mask = np.ones((y1 - y0, x1 - x0), np.uint8)
+        if space.side == "king" and tinted:   # washed out by glare: no tint to tell there
+            mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
         for j, state in states.items():
             if state != "empty" and _near(space.box, spaces[j].box):
                 hull = _hidden(np, spaces[j].box, cam) - np.array([x0, y0])
                 cv2.fillConvexPoly(mask, np.round(hull).astype(np.int32), 0)
-        seen = lab[y0:y1, x0:x1][mask > 0]
-        if seen.shape[0] < MIN_SEEN * mask.size:
+        patch = lab[y0:y1, x0:x1]
+        off = ((_distance(np, patch.reshape(-1, 3), paper[space.side]) > OFF_PAPER)
+               .reshape(mask.shape) & (mask > 0)).astype(np.uint8)
+        off = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        seen, area = mask.sum() / PX ** 2, off.sum() / PX ** 2
+        cube = min(seen, CUBE_AREA)
+        if seen < MIN_SEEN * mask.size / PX ** 2:
             states[k] = "unsure"
             continue
-        off = _distance(np, seen, paper[space.side]) > OFF_PAPER
-        share = float(off.mean())
-        states[k] = ("empty" if share <= EMPTY_BELOW else
-                     space.side if share >= FULL_ABOVE else "unsure")
+        states[k] = ("empty" if area <= EMPTY_BELOW * cube else
+                     space.side if area >= FULL_ABOVE * cube else "unsure")
+        if states[k] == "king" and tinted and _whiter(np, patch[off > 0], paper["king"]):
+            states[k] = "unsure"        # glare or a white cube: the tint alone cannot tell
         if states[k] == space.side:
-            shown[k] = np.median(seen[off], axis=0)
+            shown[k] = np.median(patch[off > 0], axis=0)
     _sort_sides(np, cv2, spaces, states, shown, colours)
     return [SpaceRead(s, states[k]) for k, s in enumerate(spaces)]
 
 
 def _distance(np: Any, lab: Any, reference: Any) -> Any:
+    """Colour distance, a darker L at half weight (shadows darken the paper; nothing
+    but a cube makes it lighter)."""
     d = lab - reference
-    return np.sqrt((0.5 * d[:, 0]) ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+    light = np.where(d[:, 0] < 0, 0.5, 0.75) * d[:, 0]
+    return np.sqrt(light ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+
+
+def _whiter(np: Any, lab: Any, paper: Any) -> bool:
+    """Do most of these pixels differ from the tinted paper only by being whiter (lighter
+    and less coloured), as glare makes it?"""
+    lighter = lab[:, 0] > paper[0]
+    paler = np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2])
+    return float((lighter & paler).mean()) > 0.5
 
 
 def _lab(np: Any, cv2: Any, colour: str) -> Any:
