@@ -200,7 +200,8 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
     slope = ((xx / w - 0.5) * math.cos(angle) + (yy / h - 0.5) * math.sin(angle))
     field = (1 - light * (slope + 0.5))[:, :, None]
     cast = np.array([rng.uniform(0.88, 1.1), 1.0, rng.uniform(0.88, 1.1)], np.float32)
-    image = image * field * cast * rng.uniform(0.8, 1.1)
+    # exposed as a phone's automatic exposure does: the paper's white short of clipping
+    image = image * field * cast * (rng.uniform(0.75, 0.98) / cast.max())
     if rng.random() < 0.3:
         gx, gy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
         radius = rng.uniform(0.04, 0.1) * w

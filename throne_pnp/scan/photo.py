@@ -85,11 +85,16 @@ def find_markers(image: Any) -> dict[int, Any]:
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
     detector = cv2.aruco.ArucoDetector(
         cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
-    corners, ids, _ = detector.detectMarkers(grey)
-    if ids is None:
-        return {}
-    return {int(i): c.reshape(4, 2).astype(np.float64) for i, c in zip(ids.ravel(), corners,
-                                                                       strict=True)}
+    found: dict[int, Any] = {}
+    for zoom in (1, 2):     # small or soft markers: once more, the photo enlarged
+        big = grey if zoom == 1 else cv2.resize(grey, None, fx=zoom, fy=zoom,
+                                                interpolation=cv2.INTER_CUBIC)
+        corners, ids, _ = detector.detectMarkers(big)
+        for i, c in zip(ids.ravel() if ids is not None else (), corners, strict=False):
+            found.setdefault(int(i), c.reshape(4, 2).astype(np.float64) / zoom)
+        if len(found) % 4 == 0 and max(big.shape) <= WORK_SIDE * 2:
+            break
+    return found
 
 
 def sheet_kinds(found: dict[int, Any], image: Any) -> list[str]:

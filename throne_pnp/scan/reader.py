@@ -33,7 +33,6 @@ FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 MIN_SEEN = 0.2           # share of a space that must show to be read at all
-KING_PAPER = (KING_BOX, "#ffffff")   # the King's spaces: tinted, or white (ink saver)
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
     "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
@@ -221,15 +220,13 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                     for k in players], medians[players], sheet.shape[:2])
     lab = cv2.cvtColor(np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32),
                        cv2.COLOR_BGR2Lab)
-    paper = {}
-    for side, printed in (("king", KING_PAPER), ("player", ("#ffffff",))):
-        own = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
-                        for s in spaces if s.side == side
-                        for x0, y0, x1, y1 in (_px(s.box, INSET),)])
-        near = max((own[_distance(np, own, _lab(np, cv2, c)) < OFF_PAPER] for c in printed),
-                   key=len)
-        paper[side] = np.median(near, axis=0) if len(near) else _lab(np, cv2, printed[0])
-    tinted = _distance(np, paper["king"][None], _lab(np, cv2, "#ffffff"))[0] > OFF_PAPER / 2
+    white = _lab(np, cv2, "#ffffff")
+    paper = {side: _paper(np, np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
+                                         for s in spaces if s.side == side
+                                         for x0, y0, x1, y1 in (_px(s.box, INSET),)]),
+                          _lab(np, cv2, KING_BOX) if side == "king" else white, white)
+             for side in ("king", "player")}
+    tinted = _distance(np, paper["king"][None], white)[0] > OFF_PAPER / 2
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
@@ -270,6 +267,24 @@ def _distance(np: Any, lab: Any, reference: Any) -> Any:
     d = lab - reference
     light = np.where(d[:, 0] < 0, 0.5, 0.75) * d[:, 0]
     return np.sqrt(light ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+
+
+def _paper(np: Any, seen: Any, tint: Any, white: Any) -> Any:
+    """The colour a side's empty spaces show: their printed `tint`, or (ink saver, or the
+    tint washed out by strong light) somewhere on the way to white. Of the spaces' colours
+    near that way, the group nearest the tint (at least 3, or half of them)."""
+    way = white - tint
+    length = float(np.dot(way, way)) or 1.0
+    t = np.clip((seen - tint) @ way / length, 0, 1)
+    near = _distance(np, seen, tint + t[:, None] * way) < OFF_PAPER
+    if not near.any():
+        return tint
+    ts = np.sort(t[near])
+    need = min(3, max(1, len(ts) // 2))
+    start = next(x for i, x in enumerate(ts) if i + need > len(ts) - 1 or
+                 ts[min(i + need - 1, len(ts) - 1)] - x <= 0.2)
+    group = near & (t >= start) & (t <= start + 0.2)
+    return np.median(seen[group], axis=0)
 
 
 def _whiter(np: Any, lab: Any, paper: Any) -> bool:
