@@ -31,8 +31,10 @@ CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
 EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
 FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
+EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
+EDGES_SEEN = 0.04        # of a space's pixels on edges: something stands there
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
-MIN_SEEN = 0.2           # share of a space that must show to be read at all
+MIN_SEEN = 0.1           # share of a space that must show to be read at all
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
     "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
@@ -220,6 +222,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                     for k in players], medians[players], sheet.shape[:2])
     lab = cv2.cvtColor(np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32),
                        cv2.COLOR_BGR2Lab)
+    edges = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
+                          cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8 > EDGE
     white = _lab(np, cv2, "#ffffff")
     paper = {side: _paper(np, np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
                                          for s in spaces if s.side == side
@@ -253,6 +257,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             continue
         states[k] = ("empty" if area <= EMPTY_BELOW * cube else
                      space.side if area >= FULL_ABOVE * cube else "unsure")
+        lines = float(edges[y0:y1, x0:x1][mask > 0].mean())
+        if states[k] == "empty" and lines > EDGES_SEEN:
+            states[k] = "unsure"        # paper-coloured, but with a cube's edges: a pale cube
         if states[k] == "king" and tinted and _whiter(np, patch[off > 0], paper["king"]):
             states[k] = "unsure"        # glare or a white cube: the tint alone cannot tell
         if states[k] == space.side:
