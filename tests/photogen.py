@@ -134,7 +134,8 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
             paint = COLOURS[colours[0] if space.side == "king" else colours[1]]
             cubes.append((cube_corners(cx, cy, cube, math.radians(rng.uniform(-12, 12))),
                           paint))
-    # soft shadows on the sheet, along a light from above and to one side
+    # soft shadows on the sheet, along a light from above and to one side (`sun` points
+    # toward the light; z is negative upwards)
     sun = np.array([rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), -1.0])
     sun /= np.linalg.norm(sun)
     shade = np.zeros(tex.shape[:2], np.float32)
@@ -186,7 +187,7 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
                 normal = -normal
             if np.dot(normal, eye - pts.mean(axis=0)) <= 0:
                 continue
-            lit = 0.55 + 0.5 * max(0.0, float(np.dot(normal, -sun)))
+            lit = 0.55 + 0.45 * max(0.0, float(np.dot(normal, sun)))   # toward the light
             faces.append((lit, pix[list(face)]))
         for lit, poly in faces:
             colour = tuple(min(255.0, c * lit) for c in paint)

@@ -59,7 +59,8 @@ def test_generated_photos_read_right(seed: int, tilt: float, colours: tuple[str,
 
 def test_both_tiles_of_the_tiled_map_read_right() -> None:
     for kind in ("letter-1", "a4-2"):
-        shot = photogen.generate(CONTENT, random.Random(9), kind=kind, tilt=15.0)
+        shot = photogen.generate(CONTENT, random.Random(9), kind=kind, tilt=15.0,
+                                 colours=("red", "blue"))
         reading = reader.read_photo(shot.jpeg, CONTENT)
         assert reading.kinds == [kind]
         right, wrong, unsure = _score(shot, reading)

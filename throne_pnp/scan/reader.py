@@ -32,7 +32,7 @@ EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empt
 FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
-EDGES_SEEN = 0.04        # of a space's pixels on edges: something stands there
+EDGES_SEEN = 0.03        # of a space's pixels on edges: something stands there
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 NAMED = {                # sRGB of the usual cube colours
@@ -258,8 +258,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         states[k] = ("empty" if area <= EMPTY_BELOW * cube else
                      space.side if area >= FULL_ABOVE * cube else "unsure")
         lines = float(edges[y0:y1, x0:x1][mask > 0].mean())
-        if states[k] == "empty" and lines > EDGES_SEEN:
-            states[k] = "unsure"        # paper-coloured, but with a cube's edges: a pale cube
+        pale = _paler(np, patch[mask > 0], paper[space.side]).sum() / PX ** 2
+        if states[k] == "empty" and (lines > EDGES_SEEN or pale >= FULL_ABOVE * cube):
+            states[k] = "unsure"        # a cube's edges, or whiter than the tint: a pale cube
         if states[k] == "king" and tinted and _whiter(np, patch[off > 0], paper["king"]):
             states[k] = "unsure"        # glare or a white cube: the tint alone cannot tell
         if states[k] == space.side:
@@ -269,8 +270,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
 
 
 def _distance(np: Any, lab: Any, reference: Any) -> Any:
-    """Colour distance, a darker L at half weight (shadows darken the paper; nothing
-    but a cube makes it lighter)."""
+    """Colour distance: a darker L at half weight (shadows darken the paper), a lighter one
+    at three quarters, the colour (a, b) at one and a half (a grey or white cube on the
+    King's tint differs from it mostly there)."""
     d = lab - reference
     light = np.where(d[:, 0] < 0, 0.5, 0.75) * d[:, 0]
     return np.sqrt(light ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
@@ -292,6 +294,13 @@ def _paper(np: Any, seen: Any, tint: Any, white: Any) -> Any:
                  ts[min(i + need - 1, len(ts) - 1)] - x <= 0.2)
     group = near & (t >= start) & (t <= start + 0.2)
     return np.median(seen[group], axis=0)
+
+
+def _paler(np: Any, lab: Any, paper: Any) -> Any:
+    """Which pixels are clearly lighter and less coloured than the paper (a white cube on
+    the King's tint, or glare)."""
+    return ((lab[:, 0] > paper[0] + 6)
+            & (np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2]) - 3))
 
 
 def _whiter(np: Any, lab: Any, paper: Any) -> bool:
