@@ -17,7 +17,6 @@ from throne_pnp.cli.common import (
     output_path,
 )
 from throne_pnp.cli.table_answers import load, locked, opened
-from throne_pnp.render.components.board.markers import SHEET_KINDS
 
 
 @click.command()
@@ -26,9 +25,9 @@ from throne_pnp.render.components.board.markers import SHEET_KINDS
 @click.option("--geometry", is_flag=True,
               help="Print the map sheet's geometry in mm (markers, territories, cube spaces) "
                    "as JSON instead of reading a photo.")
-@click.option("--paper", type=click.Choice(SHEET_KINDS), default="a4", show_default=True,
-              help="With --geometry: the sheet (a4-1, a4-2, letter-1, letter-2: the tiles of "
-                   "the tiled map).")
+@click.option("--paper", default="a4", show_default=True,
+              help="With --geometry: the sheet: a4, letter, a3, tabloid, or a tile of the "
+                   "tiled map: a4-1, a4-2, letter-1, letter-2.")
 @click.option("--colours", "colours", metavar="king=COLOUR,you=COLOUR", default=None,
               help="The cubes' colours (a name or #rrggbb); by default learned from the photo.")
 @click.option("--debug", "debug_file", type=click.Path(dir_okay=False, path_type=Path),
@@ -57,7 +56,11 @@ def scan(photo_file: Path | None, geometry: bool, paper: str, colours: str | Non
     from throne_pnp.scan import photo
 
     if geometry:
+        from throne_pnp.render.components.board.markers import SHEET_KINDS
         from throne_pnp.scan.geometry import geometry_json, sheet_geometry
+
+        if paper not in SHEET_KINDS:
+            raise UserError(f"--paper takes one of {', '.join(SHEET_KINDS)}; got {paper[:20]!r}")
 
         content = load(content_dir)
         if not content.map.drawable:
