@@ -33,7 +33,6 @@ FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
 EDGES_SEEN = 0.03        # of a space's pixels on edges: something stands there
-PALE_L, PALE_CHROMA = 50.0, 12.0    # a cube colour this light and grey passes for paper
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 NAMED = {                # sRGB of the usual cube colours
@@ -337,8 +336,7 @@ def _hidden(np: Any, box: Box, cam: photo.Camera) -> Any:
 def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, str],
                 shown: dict[int, Any], colours: dict[str, str]) -> None:
     """A cube on a space of one side whose colour is clearly the other side's is read as
-    the other side's; colours come from `colours` (hex) or the cubes on each side's spaces.
-    A side whose cubes are white or pale grey has no space read as surely empty."""
+    the other side's; colours come from `colours` (hex) or the cubes on each side's spaces."""
     models = {}
     for side in ("king", "player"):
         if side in colours:
@@ -347,12 +345,7 @@ def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, 
             own = [shown[k] for k in shown if spaces[k].side == side]
             if own:
                 models[side] = np.median(own, axis=0)
-    pale = {side for side, lab in models.items()
-            if lab[0] >= PALE_L and math.hypot(lab[1], lab[2]) <= PALE_CHROMA}
-    for k, space in enumerate(spaces):      # pale cubes look like paper: no space is sure empty
-        if space.side in pale and states[k] == "empty":
-            states[k] = "unsure"
-    if len(models) < 2 or pale:
+    if len(models) < 2:
         return
     for k, colour in shown.items():
         other = "player" if spaces[k].side == "king" else "king"
@@ -360,6 +353,7 @@ def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, 
         theirs = _distance(np, colour[None], models[other])[0]
         if theirs * 2 < mine and mine > OFF_PAPER:
             states[k] = other
+
 
 
 STATE_INK = {"empty": (0.2, 0.7, 0.2), "king": (0.1, 0.1, 0.9), "player": (0.9, 0.4, 0.1),
