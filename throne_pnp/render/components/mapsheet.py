@@ -29,6 +29,7 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.render.backend.mapgeom import Box, bounds
 from throne_pnp.render.components import sheets
+from throne_pnp.render.components.board import markers
 from throne_pnp.render.components.board.land import HOME as PAPER
 from throne_pnp.render.components.board.land import INK, RUST, SEA
 from throne_pnp.render.components.board.sea import AID_GAP, on_page, place, shore_cells
@@ -299,16 +300,24 @@ def _layout(content: Content, paper: str, ink_saver: bool = False, compass: bool
     frame = _frame(paper)
     land = _land(content)
     for align in ((0.5, 0.5), (1.0, 0.5), (0.0, 0.5), (0.5, 1.0), (0.5, 0.0)):
-        fit = _fit(content, frame, align)
+        fit = _clear_of_markers(land, _fit(content, frame, align), markers.spots(frame), frame)
         aids, ok = _aids(content, land, fit, frame, ink_saver, compass=compass)
         if ok:
             return fit, aids
     title, (tw, th) = _title_items(content, frame.w * 0.6,
                                    paper="#ffffff" if ink_saver else PAPER)
     middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - 2 * AID_GAP)
-    fit = _fit(content, middle)
+    fit = _clear_of_markers(land, _fit(content, middle), markers.spots(frame), middle)
     return fit, [Group(tuple(title), frame.x + (frame.w - tw) / 2, frame.y + AID_GAP,
                        tag="title"), *_aids(content, land, fit, middle, ink_saver, title=False)[0]]
+
+
+def _clear_of_markers(land: tuple[list, list], fit: tuple[float, float, float],
+                      spots: list[Box], around: Box) -> tuple[float, float, float]:
+    """`fit` shrunk about the middle of `around` until no land (territories and rough coasts)
+    comes near a photo marker's white square (`markers.clear_fit`)."""
+    return markers.clear_fit([*land[0], *land[1]], fit, spots,
+                             (around.x + around.w / 2, around.y + around.h / 2))
 
 
 def _single(content: Content, paper: str, ink_saver: bool, stamp: str) -> MapSheet:
@@ -320,6 +329,7 @@ def _single(content: Content, paper: str, ink_saver: bool, stamp: str) -> MapShe
     art = Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale, tag="map")
     page.add(Group((art,), clip=(frame.x, frame.y, frame.w, frame.h), tag="art"))
     page.extend(aids)
+    page.extend(markers.marker_items(markers.sheet_kind(paper), frame))
     page.extend(_neatline(frame))
     page.extend(_strip(frame, stamp, legend=len(MAP_SYMBOLS)))
     return MapSheet(page, paper, dx, dy, scale, frame)
@@ -354,6 +364,7 @@ def _tiled(content: Content, paper: str, ink_saver: bool, stamp: str) -> list[Ma
         aids, _ok = _aids(content, land, (ox, oy, scale), area, ink_saver, title=k == 0,
                           compass=k == 0, note=SHEET_NOTES[k])
         page.extend(aids)
+        page.extend(markers.marker_items(markers.sheet_kind(paper, k + 1), area))
         page.extend(_neatline(frame, joined=k == 1))
         page.extend(_strip(frame, stamp, legend=len(MAP_SYMBOLS) if k == 1 else 0))
         if k == 0:
@@ -369,7 +380,10 @@ def _tiled_fit(content: Content, paper: str) -> tuple[float, float, float]:
     """Where the drawing goes over two tiled sheets side by side, less the overlap."""
     page_w, page_h = PAPER_MM[paper]
     fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP
-    return _fit_clear_of(content, Box(0, 0, 2 * fw - OVERLAP, fh), fw - OVERLAP)
+    spots = [*markers.spots(Box(0, 0, fw - OVERLAP, fh)),     # each tile's own four
+             *markers.spots(Box(fw, 0, fw - OVERLAP, fh))]
+    fit = _fit_clear_of(content, Box(0, 0, 2 * fw - OVERLAP, fh), fw - OVERLAP)
+    return _clear_of_markers(_land(content), fit, spots, Box(0, 0, 2 * (fw - OVERLAP), fh))
 
 
 SEAM_CLEAR = 0.3    # tiled: printed mm at least between the join and any cube space
