@@ -10,6 +10,7 @@ share, so it keeps every order; a share of 0 or 1 (every rollout lost or won) st
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from throne_pnp.rules.game import Game
 
@@ -29,9 +30,9 @@ def shown(raw: float, game: Game) -> float:
     return mapped(raw, sum(1 for c in game.in_game if game.board.cards[c].hard), game.turn)
 
 
-def mapped(raw: float, hard: int, turn: int) -> float:
-    """The map itself: a raw share, with `hard` skull cards in the game, at `turn`."""
+def mapped(raw: float, hard: int, turn: int, w: Sequence[float] = W) -> float:
+    """The map (constants `w`): a raw share, with `hard` skull cards in the game, at `turn`."""
     if raw in (0.0, 1.0):
         return raw
-    z = sum(w * x for w, x in zip(W, features(raw, hard, turn), strict=True))
+    z = sum(a * x for a, x in zip(w, features(raw, hard, turn), strict=True))
     return 1 / (1 + math.exp(-z))
