@@ -5,9 +5,9 @@ decision) on the same deals: game i of a level has the seed the ladder's sweep g
 (`throne simulate --sweep --ladder --seed S`), so budgets are compared game by game.
 `--run FILE` appends one JSON line a game (resumable: games already in FILE are skipped),
 index by index across levels and budgets, so a run cut short stays balanced. `--report FILE`
-prints each level's win rate per budget (95 % interval), the paired gain of each budget over
-the one before, and the plateau: the least budget whose paired gap to the best budget
-measured has an interval containing 0. `--plot SVG` draws win rate against budget.
+prints each level's (and all levels') win rate per budget (95 % interval), the paired gain
+of each budget over the one before, and the plateau: the least budget whose paired gap to
+the best budget measured has an interval containing 0. `--plot SVG` draws win rate against budget.
 
     nice -n 10 python scripts/ladder_plateau.py --run plateau.jsonl --seed 202 --games 200
     python scripts/ladder_plateau.py --report plateau.jsonl --plot docs/plateau.svg
@@ -62,7 +62,8 @@ def load(path: str) -> list[dict]:
 
 
 def table(records: list[dict]) -> dict[str, dict[int, list[dict]]]:
-    """Per level, per budget, the games of the deals played at every budget of the level."""
+    """Per level (and "all" of them), per budget, the games of the deals played at every
+    budget of the level, in deal order."""
     out: dict[str, dict[int, list[dict]]] = {}
     for r in records:
         out.setdefault(r["level"], {}).setdefault(r["budget"], []).append(r)
@@ -71,6 +72,9 @@ def table(records: list[dict]) -> dict[str, dict[int, list[dict]]]:
         for budget, rows in by_budget.items():
             by_budget[budget] = sorted((r for r in rows if r["index"] in common),
                                        key=lambda r: r["index"])
+    budgets = set.intersection(*(set(by_budget) for by_budget in out.values()))
+    out["all"] = {b: [r for by_budget in list(out.values()) for r in by_budget[b]]
+                  for b in sorted(budgets)}
     return out
 
 
@@ -82,7 +86,7 @@ def plateau(by_budget: dict[int, list[dict]]) -> int:
 
 
 def report(records: list[dict]) -> dict[str, dict[int, list[dict]]]:
-    """Print each level's win rate per budget, the paired gains and the plateau."""
+    """Print each level's win rate per budget, the paired gains and the plateaus."""
     levels = table(records)
     print("| level | budget | deals | won (95 % interval) | gain on the budget before "
           "(paired 95 %) | CPU-s a game |")
@@ -102,7 +106,8 @@ def report(records: list[dict]) -> dict[str, dict[int, list[dict]]]:
             print(f"| `{level}` | {budget} | {len(rows)} | {sum(wins) / len(wins):.1%} "
                   f"({lo:.1%}-{hi:.1%}) | {gain} | {cpu:.2f} |")
             before = wins
-        print(f"\n{level}: plateau at budget {plateau(by_budget)}\n")
+    print("\nThe plateau (the least budget within its paired interval of the best): " +
+          ", ".join(f"{level} {plateau(by_budget)}" for level, by_budget in levels.items()))
     return levels
 
 
@@ -116,7 +121,7 @@ def plot(levels: dict[str, dict[int, list[dict]]], path: str) -> None:
         chart.text(str(budget), (chart.x(k), chart.bottom_y + 18))
     chart.frame("rollouts a decision (the search bot's budget)", chart.height - 18)
     colours = ("#1f4e9c", "#2e7d32", "#7a3420", *OTHER)
-    for n, (level, by_budget) in enumerate(levels.items()):
+    for n, (level, by_budget) in enumerate((k, v) for k, v in levels.items() if k != "all"):
         colour = colours[n % len(colours)]
         points = []
         for budget, rows in sorted(by_budget.items()):
