@@ -49,7 +49,7 @@ def test_bundled_guide_prints_each_level_with_both_bots_measured_rates():
         assert text.startswith(f"**{level.name.capitalize()}** (")
         assert ", ".join(map(str, level.hard)) in text or not level.hard
         assert f"casual player: {rate_words(greedy)}" in text
-        assert f"strong player: {rate_words(search)}" in text
+        assert f"quick search: {rate_words(search)}" in text
     assert "49" not in rate_words(None)
 
 
@@ -71,9 +71,9 @@ def test_an_unmeasured_ladder_says_so(tmp_path):
     content = load_content(_edition(tmp_path, "levels:\n  - name: easy\n    hard: []\n"
                                               "  - name: hard\n    hard: [20, 21]\n"))
     blocks = guide_blocks(content)
-    assert ("bullet", "**Easy** (no skull cards): strong player: not yet measured; "
+    assert ("bullet", "**Easy** (no skull cards): quick search: not yet measured; "
                       "casual player: not yet measured.") in blocks
-    assert ("bullet", "**Hard** (2 skull cards: 20, 21): strong player: not yet measured; "
+    assert ("bullet", "**Hard** (2 skull cards: 20, 21): quick search: not yet measured; "
                       "casual player: not yet measured.") in blocks
     assert any("not yet measured: `throne simulate --sweep --ladder --write-ladder`" in text
                for _, text in blocks)
