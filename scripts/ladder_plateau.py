@@ -115,12 +115,13 @@ def plot(levels: dict[str, dict[int, list[dict]]], path: str) -> None:
     """Win rate against budget (doubling steps evenly spaced), a curve per level."""
     budgets = sorted({b for by_budget in levels.values() for b in by_budget})
     deals = min(len(rows) for by_budget in levels.values() for rows in by_budget.values())
-    chart = RateChart(path, (560, 440), (70, 120, 40, 60), [0, len(budgets) - 1],
-                      f"Win rate against search budget (the same {deals}+ deals a level)")
+    chart = RateChart(path, (640, 440), (70, 180, 40, 60), [0, len(budgets) - 1],
+                      f"Win rate against search budget (the same {deals} deals a level)")
     for k, budget in enumerate(budgets):
         chart.text(str(budget), (chart.x(k), chart.bottom_y + 18))
     chart.frame("rollouts a decision (the search bot's budget)", chart.height - 18)
     colours = ("#1f4e9c", "#2e7d32", "#7a3420", *OTHER)
+    labels = []
     for n, (level, by_budget) in enumerate((k, v) for k, v in levels.items() if k != "all"):
         colour = colours[n % len(colours)]
         points = []
@@ -130,8 +131,12 @@ def plot(levels: dict[str, dict[int, list[dict]]], path: str) -> None:
             points.append((chart.x(budgets.index(budget)) + offset, wins / len(rows),
                            *wilson(wins, len(rows))))
         chart.rates(points, colour, 3)
-        at = (chart.x(len(budgets) - 1) + 14, chart.y(points[-1][1]) + 4)
-        chart.dwg.add(chart.dwg.text(f"{level} (plateau {plateau(by_budget)})", insert=at,
+        labels.append((chart.y(points[-1][1]) + 4, f"{level} (plateau {plateau(by_budget)})",
+                       colour))
+    low = 0.0
+    for y, words, colour in sorted(labels):    # top down, at least a line apart
+        low = max(y, low + 15)
+        chart.dwg.add(chart.dwg.text(words, insert=(chart.x(len(budgets) - 1) + 24, low),
                                      fill=colour, **FONT))
     chart.save()
 
