@@ -165,10 +165,10 @@ def buckets_of(records: list[dict], key: str) -> list[tuple[float, float, float,
     return out
 
 
-def plot(records: list[dict], path: str) -> None:
+def plot(records: list[dict], path: str, how: str) -> None:
     """The calibration curve: the share won against the win % said, raw and shown."""
     chart = RateChart(path, (560, 460), (70, 30, 60, 60), [0, 1],
-                      f"Does the hint's win % come true? ({len(records)} decisions)")
+                      f"Does the hint's win % come true? ({len(records)} decisions, {how})")
     dwg = chart.dwg
     for tick in range(0, 11, 2):
         chart.text(f"{tick * 10}%", (chart.x(tick / 10), chart.bottom_y + 18))
@@ -223,7 +223,8 @@ def main() -> None:
     parser.add_argument("--cv", type=int, help="with --fit: the table of a K-fold cross-fit")
     parser.add_argument("--report", nargs="+", help="the table of these records, through the "
                         "map just fitted (--fit) or else the package's")
-    parser.add_argument("--plot", help="with --report: the calibration curve as an SVG")
+    parser.add_argument("--plot", help="the calibration curve of --report's records (or of "
+                        "the cross-fit with --cv) as an SVG")
     parser.add_argument("--seed", type=int, default=202)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
@@ -244,6 +245,8 @@ def main() -> None:
         if args.cv:
             print(f"\n{args.cv}-fold cross-fit (each game through a map fitted without it):")
             report(cross_fit(records, args.cv), "shown")
+            if args.plot:
+                plot(records, args.plot, f"{args.cv}-fold cross-fit")
         print()
     if args.report:
         records = show(load(args.report), w)
@@ -257,8 +260,8 @@ def main() -> None:
             games = {r["seed"]: r["won"] for r in rows}
             print(f"{level}: {len(rows)} decisions, shown {said:.1%}, won {won:.1%}; "
                   f"{len(games)} games, {sum(games.values()) / len(games):.1%} won")
-        if args.plot:
-            plot(records, args.plot)
+        if args.plot and not args.cv:
+            plot(records, args.plot, "held out" if args.fit else "the package's map")
 
 
 if __name__ == "__main__":
