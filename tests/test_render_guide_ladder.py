@@ -50,6 +50,9 @@ def test_bundled_guide_prints_each_level_with_both_bots_measured_rates():
         assert ", ".join(map(str, level.hard)) in text or not level.hard
         assert f"casual player: {rate_words(greedy)}" in text
         assert f"quick search: {rate_words(search)}" in text
+        expert = level.measured.get("expert")
+        if expert is not None:   # the expert first: what strong play wins
+            assert text.index(f"expert: {rate_words(expert)}") < text.index("quick search:")
     assert "49" not in rate_words(None)
 
 
