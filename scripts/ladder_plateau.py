@@ -62,50 +62,51 @@ def load(path: str) -> list[dict]:
 
 
 def table(records: list[dict]) -> dict[str, dict[int, list[dict]]]:
-    """Per level (and "all" of them), per budget, the games of the deals played at every
-    budget of the level, in deal order."""
+    """Per level (and "all" of them), per budget, its games in deal order."""
     out: dict[str, dict[int, list[dict]]] = {}
-    for r in records:
+    for r in sorted(records, key=lambda r: r["index"]):
         out.setdefault(r["level"], {}).setdefault(r["budget"], []).append(r)
-    for by_budget in out.values():
-        common = set.intersection(*({r["index"] for r in rows} for rows in by_budget.values()))
-        for budget, rows in by_budget.items():
-            by_budget[budget] = sorted((r for r in rows if r["index"] in common),
-                                       key=lambda r: r["index"])
     budgets = set.intersection(*(set(by_budget) for by_budget in out.values()))
     out["all"] = {b: [r for by_budget in list(out.values()) for r in by_budget[b]]
                   for b in sorted(budgets)}
     return out
 
 
+def paired(a: list[dict], b: list[dict]) -> tuple[float, float, float]:
+    """Win rate of `a` minus `b` on the deals both played, with its paired 95 % interval."""
+    deals = {(r["level"], r["index"]) for r in a} & {(r["level"], r["index"]) for r in b}
+    won_a = [r["won"] for r in a if (r["level"], r["index"]) in deals]
+    won_b = [r["won"] for r in b if (r["level"], r["index"]) in deals]
+    return ((sum(won_a) - sum(won_b)) / len(deals), *paired_interval(won_a, won_b))
+
+
 def plateau(by_budget: dict[int, list[dict]]) -> int:
     """The least budget whose paired gap to the best budget's win rate includes 0."""
-    won = {b: [r["won"] for r in rows] for b, rows in by_budget.items()}
-    top = max(won, key=lambda b: (sum(won[b]), b))
-    return min(b for b in won if paired_interval(won[top], won[b])[0] <= 0)
+    rate = {b: sum(r["won"] for r in rows) / len(rows) for b, rows in by_budget.items()}
+    top = max(rate, key=lambda b: (rate[b], b))
+    return min(b for b in rate if paired(by_budget[top], by_budget[b])[1] <= 0)
 
 
 def report(records: list[dict]) -> dict[str, dict[int, list[dict]]]:
     """Print each level's win rate per budget, the paired gains and the plateaus."""
     levels = table(records)
-    print("| level | budget | deals | won (95 % interval) | gain on the budget before "
-          "(paired 95 %) | CPU-s a game |")
+    print("| level | budget | deals | won (95 % interval) | gain on the budget before, "
+          "same deals (paired 95 %) | CPU-s a game |")
     print("|---|---:|---:|---|---|---:|")
     for level, by_budget in levels.items():
         before = None
         for budget in sorted(by_budget):
             rows = by_budget[budget]
-            wins = [r["won"] for r in rows]
-            lo, hi = wilson(sum(wins), len(wins))
+            wins = sum(r["won"] for r in rows)
+            lo, hi = wilson(wins, len(rows))
             gain = "—"
             if before is not None:
-                d = (sum(wins) - sum(before)) / len(wins)
-                dlo, dhi = paired_interval(wins, before)
+                d, dlo, dhi = paired(rows, before)
                 gain = f"{d * 100:+.1f} ({dlo * 100:+.1f} to {dhi * 100:+.1f})"
             cpu = sum(r["cpu"] for r in rows) / len(rows)
-            print(f"| `{level}` | {budget} | {len(rows)} | {sum(wins) / len(wins):.1%} "
+            print(f"| `{level}` | {budget} | {len(rows)} | {wins / len(rows):.1%} "
                   f"({lo:.1%}-{hi:.1%}) | {gain} | {cpu:.2f} |")
-            before = wins
+            before = rows
     print("\nThe plateau (the least budget within its paired interval of the best): " +
           ", ".join(f"{level} {plateau(by_budget)}" for level, by_budget in levels.items()))
     return levels
@@ -114,9 +115,11 @@ def report(records: list[dict]) -> dict[str, dict[int, list[dict]]]:
 def plot(levels: dict[str, dict[int, list[dict]]], path: str) -> None:
     """Win rate against budget (doubling steps evenly spaced), a curve per level."""
     budgets = sorted({b for by_budget in levels.values() for b in by_budget})
-    deals = min(len(rows) for by_budget in levels.values() for rows in by_budget.values())
+    deals = sorted({len(rows) for level, by_budget in levels.items() if level != "all"
+                    for rows in by_budget.values()})
+    span = str(deals[0]) if len(deals) == 1 else f"{deals[0]}-{deals[-1]}"
     chart = RateChart(path, (640, 440), (70, 180, 40, 60), [0, len(budgets) - 1],
-                      f"Win rate against search budget (the same {deals} deals a level)")
+                      f"Win rate against search budget ({span} deals a level and budget)")
     for k, budget in enumerate(budgets):
         chart.text(str(budget), (chart.x(k), chart.bottom_y + 18))
     chart.frame("rollouts a decision (the search bot's budget)", chart.height - 18)
