@@ -106,7 +106,8 @@ def ladder_figure(content: Content, width: float, body: float,
     """The ladder as a table: level, hard cards, each bot's measured win rate."""
     levels = ladder_of(content)
     bots = sorted({bot for level in levels for bot in level.bots})
-    cols = [0.0, width * 0.24] + [width * (0.62 + 0.19 * i) for i in range(len(bots))]
+    first = 0.62 - 0.19 * max(0, len(bots) - 2)    # the last column's place for any number
+    cols = [0.0, width * 0.24] + [width * (first + 0.19 * i) for i in range(len(bots))]
     y = lead
     heads = ["level", "hard cards"] + [f"{bot} wins" for bot in bots]
     out: list = [Text(x, y, head, body, bold=True, color=RUST)
