@@ -5,13 +5,18 @@ seeds). At about one decision in five the hint is asked (`--budget` games, the h
 search) and its first choice played; the other decisions are the stand-in follower's (the
 search bot at `--bot-budget`). Each asked decision is a record: the level, the turn, the
 hint's raw win % of its first choice, the win % it shows (`search.calibration`), and whether
-the game was won. `--collect FILE` appends records (JSON lines); `--report FILE` buckets
-them (shown % against wins, mean absolute error); `--fit FILE` fits the map's constants.
+the game was won. `--collect FILE` appends records (JSON lines). `--fit FILES` fits the map's
+constants (`search.calibration.W`) and prints them with the fit's own table (`--cv K`: and
+the table of a K-fold cross-fit, each game shown through a map fitted without it);
+`--report FILES` buckets records (the win % shown against the share of games won, with its
+95 % interval by games, and the mean absolute error) through the map just fitted, else the
+package's: fit on one run seed, report another, and the report is held out.
 
-    python scripts/calibrate_hints.py --collect fit.jsonl --seed 101 --games 200 --jobs 2
-    python scripts/calibrate_hints.py --fit fit.jsonl
-    python scripts/calibrate_hints.py --collect test.jsonl --seed 202 --games 400 --jobs 2
-    python scripts/calibrate_hints.py --report test.jsonl
+    nice -n 10 python scripts/calibrate_hints.py --collect fit.jsonl --seed 101 --games 180 \\
+        --budget 100
+    python scripts/calibrate_hints.py --fit fit.jsonl --report test.jsonl   # held out
+    python scripts/calibrate_hints.py --fit fit.jsonl test.jsonl --cv 5     # the map shipped
+    python scripts/calibrate_hints.py --report new.jsonl --plot docs/calibration.svg
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import math
 import multiprocessing
 import random
 import sys
+from collections.abc import Sequence
 
 from throne_pnp.assistant.advice import ADVICE_HORIZON, HINT_BUDGET
 from throne_pnp.content import load_content
@@ -29,13 +35,12 @@ from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.search.bot import SearchBot
-from throne_pnp.search.calibration import features, mapped, shown
+from throne_pnp.search.calibration import W, features, mapped, shown
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.options import decision_of
 from throne_pnp.search.ranking import rank
 from throne_pnp.sim.chart import FONT, RateChart
 from throne_pnp.sim.simulate import game_seed, normal_ids
-from throne_pnp.stats import wilson
 
 ASK = 0.2  # the share of decisions the hint is asked at
 
@@ -80,52 +85,90 @@ def collect(path: str, seed: int, games: range, budget: int, bot_budget: int, jo
     print(file=sys.stderr)
 
 
-def load(path: str) -> list[dict]:
-    """The records of `path`, each with the win % the map shows now."""
+def load(paths: list[str]) -> list[dict]:
+    """The records of `paths`, each with its level's number of skull cards."""
     hards = {level.name: len(level.hard) for level in load_content(None).ladder}
-    with open(path) as f:
-        records = [json.loads(line) for line in f if line.strip()]
+    records = []
+    for path in paths:
+        with open(path) as f:
+            records += [json.loads(line) for line in f if line.strip()]
     for r in records:
-        r["shown"] = mapped(r["raw"], hards[r["level"]], r["turn"])
+        r["hard"] = hards[r["level"]]
+    return records
+
+
+def show(records: list[dict], w: Sequence[float] = W) -> list[dict]:
+    """`records`, each with the win % the map of constants `w` shows for it."""
+    for r in records:
+        r["shown"] = mapped(r["raw"], r["hard"], r["turn"], w)
     return records
 
 
 def report(records: list[dict], key: str) -> float:
-    """The table of `key` (raw or shown) % against the share won; returns the mean abs error."""
-    buckets: dict[int, list[dict]] = {}
-    for r in records:
-        buckets.setdefault(min(9, int(r[key] * 10)), []).append(r)
-    print(f"| {key} % | decisions | mean {key} | won | off by |")
-    print("|---|---:|---:|---:|---:|")
+    """The table of `key` (raw or shown) % against the share won; returns the mean abs error.
+    The interval of the share won is 95 %, by games (a game's decisions share its outcome)."""
+    print(f"| {key} % | decisions | games | mean {key} | won | off by (95 %) |")
+    print("|---|---:|---:|---:|---:|---|")
     error = 0.0
-    for b in sorted(buckets):
-        rows = buckets[b]
+    for b, rows in sorted(buckets(records, key).items()):
         said = sum(r[key] for r in rows) / len(rows)
         won = sum(r["won"] for r in rows) / len(rows)
+        half = by_games(rows, key)
         error += len(rows) * abs(said - won)
-        print(f"| {b * 10}-{b * 10 + 10} | {len(rows)} | {said:.1%} | {won:.1%} | "
-              f"{(said - won) * 100:+.1f} |")
+        print(f"| {b * 10}-{b * 10 + 10} | {len(rows)} | {len({r['seed'] for r in rows})} | "
+              f"{said:.1%} | {won:.1%} | {(said - won) * 100:+.1f} (±{half * 100:.1f}) |")
     mae = error / len(records)
     print(f"\n{len(records)} decisions: mean absolute calibration error {mae * 100:.1f} points")
     return mae
 
 
-def buckets_of(records: list[dict], key: str) -> list[tuple[float, float, float, float]]:
-    """Per tenth of `key`: (mean of `key`, share won, its 95 % interval)."""
-    out = []
-    for b in range(10):
-        rows = [r for r in records if min(9, int(r[key] * 10)) == b]
-        if rows:
-            won = sum(r["won"] for r in rows)
-            out.append((sum(r[key] for r in rows) / len(rows), won / len(rows),
-                        *wilson(won, len(rows))))
+def buckets(records: list[dict], key: str) -> dict[int, list[dict]]:
+    """The records by tenth of `key`."""
+    out: dict[int, list[dict]] = {}
+    for r in records:
+        out.setdefault(min(9, int(r[key] * 10)), []).append(r)
     return out
 
 
-def plot(records: list[dict], path: str) -> None:
+def by_games(rows: list[dict], key: str) -> float:
+    """The 95 % half-width of mean(won - key) over `rows`, its games as the units sampled
+    (a cluster-robust standard error of a ratio of sums)."""
+    games: dict[int, list[float]] = {}
+    for r in rows:
+        games.setdefault(r["seed"], []).append(r["won"] - r[key])
+    if len(games) < 2:
+        return 1.0
+    mean = sum(map(sum, games.values())) / len(rows)
+    spread = sum((sum(d) - mean * len(d)) ** 2 for d in games.values())
+    return 1.96 * math.sqrt(spread * len(games) / (len(games) - 1)) / len(rows)
+
+
+def cross_fit(records: list[dict], folds: int) -> list[dict]:
+    """`records` each shown through a map fitted without its game (folds of whole games)."""
+    seeds = sorted({r["seed"] for r in records})
+    random.Random(folds).shuffle(seeds)
+    fold = {seed: i % folds for i, seed in enumerate(seeds)}
+    for k in range(folds):
+        w = fit([r for r in records if fold[r["seed"]] != k])
+        show([r for r in records if fold[r["seed"]] == k], w)
+    return records
+
+
+def buckets_of(records: list[dict], key: str) -> list[tuple[float, float, float, float]]:
+    """Per tenth of `key`: (mean of `key`, share won, its 95 % interval by games)."""
+    out = []
+    for rows in (rows for _, rows in sorted(buckets(records, key).items())):
+        said = sum(r[key] for r in rows) / len(rows)
+        won = sum(r["won"] for r in rows) / len(rows)
+        half = by_games(rows, key)
+        out.append((said, won, max(0.0, won - half), min(1.0, won + half)))
+    return out
+
+
+def plot(records: list[dict], path: str, how: str) -> None:
     """The calibration curve: the share won against the win % said, raw and shown."""
     chart = RateChart(path, (560, 460), (70, 30, 60, 60), [0, 1],
-                      f"Does the hint's win % come true? ({len(records)} decisions)")
+                      f"Does the hint's win % come true? ({len(records)} decisions, {how})")
     dwg = chart.dwg
     for tick in range(0, 11, 2):
         chart.text(f"{tick * 10}%", (chart.x(tick / 10), chart.bottom_y + 18))
@@ -143,9 +186,7 @@ def plot(records: list[dict], path: str) -> None:
 
 def fit(records: list[dict], steps: int = 30) -> list[float]:
     """Logistic regression of `won` on the map's features (Newton's method)."""
-    content = load_content(None)
-    hards = {level.name: len(level.hard) for level in content.ladder}
-    xs = [features(r["raw"], hards[r["level"]], r["turn"]) for r in records]
+    xs = [features(r["raw"], r["hard"], r["turn"]) for r in records]
     ys = [1.0 if r["won"] else 0.0 for r in records]
     k = len(xs[0])
     w = [0.0] * k
@@ -178,21 +219,37 @@ def solve(m: list[list[float]], v: list[float]) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--collect")
-    parser.add_argument("--report")
-    parser.add_argument("--fit")
-    parser.add_argument("--plot", help="with --report: the calibration curve as an SVG")
+    parser.add_argument("--fit", nargs="+", help="fit the map on these records, print it")
+    parser.add_argument("--cv", type=int, help="with --fit: the table of a K-fold cross-fit")
+    parser.add_argument("--report", nargs="+", help="the table of these records, through the "
+                        "map just fitted (--fit) or else the package's")
+    parser.add_argument("--plot", help="the calibration curve of --report's records (or of "
+                        "the cross-fit with --cv) as an SVG")
     parser.add_argument("--seed", type=int, default=202)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
     parser.add_argument("--budget", type=int, default=HINT_BUDGET)
     parser.add_argument("--bot-budget", type=int, default=48)
-    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.collect:
         games = range(args.first, args.first + args.games)
         collect(args.collect, args.seed, games, args.budget, args.bot_budget, args.jobs)
+    w = W
+    if args.fit:
+        records = load(args.fit)
+        w = fit(records)
+        print(f"fitted on {len(records)} decisions, {len({r['seed'] for r in records})} games:"
+              f" W = ({', '.join(f'{x:.4f}' for x in w)})\n")
+        report(show(records, w), "shown")
+        if args.cv:
+            print(f"\n{args.cv}-fold cross-fit (each game through a map fitted without it):")
+            report(cross_fit(records, args.cv), "shown")
+            if args.plot:
+                plot(records, args.plot, f"{args.cv}-fold cross-fit")
+        print()
     if args.report:
-        records = load(args.report)
+        records = show(load(args.report), w)
         for key in ("raw", "shown"):
             report(records, key)
             print()
@@ -203,10 +260,8 @@ def main() -> None:
             games = {r["seed"]: r["won"] for r in rows}
             print(f"{level}: {len(rows)} decisions, shown {said:.1%}, won {won:.1%}; "
                   f"{len(games)} games, {sum(games.values()) / len(games):.1%} won")
-        if args.plot:
-            plot(records, args.plot)
-    if args.fit:
-        print("fitted:", [round(x, 4) for x in fit(load(args.fit))])
+        if args.plot and not args.cv:
+            plot(records, args.plot, "held out" if args.fit else "the package's map")
 
 
 if __name__ == "__main__":

@@ -49,7 +49,10 @@ def test_bundled_guide_prints_each_level_with_both_bots_measured_rates():
         assert text.startswith(f"**{level.name.capitalize()}** (")
         assert ", ".join(map(str, level.hard)) in text or not level.hard
         assert f"careful newcomer: {rate_words(greedy)}" in text
-        assert f"expert: {rate_words(search)}" in text
+        assert f"quick search: {rate_words(search)}" in text
+        expert = level.measured.get("expert")
+        if expert is not None:   # the expert first: what strong play wins
+            assert text.index(f"expert: {rate_words(expert)}") < text.index("quick search:")
     assert "49" not in rate_words(None)
 
 
@@ -71,9 +74,9 @@ def test_an_unmeasured_ladder_says_so(tmp_path):
     content = load_content(_edition(tmp_path, "levels:\n  - name: easy\n    hard: []\n"
                                               "  - name: hard\n    hard: [20, 21]\n"))
     blocks = guide_blocks(content)
-    assert ("bullet", "**Easy** (no skull cards): expert: not yet measured; "
+    assert ("bullet", "**Easy** (no skull cards): quick search: not yet measured; "
                       "careful newcomer: not yet measured.") in blocks
-    assert ("bullet", "**Hard** (2 skull cards: 20, 21): expert: not yet measured; "
+    assert ("bullet", "**Hard** (2 skull cards: 20, 21): quick search: not yet measured; "
                       "careful newcomer: not yet measured.") in blocks
     assert any("not yet measured: `throne simulate --sweep --ladder --write-ladder`" in text
                for _, text in blocks)

@@ -79,8 +79,8 @@ def test_svg_output_is_deterministic(svg_dir: Path, tmp_path: Path) -> None:
 def test_text_names_the_embedded_family_first_with_fallbacks(svg_dir: Path) -> None:
     sans = "'Bitstream Vera Sans', 'DejaVu Sans', Verdana, sans-serif"
     serif = "'Crimson Text', Georgia, 'Times New Roman', serif"    # titles, booklet
-    for path, wanted in [(svg_dir / "rules.svg", {serif}),    # the cover: the serif alone
-                         (svg_dir / "rules-8.svg", {sans, serif}),   # and the 50 mm bar
+    for path, wanted in [(svg_dir / "rules.svg", {sans, serif}),   # the cover and its bar
+                         (svg_dir / "rules-8.svg", {sans, serif}),
                          (svg_dir / "cards" / "card-01.svg", {sans, serif})]:
         texts = ET.parse(path).getroot().iter(f"{SVG}text")
         families = {t.get("font-family") for t in texts}

@@ -84,3 +84,13 @@ def test_another_option_is_played_only_when_clearly_ahead(monkeypatch, lead, swi
     chosen = SearchBot(budget=32).decide(g, random.Random(1))
     assert seen["include"] == default  # the default is always ranked, never dropped
     assert tuple(chosen) == (other.actions if switched else default.actions)
+
+
+def test_the_expert_is_the_search_bot_at_its_plateau_budget():
+    from throne_pnp.sim.simulate import make_bot
+
+    expert = make_bot("expert")
+    assert isinstance(expert, SearchBot)
+    assert expert.budget == search_bot.EXPERT_BUDGET > search_bot.SWEEP_BUDGET
+    assert make_bot("search").budget == search_bot.SWEEP_BUDGET
+    assert make_bot("expert", 5).budget == 5

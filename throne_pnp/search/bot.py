@@ -16,6 +16,9 @@ from throne_pnp.search.ranking import Scored, rank
 
 # Rollouts per decision in a balance sweep (docs/search.md has the budget curve).
 SWEEP_BUDGET = 12
+# The expert (`--bot expert`): the budget past which more rollouts won no more games at any
+# level of the ladder (scripts/ladder_plateau.py; docs/search.md, "How strong it is").
+EXPERT_BUDGET = 192
 # Turns a sweep's rollouts look ahead before the static leaf (`search.leaf`).
 SWEEP_HORIZON = 1
 # Standard errors by which the rollouts' best must beat the default (`switches`),

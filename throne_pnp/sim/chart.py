@@ -11,8 +11,8 @@ from typing import Any
 FONT = {"font_family": "Helvetica, Arial, sans-serif", "font_size": 12}
 PLOT_SIZE, PLOT_MARGINS = (640, 400), (70, 20, 40, 60)        # left, right, top, bottom
 LADDER_SIZE, LADDER_MARGINS = (640, 420), (70, 45, 60, 70)
-COLOURS = {"search": "#7a3420", "greedy": "#1f4e9c"}
-OTHER = ("#2e7d32", "#6a1b9a", "#555555")
+COLOURS = {"expert": "#2e7d32", "search": "#7a3420", "greedy": "#1f4e9c"}
+OTHER = ("#6a1b9a", "#555555", "#b8860b")
 DASHES = {"search": None, "greedy": "6,3"}
 
 # A curve: per level (x = hard cards, level name, win rate, ci low, ci high).

@@ -189,7 +189,7 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
                         content_dir=cdir, turn_cap=turn_cap, progress=progress, budget=budget)
     rows = [row for row, _ in played]
     report: dict[str, Any] = {"bot": bot, "seed": seed, "turn_cap": turn_cap}
-    if bot == "search":
+    if bot_budget(bot, budget) is not None:
         report["budget"] = bot_budget(bot, budget)
     if len(hards) == 1:
         report.update(Row.to_json(rows[0]))
@@ -206,7 +206,7 @@ def run(games: int, hards: list[int], bot: str = "greedy", seed: int = 1, jobs: 
 
 def bot_budget(bot: str, budget: int | None) -> int | None:
     """The budget a bot plays with, for reports (None: a bot without one)."""
-    return getattr(make_bot(bot, budget), "budget", None) if bot == "search" else None
+    return getattr(make_bot(bot, budget), "budget", None)
 
 
 def ladder_report(content: Content, levels: list[Level], games: int, bot: str = "greedy",

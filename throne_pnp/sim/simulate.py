@@ -25,12 +25,12 @@ from throne_pnp.stats import wilson
 
 TURN_CAP = 200
 CAUSES = ("home-taken", "home-abandoned")
-BOTS = ("greedy", "random", "planner", "search")   # the player's seat, by name
+BOTS = ("greedy", "random", "planner", "search", "expert")   # the player's seat, by name
 
 
 def make_bot(name: str, budget: int | None = None) -> Bot:
-    """A bot by name (`budget`: the search bot's rollouts per decision, else
-    its sweep default); ThroneError lists the names when unknown."""
+    """A bot by name (`budget`: the search bot's rollouts per decision, else its sweep
+    default; the expert is the search bot at its plateau); ThroneError lists the names."""
     if name == "greedy":
         return GreedyBot()
     if name == "random":
@@ -39,10 +39,10 @@ def make_bot(name: str, budget: int | None = None) -> Bot:
         from throne_pnp.search.bot import PlannerBot
 
         return PlannerBot()
-    if name == "search":
-        from throne_pnp.search.bot import SearchBot
+    if name in ("search", "expert"):
+        from throne_pnp.search.bot import EXPERT_BUDGET, SearchBot
 
-        return SearchBot(budget)
+        return SearchBot(budget or (EXPERT_BUDGET if name == "expert" else None))
     raise ThroneError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
 
 

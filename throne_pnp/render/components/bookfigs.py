@@ -274,7 +274,9 @@ def ladder_figure(content: Content, width: float, body: float,
     """The ladder as a table: level, the skull cards it adds, and how often a careful
     newcomer and an expert won there (the simulator's measured players)."""
     levels = ladder_of(content)
-    players = [b for b in reversed(BOTS) if any(lv.bots.get(b) for lv in levels)]
+    measured = {b for lv in levels for b in lv.bots if lv.bots.get(b)}
+    strong = "expert" if "expert" in measured else "search"   # the expert, when measured
+    players = [b for b in (strong, "greedy") if b in measured or b in BOTS]
     xs = [0.0, width * 0.25] + [width * (0.66 + 0.19 * i) for i in range(len(players))]
     heads = ["level", "skull cards added"] + [player_name(b) for b in players]
     out: list = []

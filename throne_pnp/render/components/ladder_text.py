@@ -15,9 +15,9 @@ DOC_END = "<!-- ladder:end -->"
 
 
 def shown_bots(levels: list[Level]) -> list[str]:
-    """The bots to show: search and greedy, then any other bot measured."""
+    """The bots to show: the expert if measured, search and greedy, then any other measured."""
     extra = sorted({b for lv in levels for b, m in lv.measured.items() if m.current} - set(BOTS))
-    return [*BOTS, *extra]
+    return sorted([*BOTS, *extra], key=lambda bot: bot != "expert")
 
 
 def pct(value: float) -> str:
@@ -51,9 +51,11 @@ def guide_blocks(content: Content) -> list[tuple[str, str]]:
     out = [("head", "Difficulty ladder"),
            ("para", "Each level shuffles its skull cards {skull} into the deck and keeps "
                     "those of the level before; `throne new --level NAME` plays it. How "
-                    "often the simulator's players won there, with 95 % intervals (a careful "
-                    "newcomer takes each time the choice that looks best at that moment; an "
-                    "expert tries every choice out over many imagined games first):")]
+                    "often the simulator's players won there, with 95 % intervals (an expert "
+                    "plays each choice on over many imagined games before it chooses, as many "
+                    "as still help; quick search: the same with a few games each, the figure "
+                    "designers sweep with; a careful newcomer takes the choice that looks best "
+                    "at that moment):")]
     for level in levels:
         rates = "; ".join(f"{player_name(b)}: {rate_words(level.bots.get(b))}" for b in bots)
         out.append(("bullet", f"**{level.name.capitalize()}** ({cards_words(level)}): {rates}."))
@@ -65,7 +67,8 @@ def guide_blocks(content: Content) -> list[tuple[str, str]]:
 
 def player_name(bot: str) -> str:
     """A simulated player as the guide names it (a bot's name is the program's)."""
-    return {"search": "expert", "greedy": "careful newcomer"}.get(bot, f"player {bot}")
+    names = {"expert": "expert", "search": "quick search", "greedy": "careful newcomer"}
+    return names.get(bot, f"player {bot}")
 
 
 def markdown_table(content: Content) -> str:

@@ -140,7 +140,7 @@ def _label(game_map: GameMap, n: int, ink_saver: bool = False) -> list[tuple[Box
                   [Text(tx, base, terr.name, size, bold=True, color=INK, tag=f"name-{n}",
                         serif=True)]))
     if n == game_map.home:
-        hb = base - size * PT * ASCENT - 1.0
+        hb = base - size * PT * ASCENT - 2.0     # clear of the name in any fallback font
         parts.append((Box(tx, hb - HOME_PT * PT * ASCENT,
                           text_width("YOUR HOME", HOME_PT, bold=True),
                           HOME_PT * PT * (ASCENT + DESCENT)),
