@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from throne_pnp.content import Content
-from throne_pnp.render.backend.layout import find_tagged
+from throne_pnp.render.backend.layout import Rect, find_tagged
 from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.components import mapsheet
 from throne_pnp.render.components.board import markers
@@ -21,12 +21,14 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class Space:
-    """One cube space on the sheet: its territory, side (king or player), index, box in mm."""
+    """One cube space on the sheet: its territory, side (king or player), index, box in mm,
+    and the colour it is printed in (what the reader expects of it empty)."""
 
     territory: int
     side: str
     index: int
     box: Box
+    fill: str = "#ffffff"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +67,8 @@ def sheet_geometry(content: Content, kind: str) -> SheetGeometry:
     spaces: list[Space] = []
     outlines: dict[int, tuple[Point, ...]] = {}
     limit = content.map.king_limit
+    fills = {int(g.tag.split("-")[1]): [r.style.fill for r in g.items if isinstance(r, Rect)]
+             for g, _, _ in find_tagged(sheet.page.items, "cubes-")}
     for terr in territory_geometry(content):
         outlines[terr.number] = tuple(
             (round(sheet.dx + x * sheet.scale, 3), round(sheet.dy + y * sheet.scale, 3))
@@ -73,7 +77,8 @@ def sheet_geometry(content: Content, kind: str) -> SheetGeometry:
             placed = box.moved(sheet.dx, sheet.dy, sheet.scale)
             if _inside(placed, visible):
                 side, index = ("king", k) if k < limit else ("player", k - limit)
-                spaces.append(Space(terr.number, side, index, placed))
+                spaces.append(Space(terr.number, side, index, placed,
+                                    fills[terr.number][k] or "#ffffff"))
     return SheetGeometry(kind, (sheet.page.width, sheet.page.height), corners,  # type: ignore[arg-type]
                          outlines, tuple(spaces))
 

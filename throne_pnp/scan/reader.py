@@ -5,8 +5,9 @@ The photo is mapped onto the sheet (`photo`), the light evened out from the whit
 player's spaces and the markers' margins, and each space read from the part of it that no
 nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces are
 read nearest to the camera first and an occupied one masks its shadow in the view of those
-behind. A space reads as holding a cube when most of what shows differs from its paper; a
-space in between is unsure, never guessed. Cube colours are learned from the photo (the
+behind. A space reads as holding a cube when most of what shows differs from its paper: the
+colour the sheet's drawing prints it in (the King's row takes its territory's hue), as this
+photo's print and light show it; a space in between is unsure, never guessed. Cube colours are learned from the photo (the
 cubes on each side's spaces) or given by name or hex.
 """
 
@@ -19,7 +20,6 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.render.components.board.territories import KING_BOX
 from throne_pnp.scan import photo
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
@@ -225,12 +225,13 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     edges = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8 > EDGE
     white = _lab(np, cv2, "#ffffff")
-    paper = {side: _paper(np, np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
-                                         for s in spaces if s.side == side
-                                         for x0, y0, x1, y1 in (_px(s.box, INSET),)]),
-                          _lab(np, cv2, KING_BOX) if side == "king" else white, white)
-             for side in ("king", "player")}
-    tinted = _distance(np, paper["king"][None], white)[0] > OFF_PAPER / 2
+    paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
+    for side in ("king", "player"):
+        own = [k for k, s in enumerate(spaces) if s.side == side]
+        seen = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
+                         for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)])
+        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, spaces[k].fill) for k in own]))
+    tinted = _distance(np, paper, white) > OFF_PAPER / 2
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
@@ -240,14 +241,14 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         space = spaces[k]
         x0, y0, x1, y1 = _px(space.box, INSET)
         mask = np.ones((y1 - y0, x1 - x0), np.uint8)
-        if space.side == "king" and tinted:   # washed out by glare: no tint to tell there
+        if tinted[k]:   # washed out by glare: no tint to tell there
             mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
         for j, state in states.items():
             if state != "empty" and _near(space.box, spaces[j].box):
                 hull = _hidden(np, spaces[j].box, cam) - np.array([x0, y0])
                 cv2.fillConvexPoly(mask, np.round(hull).astype(np.int32), 0)
         patch = lab[y0:y1, x0:x1]
-        off = ((_distance(np, patch.reshape(-1, 3), paper[space.side]) > OFF_PAPER)
+        off = ((_distance(np, patch.reshape(-1, 3), paper[k]) > OFF_PAPER)
                .reshape(mask.shape) & (mask > 0)).astype(np.uint8)
         off = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         seen, area = mask.sum() / PX ** 2, off.sum() / PX ** 2
@@ -258,10 +259,10 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         states[k] = ("empty" if area <= EMPTY_BELOW * cube else
                      space.side if area >= FULL_ABOVE * cube else "unsure")
         lines = float(edges[y0:y1, x0:x1][mask > 0].mean())
-        pale = _paler(np, patch[mask > 0], paper[space.side]).sum() / PX ** 2
+        pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
         if states[k] == "empty" and (lines > EDGES_SEEN or pale >= FULL_ABOVE * cube):
             states[k] = "unsure"        # a cube's edges, or whiter than the tint: a pale cube
-        if states[k] == "king" and tinted and _whiter(np, patch[off > 0], paper["king"]):
+        if states[k] == "king" and tinted[k] and _whiter(np, patch[off > 0], paper[k]):
             states[k] = "unsure"        # glare or a white cube: the tint alone cannot tell
         if states[k] == space.side:
             shown[k] = np.median(patch[off > 0], axis=0)
@@ -278,22 +279,33 @@ def _distance(np: Any, lab: Any, reference: Any) -> Any:
     return np.sqrt(light ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
 
 
-def _paper(np: Any, seen: Any, tint: Any, white: Any) -> Any:
-    """The colour a side's empty spaces show: their printed `tint`, or (ink saver, or the
-    tint washed out by strong light) somewhere on the way to white. Of the spaces' colours
-    near that way, the group nearest the tint (at least 3, or half of them)."""
-    way = white - tint
-    length = float(np.dot(way, way)) or 1.0
-    t = np.clip((seen - tint) @ way / length, 0, 1)
-    near = _distance(np, seen, tint + t[:, None] * way) < OFF_PAPER
-    if not near.any():
-        return tint
-    ts = np.sort(t[near])
-    need = min(3, max(1, len(ts) // 2))
-    start = next(x for i, x in enumerate(ts) if i + need > len(ts) - 1 or
-                 ts[min(i + need - 1, len(ts) - 1)] - x <= 0.2)
-    group = near & (t >= start) & (t <= start + 0.2)
-    return np.median(seen[group], axis=0)
+def _paper(np: Any, seen: Any, tints: Any) -> Any:
+    """The colour each of a side's spaces shows empty, from its printed tint (`tints`, one
+    per space: the King's row takes its territory's hue) through the print and the light:
+    per Lab channel `seen = gain * tint + offset`, fitted to the spaces `seen` that match it
+    (cubes left out). The first guess shifts every tint alike, by the spaces whose colour lies
+    on the way from their tint to white (not a coloured cube: ink saver, washed out, or
+    not). The lightness keeps gain 1 (the tints are alike in it), and so do a and b when the
+    tints are (the player's spaces)."""
+    way = 100.0 - tints[:, 0]
+    t = np.clip((seen - tints)[:, 0] / np.maximum(way, 1.0), 0, 1)[:, None]
+    keep = _distance(np, seen, tints + t * (np.array([100.0, 0, 0]) - tints)) < OFF_PAPER
+    if keep.sum() < 3:
+        keep[:] = True
+    expected = tints
+    for step in range(4):
+        expected = tints.copy()
+        for c in range(3):
+            x, y = tints[keep, c], seen[keep, c]
+            gain = 1.0
+            if step and c and np.std(x) > 2:
+                gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0, 2))
+            expected[:, c] = gain * tints[:, c] + float(np.median(y - gain * x))
+        matching = _distance(np, seen, expected) < OFF_PAPER
+        if matching.sum() < 3 or (matching == keep).all() and step:
+            break
+        keep = matching
+    return expected
 
 
 def _paler(np: Any, lab: Any, paper: Any) -> Any:
