@@ -7,8 +7,8 @@ nearer cube can hide: a cube seen from the side covers the spaces behind it, so 
 read nearest to the camera first and an occupied one masks its shadow in the view of those
 behind. A space reads as holding a cube when most of what shows differs from its paper: the
 colour the sheet's drawing prints it in (the King's row takes its territory's hue), as this
-photo's print and light show it; a space in between is unsure, never guessed. Cube colours are learned from the photo (the
-cubes on each side's spaces) or given by name or hex.
+photo's print and light show it; a space in between is unsure, never guessed. Cube colours
+are learned from the photo (the cubes on each side's spaces) or given by name or hex.
 """
 
 from __future__ import annotations
