@@ -234,7 +234,7 @@ def card_back(ink_saver: bool = False,
             Poly(((cx, cy - 1.8), (cx + 2.4, cy), (cx, cy + 1.8), (cx - 2.4, cy)),
                  both(paper, ink, 0.5))]
     for dx, dy in ((-1, -1), (1, 1), (1, -1), (-1, 1)):   # four corner diamonds
-        x, y = cx + dx * (cx - BACK_CLEAR - 4.0), cy + dy * (cy - BACK_CLEAR - 5.0)
+        x, y = cx + dx * (cx - BACK_CLEAR - 6.0), cy + dy * (cy - BACK_CLEAR - 7.0)   # 7.5 mm in
         out.append(Poly(((x, y - 4.5), (x + 3.5, y), (x, y + 4.5), (x - 3.5, y)),
                         both(paper, ink, 0.5)))
         out.append(Circle(x, y, 0.9, fill(ink)))
