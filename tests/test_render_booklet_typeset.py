@@ -121,20 +121,21 @@ def test_every_page_but_the_last_is_filled(pdfs: Path, paper: str) -> None:
 
 def _blank_stretches(pdf: Path, page: int) -> list[float]:
     """The longest run of blank rows (mm) in each column of a page's text block."""
-    import numpy as np
     from printcheck import gray
 
     from throne_pnp.render.components.booklet import GUTTER, block_size
 
     dpi, width, height = 100, *block_size()
-    image = np.array(gray(pdf, page, dpi)) < 200
+    image = gray(pdf, page, dpi).point(lambda v: 255 if v < 200 else 0)   # ink: 255
     px = dpi / 25.4
-    left, top = (image.shape[1] / px - width) / 2, (image.shape[0] / px - height) / 2
+    left, top = (image.width / px - width) / 2, (image.height / px - height) / 2
     col = (width - GUTTER) / 2
     out = []
     for x in (left, left + col + GUTTER):
-        rows = image[int((top + 9) * px):int((top + height - 8) * px), int(x * px):
-                     int((x + col) * px)].any(axis=1)
+        band = image.crop((int(x * px), int((top + 9) * px), int((x + col) * px),
+                           int((top + height - 8) * px)))
+        rows = [band.crop((0, y, band.width, y + 1)).getbbox() is not None
+                for y in range(band.height)]
         longest = run = 0
         for inked in rows:
             run = 0 if inked else run + 1

@@ -195,7 +195,9 @@ def test_each_cell_is_the_printed_card(save: dict, built: Path) -> None:
                 trim = single.convert("RGB").crop((bleed, bleed, 815 - bleed, 1110 - bleed))
                 trim = trim.resize((cw, ch), Image.Resampling.LANCZOS)
             diff = ImageStat.Stat(ImageChops.difference(cell, trim)).mean
-            assert max(diff) < 4.0, (number, diff)
+            # measured: a cell against its own card at most 4.06, against the next card
+            # of its deck at least 5.06 (resampling softens the 8.5 pt action words)
+            assert max(diff) < 4.5, (number, diff)
         last = cols * rows - 1
         x, y = (last % cols) * cw, (last // cols) * ch
         assert ImageChops.difference(image.crop((x, y, x + cw, y + ch)), back).getbbox() is None

@@ -147,7 +147,7 @@ def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
     if len(card.king) == 1:
         out += _action_icons(card.king[0], cx, y0 + 6.0, 15.0)
         label = ACTION_LABELS[card.king[0]]
-        out.append(Text(cx, y0 + 28.5, label, fit_size(label, w - 4, 7.5, True), "middle",
+        out.append(Text(cx, y0 + 28.5, label, fit_size(label, w - 4, 8.5, True), "middle",
                         bold=True, color=INK))
         return out
     size = 9.0
@@ -155,7 +155,7 @@ def _king_actions(card: Card, color: str, ink_saver: bool) -> list:
         top = y0 + 3.2 + i * h / 2
         out += _action_icons(action, cx, top, size)
         label = f"{i + 1}. {ACTION_LABELS[action]}"
-        out.append(Text(cx, top + size + 3.4, label, fit_size(label, w - 4, 7.0, True),
+        out.append(Text(cx, top + size + 3.6, label, fit_size(label, w - 4, 8.0, True),
                         "middle", bold=True, color=INK))
     out.append(Line(x0 + 8, y0 + h / 2, x0 + w - 8, y0 + h / 2, stroke(GREY, 0.2, (0.8, 0.8))))
     return out
@@ -234,7 +234,7 @@ def card_back(ink_saver: bool = False,
             Poly(((cx, cy - 1.8), (cx + 2.4, cy), (cx, cy + 1.8), (cx - 2.4, cy)),
                  both(paper, ink, 0.5))]
     for dx, dy in ((-1, -1), (1, 1), (1, -1), (-1, 1)):   # four corner diamonds
-        x, y = cx + dx * (cx - BACK_CLEAR - 4.0), cy + dy * (cy - BACK_CLEAR - 5.0)
+        x, y = cx + dx * (cx - BACK_CLEAR - 6.0), cy + dy * (cy - BACK_CLEAR - 7.0)   # 7.5 mm in
         out.append(Poly(((x, y - 4.5), (x + 3.5, y), (x, y + 4.5), (x - 3.5, y)),
                         both(paper, ink, 0.5)))
         out.append(Circle(x, y, 0.9, fill(ink)))
