@@ -16,6 +16,7 @@ from throne_pnp.content import load_content
 from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.backend.pdf import render_pdf
 from throne_pnp.render.components.board import markers
+from throne_pnp.render.components.mapsheet import EDGE
 from throne_pnp.scan.geometry import _sheets, sheet_geometry
 
 CONTENT = load_content()
@@ -47,8 +48,11 @@ def test_markers_and_spaces_where_the_pdf_prints_them(kind: str, tmp_path: Path)
         assert any(_close(b, Box(x0, y0, 12.0, 2.0)) for b in boxes), (kind, marker_id)
         spot = Box(x0 - markers.QUIET, y0 - markers.QUIET, markers.SPOT, markers.SPOT)
         assert any(_close(b, spot) for b in boxes), (kind, marker_id)
-        assert spot.x >= 4.2 and spot.y >= 4.2
-        assert spot.x2 <= geometry.page[0] - 4.2 and spot.y2 <= geometry.page[1] - 4.2
+        # black ink EDGE (5 mm) from the paper edge; the white quiet zone may reach nearer
+        assert x0 >= EDGE - 1e-9 and y0 >= EDGE - 1e-9
+        assert x1 <= geometry.page[0] - EDGE + 1e-9 and y1 <= geometry.page[1] - EDGE + 1e-9
+        assert spot.x >= 0 and spot.y >= 0
+        assert spot.x2 <= geometry.page[0] and spot.y2 <= geometry.page[1]
     assert geometry.spaces
     for space in geometry.spaces:
         assert any(_close(b, space.box) for b in boxes), (kind, space)

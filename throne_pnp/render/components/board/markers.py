@@ -2,8 +2,9 @@
 
 `throne scan` finds them in a photo to map it onto the sheet (SPEC §10). Each sheet kind
 (paper, and tile of the tiled map) owns four ids, so a marker alone tells the sheet; the
-markers sit in the corners of the sheet's free sea with a white quiet zone, and the island
-is shrunk about a fixed point until it keeps clear of them. The bit patterns of the ids we
+black squares sit in the corners of the sheet's art, their white quiet zones reaching out
+into the paper margin (white costs no ink), and the island is shrunk about a fixed point
+until its land keeps clear of the black squares. The bit patterns of the ids we
 use are data here (the public dictionary; a test of the [scan] lane checks them against
 cv2.aruco), so printing needs no OpenCV.
 """
@@ -18,7 +19,7 @@ from throne_pnp.render.backend.mapgeom import Box, box_meets_polygon
 MODULE = 2.0            # mm per marker cell: 6 cells (a black border round 4 x 4 bits) = 12 mm
 QUIET = 2.0             # white margin round the black square
 SPOT = 6 * MODULE + 2 * QUIET    # the white square a marker takes
-CLEAR = 1.0             # land keeps this far from a marker's white square
+CLEAR = 0.5             # land keeps this far from a marker's black square
 # The sheets that carry markers; sheet k owns ids 4k .. 4k+3 (top-left, top-right,
 # bottom-right, bottom-left).
 SHEET_KINDS = ("a4", "letter", "a3", "tabloid", "a4-1", "a4-2", "letter-1", "letter-2")
@@ -49,8 +50,10 @@ def kind_of(marker_id: int) -> str | None:
 
 
 def spots(area: Box) -> list[Box]:
-    """The white squares of the four markers in the corners of `area`, in CORNERS order."""
-    left, top, right, bottom = area.x, area.y, area.x2 - SPOT, area.y2 - SPOT
+    """The white squares of the four markers whose black squares sit in the corners of `area`,
+    in CORNERS order (the quiet zones reach QUIET outside `area`)."""
+    left, top = area.x - QUIET, area.y - QUIET
+    right, bottom = area.x2 + QUIET - SPOT, area.y2 + QUIET - SPOT
     return [Box(left, top, SPOT, SPOT), Box(right, top, SPOT, SPOT),
             Box(right, bottom, SPOT, SPOT), Box(left, bottom, SPOT, SPOT)]
 
@@ -94,13 +97,14 @@ def marker_corners(spot: Box) -> list[tuple[float, float]]:
 def clear_fit(land: list[Polygon], fit: tuple[float, float, float], keep: Sequence[Box],
               pivot: tuple[float, float]) -> tuple[float, float, float]:
     """`fit` (dx, dy, scale: drawing point p at page dx + p * scale), shrunk about the page
-    point `pivot` in 1 % steps until no land polygon comes within CLEAR of a `keep` box."""
+    point `pivot` in 1 % steps until no land polygon comes within CLEAR of the black square of
+    a `keep` marker spot."""
     dx, dy, scale = fit
     px, py = pivot
     for step in range(50):
         k = 1.0 - step / 100
         moved = (px - (px - dx) * k, py - (py - dy) * k, scale * k)
-        if not any(box_meets_polygon(box.grow(CLEAR), _placed(poly, moved))
+        if not any(box_meets_polygon(box.grow(CLEAR - QUIET), _placed(poly, moved))
                    for box in keep for poly in land):
             return moved
     return moved
