@@ -10,6 +10,8 @@ check runs on any machine without poppler:
   scale (the font size times the scale of its matrix), font name and whether
   the font is embedded.
 - `ink(image)`: mean ink coverage of an image (0 white .. 1 solid black).
+- `page_objects(path, page)`: every top-level object's kind, box in mm and straight
+  segments (cube spaces and scan markers measured from the drawn paths).
 - `page_sizes_mm(path)`, `viewer_preferences(path)`.
 
 Import it from a test as `from printcheck import ...` (pytest puts tests/ on
@@ -27,6 +29,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as raw
+
+from throne_pnp.render.backend.mapgeom import Box
 
 EDGE_MM = 4.2            # home printers cannot print this close to the paper edge
 MM_PER_PT = 25.4 / 72
@@ -263,3 +267,40 @@ def text_fills(path: Path) -> set[tuple[str, tuple[float, ...]]]:
             else:
                 operands.append(token)
     return found
+
+
+def page_objects(path: Path, index: int) -> list[tuple[int, Box, int]]:
+    """(kind, box in mm from the top-left, straight segments) of every top-level
+    object of a page; a path's box is that of its points (not its stroke)."""
+    document = pdfium.PdfDocument(str(path))
+    try:
+        page = document[index]
+        height = page.get_height()
+        out = []
+        for i in range(raw.FPDFPage_CountObjects(page.raw)):
+            obj = raw.FPDFPage_GetObject(page.raw, i)
+            kind = raw.FPDFPageObj_GetType(obj)
+            lines = 0
+            if kind == raw.FPDF_PAGEOBJ_PATH:
+                m = raw.FS_MATRIX()
+                raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
+                xs, ys = [], []
+                for k in range(raw.FPDFPath_CountSegments(obj)):
+                    seg = raw.FPDFPath_GetPathSegment(obj, k)
+                    lines += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_LINETO
+                    x, y = ctypes.c_float(), ctypes.c_float()
+                    raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
+                    xs.append((m.a * x.value + m.c * y.value + m.e) * MM_PER_PT)
+                    ys.append((height - (m.b * x.value + m.d * y.value + m.f)) * MM_PER_PT)
+                box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
+            else:
+                left, bottom, right, top = (ctypes.c_float() for _ in range(4))
+                raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v)
+                                                 for v in (left, bottom, right, top)))
+                box = Box(left.value * MM_PER_PT, (height - top.value) * MM_PER_PT,
+                          (right.value - left.value) * MM_PER_PT,
+                          (top.value - bottom.value) * MM_PER_PT)
+            out.append((kind, box, lines))
+        return out
+    finally:
+        document.close()

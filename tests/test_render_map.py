@@ -146,10 +146,12 @@ def test_every_territory_has_open_ground_to_stack_more() -> None:
 
 
 def test_cube_space_drawing_size_leaves_room_on_letter() -> None:
-    # the tightest paper: Letter's width sets the scale
+    # the tightest paper: Letter's width sets the scale, less what the island gives up to
+    # keep clear of the photo markers in the frame's corners (at most 5 %)
     (sheet,) = map_sheets(CONTENT, "letter")
     assert CUBE_MM * sheet.scale >= 10.0
-    assert sheet.scale == pytest.approx((279.4 - 2 * EDGE) / 268)
+    full = (279.4 - 2 * EDGE) / 268
+    assert 0.95 * full <= sheet.scale <= full
 
 
 # --------------------------------------------------------------------------- the page
@@ -213,7 +215,8 @@ def test_cartouche_and_compass_on_free_sea_and_the_aids_outside_the_art(paper: s
 def test_the_map_fills_its_frame(paper: str, size: str) -> None:
     """The island is as large as the frame allows: it touches two opposite sides
     of the printable frame (less the other sheet's share when tiled). Tiled, it
-    may give up a few per cent so that the join misses every cube space."""
+    may give up some so that the join misses every cube space and the scan markers by
+    the join stay on sea."""
     width, height = CONTENT.map.drawing.size
     sheets = map_sheets(CONTENT, paper, size)
     frame = sheets[0].frame
@@ -221,7 +224,7 @@ def test_the_map_fills_its_frame(paper: str, size: str) -> None:
     s = sheets[0].scale
     largest = min(across / width, frame.h / height)
     if size == "tiled":
-        assert 0.95 * largest <= s <= largest + 1e-9
+        assert 0.85 * largest <= s <= largest + 1e-9
     else:
         assert s == pytest.approx(largest)
     short, long = PAPER_MM[{"page": paper, "tiled": paper}.get(

@@ -10,16 +10,17 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 from click.testing import CliRunner
-from printcheck import edge_ink, page_sizes_mm, text_runs
+from printcheck import MM_PER_PT as MM
+from printcheck import edge_ink, page_objects, page_sizes_mm, text_runs
 
 from throne_pnp.cli import cli
 from throne_pnp.content import load_content
 from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.backend.pdf import render_pdf
+from throne_pnp.render.components.board.markers import SPOT
 from throne_pnp.render.components.mapsheet import map_pages
 from throne_pnp.render.components.sheets import stamp_pages, stamp_text
 
-MM = 25.4 / 72
 VARIANTS = [("a4", "page", False), ("letter", "page", False), ("a4", "page", True),
             ("letter", "page", True), ("a4", "a3", False), ("letter", "a3", False),
             ("a4", "tiled", False), ("letter", "tiled", False)]
@@ -38,49 +39,14 @@ def maps(tmp_path_factory) -> dict[tuple[str, str, bool], Path]:
     return out
 
 
-def _objects(path: Path, index: int) -> list[tuple[int, Box, int]]:
-    """(kind, box in mm from the top-left, straight segments) of every top-level
-    object of a page; a path's box is that of its points (not its stroke)."""
-    document = pdfium.PdfDocument(str(path))
-    try:
-        page = document[index]
-        height = page.get_height()
-        out = []
-        for i in range(raw.FPDFPage_CountObjects(page.raw)):
-            obj = raw.FPDFPage_GetObject(page.raw, i)
-            kind = raw.FPDFPageObj_GetType(obj)
-            lines = 0
-            if kind == raw.FPDF_PAGEOBJ_PATH:
-                m = raw.FS_MATRIX()
-                raw.FPDFPageObj_GetMatrix(obj, ctypes.byref(m))
-                xs, ys = [], []
-                for k in range(raw.FPDFPath_CountSegments(obj)):
-                    seg = raw.FPDFPath_GetPathSegment(obj, k)
-                    lines += raw.FPDFPathSegment_GetType(seg) == raw.FPDF_SEGMENT_LINETO
-                    x, y = ctypes.c_float(), ctypes.c_float()
-                    raw.FPDFPathSegment_GetPoint(seg, ctypes.byref(x), ctypes.byref(y))
-                    xs.append((m.a * x.value + m.c * y.value + m.e) * MM)
-                    ys.append((height - (m.b * x.value + m.d * y.value + m.f)) * MM)
-                box = Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))
-            else:
-                left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-                raw.FPDFPageObj_GetBounds(obj, *(ctypes.byref(v)
-                                                 for v in (left, bottom, right, top)))
-                box = Box(left.value * MM, (height - top.value) * MM,
-                          (right.value - left.value) * MM, (top.value - bottom.value) * MM)
-            out.append((kind, box, lines))
-        return out
-    finally:
-        document.close()
-
-
 def _spaces_and_marks(path: Path, index: int) -> tuple[list[Box], list[Box]]:
-    """The cube spaces (square paths with straight sides, 9-20 mm) and the box of
-    every text, icon (form) and number disc (a round path of 8-20 mm) of a page."""
-    objects = _objects(path, index)
+    """The cube spaces (square paths with straight sides, 9-20 mm, not a scan marker's white
+    square) and the box of every text, icon (form) and number disc (a round path of 8-20 mm)
+    of a page."""
+    objects = page_objects(path, index)
     spaces = [box for kind, box, lines in objects
               if kind == raw.FPDF_PAGEOBJ_PATH and lines >= 4 and 9 <= box.w <= 20
-              and abs(box.w - box.h) < 0.01]
+              and abs(box.w - box.h) < 0.01 and abs(box.w - SPOT) > 0.01]
     marks = [box for kind, box, lines in objects
              if kind in (raw.FPDF_PAGEOBJ_TEXT, raw.FPDF_PAGEOBJ_FORM)
              or (kind == raw.FPDF_PAGEOBJ_PATH and lines == 0 and 8 <= box.w <= 20
@@ -147,7 +113,7 @@ def test_no_icon_or_glyph_prints_over_a_text_or_number(maps, paper: str, size: s
                                                        ink_saver: bool) -> None:
     """Read back from the PDF: no icon (a form: terrain glyphs, castles, symbols, the
     compass) overlaps a text run or a number disc."""
-    objects = _objects(maps[(paper, size, ink_saver)], 0)
+    objects = page_objects(maps[(paper, size, ink_saver)], 0)
     forms = [box for kind, box, _ in objects if kind == raw.FPDF_PAGEOBJ_FORM]
     words = [box for kind, box, lines in objects if kind == raw.FPDF_PAGEOBJ_TEXT
              or (kind == raw.FPDF_PAGEOBJ_PATH and lines == 0 and 8 <= box.w <= 20

@@ -19,7 +19,7 @@ from throne_pnp.content import load_content
 
 HOST = "http://127.0.0.1:8000"
 COMMAND_WORDS = ("card", "battle", "withdraw", "move", "rally", "done", "undo", "fix", "hand",
-                 "new", "hint", "review")
+                 "new", "hint", "review", "scan")
 
 
 def content():

@@ -18,6 +18,7 @@ from throne_pnp.cli import (
     history_cmds,
     record_cmds,
     resolve_cmds,
+    scan_cmds,
 )
 from throne_pnp.cli.common import ThroneGroup
 
@@ -26,7 +27,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("Content and printing", ("init", "validate", "build")),
     ("Playing with the King (a tracked game)",
      ("new", "card", "battle", "withdraw", "move", "rally", "done", "hand", "status", "show",
-      "log", "undo", "fix", "recover", "play", "serve")),
+      "log", "undo", "fix", "recover", "play", "serve", "scan")),
     ("Advice and records", ("hint", "review", "history")),
     ("Answers and analysis", ("resolve", "odds", "simulate")),
 )
@@ -49,6 +50,7 @@ SUMMARIES = {
     "hand": "Physical cards: tell the program your hand.",
     "recover": "Rescue a save that no longer loads.",
     "play": "A whole game with prompts.",
+    "scan": "Read a photo of the table; compare it with the game.",
     "serve": "The table page: play from a phone or tablet (--lan).",
     "resolve": "What the King does from a position (no saved game).",
     "odds": "Exact battle odds for each card you could play.",
@@ -105,7 +107,7 @@ def cli() -> None:
 
 
 for _module in (content_cmds, resolve_cmds, game_cmds, record_cmds, analysis, advice_cmds,
-                history_cmds):
+                history_cmds, scan_cmds):
     for _command in _module.COMMANDS:
         cli.add_command(_command)
 

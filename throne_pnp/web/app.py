@@ -30,6 +30,7 @@ from throne_pnp.web.advice_routes import Advice
 from throne_pnp.web.clients import client_of, remember
 from throne_pnp.web.door import STALE, Door, Flash, Stale
 from throne_pnp.web.forms import BadForm, number
+from throne_pnp.web.scan_routes import ScanRoutes
 from throne_pnp.web.security import Access, Guard
 from throne_pnp.web.svgmarkup import sprite
 
@@ -296,6 +297,7 @@ class TablePage:
             Route("/static/{name}", self.static_file),
             Route("/favicon.ico", self.static_file),   # for browsers that ask anyway
             *self.advice.routes(),
+            *ScanRoutes(self).routes(),
             *[Route(path, handler, methods=["POST"]) for path, handler in self.posts.items()],
         ]
 

@@ -17,7 +17,6 @@ from throne_pnp.render.backend.layout import (
     Icon,
     Line,
     Page,
-    Poly,
     Rect,
     Text,
     both,
@@ -29,6 +28,7 @@ from throne_pnp.render.backend.layout import (
 )
 from throne_pnp.render.backend.mapgeom import Box, bounds
 from throne_pnp.render.components import sheets
+from throne_pnp.render.components.board import markers
 from throne_pnp.render.components.board.land import HOME as PAPER
 from throne_pnp.render.components.board.land import INK, RUST, SEA
 from throne_pnp.render.components.board.sea import AID_GAP, on_page, place, shore_cells
@@ -53,6 +53,7 @@ STRIP = 8.5         # under the frame, outside the art: scale bar, stamp and leg
 CORNER = 21.0       # the frame's corners kept free (square side, mm) for the photo markers
 COMPASS = 14.0
 NEATLINE = 0.6
+MARKER_GAP = 1.0    # the frame's rules stop this short of a photo marker's white square
 OVERLAP = 16.0      # tiled: width of the strip the second sheet covers
 TICK = 7.0          # tiled: length of each alignment tick on either side of the join
 TICKS = 5
@@ -264,20 +265,37 @@ def _strip(frame: Box, stamp: str, legend: int = 0) -> list:
     return out
 
 
-def _neatline(frame: Box, joined: bool = False) -> list:
+def _neatline(frame: Box, spots: list[Box], joined: bool = False) -> list:
     """The art's frame: a heavy rule with a fine one inside it, both wholly inside `frame` (no
-    ink nearer the paper edge than EDGE); `joined` leaves the left side open (tiled sheet 2,
-    whose left edge is cut and laid on sheet 1)."""
+    ink nearer the paper edge than EDGE), each stopping MARKER_GAP short of the photo markers'
+    white squares `spots` (a rule hard by a quiet zone hides the marker in a steep photo);
+    `joined` leaves the left side open (tiled sheet 2, whose left edge is cut and laid on
+    sheet 1)."""
     out = []
     for inset, width in ((NEATLINE / 2, NEATLINE), (1.2 + NEATLINE / 2, 0.2)):
         b = frame.grow(-inset)
-        corners = ((b.x, b.y2), (b.x2, b.y2), (b.x2, b.y), (b.x, b.y))
-        if joined:
-            out.append(Poly(((frame.x, b.y2), *corners[1:3], (frame.x, b.y)),
-                            stroke(INK, width), closed=False))
-        else:
-            out.append(Poly(corners, stroke(INK, width)))
+        left = frame.x if joined else b.x - width / 2      # across the corners: no notch
+        sides = [(y, (left, b.x2 + width / 2), True) for y in (b.y, b.y2)]
+        sides += [(x, (b.y, b.y2), False) for x in ((b.x2,) if joined else (b.x, b.x2))]
+        for at, span, across in sides:
+            cuts = [(s.x, s.x2) if across else (s.y, s.y2)
+                    for s in (s.grow(MARKER_GAP) for s in spots)
+                    if (s.y <= at <= s.y2 if across else s.x <= at <= s.x2)]
+            for lo, hi in _uncut(span, cuts):
+                ends = (lo, at, hi, at) if across else (at, lo, at, hi)
+                out.append(Line(*ends, stroke(INK, width)))
     return out
+
+
+def _uncut(span: tuple[float, float], cuts: list[tuple[float, float]]
+           ) -> list[tuple[float, float]]:
+    """The parts of `span` outside every cut."""
+    parts, lo = [], span[0]
+    for a, b in sorted(cuts):
+        if a > lo:
+            parts.append((lo, min(a, span[1])))
+        lo = max(lo, b)
+    return [p for p in (*parts, (lo, span[1])) if p[1] > p[0]]
 
 
 def _sea(frame: Box, ink_saver: bool) -> Rect:
@@ -299,16 +317,24 @@ def _layout(content: Content, paper: str, ink_saver: bool = False, compass: bool
     frame = _frame(paper)
     land = _land(content)
     for align in ((0.5, 0.5), (1.0, 0.5), (0.0, 0.5), (0.5, 1.0), (0.5, 0.0)):
-        fit = _fit(content, frame, align)
+        fit = _clear_of_markers(land, _fit(content, frame, align), markers.spots(frame), frame)
         aids, ok = _aids(content, land, fit, frame, ink_saver, compass=compass)
         if ok:
             return fit, aids
     title, (tw, th) = _title_items(content, frame.w * 0.6,
                                    paper="#ffffff" if ink_saver else PAPER)
     middle = Box(frame.x, frame.y + th + 2 * AID_GAP, frame.w, frame.h - th - 2 * AID_GAP)
-    fit = _fit(content, middle)
+    fit = _clear_of_markers(land, _fit(content, middle), markers.spots(frame), middle)
     return fit, [Group(tuple(title), frame.x + (frame.w - tw) / 2, frame.y + AID_GAP,
                        tag="title"), *_aids(content, land, fit, middle, ink_saver, title=False)[0]]
+
+
+def _clear_of_markers(land: tuple[list, list], fit: tuple[float, float, float],
+                      spots: list[Box], around: Box) -> tuple[float, float, float]:
+    """`fit` shrunk about the middle of `around` until no land (territories and rough coasts)
+    comes near a photo marker's white square (`markers.clear_fit`)."""
+    return markers.clear_fit([*land[0], *land[1]], fit, spots,
+                             (around.x + around.w / 2, around.y + around.h / 2))
 
 
 def _single(content: Content, paper: str, ink_saver: bool, stamp: str) -> MapSheet:
@@ -320,7 +346,8 @@ def _single(content: Content, paper: str, ink_saver: bool, stamp: str) -> MapShe
     art = Group(tuple(map_items(content, ink_saver, sea=False)), dx, dy, scale=scale, tag="map")
     page.add(Group((art,), clip=(frame.x, frame.y, frame.w, frame.h), tag="art"))
     page.extend(aids)
-    page.extend(_neatline(frame))
+    page.extend(markers.marker_items(markers.sheet_kind(paper), frame))
+    page.extend(_neatline(frame, markers.spots(frame)))
     page.extend(_strip(frame, stamp, legend=len(MAP_SYMBOLS)))
     return MapSheet(page, paper, dx, dy, scale, frame)
 
@@ -354,7 +381,9 @@ def _tiled(content: Content, paper: str, ink_saver: bool, stamp: str) -> list[Ma
         aids, _ok = _aids(content, land, (ox, oy, scale), area, ink_saver, title=k == 0,
                           compass=k == 0, note=SHEET_NOTES[k])
         page.extend(aids)
-        page.extend(_neatline(frame, joined=k == 1))
+        blacks = _tile_markers(area, k)
+        page.extend(markers.marker_items(markers.sheet_kind(paper, k + 1), blacks))
+        page.extend(_neatline(frame, markers.spots(blacks), joined=k == 1))
         page.extend(_strip(frame, stamp, legend=len(MAP_SYMBOLS) if k == 1 else 0))
         if k == 0:
             join = frame.x2 - OVERLAP
@@ -369,7 +398,16 @@ def _tiled_fit(content: Content, paper: str) -> tuple[float, float, float]:
     """Where the drawing goes over two tiled sheets side by side, less the overlap."""
     page_w, page_h = PAPER_MM[paper]
     fw, fh = page_w - 2 * EDGE, page_h - 2 * EDGE - STRIP
-    return _fit_clear_of(content, Box(0, 0, 2 * fw - OVERLAP, fh), fw - OVERLAP)
+    spots = [*markers.spots(_tile_markers(Box(0, 0, fw - OVERLAP, fh), 0)),  # each tile's
+             *markers.spots(_tile_markers(Box(fw, 0, fw - OVERLAP, fh), 1))]  # own four
+    fit = _fit_clear_of(content, Box(0, 0, 2 * fw - OVERLAP, fh), fw - OVERLAP)
+    return _clear_of_markers(_land(content), fit, spots, Box(0, 0, 2 * (fw - OVERLAP), fh))
+
+
+def _tile_markers(area: Box, k: int) -> Box:
+    """The box whose corners tile `k`'s markers' black squares take: `area` less a quiet zone
+    on the join's side, so a quiet zone reaches into the paper margin but never over the join."""
+    return Box(area.x + markers.QUIET * k, area.y, area.w - markers.QUIET, area.h)
 
 
 SEAM_CLEAR = 0.3    # tiled: printed mm at least between the join and any cube space

@@ -1,0 +1,221 @@
+"""Synthetic phone photos of the printed map with cubes on it, for the scanner's tests and
+scripts/scan_accuracy.py.
+
+The map sheet is our own PDF rasterised with pypdfium2; a pinhole camera (a phone's focal
+length) looks at it from up to 40 degrees off vertical, turned and rolled at random; cubes
+stand on the cube spaces (and a few off them) as solid boxes with lit and shaded faces and
+soft shadows; then uneven and coloured light, glare, blur, sensor noise and JPEG. Every photo
+comes with the truth: each cube space's state.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pypdfium2 as pdfium
+
+from throne_pnp.content import Content
+from throne_pnp.render.backend.pdf import render_pdf
+from throne_pnp.scan.geometry import _sheets, sheet_geometry
+
+PPM = 6.0                       # texture pixels per sheet mm
+COLOURS = {                     # BGR of painted wooden cubes
+    "red": (40, 35, 185), "yellow": (40, 200, 235), "blue": (165, 85, 30),
+    "black": (38, 36, 34), "wood": (125, 175, 215), "green": (60, 140, 45),
+    "white": (238, 238, 236),
+}
+
+
+@dataclass
+class Photo:
+    """One generated photo: JPEG bytes, each space's truth ((territory, side, index) ->
+    empty | king | player), and the conditions it was made under."""
+
+    jpeg: bytes
+    truth: dict[tuple[int, str, int], str]
+    conditions: dict = field(default_factory=dict)
+
+
+_TEXTURES: dict[tuple[str, bool], np.ndarray] = {}
+
+
+def texture(content: Content, kind: str, ink_saver: bool = False) -> np.ndarray:
+    """The sheet rasterised at PPM px/mm, BGR (kept for the session)."""
+    key = (kind, ink_saver)
+    if key not in _TEXTURES:
+        sheets = _sheets(content, kind)
+        tile = int(kind.split("-")[1]) if "-" in kind else 1
+        page = sheets[tile - 1].page
+        if ink_saver:
+            from throne_pnp.render.components import mapsheet
+            paper = kind.split("-")[0]
+            size = "tiled" if "-" in kind else ("a3" if paper in ("a3", "tabloid") else "page")
+            small = {"a3": "a4", "tabloid": "letter"}.get(paper, paper)
+            page = mapsheet.map_pages(content, small, size, True)[tile - 1]
+        with tempfile.TemporaryDirectory() as tmp:
+            pdf = render_pdf([page], Path(tmp) / "sheet.pdf", "sheet")
+            document = pdfium.PdfDocument(str(pdf))
+            image = document[0].render(scale=PPM * 25.4 / 72).to_numpy()
+            document.close()
+        _TEXTURES[key] = np.ascontiguousarray(image[:, :, :3])   # pdfium renders BGR(x)
+    return _TEXTURES[key]
+
+
+def _look_at(eye: np.ndarray, target: np.ndarray, roll: float) -> np.ndarray:
+    """Rotation (world -> camera) of a camera at `eye` looking at `target`."""
+    forward = target - eye
+    forward /= np.linalg.norm(forward)
+    up = np.array([0.0, -1.0, 0.0]) if abs(forward[1]) < 0.9 else np.array([1.0, 0, 0])
+    right = np.cross(forward, up)
+    right /= np.linalg.norm(right)
+    down = np.cross(forward, right)
+    c, s = math.cos(roll), math.sin(roll)
+    right, down = c * right + s * down, -s * right + c * down
+    return np.stack([right, down, forward])
+
+
+def _project(points: np.ndarray, k: np.ndarray, rot: np.ndarray, eye: np.ndarray) -> np.ndarray:
+    cam = (points - eye) @ rot.T
+    pix = cam @ k.T
+    return pix[:, :2] / pix[:, 2:3]
+
+
+def cube_corners(x: float, y: float, size: float, turn: float) -> np.ndarray:
+    """The 8 corners (base then top; z is up negative) of a cube centred on (x, y)."""
+    c, s = math.cos(turn), math.sin(turn)
+    half = size / 2
+    base = [(x + c * dx - s * dy, y + s * dx + c * dy)
+            for dx, dy in ((-half, -half), (half, -half), (half, half), (-half, half))]
+    return np.array([(bx, by, z) for z in (0.0, -size) for bx, by in base])
+
+
+FACES = ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7))
+
+
+def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple[int, int]
+             = (1600, 1200), tilt: float | None = None, colours: tuple[str, str] | None = None,
+             fill: float | None = None, blur: float | None = None, quality: int | None = None,
+             light: float | None = None, noise: float | None = None,
+             ink_saver: bool = False, counts: dict[tuple[int, str], int] | None = None
+             ) -> Photo:
+    """A random photo of sheet `kind` with random cubes (or `counts`: (territory, side) ->
+    cubes, on spaces of that row picked at random); any condition can be fixed."""
+    geo = sheet_geometry(content, kind)
+    tex = texture(content, kind, ink_saver).astype(np.float32)
+    tilt = rng.uniform(0, 40) if tilt is None else tilt
+    colours = colours or tuple(rng.sample(sorted(COLOURS), 2))  # type: ignore[assignment]
+    fill = rng.uniform(0.1, 0.6) if fill is None else fill
+    blur = rng.uniform(0, 1.6) if blur is None else blur
+    quality = rng.randint(60, 95) if quality is None else quality
+    light = rng.uniform(0, 0.45) if light is None else light
+    noise = rng.uniform(0, 5) if noise is None else noise
+    cube = rng.uniform(7.5, 9.0)
+    truth: dict[tuple[int, str, int], str] = {}
+    cubes: list[tuple[np.ndarray, tuple[int, int, int]]] = []
+    chosen: set[tuple[int, str, int]] = set()
+    for (territory, side), n in (counts or {}).items():
+        row = [s.index for s in geo.spaces if (s.territory, s.side) == (territory, side)]
+        chosen |= {(territory, side, i) for i in rng.sample(row, min(n, len(row)))}
+    for space in geo.spaces:
+        key = (space.territory, space.side, space.index)
+        full = key in chosen if counts is not None else rng.random() < fill
+        truth[(space.territory, space.side, space.index)] = space.side if full else "empty"
+        if full:
+            b = space.box
+            slack = max(0.0, (b.w - cube) / 2 - 0.3)
+            cx = b.x + b.w / 2 + rng.uniform(-slack, slack)
+            cy = b.y + b.h / 2 + rng.uniform(-slack, slack)
+            paint = COLOURS[colours[0] if space.side == "king" else colours[1]]
+            cubes.append((cube_corners(cx, cy, cube, math.radians(rng.uniform(-12, 12))),
+                          paint))
+    # soft shadows on the sheet, along a light from above and to one side (`sun` points
+    # toward the light; z is negative upwards)
+    sun = np.array([rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), -1.0])
+    sun /= np.linalg.norm(sun)
+    shade = np.zeros(tex.shape[:2], np.float32)
+    for corners, _ in cubes:
+        top = corners[4:]
+        cast = top[:, :2] - top[:, 2:3] * sun[:2] / sun[2]
+        hull = cv2.convexHull(np.vstack([corners[:4, :2], cast]).astype(np.float32) * PPM)
+        cv2.fillConvexPoly(shade, hull.astype(np.int32), 1.0)
+    shade = cv2.GaussianBlur(shade, (0, 0), 1.2 * PPM)
+    tex *= (1 - 0.4 * shade)[:, :, None]
+    # the camera
+    w, h = size
+    focal = 0.8 * math.hypot(w, h)
+    k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1]])
+    page_w, page_h = geo.page
+    target = np.array([page_w / 2 + rng.uniform(-10, 10), page_h / 2 + rng.uniform(-10, 10), 0])
+    azimuth = rng.uniform(0, 2 * math.pi)
+    upright = (page_w > page_h) == (w > h)
+    roll = math.radians(rng.choice((0, 180) if upright else (90, 270)) + rng.uniform(-20, 20))
+    distance = focal * max(page_w, page_h) / (rng.uniform(0.72, 0.9) * max(w, h))
+    corners = np.array([(0, 0, 0), (page_w, 0, 0), (page_w, page_h, 0), (0, page_h, 0)], float)
+    for _ in range(40):
+        direction = np.array([math.sin(math.radians(tilt)) * math.cos(azimuth),
+                              math.sin(math.radians(tilt)) * math.sin(azimuth),
+                              -math.cos(math.radians(tilt))])
+        eye = target + distance * direction
+        rot = _look_at(eye, target, roll)
+        pix = _project(corners, k, rot, eye)
+        if pix.min() > 0.02 * w and (pix[:, 0].max() < 0.98 * w) and pix[:, 1].max() < 0.98 * h:
+            break
+        distance *= 1.07
+    plane = k @ np.column_stack([rot[:, 0], rot[:, 1], -rot @ eye])
+    homography = plane @ np.diag([1 / PPM, 1 / PPM, 1.0])
+    table = np.empty((h, w, 3), np.float32)
+    table[:] = (rng.uniform(60, 110), rng.uniform(90, 130), rng.uniform(120, 170))
+    image = cv2.warpPerspective(tex, homography, (w, h), dst=table, flags=cv2.INTER_AREA,
+                                borderMode=cv2.BORDER_TRANSPARENT)
+    # the cubes, farthest first, each face lit by its slant to the light
+    order = sorted(cubes, key=lambda c: -np.linalg.norm(c[0].mean(axis=0) - eye))
+    for corners3, paint in order:
+        pix = _project(corners3, k, rot, eye)
+        centre = corners3.mean(axis=0)
+        faces = []
+        for face in FACES[1:]:
+            pts = corners3[list(face)]
+            normal = np.cross(pts[1] - pts[0], pts[2] - pts[0])
+            normal /= np.linalg.norm(normal)
+            if np.dot(normal, pts.mean(axis=0) - centre) < 0:
+                normal = -normal
+            if np.dot(normal, eye - pts.mean(axis=0)) <= 0:
+                continue
+            lit = 0.55 + 0.45 * max(0.0, float(np.dot(normal, sun)))   # toward the light
+            faces.append((lit, pix[list(face)]))
+        for lit, poly in faces:
+            colour = tuple(min(255.0, c * lit) for c in paint)
+            cv2.fillConvexPoly(image, np.round(poly * 16).astype(np.int32), colour,
+                               cv2.LINE_AA, shift=4)
+            cv2.polylines(image, [np.round(poly * 16).astype(np.int32)], True,
+                          tuple(c * 0.8 for c in colour), 1, cv2.LINE_AA, shift=4)
+    # light: a slope across the photo, a colour cast, maybe a glare spot
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    angle = rng.uniform(0, 2 * math.pi)
+    slope = ((xx / w - 0.5) * math.cos(angle) + (yy / h - 0.5) * math.sin(angle))
+    field = (1 - light * (slope + 0.5))[:, :, None]
+    cast = np.array([rng.uniform(0.88, 1.1), 1.0, rng.uniform(0.88, 1.1)], np.float32)
+    # exposed as a phone's automatic exposure does: the paper's white short of clipping
+    image = image * field * cast * (rng.uniform(0.75, 0.98) / cast.max())
+    if rng.random() < 0.3:
+        gx, gy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
+        radius = rng.uniform(0.04, 0.1) * w
+        glare = np.exp(-((xx - gx) ** 2 + (yy - gy) ** 2) / (2 * radius ** 2))
+        image = image + (rng.uniform(40, 90) * glare)[:, :, None]
+    if blur > 0.05:
+        image = cv2.GaussianBlur(image, (0, 0), blur)
+    image = image + np.random.default_rng(rng.getrandbits(32)).normal(0, noise, image.shape)
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    conditions = {"kind": kind, "tilt": tilt, "colours": colours, "blur": blur,
+                  "quality": quality, "light": light, "noise": noise, "cube": cube,
+                  "ink_saver": ink_saver}
+    return Photo(jpeg.tobytes(), truth, conditions)
+

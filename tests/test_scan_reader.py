@@ -1,0 +1,144 @@
+"""`throne scan` reading generated photos (tests/photogen.py): the cube spaces read right,
+refusals in one line (exit 2), never a traceback on any bytes, and the comparison with the
+tracked game. Needs the [scan] extra (OpenCV); skipped, saying so, without it."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headless) is not "
+                                        "installed: pip install -e '.[scan]'")
+import numpy as np  # noqa: E402
+import photogen  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from throne_pnp.cli import cli  # noqa: E402
+from throne_pnp.content import load_content  # noqa: E402
+from throne_pnp.render.components.board import markers  # noqa: E402
+from throne_pnp.scan import photo, reader  # noqa: E402
+
+CONTENT = load_content()
+
+
+def _score(shot: photogen.Photo, reading: reader.Reading) -> tuple[int, int, int]:
+    """(right, wrong, unsure) over the photo's spaces."""
+    right = wrong = unsure = 0
+    for read in reading.spaces:
+        truth = shot.truth[(read.space.territory, read.space.side, read.space.index)]
+        if read.state == "unsure":
+            unsure += 1
+        elif read.state == truth:
+            right += 1
+        else:
+            wrong += 1
+    return right, wrong, unsure
+
+
+def test_the_printed_bit_patterns_are_opencvs() -> None:
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    for marker_id in range(len(markers.ARUCO_4X4)):
+        image = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)
+        assert (image < 128).astype(int).tolist() == markers.bits(marker_id), marker_id
+
+
+@pytest.mark.parametrize("seed,tilt,colours", [
+    (1, 0.0, ("red", "blue")), (2, 20.0, ("black", "yellow")), (3, 38.0, ("green", "wood")),
+    (4, 30.0, ("wood", "yellow")), (5, 10.0, ("blue", "red"))])
+def test_generated_photos_read_right(seed: int, tilt: float, colours: tuple[str, str]) -> None:
+    shot = photogen.generate(CONTENT, random.Random(seed), tilt=tilt, colours=colours)
+    right, wrong, unsure = _score(shot, reader.read_photo(shot.jpeg, CONTENT))
+    assert wrong == 0
+    assert right >= 0.95 * (right + unsure), (right, unsure)
+
+
+def test_white_cubes_are_not_misread_in_a_tilted_photo() -> None:
+    shot = photogen.generate(CONTENT, random.Random(4), tilt=30.0, colours=("wood", "white"))
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    right, wrong, unsure = _score(shot, reading)
+    assert wrong == 0
+
+
+def test_both_tiles_of_the_tiled_map_read_right() -> None:
+    for kind in ("letter-1", "a4-2"):
+        shot = photogen.generate(CONTENT, random.Random(9), kind=kind, tilt=15.0,
+                                 colours=("red", "blue"))
+        reading = reader.read_photo(shot.jpeg, CONTENT)
+        assert reading.kinds == [kind]
+        right, wrong, unsure = _score(shot, reading)
+        assert wrong == 0 and right >= 0.95 * len(reading.spaces)
+
+
+def test_the_debug_picture_is_a_png_of_the_sheet() -> None:
+    shot = photogen.generate(CONTENT, random.Random(3), tilt=10.0)
+    png = reader.debug_png(reader.read_photo(shot.jpeg, CONTENT))
+    image = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
+    assert image.shape[:2] == (round(210 * reader.PX), round(297 * reader.PX))
+
+
+def _jpeg(image: np.ndarray) -> bytes:
+    return cv2.imencode(".jpg", image)[1].tobytes()
+
+
+def _photo_image(seed: int = 2, **conditions) -> np.ndarray:
+    shot = photogen.generate(CONTENT, random.Random(seed), **conditions)
+    return cv2.imdecode(np.frombuffer(shot.jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+@pytest.mark.parametrize("make,words", [
+    (lambda: b"", "empty"),
+    (lambda: b"GIF89a not really", "not a photo"),
+    (lambda: _jpeg(_photo_image())[:5000], "not a photo"),
+    (lambda: _jpeg(np.full((600, 800, 3), 200, np.uint8)), "no map markers"),
+    (lambda: _jpeg((_photo_image() * 0.12).astype(np.uint8)), "too dark"),
+    (lambda: _jpeg(cv2.GaussianBlur(_photo_image(tilt=5.0), (0, 0), 4)), "blurred"),
+    (lambda: _jpeg(_photo_image()[:, :700]), "markers"),
+])
+def test_unreadable_photos_are_refused_in_one_line(make, words: str) -> None:
+    with pytest.raises(photo.ScanRefused) as refused:
+        reader.read_photo(make(), CONTENT)
+    assert words in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_a_sheet_with_our_markers_but_another_map_is_refused() -> None:
+    blank = photogen.texture(CONTENT, "a4").copy()
+    geometry = reader.sheet_geometry(CONTENT, "a4")
+    keep = np.zeros(blank.shape[:2], bool)
+    for corners in geometry.markers.values():
+        (x0, y0), (x1, y1) = corners[0], corners[2]
+        p = photogen.PPM
+        keep[int((y0 - 2) * p):int((y1 + 2) * p), int((x0 - 2) * p):int((x1 + 2) * p)] = True
+    blank[~keep] = (210, 225, 235)
+    cv2.line(blank, (100, 700), (1700, 300), (40, 40, 40), 6)
+    with pytest.raises(photo.ScanRefused, match="another map"):
+        reader.read_photo(_jpeg(blank), CONTENT)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=3000), st.integers(0, 60000), st.integers(0, 255))
+def test_any_bytes_read_or_refused_never_a_traceback(noise: bytes, at: int, value: int) -> None:
+    base = bytearray(_BASE)
+    base[at % len(base)] = value
+    for data in (noise, bytes(base), bytes(base[:at % len(base)]) + noise):
+        try:
+            reader.read_photo(data, CONTENT)
+        except photo.ScanRefused:
+            pass
+
+
+_BASE = photogen.generate(CONTENT, random.Random(11), size=(800, 600), tilt=5.0).jpeg
+
+
+def test_without_opencv_scan_says_how_to_install(monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "cv2", None)
+    picture = tmp_path / "table.jpg"
+    picture.write_bytes(b"x")
+    result = CliRunner().invoke(cli, ["scan", str(picture)])
+    assert result.exit_code == 2
+    assert 'pip install "throne_pnp[scan]"' in result.output
+    assert len(result.output.strip().splitlines()) == 1

@@ -1,0 +1,58 @@
+"""`throne scan`'s answer, for the CLI and the page alike: the photo read, compared with the
+tracked game, as SPEC §10's JSON and as the narrator's lines."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from throne_pnp.content import Content
+from throne_pnp.narrator.lines import Command
+from throne_pnp.narrator.tablescan import scan_lines
+from throne_pnp.rules.actions import Action
+from throne_pnp.rules.game import Game
+from throne_pnp.scan.compare import differences, explanations
+from throne_pnp.scan.reader import Reading, read_photo
+
+
+@dataclass
+class ScanAnswer:
+    """A photo read and compared: the reading, its differences from the game and the
+    command sequences that explain them (shortest first)."""
+
+    reading: Reading
+    differences: list
+    answers: list[list[Action]]
+
+    def to_json(self) -> dict[str, Any]:
+        read: dict[str, dict[str, int]] = {"king": {}, "player": {}}
+        for side in read:
+            read[side] = {str(t): n for t, n in sorted(self.reading.counts(side).items())}
+        return {
+            "paper": self.reading.kinds[0] if len(self.reading.kinds) == 1 else
+            self.reading.kinds,
+            "markers": sorted(i for g, _ in self.reading.sheets for i in g.markers),
+            "read": read,
+            "unsure": [{"territory": s.territory, "side": s.side, "space": s.index}
+                       for s in self.reading.unsure()],
+            "differences": [{"territory": d.territory, "side": d.side, "table": d.table.low
+                             if d.table.high == d.table.low else [d.table.low, d.table.high],
+                             "game": d.game} for d in self.differences],
+            "moves": [[a.text() for a in answer] for answer in self.answers],
+        }
+
+    def lines(self, content: Content, recordable: bool) -> list[str]:
+        names = {n: t.name for n, t in content.map.territories.items()}
+        diffs = [(d.territory, d.side, d.table.low, d.table.high, d.game)
+                 for d in self.differences]
+        unsure = [(s.territory, s.side) for s in self.reading.unsure()]
+        commands = [[Command(a.kind, tuple(a.text().split()[1:])) for a in answer]
+                    for answer in self.answers]
+        return scan_lines(names, diffs, unsure, commands, recordable)
+
+
+def scan(data: bytes, content: Content, game: Game, colours: dict[str, str] | None = None
+         ) -> ScanAnswer:
+    """Read the photo `data` and compare it with `game`."""
+    reading = read_photo(data, content, colours)
+    return ScanAnswer(reading, differences(reading, game), explanations(reading, game))

@@ -1,0 +1,172 @@
+"""A photo of the map sheet: decoded safely, its markers found, and mapped onto the sheet.
+
+Owns the refusals that concern the photo itself (not an image, too large, too dark, markers
+missing, too blurred, too oblique) and the camera: the homography from sheet millimetres to
+photo pixels, and the camera's foot point and height over the sheet, which tell where a
+standing cube hides its neighbours. OpenCV and numpy are imported lazily (the [scan] extra).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from typing import Any
+
+from throne_pnp.errors import ThroneError
+from throne_pnp.render.components.board import markers
+
+INSTALL_HINT = ('reading photos needs OpenCV and numpy: pip install "throne_pnp[scan]" '
+                '(or: pip install opencv-python-headless)')
+MAX_BYTES = 40 * 1024 * 1024       # a phone photo is a few MB
+MAX_PIXELS = 60_000_000            # refused before decoding anything larger
+WORK_SIDE = 2000                   # the long side the photo is read at (px)
+MAX_TILT = 50.0                    # degrees from straight above
+
+
+class ScanRefused(ThroneError):
+    """The photo cannot be read; the message says why and what to do."""
+
+
+class MissingScanExtra(ThroneError):
+    """OpenCV or numpy is not installed."""
+
+
+def libraries() -> tuple[Any, Any]:
+    """(cv2, numpy), or MissingScanExtra saying how to install them."""
+    os.environ.setdefault("OPENCV_IO_MAX_IMAGE_PIXELS", str(MAX_PIXELS))
+    try:
+        import cv2
+        import numpy
+    except ImportError as exc:
+        raise MissingScanExtra(INSTALL_HINT) from exc
+    return cv2, numpy
+
+
+def decode(data: bytes) -> Any:
+    """The photo as a BGR image at most WORK_SIDE px long; refused when not an image."""
+    cv2, np = libraries()
+    if not data:
+        raise ScanRefused("the photo is empty (0 bytes); take the photo again")
+    if len(data) > MAX_BYTES:
+        raise ScanRefused(f"the photo is over {MAX_BYTES // 2**20} MB; send a smaller one")
+    buffer = np.frombuffer(data, np.uint8)
+    flag = cv2.IMREAD_REDUCED_COLOR_2 if len(data) > 2_500_000 else cv2.IMREAD_COLOR
+    try:
+        image = cv2.imdecode(buffer, flag)
+    except cv2.error:
+        image = None
+    if image is None or image.ndim != 3 or min(image.shape[:2]) < 200:
+        raise ScanRefused("this file is not a photo that can be read (JPEG or PNG, at least "
+                          "200 px); take the photo again")
+    scale = WORK_SIDE / max(image.shape[:2])
+    if scale < 1:
+        image = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return image
+
+
+@dataclass(frozen=True)
+class Camera:
+    """Where a sheet lies in the photo: `homography` maps sheet mm to photo px; the camera
+    stands `height` mm over the sheet point `foot` (mm), tilted `tilt` degrees."""
+
+    kind: str
+    homography: Any
+    foot: tuple[float, float]
+    height: float
+    tilt: float
+
+
+def find_markers(image: Any) -> dict[int, Any]:
+    """The DICT_4X4_50 markers in the photo: id -> 4 x 2 corners (px)."""
+    cv2, np = libraries()
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    params = cv2.aruco.DetectorParameters()
+    params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    detector = cv2.aruco.ArucoDetector(
+        cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
+    found: dict[int, Any] = {}
+    for zoom in (1, 2):     # small or soft markers: once more, the photo enlarged
+        big = grey if zoom == 1 else cv2.resize(grey, None, fx=zoom, fy=zoom,
+                                                interpolation=cv2.INTER_CUBIC)
+        corners, ids, _ = detector.detectMarkers(big)
+        for i, c in zip(ids.ravel() if ids is not None else (), corners, strict=False):
+            found.setdefault(int(i), c.reshape(4, 2).astype(np.float64) / zoom)
+        if len(found) % 4 == 0 and max(big.shape) <= WORK_SIDE * 2:
+            break
+    return found
+
+
+def sheet_kinds(found: dict[int, Any], image: Any) -> list[str]:
+    """The sheet kinds whose four markers all show (two for a glued tiled map); refused,
+    saying why, when none does."""
+    cv2, np = libraries()
+    counts: dict[str, int] = {}
+    for marker_id in found:
+        kind = markers.kind_of(marker_id)
+        if kind is not None:
+            counts[kind] = counts.get(kind, 0) + 1
+    whole = [kind for kind, n in counts.items() if n == 4]
+    if whole:
+        return whole
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    if float(np.percentile(grey, 95)) < 60:
+        raise ScanRefused("the photo is too dark to read; turn on a light and take it again")
+    small = cv2.resize(grey, (640, round(640 * grey.shape[0] / grey.shape[1]))).astype(float)
+    if small.std() > 12 and cv2.Laplacian(small, cv2.CV_64F).var() < 0.05 * small.var():
+        raise ScanRefused("the photo is too blurred to read; hold still and take it again")
+    if counts:
+        raise ScanRefused(f"only {max(counts.values())} of the map's four corner markers "
+                          "show; take the photo again with the whole sheet in view")
+    if found:
+        raise ScanRefused("this is not a map sheet of this game (its markers are unknown); "
+                          "photograph the printed map")
+    raise ScanRefused("no map markers found in the photo; photograph the whole printed map "
+                      "sheet, its four corner squares in view")
+
+
+def camera(kind: str, found: dict[int, Any], image_size: tuple[int, int],
+           sheet_corners: dict[int, Any]) -> Camera:
+    """The camera for sheet `kind` from its four markers (refused when too oblique)."""
+    cv2, np = libraries()
+    ids = markers.marker_ids(kind)
+    src = np.array([sheet_corners[i] for i in ids], np.float64).reshape(-1, 2)
+    dst = np.array([found[i] for i in ids], np.float64).reshape(-1, 2)
+    homography, _ = cv2.findHomography(src, dst, 0)
+    if homography is None:
+        raise ScanRefused("the map's markers do not make a flat sheet; lay the map flat")
+    foot, height, tilt = _pose(np, homography, image_size)
+    if tilt > MAX_TILT:
+        raise ScanRefused(f"the photo is taken too much from the side ({tilt:.0f} degrees); "
+                          "hold the phone more above the map")
+    return Camera(kind, homography, foot, height, tilt)
+
+
+def _pose(np: Any, homography: Any, image_size: tuple[int, int]
+          ) -> tuple[tuple[float, float], float, float]:
+    """(foot point mm, height mm, tilt degrees) of a pinhole camera with its principal
+    point at the photo's centre; the focal length from the homography when it tells it,
+    else a phone's usual (0.8 x the photo's diagonal)."""
+    w, h = image_size
+    shift = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]], np.float64)
+    hm = shift @ homography
+    hm = hm / np.linalg.norm(hm[:, 0])
+    (a, b, _), (c, d, _), (e, f, _) = hm
+    diagonal = math.hypot(w, h)
+    focal = 0.8 * diagonal
+    for top, bottom in ((-(a * b + c * d), e * f), (-(a * a + c * c - b * b - d * d),
+                                                     e * e - f * f)):
+        if abs(bottom) > 1e-12 and top / bottom > 0:
+            guess = math.sqrt(top / bottom)
+            if 0.3 * diagonal < guess < 3 * diagonal:
+                focal = guess
+                break
+    m = np.diag([1 / focal, 1 / focal, 1.0]) @ hm
+    scale = 2 / (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1]))
+    r1, r2, t = m[:, 0] * scale, m[:, 1] * scale, m[:, 2] * scale
+    if t[2] < 0:
+        r1, r2, t = -r1, -r2, -t
+    rotation = np.column_stack([r1, r2, np.cross(r1, r2)])
+    centre = -rotation.T @ t
+    tilt = math.degrees(math.acos(min(1.0, abs(rotation[2, 2]))))
+    return (float(centre[0]), float(centre[1])), float(abs(centre[2])), tilt

@@ -1,0 +1,394 @@
+"""Reading the cube spaces of a photographed map sheet: empty, a King cube, a player cube, or
+unsure (SPEC §10).
+
+The photo is mapped onto the sheet (`photo`), the light evened out from the white of the
+player's spaces and the markers' margins, and each space read from the part of it that no
+nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces are
+read nearest to the camera first and an occupied one masks its shadow in the view of those
+behind. A space reads as holding a cube when most of what shows differs from its paper: the
+colour the sheet's drawing prints it in (the King's row takes its territory's hue), as this
+photo's print and light show it; a space in between is unsure, never guessed. Cube colours
+are learned from the photo (the cubes on each side's spaces) or given by name or hex.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from throne_pnp.content import Content
+from throne_pnp.errors import ThroneError
+from throne_pnp.render.backend.mapgeom import Box
+from throne_pnp.scan import photo
+from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
+
+PX = 5.0                 # px per mm of the sheet image the photo is mapped to
+INSET = 1.3              # mm of a space's edge (its printed outline) left out
+CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
+OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
+CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
+EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
+FULL_ABOVE = 0.5         # at least this, a cube
+SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
+EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
+EDGES_SEEN = 0.03        # of a space's pixels on edges: something stands there
+GLARE = 0.96             # a raw channel this bright has lost the paper's tint
+MIN_SEEN = 0.1           # share of a space that must show to be read at all
+NAMED = {                # sRGB of the usual cube colours
+    "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
+    "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
+    "orange": "#e6731e", "purple": "#6e3c8c", "grey": "#8c8c8c", "gray": "#8c8c8c",
+    "pink": "#e68caa", "brown": "#784b28",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceRead:
+    """One cube space and what it shows: empty, king, player or unsure."""
+
+    space: Space
+    state: str
+
+
+@dataclass
+class Reading:
+    """A photo read: the sheet kinds seen, each space's state, and the sheet images
+    (for the debug picture)."""
+
+    kinds: list[str]
+    spaces: list[SpaceRead]
+    sheets: list[tuple[SheetGeometry, Any]] = field(default_factory=list)
+
+    def counts(self, side: str) -> dict[int, int]:
+        """Cubes of `side` read in each territory (unsure spaces not counted)."""
+        out: dict[int, int] = {}
+        for read in self.spaces:
+            if read.state == side:
+                out[read.space.territory] = out.get(read.space.territory, 0) + 1
+        return out
+
+    def unsure(self) -> list[Space]:
+        return [read.space for read in self.spaces if read.state == "unsure"]
+
+
+def parse_colours(text: str) -> dict[str, str]:
+    """`king=red,you=#1e55a5` -> {"king": "#b92328", "player": "#1e55a5"}; refused when a
+    side or a colour is unknown."""
+    out: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        side, _, colour = part.partition("=")
+        side = {"king": "king", "you": "player", "player": "player"}.get(side.strip().lower(), "")
+        colour = colour.strip().lower()
+        hex_colour = NAMED.get(colour, colour)
+        if not side or not (len(hex_colour) == 7 and hex_colour[0] == "#" and all(
+                ch in "0123456789abcdef" for ch in hex_colour[1:])):
+            raise ThroneError(f"--colours takes king=COLOUR,you=COLOUR with a colour name "
+                              f"({', '.join(sorted(NAMED))}) or #rrggbb; got {part[:40]!r}")
+        out[side] = hex_colour
+    return out
+
+
+def read_photo(data: bytes, content: Content, colours: dict[str, str] | None = None
+               ) -> Reading:
+    """Read the photo `data` of a map sheet of `content` (refusals: `photo.ScanRefused`)."""
+    if not content.map.drawable:
+        raise ThroneError("this edition's map has no drawing, so it has no printed sheet "
+                          "to read; use an edition whose map.yaml has a drawing")
+    image = photo.decode(data)
+    found = photo.find_markers(image)
+    kinds = photo.sheet_kinds(found, image)
+    reading = Reading(kinds, [])
+    for kind in kinds:
+        geometry = sheet_geometry(content, kind)
+        cam = photo.camera(kind, found, (image.shape[1], image.shape[0]), geometry.markers)
+        sheet = _sheet_image(image, cam, geometry)
+        _check_sheet(sheet, geometry)
+        reading.spaces += _read_spaces(sheet, geometry, cam, colours or {})
+        reading.sheets.append((geometry, sheet))
+    return reading
+
+
+def _sheet_image(image: Any, cam: photo.Camera, geometry: SheetGeometry) -> Any:
+    """The photo mapped onto the sheet at PX px/mm (float BGR 0..1)."""
+    cv2, np = photo.libraries()
+    to_mm = np.diag([1 / PX, 1 / PX, 1.0])
+    size = (round(geometry.page[0] * PX), round(geometry.page[1] * PX))
+    sheet = cv2.warpPerspective(image, cam.homography @ to_mm, size,
+                                flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    return sheet.astype(np.float32) / 255
+
+
+def _px(box: Box, inset: float = 0.0) -> tuple[int, int, int, int]:
+    """A box in mm as (x0, y0, x1, y1) pixels of the sheet image, shrunk by `inset` mm."""
+    return (round((box.x + inset) * PX), round((box.y + inset) * PX),
+            round((box.x2 - inset) * PX), round((box.y2 - inset) * PX))
+
+
+def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
+    """Refuse a sheet too dark, too blurred, or not the map of this edition (its territory
+    borders are not where this map prints them)."""
+    cv2, np = photo.libraries()
+    grey = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
+    whites, sharp = [], []
+    for corners in geometry.markers.values():
+        (x0, y0), (x1, y1) = corners[0], corners[2]
+        ring = grey[round((y0 - 1.6) * PX):round((y1 + 1.6) * PX),
+                    round((x0 - 1.6) * PX):round((x1 + 1.6) * PX)]
+        whites.append(float(np.percentile(ring, 90)))
+        contrast = float(np.percentile(ring, 95) - np.percentile(ring, 5))
+        gradient = cv2.magnitude(cv2.Sobel(ring, cv2.CV_32F, 1, 0), cv2.Sobel(ring, cv2.CV_32F,
+                                                                              0, 1))
+        sharp.append(float(np.percentile(gradient, 98)) / max(contrast, 1e-3) / 8 * PX)
+    if min(whites) < 0.16:
+        raise photo.ScanRefused("the photo is too dark to read; turn on a light and take it "
+                                "again")
+    if sorted(sharp)[1] < SHARP:
+        raise photo.ScanRefused("the photo is too blurred to read; hold still and take it "
+                                "again")
+    on, off = [], []
+    for outline in geometry.outlines.values():
+        for (xa, ya), (xb, yb) in zip(outline, outline[1:] + outline[:1], strict=True):
+            nx, ny = yb - ya, xa - xb
+            norm = math.hypot(nx, ny) or 1.0
+            nx, ny = nx / norm * 2.5, ny / norm * 2.5
+            for t in (0.3, 0.5, 0.7):
+                x, y = xa + (xb - xa) * t, ya + (yb - ya) * t
+                for px, py, bucket in ((x, y, on), (x + nx, y + ny, off), (x - nx, y - ny, off)):
+                    i, j = round(py * PX), round(px * PX)
+                    if 0 <= i < grey.shape[0] and 0 <= j < grey.shape[1]:
+                        bucket.append(float(grey[i, j]))
+    if not on or np.median(off) - np.median(on) < 0.08:
+        raise photo.ScanRefused("this photo shows another map (its borders are not where this "
+                                "edition prints them); photograph this edition's map")
+
+
+def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
+           points: list[tuple[float, float]], values: Any, shape: tuple[int, int]) -> Any:
+    """The light over the sheet image (per channel, the paper white's colour at every
+    pixel): bilinear through the markers' white margins `marks`; then quadratic through
+    those and the `points` (the player's spaces) whose colour is that white within 15 %;
+    then bent to each of those samples (a normalised blur, about 16 mm wide), for glare and
+    shade the quadratic cannot follow."""
+    import cv2
+
+    h, w = shape
+    norm = np.array([w / PX, h / PX])
+    quad = lambda x, y: np.stack([np.ones_like(x), x, y, x * y, x * x, y * y], -1)  # noqa: E731
+    m = np.array(marks, np.float64) / norm
+    coef, *_ = np.linalg.lstsq(quad(m[:, 0], m[:, 1])[:, :4], mark_values, rcond=None)
+    coef = np.vstack([coef, np.zeros((2, 3))])
+    both, samples = m, mark_values
+    if points:
+        p = np.array(points, np.float64) / norm
+        ratio = values / np.maximum(quad(p[:, 0], p[:, 1]) @ coef, 1e-3)
+        white = np.abs(ratio - 1).max(axis=1) < 0.15
+        if white.sum() >= 12:
+            both, samples = np.vstack([m, p[white]]), np.vstack([mark_values, values[white]])
+            coef, *_ = np.linalg.lstsq(quad(both[:, 0], both[:, 1]), samples, rcond=None)
+    cells = (round(w / PX / 4) + 1, round(h / PX / 4) + 1)      # one cell per 4 mm
+    ys, xs = np.mgrid[0:cells[1], 0:cells[0]] / np.array([[[cells[1] - 1]], [[cells[0] - 1]]])
+    smooth = (quad(xs, ys) @ coef).astype(np.float32)
+    sums = np.zeros((cells[1], cells[0], 3), np.float32)
+    weights = np.zeros((cells[1], cells[0]), np.float32)
+    for (x, y), value in zip(both, samples, strict=True):
+        i, j = round(y * (cells[1] - 1)), round(x * (cells[0] - 1))
+        sums[i, j] += value / np.maximum(smooth[i, j], 1e-3)
+        weights[i, j] += 1
+    spread = lambda a: cv2.GaussianBlur(a, (0, 0), 4)  # noqa: E731
+    floor = 0.05 * float(spread(weights).max())
+    bend = (spread(sums) + floor) / (spread(weights) + floor)[:, :, None]
+    light = smooth * np.clip(bend, 0.7, 1.4)
+    return cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
+                 colours: dict[str, str]) -> list[SpaceRead]:
+    """Each space of the sheet read (see the module's docstring)."""
+    cv2, np = photo.libraries()
+    spaces = geometry.spaces
+    medians = np.array([np.median(sheet[y0:y1, x0:x1].reshape(-1, 3), axis=0)
+                        for x0, y0, x1, y1 in (_px(s.box, INSET) for s in spaces)])
+    players = [k for k, s in enumerate(spaces) if s.side == "player"]
+    marks, white = [], []
+    for corners in geometry.markers.values():
+        (x0, y0), (x1, y1) = corners[0], corners[2]
+        for x, y in ((x0 - 1, y0 - 1), (x1 + 1, y0 - 1), (x1 + 1, y1 + 1), (x0 - 1, y1 + 1)):
+            i, j = round(y * PX), round(x * PX)
+            marks.append((x, y))
+            white.append(np.median(sheet[i - 2:i + 3, j - 2:j + 3].reshape(-1, 3), axis=0))
+    light = _field(np, marks, np.array(white),
+                   [(spaces[k].box.x + spaces[k].box.w / 2, spaces[k].box.y + spaces[k].box.h / 2)
+                    for k in players], medians[players], sheet.shape[:2])
+    lab = cv2.cvtColor(np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32),
+                       cv2.COLOR_BGR2Lab)
+    edges = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
+                          cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8 > EDGE
+    white = _lab(np, cv2, "#ffffff")
+    paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
+    for side in ("king", "player"):
+        own = [k for k, s in enumerate(spaces) if s.side == side]
+        seen = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
+                         for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)])
+        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, spaces[k].fill) for k in own]))
+    tinted = _distance(np, paper, white) > OFF_PAPER / 2
+    fx, fy = cam.foot
+    order = sorted(range(len(spaces)), key=lambda k: math.hypot(
+        spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
+    states: dict[int, str] = {}
+    shown: dict[int, Any] = {}
+    for k in order:
+        space = spaces[k]
+        x0, y0, x1, y1 = _px(space.box, INSET)
+        mask = np.ones((y1 - y0, x1 - x0), np.uint8)
+        if tinted[k]:   # washed out by glare: no tint to tell there
+            mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
+        for j, state in states.items():
+            if state != "empty" and _near(space.box, spaces[j].box):
+                hull = _hidden(np, spaces[j].box, cam) - np.array([x0, y0])
+                cv2.fillConvexPoly(mask, np.round(hull).astype(np.int32), 0)
+        patch = lab[y0:y1, x0:x1]
+        off = ((_distance(np, patch.reshape(-1, 3), paper[k]) > OFF_PAPER)
+               .reshape(mask.shape) & (mask > 0)).astype(np.uint8)
+        off = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        seen, area = mask.sum() / PX ** 2, off.sum() / PX ** 2
+        cube = min(seen, CUBE_AREA)
+        if seen < MIN_SEEN * mask.size / PX ** 2:
+            states[k] = "unsure"
+            continue
+        states[k] = ("empty" if area <= EMPTY_BELOW * cube else
+                     space.side if area >= FULL_ABOVE * cube else "unsure")
+        lines = float(edges[y0:y1, x0:x1][mask > 0].mean())
+        pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
+        if states[k] == "empty" and (lines > EDGES_SEEN or pale >= FULL_ABOVE * cube):
+            states[k] = "unsure"        # a cube's edges, or whiter than the tint: a pale cube
+        if states[k] == "king" and tinted[k] and _whiter(np, patch[off > 0], paper[k]):
+            states[k] = "unsure"        # glare or a white cube: the tint alone cannot tell
+        if states[k] == space.side:
+            shown[k] = np.median(patch[off > 0], axis=0)
+    _sort_sides(np, cv2, spaces, states, shown, colours)
+    return [SpaceRead(s, states[k]) for k, s in enumerate(spaces)]
+
+
+def _distance(np: Any, lab: Any, reference: Any) -> Any:
+    """Colour distance: a darker L at half weight (shadows darken the paper), a lighter one
+    at three quarters, the colour (a, b) at one and a half (a grey or white cube on the
+    King's tint differs from it mostly there)."""
+    d = lab - reference
+    light = np.where(d[:, 0] < 0, 0.5, 0.75) * d[:, 0]
+    return np.sqrt(light ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+
+
+def _paper(np: Any, seen: Any, tints: Any) -> Any:
+    """The colour each of a side's spaces shows empty, from its printed tint (`tints`, one
+    per space: the King's row takes its territory's hue) through the print and the light:
+    per Lab channel `seen = gain * tint + offset`, fitted to the spaces `seen` that match it
+    (cubes left out). The first guess shifts every tint alike, by the spaces whose colour lies
+    on the way from their tint to white (not a coloured cube: ink saver, washed out, or
+    not). The lightness keeps gain 1 (the tints are alike in it), and so do a and b when the
+    tints are (the player's spaces)."""
+    way = 100.0 - tints[:, 0]
+    t = np.clip((seen - tints)[:, 0] / np.maximum(way, 1.0), 0, 1)[:, None]
+    keep = _distance(np, seen, tints + t * (np.array([100.0, 0, 0]) - tints)) < OFF_PAPER
+    if keep.sum() < 3:
+        keep[:] = True
+    expected = tints
+    for step in range(4):
+        expected = tints.copy()
+        for c in range(3):
+            x, y = tints[keep, c], seen[keep, c]
+            gain = 1.0
+            if step and c and np.std(x) > 2:
+                gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0, 2))
+            expected[:, c] = gain * tints[:, c] + float(np.median(y - gain * x))
+        matching = _distance(np, seen, expected) < OFF_PAPER
+        if matching.sum() < 3 or (matching == keep).all() and step:
+            break
+        keep = matching
+    return expected
+
+
+def _paler(np: Any, lab: Any, paper: Any) -> Any:
+    """Which pixels are clearly lighter and less coloured than the paper (a white cube on
+    the King's tint, or glare)."""
+    return ((lab[:, 0] > paper[0] + 6)
+            & (np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2]) - 3))
+
+
+def _whiter(np: Any, lab: Any, paper: Any) -> bool:
+    """Do most of these pixels differ from the tinted paper only by being whiter (lighter
+    and less coloured), as glare makes it?"""
+    lighter = lab[:, 0] > paper[0]
+    paler = np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2])
+    return float((lighter & paler).mean()) > 0.5
+
+
+def _lab(np: Any, cv2: Any, colour: str) -> Any:
+    """Lab of a "#rrggbb" colour."""
+    bgr = np.array([[[int(colour[i:i + 2], 16) / 255 for i in (5, 3, 1)]]], np.float32)
+    return cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab)[0, 0]
+
+
+def _near(a: Box, b: Box) -> bool:
+    return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
+
+
+def _hidden(np: Any, box: Box, cam: photo.Camera) -> Any:
+    """The sheet pixels a cube standing on `box` may cover, seen from the camera: the hull
+    of its foot and of its top as seen from the camera."""
+    import cv2
+
+    fx, fy = cam.foot
+    grow = cam.height / max(cam.height - CUBE_HEIGHT, 1.0)
+    corners = [(box.x, box.y), (box.x2, box.y), (box.x2, box.y2), (box.x, box.y2)]
+    tops = [(fx + (x - fx) * grow, fy + (y - fy) * grow) for x, y in corners]
+    return cv2.convexHull(np.array(corners + tops, np.float32) * PX).reshape(-1, 2)
+
+
+def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, str],
+                shown: dict[int, Any], colours: dict[str, str]) -> None:
+    """A cube on a space of one side whose colour is clearly the other side's is read as
+    the other side's; colours come from `colours` (hex) or the cubes on each side's spaces."""
+    models = {}
+    for side in ("king", "player"):
+        if side in colours:
+            models[side] = _lab(np, cv2, colours[side])
+        else:
+            own = [shown[k] for k in shown if spaces[k].side == side]
+            if own:
+                models[side] = np.median(own, axis=0)
+    if len(models) < 2:
+        return
+    for k, colour in shown.items():
+        other = "player" if spaces[k].side == "king" else "king"
+        mine = _distance(np, colour[None], models[spaces[k].side])[0]
+        theirs = _distance(np, colour[None], models[other])[0]
+        if theirs * 2 < mine and mine > OFF_PAPER:
+            states[k] = other
+
+
+
+STATE_INK = {"empty": (0.2, 0.7, 0.2), "king": (0.1, 0.1, 0.9), "player": (0.9, 0.4, 0.1),
+             "unsure": (0.0, 0.8, 1.0)}     # BGR outlines of the debug picture
+
+
+def debug_png(reading: Reading) -> bytes:
+    """The sheet(s) as the photo showed them, each space outlined by what was read (green
+    empty, red King, blue player, yellow unsure), side by side; PNG bytes."""
+    cv2, np = photo.libraries()
+    pictures = []
+    for geometry, sheet in reading.sheets:
+        picture = (np.clip(sheet, 0, 1) * 255).astype(np.uint8)
+        for read in reading.spaces:
+            if read.space in geometry.spaces:
+                x0, y0, x1, y1 = _px(read.space.box)
+                ink = tuple(int(255 * c) for c in STATE_INK[read.state])
+                cv2.rectangle(picture, (x0, y0), (x1, y1), ink, 3)
+                if read.state in ("king", "player"):
+                    cv2.line(picture, (x0, y0), (x1, y1), ink, 2)
+                    cv2.line(picture, (x0, y1), (x1, y0), ink, 2)
+        pictures.append(picture)
+    height = max(p.shape[0] for p in pictures)
+    row = np.hstack([np.pad(p, ((0, height - p.shape[0]), (0, 0), (0, 0)), constant_values=255)
+                     for p in pictures])
+    return cv2.imencode(".png", row)[1].tobytes()
