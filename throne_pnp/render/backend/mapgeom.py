@@ -122,7 +122,14 @@ def box_meets_polygon(box: Box, poly: tuple[Point, ...] | list[Point]) -> bool:
     if any(box.contains_point(p) for p in poly):
         return True
     n = len(poly)
-    return any(segment_box_distance(poly[i], poly[(i + 1) % n], box) == 0 for i in range(n))
+    for i in range(n):
+        (ax, ay), (bx, by) = poly[i], poly[(i + 1) % n]
+        if max(ax, bx) < box.x or min(ax, bx) > box.x2 or max(ay, by) < box.y \
+                or min(ay, by) > box.y2:
+            continue        # the segment's own bounds miss the box: it cannot touch it
+        if segment_box_distance(poly[i], poly[(i + 1) % n], box) == 0:
+            return True
+    return False
 
 
 def centroid(poly: tuple[Point, ...] | list[Point]) -> Point:

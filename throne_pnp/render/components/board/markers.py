@@ -98,18 +98,30 @@ def clear_fit(land: list[Polygon], fit: tuple[float, float, float], keep: Sequen
               pivot: tuple[float, float]) -> tuple[float, float, float]:
     """`fit` (dx, dy, scale: drawing point p at page dx + p * scale), shrunk about the page
     point `pivot` in 1 % steps until no land polygon comes within CLEAR of the black square of
-    a `keep` marker spot."""
+    a `keep` marker spot. Each square is taken into drawing units (the polygons stay as they
+    are) and tested only against polygons whose bounds it reaches."""
     dx, dy, scale = fit
     px, py = pivot
+    bounds = [(min(x for x, _ in poly), min(y for _, y in poly),
+               max(x for x, _ in poly), max(y for _, y in poly)) for poly in land]
+    squares = [box.grow(CLEAR - QUIET) for box in keep]
+    moved = fit
     for step in range(50):
         k = 1.0 - step / 100
         moved = (px - (px - dx) * k, py - (py - dy) * k, scale * k)
-        if not any(box_meets_polygon(box.grow(CLEAR - QUIET), _placed(poly, moved))
-                   for box in keep for poly in land):
+        if not any(_meets(square, moved, poly, bound) for square in squares
+                   for poly, bound in zip(land, bounds, strict=True)):
             return moved
     return moved
 
 
-def _placed(poly: Polygon, fit: tuple[float, float, float]) -> Polygon:
+def _meets(square: Box, fit: tuple[float, float, float], poly: Polygon,
+           bound: tuple[float, float, float, float]) -> bool:
+    """Whether the page box `square` touches `poly` (drawing units) placed by `fit`."""
     dx, dy, scale = fit
-    return tuple((dx + x * scale, dy + y * scale) for x, y in poly)
+    inner = Box((square.x - dx) / scale, (square.y - dy) / scale, square.w / scale,
+                square.h / scale)
+    x0, y0, x1, y1 = bound
+    if inner.x > x1 or inner.x2 < x0 or inner.y > y1 or inner.y2 < y0:
+        return False
+    return box_meets_polygon(inner, poly)
