@@ -42,12 +42,12 @@ from throne_pnp.search.ranking import rank
 from throne_pnp.sim.chart import FONT, RateChart
 from throne_pnp.sim.simulate import game_seed, normal_ids
 
-ASK = 0.2  # the share of decisions the hint is asked at
+ASK = 0.2  # the share of decisions the hint is asked at (--ask; 1: a hint-follower)
 
 
-def play(task: tuple[int, int, int, int]) -> list[dict]:
+def play(task: tuple[int, int, int, int, float]) -> list[dict]:
     """One game (`index` of run `seed`); the records of the decisions the hint was asked at."""
-    seed, index, budget, bot_budget = task
+    seed, index, budget, bot_budget, ask = task
     content = load_content(None)
     board = board_for(content)
     level = content.ladder[index % len(content.ladder)]
@@ -58,7 +58,7 @@ def play(task: tuple[int, int, int, int]) -> list[dict]:
     while game.outcome is None and game.turn <= 60:
         if game.need().kind == "deal":
             chosen = [act.deal(dealer.deal(game))]
-        elif decision_of(game) and len(game.legal_actions()) > 1 and rng.random() < ASK:
+        elif decision_of(game) and len(game.legal_actions()) > 1 and rng.random() < ask:
             best = rank(game, budget=budget, seed=1, horizon=ADVICE_HORIZON, exact=True).best
             records.append({"seed": own, "level": level.name, "turn": game.turn,
                             "decision": decision_of(game), "raw": round(best.win, 4),
@@ -75,8 +75,9 @@ def play(task: tuple[int, int, int, int]) -> list[dict]:
     return records
 
 
-def collect(path: str, seed: int, games: range, budget: int, bot_budget: int, jobs: int) -> None:
-    tasks = [(seed, i, budget, bot_budget) for i in games]
+def collect(path: str, seed: int, games: range, budget: int, bot_budget: int, ask: float,
+            jobs: int) -> None:
+    tasks = [(seed, i, budget, bot_budget, ask) for i in games]
     with open(path, "a") as out, multiprocessing.get_context("spawn").Pool(jobs) as pool:
         for n, records in enumerate(pool.imap_unordered(play, tasks), 1):
             out.writelines(json.dumps(r) + "\n" for r in records)
@@ -230,11 +231,14 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
     parser.add_argument("--budget", type=int, default=HINT_BUDGET)
     parser.add_argument("--bot-budget", type=int, default=48)
+    parser.add_argument("--ask", type=float, default=ASK, help="the share of decisions the "
+                        "hint is asked at and followed (1: every one, a hint-follower)")
     parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.collect:
         games = range(args.first, args.first + args.games)
-        collect(args.collect, args.seed, games, args.budget, args.bot_budget, args.jobs)
+        collect(args.collect, args.seed, games, args.budget, args.bot_budget, args.ask,
+                args.jobs)
     w = W
     if args.fit:
         records = load(args.fit)
