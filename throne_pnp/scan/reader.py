@@ -146,7 +146,7 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
     if sorted(sharp)[1] < SHARP:
         raise photo.ScanRefused("the photo is too blurred to read; hold still and take it "
                                 "again")
-    on, off = [], []
+    lines = []      # how much darker each border point is than both sides of it
     for outline in geometry.outlines.values():
         for (xa, ya), (xb, yb) in zip(outline, outline[1:] + outline[:1], strict=True):
             nx, ny = yb - ya, xa - xb
@@ -154,11 +154,12 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
             nx, ny = nx / norm * 2.5, ny / norm * 2.5
             for t in (0.3, 0.5, 0.7):
                 x, y = xa + (xb - xa) * t, ya + (yb - ya) * t
-                for px, py, bucket in ((x, y, on), (x + nx, y + ny, off), (x - nx, y - ny, off)):
-                    i, j = round(py * PX), round(px * PX)
-                    if 0 <= i < grey.shape[0] and 0 <= j < grey.shape[1]:
-                        bucket.append(float(grey[i, j]))
-    if not on or np.median(off) - np.median(on) < 0.08:
+                ij = [(round(py * PX), round(px * PX))
+                      for px, py in ((x, y), (x + nx, y + ny), (x - nx, y - ny))]
+                if all(0 <= i < grey.shape[0] and 0 <= j < grey.shape[1] for i, j in ij):
+                    on, *off = (float(grey[i, j]) for i, j in ij)
+                    lines.append(min(off) - on)
+    if not lines or np.mean(np.array(lines) > 0.02) < 0.3:
         raise photo.ScanRefused("this photo shows another map (its borders are not where this "
                                 "edition prints them); photograph this edition's map")
 
