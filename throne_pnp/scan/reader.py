@@ -263,7 +263,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
         if states[k] == "empty" and (lines > EDGES_SEEN or pale >= FULL_ABOVE * cube):
             states[k] = "unsure"        # a cube's edges, or whiter than the tint: a pale cube
-        if states[k] == "king" and tinted[k] and _whiter(np, patch[off > 0], paper[k]):
+        if (states[k] == "king" and tinted[k] and lines <= EDGES_SEEN
+                and _whiter(np, patch[off > 0], paper[k])):
             states[k] = "unsure"        # glare or a white cube: the tint alone cannot tell
         if states[k] == space.side:
             shown[k] = np.median(patch[off > 0], axis=0)
