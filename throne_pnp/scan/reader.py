@@ -32,7 +32,8 @@ EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empt
 FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
-EDGES_SEEN = 0.03        # of a space's pixels on edges: something stands there
+EDGES_SEEN = 0.005       # of a space's pixels on edges: something may stand there
+EDGES_CUBE = 0.02        # this many: a cube stands there (a white one shows little else)
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 NAMED = {                # sRGB of the usual cube colours
@@ -257,17 +258,20 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if seen < MIN_SEEN * mask.size / PX ** 2:
             states[k] = "unsure"
             continue
-        states[k] = ("empty" if area <= EMPTY_BELOW * cube else
-                     space.side if area >= FULL_ABOVE * cube else "unsure")
-        lines = float(edges[y0:y1, x0:x1][mask > 0].mean())
+        inner = cv2.erode(mask, np.ones((5, 5), np.uint8)) > 0   # not a hidden cube's edge
+        lines = float(edges[y0:y1, x0:x1][inner].mean()) if inner.any() else 0.0
         pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
-        if states[k] == "empty" and (lines > EDGES_SEEN or pale >= FULL_ABOVE * cube):
-            states[k] = "unsure"        # a cube's edges, or whiter than the tint: a pale cube
-        if (states[k] == "king" and tinted[k] and lines <= EDGES_SEEN
-                and _whiter(np, patch[off > 0], paper[k])):
-            states[k] = "unsure"        # glare or a white cube: the tint alone cannot tell
+        if area >= FULL_ABOVE * cube:
+            glare = tinted[k] and lines <= EDGES_SEEN and _whiter(np, patch[off > 0], paper[k])
+            states[k] = "unsure" if glare else space.side   # glare, or a white cube?
+        elif lines >= EDGES_CUBE:
+            states[k] = space.side      # a cube's edges: a pale cube, off paper or not
+        elif area <= EMPTY_BELOW * cube and lines <= EDGES_SEEN and pale < FULL_ABOVE * cube:
+            states[k] = "empty"
+        else:
+            states[k] = "unsure"
         if states[k] == space.side:
-            shown[k] = np.median(patch[off > 0], axis=0)
+            shown[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
     _sort_sides(np, cv2, spaces, states, shown, colours)
     return [SpaceRead(s, states[k]) for k, s in enumerate(spaces)]
 
