@@ -258,7 +258,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if seen < MIN_SEEN * mask.size / PX ** 2:
             states[k] = "unsure"
             continue
-        inner = cv2.erode(mask, np.ones((5, 5), np.uint8)) > 0   # not a hidden cube's edge
+        inner = cv2.erode(mask, np.ones((7, 7), np.uint8)) > 0   # not a hidden cube's edge
         lines = float(edges[y0:y1, x0:x1][inner].mean()) if inner.any() else 0.0
         pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
         if area >= FULL_ABOVE * cube:
