@@ -166,12 +166,15 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
 
 
 def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
-           points: list[tuple[float, float]], values: Any, shape: tuple[int, int]) -> Any:
-    """The light over the sheet image (per channel, the paper white's colour at every
-    pixel): bilinear through the markers' white margins `marks`; then quadratic through
-    those and the `points` (the player's spaces) whose colour is that white within 15 %;
-    then bent to each of those samples (a normalised blur, about 16 mm wide), for glare and
-    shade the quadratic cannot follow."""
+           points: list[tuple[float, float]], values: Any, shape: tuple[int, int]
+           ) -> tuple[Any, Any]:
+    """The light over the sheet image and the glare in it. The light (per channel, the
+    paper white's colour at every pixel): bilinear through the markers' white margins
+    `marks`; quadratic through those and the `points` (the player's spaces) that are that
+    white within 10 % (refitted twice: the light without glare); then bent to each sample
+    from 15 % darker to 60 % lighter (a normalised blur, about 16 mm wide), for glare and
+    shade the quadratic cannot follow. The glare: the share of the bent light the quadratic
+    does not explain (glare adds white, washing the King's tints out)."""
     import cv2
 
     h, w = shape
@@ -183,11 +186,15 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
     both, samples = m, mark_values
     if points:
         p = np.array(points, np.float64) / norm
-        ratio = values / np.maximum(quad(p[:, 0], p[:, 1]) @ coef, 1e-3)
-        white = np.abs(ratio - 1).max(axis=1) < 0.15
-        if white.sum() >= 12:
-            both, samples = np.vstack([m, p[white]]), np.vstack([mark_values, values[white]])
-            coef, *_ = np.linalg.lstsq(quad(both[:, 0], both[:, 1]), samples, rcond=None)
+        lit = lambda c: values / np.maximum(quad(p[:, 0], p[:, 1]) @ c, 1e-3)  # noqa: E731
+        paper = ((lit(coef) > 0.85) & (lit(coef) < 1.6)).all(axis=1)
+        for _ in range(3):
+            white = (np.abs(lit(coef) - 1) < 0.1).all(axis=1)
+            if white.sum() < 12:
+                break
+            coef, *_ = np.linalg.lstsq(quad(*np.vstack([m, p[white]]).T),
+                                       np.vstack([mark_values, values[white]]), rcond=None)
+        both, samples = np.vstack([m, p[paper]]), np.vstack([mark_values, values[paper]])
     cells = (round(w / PX / 4) + 1, round(h / PX / 4) + 1)      # one cell per 4 mm
     ys, xs = np.mgrid[0:cells[1], 0:cells[0]] / np.array([[[cells[1] - 1]], [[cells[0] - 1]]])
     smooth = (quad(xs, ys) @ coef).astype(np.float32)
@@ -199,9 +206,11 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
         weights[i, j] += 1
     spread = lambda a: cv2.GaussianBlur(a, (0, 0), 4)  # noqa: E731
     floor = 0.05 * float(spread(weights).max())
-    bend = (spread(sums) + floor) / (spread(weights) + floor)[:, :, None]
-    light = smooth * np.clip(bend, 0.7, 1.4)
-    return cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    bend = np.clip((spread(sums) + floor) / (spread(weights) + floor)[:, :, None], 0.7, 1.7)
+    glare = np.clip(1 - 1 / bend.min(axis=2), 0, 0.8)
+    size = (w, h)
+    return (cv2.resize(smooth * bend, size, interpolation=cv2.INTER_LINEAR),
+            cv2.resize(glare, size, interpolation=cv2.INTER_LINEAR))
 
 
 def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
@@ -219,7 +228,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             i, j = round(y * PX), round(x * PX)
             marks.append((x, y))
             white.append(np.median(sheet[i - 2:i + 3, j - 2:j + 3].reshape(-1, 3), axis=0))
-    light = _field(np, marks, np.array(white),
+    light, glare = _field(np, marks, np.array(white),
                    [(spaces[k].box.x + spaces[k].box.w / 2, spaces[k].box.y + spaces[k].box.h / 2)
                     for k in players], medians[players], sheet.shape[:2])
     lab = cv2.cvtColor(np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32),
@@ -232,7 +241,10 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         own = [k for k, s in enumerate(spaces) if s.side == side]
         seen = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
                          for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)])
-        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, spaces[k].fill) for k in own]))
+        washed = [float(np.median(glare[y0:y1, x0:x1]))
+                  for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)]
+        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, spaces[k].fill, g)
+                                                for k, g in zip(own, washed, strict=True)]))
     tinted = _distance(np, paper, white) > OFF_PAPER / 2
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
@@ -329,10 +341,10 @@ def _whiter(np: Any, lab: Any, paper: Any) -> bool:
     return float((lighter & paler).mean()) > 0.5
 
 
-def _lab(np: Any, cv2: Any, colour: str) -> Any:
-    """Lab of a "#rrggbb" colour."""
+def _lab(np: Any, cv2: Any, colour: str, glare: float = 0.0) -> Any:
+    """Lab of a "#rrggbb" colour (washed toward white by a share `glare` of glare)."""
     bgr = np.array([[[int(colour[i:i + 2], 16) / 255 for i in (5, 3, 1)]]], np.float32)
-    return cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab)[0, 0]
+    return cv2.cvtColor(bgr * (1 - glare) + glare, cv2.COLOR_BGR2Lab)[0, 0]
 
 
 def _near(a: Box, b: Box) -> bool:
