@@ -254,13 +254,15 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     for k in order:
         space = spaces[k]
         x0, y0, x1, y1 = _px(space.box, INSET)
-        mask = np.ones((y1 - y0, x1 - x0), np.uint8)
-        if tinted[k]:   # washed out by glare: no tint to tell there
-            mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
+        rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
         for j, state in states.items():
             if state != "empty" and _near(space.box, spaces[j].box):
-                hull = _hidden(np, spaces[j].box, cam) - np.array([x0, y0])
-                cv2.fillConvexPoly(mask, np.round(hull).astype(np.int32), 0)
+                hull = _hidden(np, spaces[j].box, cam) - np.array([x0 - 3, y0 - 3])
+                cv2.fillConvexPoly(rim, np.round(hull).astype(np.int32), 0)
+        inner = cv2.erode(rim, np.ones((7, 7), np.uint8))[3:-3, 3:-3] > 0   # off their edges
+        mask = rim[3:-3, 3:-3]
+        if tinted[k]:   # washed out by glare: no tint to tell there
+            mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
         patch = lab[y0:y1, x0:x1]
         off = ((_distance(np, patch.reshape(-1, 3), paper[k]) > OFF_PAPER)
                .reshape(mask.shape) & (mask > 0)).astype(np.uint8)
@@ -270,7 +272,6 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if seen < MIN_SEEN * mask.size / PX ** 2:
             states[k] = "unsure"
             continue
-        inner = cv2.erode(mask, np.ones((7, 7), np.uint8)) > 0   # not a hidden cube's edge
         lines = float(edges[y0:y1, x0:x1][inner].mean()) if inner.any() else 0.0
         pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
         if area >= FULL_ABOVE * cube:
