@@ -32,8 +32,8 @@ EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empt
 FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
-EDGES_SEEN = 0.005       # of a space's pixels on edges: something may stand there
-EDGES_CUBE = 0.02        # this many: a cube stands there (a white one shows little else)
+EDGES_SEEN = 0.006       # of that area on edges: something may stand there
+EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows little else)
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 NAMED = {                # sRGB of the usual cube colours
@@ -272,14 +272,16 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if seen < MIN_SEEN * mask.size / PX ** 2:
             states[k] = "unsure"
             continue
-        lines = float(edges[y0:y1, x0:x1][inner].mean()) if inner.any() else 0.0
+        lines = float(edges[y0:y1, x0:x1][inner].sum()) / PX ** 2
         pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
         if area >= FULL_ABOVE * cube:
-            glare = tinted[k] and lines <= EDGES_SEEN and _whiter(np, patch[off > 0], paper[k])
+            glare = (tinted[k] and lines <= EDGES_SEEN * cube
+                     and _washed(np, patch[off > 0], paper[k]))
             states[k] = "unsure" if glare else space.side   # glare, or a white cube?
-        elif lines >= EDGES_CUBE:
+        elif lines >= EDGES_CUBE * cube:
             states[k] = space.side      # a cube's edges: a pale cube, off paper or not
-        elif area <= EMPTY_BELOW * cube and lines <= EDGES_SEEN and pale < FULL_ABOVE * cube:
+        elif (area <= EMPTY_BELOW * cube and lines <= EDGES_SEEN * cube
+              and pale < FULL_ABOVE * cube):
             states[k] = "empty"
         else:
             states[k] = "unsure"
@@ -334,12 +336,12 @@ def _paler(np: Any, lab: Any, paper: Any) -> Any:
             & (np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2]) - 3))
 
 
-def _whiter(np: Any, lab: Any, paper: Any) -> bool:
-    """Do most of these pixels differ from the tinted paper only by being whiter (lighter
-    and less coloured), as glare makes it?"""
-    lighter = lab[:, 0] > paper[0]
-    paler = np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2])
-    return float((lighter & paler).mean()) > 0.5
+def _washed(np: Any, lab: Any, paper: Any) -> bool:
+    """Do most of these pixels look like the tinted paper washed toward white (its colour
+    on the way from the tint to white, as glare makes it)?"""
+    share = np.clip((lab[:, 0] - paper[0]) / max(100.0 - paper[0], 1.0), 0, 1)[:, None]
+    washed = paper + share * (np.array([100.0, 0, 0]) - paper)
+    return float((_distance(np, lab, washed) < OFF_PAPER).mean()) > 0.5
 
 
 def _lab(np: Any, cv2: Any, colour: str, glare: float = 0.0) -> Any:
