@@ -237,14 +237,16 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8 > EDGE
     white = _lab(np, cv2, "#ffffff")
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
+    plain = _plain(np, cv2, lab, geometry, white)
     for side in ("king", "player"):
         own = [k for k, s in enumerate(spaces) if s.side == side]
+        fills = [spaces[players[0] if plain else k].fill for k in own]
         seen = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
                          for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)])
         washed = [float(np.median(glare[y0:y1, x0:x1]))
                   for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)]
-        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, spaces[k].fill, g)
-                                                for k, g in zip(own, washed, strict=True)]))
+        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, fill, g)
+                                                for fill, g in zip(fills, washed, strict=True)]))
     tinted = _distance(np, paper, white) > OFF_PAPER / 2
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
@@ -289,6 +291,27 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             shown[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
     _sort_sides(np, cv2, spaces, states, shown, colours)
     return [SpaceRead(s, states[k]) for k, s in enumerate(spaces)]
+
+
+def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
+    """Is the map printed without its land's hues (the ink saver, whose King's spaces are
+    as white as the player's)? Most territories' land, 3 mm clear of the spaces, is as
+    white as the paper."""
+    height, width = lab.shape[0] // round(PX), lab.shape[1] // round(PX)    # 1 px per mm
+    votes = []
+    for outline in geometry.outlines.values():
+        land = np.zeros((height, width), np.uint8)
+        cv2.fillPoly(land, [np.round(np.array(outline)).astype(np.int32)], 1)
+        land = cv2.erode(land, np.ones((5, 5), np.uint8))
+        for space in geometry.spaces:
+            b = space.box
+            land[max(0, round(b.y - 3)):round(b.y2 + 3), max(0, round(b.x - 3)):round(b.x2 + 3)] = 0
+        ys, xs = np.nonzero(land)
+        if len(ys) >= 20:
+            colour = np.median(lab[np.round(ys * PX).astype(int), np.round(xs * PX).astype(int)],
+                               axis=0)
+            votes.append(_distance(np, colour[None], white)[0] < OFF_PAPER / 2)
+    return sum(votes) * 2 > len(votes)
 
 
 def _distance(np: Any, lab: Any, reference: Any) -> Any:
