@@ -34,6 +34,8 @@ SHARP = 0.45             # the markers' edges: steepest slope over contrast, per
 EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
 EDGES_SEEN = 0.006       # of that area on edges: something may stand there
 EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows little else)
+LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
+LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 NAMED = {                # sRGB of the usual cube colours
@@ -231,8 +233,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     light, glare = _field(np, marks, np.array(white),
                    [(spaces[k].box.x + spaces[k].box.w / 2, spaces[k].box.y + spaces[k].box.h / 2)
                     for k in players], medians[players], sheet.shape[:2])
-    lab = cv2.cvtColor(np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32),
-                       cv2.COLOR_BGR2Lab)
+    even = np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32)
+    lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
     edges = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8 > EDGE
     white = _lab(np, cv2, "#ffffff")
@@ -248,6 +250,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         paper[own] = _paper(np, seen, np.array([_lab(np, cv2, fill, g)
                                                 for fill, g in zip(fills, washed, strict=True)]))
     tinted = _distance(np, paper, white) > OFF_PAPER / 2
+    paper_bgr = cv2.cvtColor(paper[None], cv2.COLOR_Lab2BGR)[0]
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
@@ -276,7 +279,10 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             continue
         lines = float(edges[y0:y1, x0:x1][inner].sum()) / PX ** 2
         pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
-        if area >= FULL_ABOVE * cube:
+        lit = (even[y0:y1, x0:x1][mask > 0] >= paper_bgr[k] - LIT).all(axis=1).mean()
+        if lit >= LIT_PAPER and lines <= EDGES_SEEN * cube:
+            states[k] = "empty"         # paper, only lit up (glare): no cube is that light
+        elif area >= FULL_ABOVE * cube:
             glare = (tinted[k] and lines <= EDGES_SEEN * cube
                      and _washed(np, patch[off > 0], paper[k]))
             states[k] = "unsure" if glare else space.side   # glare, or a white cube?
