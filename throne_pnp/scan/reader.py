@@ -26,6 +26,7 @@ from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 PX = 5.0                 # px per mm of the sheet image the photo is mapped to
 INSET = 1.3              # mm of a space's edge (its printed outline) left out
 CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
+PRINT_SHIFT = 10.0       # Lab units a print (and the light) may shift a tint by, at most
 OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
 CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
 EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
@@ -326,7 +327,7 @@ def _distance(np: Any, lab: Any, reference: Any) -> Any:
     King's tint differs from it mostly there)."""
     d = lab - reference
     light = np.where(d[:, 0] < 0, 0.5, 0.75) * d[:, 0]
-    return np.sqrt(light ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+    return np.sqrt(light ** 2 + 2.25 * (d[:, 1] ** 2 + d[:, 2] ** 2))
 
 
 def _paper(np: Any, seen: Any, tints: Any) -> Any:
@@ -349,8 +350,9 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
             x, y = tints[keep, c], seen[keep, c]
             gain = 1.0
             if step and c and np.std(x) > 2:
-                gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0, 2))
-            expected[:, c] = gain * tints[:, c] + float(np.median(y - gain * x))
+                gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0.5, 1.5))
+            shift = float(np.clip(np.median(y - gain * x), -PRINT_SHIFT, PRINT_SHIFT))
+            expected[:, c] = gain * tints[:, c] + shift
         matching = _distance(np, seen, expected) < OFF_PAPER
         if matching.sum() < 3 or (matching == keep).all() and step:
             break
@@ -411,8 +413,8 @@ def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, 
         return
     for k, colour in shown.items():
         other = "player" if spaces[k].side == "king" else "king"
-        mine = _distance(np, colour[None], models[spaces[k].side])[0]
-        theirs = _distance(np, colour[None], models[other])[0]
+        mine = float(np.linalg.norm(colour - models[spaces[k].side]))
+        theirs = float(np.linalg.norm(colour - models[other]))
         if theirs * 2 < mine and mine > OFF_PAPER:
             states[k] = other
 
