@@ -35,6 +35,7 @@ SHARP = 0.45             # the markers' edges: steepest slope over contrast, per
 EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
 EDGES_SEEN = 0.006       # of that area on edges: something may stand there
 EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows little else)
+SHADE = 0.05             # channels this close in their share of the paper's: a shadow
 LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
 LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
@@ -289,9 +290,10 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = "unsure" if glare else space.side   # glare, or a white cube?
         elif lines >= EDGES_CUBE * cube:
             states[k] = space.side      # a cube's edges: a pale cube, off paper or not
-        elif (area <= EMPTY_BELOW * cube and lines <= EDGES_SEEN * cube
-              and pale < FULL_ABOVE * cube):
-            states[k] = "empty"
+        elif (lines <= EDGES_SEEN * cube and pale < FULL_ABOVE * cube and (
+                area <= EMPTY_BELOW * cube
+                or _unshaded(np, even[y0:y1, x0:x1], off, paper_bgr[k]) <= EMPTY_BELOW * cube)):
+            states[k] = "empty"         # paper, or paper in a shadow (only darker)
         else:
             states[k] = "unsure"
         if states[k] == space.side:
@@ -365,6 +367,15 @@ def _paler(np: Any, lab: Any, paper: Any) -> Any:
     the King's tint, or glare)."""
     return ((lab[:, 0] > paper[0] + 6)
             & (np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2]) - 3))
+
+
+def _unshaded(np: Any, bgr: Any, off: Any, paper: Any) -> float:
+    """The area (mm2) of the pixels `off` paper that a shadow does not explain: a shadow
+    darkens the paper's every channel alike (to half of it at most)."""
+    ratio = bgr[off > 0] / np.maximum(paper, 0.05)
+    level = ratio.mean(axis=1)
+    shade = (np.abs(ratio - level[:, None]).max(axis=1) < SHADE) & (level > 0.5)
+    return float((~shade).sum()) / PX ** 2
 
 
 def _washed(np: Any, lab: Any, paper: Any) -> bool:
