@@ -2,12 +2,15 @@
 unsure (SPEC §10).
 
 The photo is mapped onto the sheet (`photo`), the light evened out from the white of the
-player's spaces and the markers' margins, and each space read from the part of it that no
-nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces are
-read nearest to the camera first and an occupied one masks its shadow in the view of those
-behind. A space reads as holding a cube when most of what shows differs from its paper: the
-colour the sheet's drawing prints it in (the King's row takes its territory's hue), as this
-photo's print and light show it; a space in between is unsure, never guessed. Cube colours
+player's spaces and the markers' margins (what the player's spaces show beyond a smooth fit
+is glare, which washes the King's tints out), and each space read from the part of it that
+no nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces
+are read nearest to the camera first and an occupied one masks its shadow in the view of
+those behind. The evidence, each against the space's paper (the colour the sheet prints it
+in, white on an ink saver, as this photo's print, light and glare show it): how much of it
+differs from the paper; a cube's sharp edges, which a white cube on white paper shows when
+little else does; and whether a shadow (every channel darkened alike) or glare (none
+darkened) explains what differs. A space in between is unsure, never guessed. Cube colours
 are learned from the photo (the cubes on each side's spaces) or given by name or hex.
 """
 
