@@ -22,7 +22,7 @@ import pypdfium2 as pdfium
 
 from throne_pnp.content import Content
 from throne_pnp.render.backend.pdf import render_pdf
-from throne_pnp.scan.geometry import _sheets, sheet_geometry
+from throne_pnp.scan.geometry import SheetGeometry, _sheets, sheet_geometry
 
 PPM = 6.0                       # texture pixels per sheet mm
 COLOURS = {                     # BGR of painted wooden cubes
@@ -40,6 +40,8 @@ class Photo:
     jpeg: bytes
     truth: dict[tuple[int, str, int], str]
     conditions: dict = field(default_factory=dict)
+    off: dict[tuple[int, str], int] = field(default_factory=dict)   # cubes off the spaces
+    touching: set[int] = field(default_factory=set)     # territories with a touching pair
 
 
 _TEXTURES: dict[tuple[str, bool], np.ndarray] = {}
@@ -102,10 +104,12 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
              = (1600, 1200), tilt: float | None = None, colours: tuple[str, str] | None = None,
              fill: float | None = None, blur: float | None = None, quality: int | None = None,
              light: float | None = None, noise: float | None = None,
-             ink_saver: bool = False, counts: dict[tuple[int, str], int] | None = None
-             ) -> Photo:
+             ink_saver: bool = False, counts: dict[tuple[int, str], int] | None = None,
+             apart: int = 0, pairs: int = 0) -> Photo:
     """A random photo of sheet `kind` with random cubes (or `counts`: (territory, side) ->
-    cubes, on spaces of that row picked at random); any condition can be fixed."""
+    cubes, on spaces of that row picked at random); any condition can be fixed. `apart`
+    cubes stand off the spaces, each alone, and `pairs` touching pairs (off the spaces too);
+    with neither, no random number is drawn for them (a seed's photo stays the same)."""
     geo = sheet_geometry(content, kind)
     tex = texture(content, kind, ink_saver).astype(np.float32)
     tilt = rng.uniform(0, 40) if tilt is None else tilt
@@ -134,6 +138,7 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
             paint = COLOURS[colours[0] if space.side == "king" else colours[1]]
             cubes.append((cube_corners(cx, cy, cube, math.radians(rng.uniform(-12, 12))),
                           paint))
+    off, touching = _off_spaces(geo, rng, cube, apart, pairs, colours, cubes)
     # soft shadows on the sheet, along a light from above and to one side (`sun` points
     # toward the light; z is negative upwards)
     sun = np.array([rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), -1.0])
@@ -217,5 +222,45 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
     conditions = {"kind": kind, "tilt": tilt, "colours": colours, "blur": blur,
                   "quality": quality, "light": light, "noise": noise, "cube": cube,
                   "ink_saver": ink_saver}
-    return Photo(jpeg.tobytes(), truth, conditions)
+    return Photo(jpeg.tobytes(), truth, conditions, off, touching)
+
+
+def _off_spaces(geo: SheetGeometry, rng: random.Random, cube: float, apart: int, pairs: int,
+                colours: tuple[str, str], cubes: list) -> tuple[dict[tuple[int, str], int],
+                                                                set[int]]:
+    """Place `apart` lone cubes and `pairs` touching pairs inside territories, clear of
+    their borders, labels and cube spaces (by 10 mm: they must not hide a space) and of each
+    other (a lone cube 2.4 cubes from any other); append them to `cubes`; return
+    (territory, side) -> cubes placed, and the territories holding a pair."""
+    off: dict[tuple[int, str], int] = {}
+    touching: set[int] = set()
+    placed: list[tuple[float, float]] = []
+    keep_out = [s.box.grow(10.0) for s in geo.spaces] + [m.grow(2.5) for m in geo.marks]
+    area = geo.visible.grow(-cube)
+    for n in range(pairs + apart):      # the pairs first: they need more room
+        for _ in range(1000):
+            territory = rng.choice(sorted(geo.outlines))
+            outline = np.array(geo.outlines[territory], np.float32)
+            x0, y0 = outline.min(axis=0)
+            x1, y1 = outline.max(axis=0)
+            x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+            turn = rng.uniform(0, math.pi / 2)
+            second = (x + (cube + 0.2) * math.cos(turn), y + (cube + 0.2) * math.sin(turn))
+            here = [(x, y)] + ([second] if n < pairs else [])
+            if all(area.contains_point(p)
+                   and cv2.pointPolygonTest(outline, p, True) > cube + 3.0
+                   and not any(k.contains_point(p) for k in keep_out)
+                   and all(math.dist(p, q) > 2.4 * cube for q in placed) for p in here):
+                break
+        else:
+            continue
+        for p in here:
+            side = rng.choice(("king", "player"))
+            cubes.append((cube_corners(*p, cube, turn),
+                          COLOURS[colours[0] if side == "king" else colours[1]]))
+            off[(territory, side)] = off.get((territory, side), 0) + 1
+            placed.append(p)
+        if n < pairs:
+            touching.add(territory)
+    return off, touching
 

@@ -20,7 +20,7 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import photo
+from throne_pnp.scan import offspace, photo
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
 PX = 5.0                 # px per mm of the sheet image the photo is mapped to
@@ -59,6 +59,7 @@ class Reading:
     kinds: list[str]
     spaces: list[SpaceRead]
     sheets: list[tuple[SheetGeometry, Any]] = field(default_factory=list)
+    off: list[offspace.OffRead] = field(default_factory=list)     # cubes off the spaces
 
     def counts(self, side: str) -> dict[int, int]:
         """Cubes of `side` read in each territory (unsure spaces not counted)."""
@@ -105,6 +106,8 @@ def read_photo(data: bytes, content: Content, colours: dict[str, str] | None = N
         sheet = _sheet_image(image, cam, geometry)
         _check_sheet(sheet, geometry)
         reading.spaces += _read_spaces(sheet, geometry, cam, colours or {})
+        reading.off += offspace.read_off_spaces(sheet, geometry, cam, [  # scan/offspace.py
+            (r.space, r.state) for r in reading.spaces[-len(geometry.spaces):]], colours or {})
         reading.sheets.append((geometry, sheet))
     return reading
 
