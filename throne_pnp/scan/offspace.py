@@ -4,11 +4,11 @@ A player stacks cubes beside a full row, or sets them down anywhere in the terri
 photo mapped onto the sheet, each territory's land (inside its border, away from its labels,
 symbols and cube spaces, and from what the cubes on the spaces may cover) is compared with
 the land around it (a wide blur of the land itself, so its hue, its light and the thin lines
-of its terrain marks drop out); what differs in a blob wider than those lines is a cube, or
-several. A blob the size of one cube, seen from this camera, counts one cube of the side
-whose learned colour it shows; a larger blob (cubes touching), a smaller one (half hidden),
-one across a border or of neither side's colour makes the territory's count a range, marked
-unsure: never a guess.
+of its terrain marks drop out); what differs in a blob wider than those lines, with edges
+(glare has none), is a cube, or several. A blob the size of one cube, seen from this camera,
+counts one cube of the side whose learned colour it shows; a larger blob (cubes touching), a
+smaller one (half hidden), one across a border or of neither side's colour makes the
+territory's count a range, marked unsure: never a guess.
 """
 
 from __future__ import annotations
@@ -28,11 +28,13 @@ BORDER = 2.0        # mm of land kept off a territory's border (its ink, a rough
 OFF = 8.0           # colour distance from the land around: not land
 STROKE = 3.2        # mm: a mark thinner than this is printed (terrain lines), not a cube
 CUBE = (7.5, 9.5)   # mm: the sizes a usual wooden cube comes in
+EDGE = 3.0          # L steps per pixel: a cube's edges (a tenth of its blob has them)
 THIN = 4.5          # mm: a blob thinner than this on the whole is a printed line's edge
 NOISE = 0.25        # of one cube's area: a smaller blob is nothing
 LONE = (0.7, 1.26)  # of one cube's area: one cube (smaller: perhaps; larger: perhaps two)
 SHADOW = (0.12, 0.35)   # the land only darker (channels alike within 12 %, to 35 %): shade
 SHADING = (0.45, 1.1)   # how much darker (or lighter) a cube's face shows than its colour
+MATCH = 0.35        # BGR distance (the paper's white 1) from a cube colour: that colour
 VOTE = 0.75         # of a blob's pixels nearer one side's colour: that side's cubes
 SPARSE = 0.05       # blur weight of a territory's median in its land's blur (few pixels: it)
 SHARE = 0.25        # of a blob over a second territory: it stands on the border
@@ -88,6 +90,8 @@ def read_off_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     off = cv2.morphologyEx(off, cv2.MORPH_OPEN,
                            cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
     models = _models(np, image, spaces, colours)
+    edges = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
+                          cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
     count, labels, stats, centres = cv2.connectedComponentsWithStats(off, connectivity=8)
     territories = list(geometry.outlines)
     out = []
@@ -99,12 +103,15 @@ def read_off_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         lone = np.mean([cv2.contourArea(cube_hull(np, cam, Box(cx - s / 2, cy - s / 2, s, s), s))
                         for s in CUBE])
         (_, _), sides, _ = cv2.minAreaRect(np.argwhere(blob).astype(np.float32))
-        if area < NOISE * lone or area / max(*sides, 1.0) * WORK < THIN:
-            continue        # noise, or a strip along a printed line
+        side, share = _side(np, image[y:y + h, x:x + w][blob], models)
+        if share < 0.5:     # mostly of neither colour (glare over a cube, something else)
+            side = None
+        if (area < NOISE * lone or area / max(*sides, 1.0) * WORK < THIN
+                or np.percentile(edges[y:y + h, x:x + w][blob], 90) < EDGE):
+            continue        # noise, a strip along a printed line, or glare (no edges)
         shares = [int((blob & land[y:y + h, x:x + w]).sum()) for land in lands]
         order = np.argsort(shares)[::-1]
         where = Box(x / WORK, y / WORK, w / WORK, h / WORK)
-        side = _side(np, image[y:y + h, x:x + w][blob], models)
         low, high = _how_many(area / lone)
         if shares[order[1]] > SHARE * shares[order[0]]:      # across a border: both, unsure
             out += [OffRead(territories[i], side, 0, high, where) for i in order[:2]]
@@ -226,15 +233,20 @@ def _models(np: Any, image: Any, spaces: Sequence[tuple[Space, str]],
     return models
 
 
-def _side(np: Any, pixels: Any, models: dict[str, Any]) -> str | None:
-    """The side whose cube colour most of the blob's pixels show (BGR), each pixel voting
-    for the nearer colour as some light would show it (a shaded face is the colour, darker);
-    None when no side has VOTE of them, or a side's colour is unknown."""
+def _side(np: Any, pixels: Any, models: dict[str, Any]) -> tuple[str | None, float]:
+    """(side, share) of a blob's pixels (BGR): each pixel is compared with each side's cube
+    colour as some light would show it (a shaded face is the colour, darker); `share` is the
+    part showing either colour within MATCH (not glare, not a thing of neither colour), and
+    `side` the one VOTE of those show (None: neither, or a side's colour is unknown)."""
     if len(models) < 2:
-        return None
+        return None, 1.0
     far = {}
     for side, model in models.items():
         light = np.clip(pixels @ model / max(float(model @ model), 1e-6), *SHADING)
         far[side] = np.linalg.norm(pixels - light[:, None] * model, axis=1)
-    king = float((far["king"] < far["player"]).mean())
-    return "king" if king >= VOTE else "player" if 1 - king >= VOTE else None
+    near = np.minimum(far["king"], far["player"]) < MATCH
+    if not near.any():
+        return None, 0.0
+    king = float((far["king"] < far["player"])[near].mean())
+    return ("king" if king >= VOTE else "player" if 1 - king >= VOTE else None,
+            float(near.mean()))
