@@ -44,12 +44,12 @@ class Photo:
     touching: set[int] = field(default_factory=set)     # territories with a touching pair
 
 
-_TEXTURES: dict[tuple[str, bool], np.ndarray] = {}
+_TEXTURES: dict[tuple[str, str, bool], np.ndarray] = {}
 
 
 def texture(content: Content, kind: str, ink_saver: bool = False) -> np.ndarray:
-    """The sheet rasterised at PPM px/mm, BGR (kept for the session)."""
-    key = (kind, ink_saver)
+    """The sheet of `content`'s map rasterised at PPM px/mm, BGR (kept for the session)."""
+    key = (content.fingerprints.get("map.yaml", ""), kind, ink_saver)
     if key not in _TEXTURES:
         sheets = _sheets(content, kind)
         tile = int(kind.split("-")[1]) if "-" in kind else 1

@@ -20,7 +20,7 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import offspace, photo
+from throne_pnp.scan import offspace, photo, samemap
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
 PX = 5.0                 # px per mm of the sheet image the photo is mapped to
@@ -105,6 +105,7 @@ def read_photo(data: bytes, content: Content, colours: dict[str, str] | None = N
         cam = photo.camera(kind, found, (image.shape[1], image.shape[0]), geometry.markers)
         sheet = _sheet_image(image, cam, geometry)
         _check_sheet(sheet, geometry)
+        samemap.check_same_map(sheet, geometry)     # this edition's drawing: scan/samemap.py
         reading.spaces += _read_spaces(sheet, geometry, cam, colours or {})
         reading.off += offspace.read_off_spaces(sheet, geometry, cam, [  # scan/offspace.py
             (r.space, r.state) for r in reading.spaces[-len(geometry.spaces):]], colours or {})
