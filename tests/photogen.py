@@ -10,6 +10,7 @@ comes with the truth: each cube space's state.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import tempfile
@@ -21,6 +22,7 @@ import numpy as np
 import pypdfium2 as pdfium
 
 from throne_pnp.content import Content
+from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.backend.pdf import render_pdf
 from throne_pnp.scan.geometry import SheetGeometry, _sheets, sheet_geometry
 
@@ -50,6 +52,14 @@ _TEXTURES: dict[tuple[str, str, bool], np.ndarray] = {}
 def texture(content: Content, kind: str, ink_saver: bool = False) -> np.ndarray:
     """The sheet of `content`'s map rasterised at PPM px/mm, BGR (kept for the session)."""
     key = (content.fingerprints.get("map.yaml", ""), kind, ink_saver)
+    if key not in _TEXTURES and kind.endswith("-glued"):    # tile 2 on tile 1, trimmed
+        paper = kind.split("-")[0]
+        first, second = (texture(content, f"{paper}-{k}", ink_saver) for k in (1, 2))
+        shift, trim = (round(v * PPM) for v in _glue(content, paper))
+        glued = np.zeros((first.shape[0], shift + second.shape[1], 3), np.uint8)
+        glued[:, :first.shape[1]] = first
+        glued[:, shift + trim:] = second[:, trim:]
+        _TEXTURES[key] = glued
     if key not in _TEXTURES:
         sheets = _sheets(content, kind)
         tile = int(kind.split("-")[1]) if "-" in kind else 1
@@ -67,6 +77,27 @@ def texture(content: Content, kind: str, ink_saver: bool = False) -> np.ndarray:
             document.close()
         _TEXTURES[key] = np.ascontiguousarray(image[:, :, :3])   # pdfium renders BGR(x)
     return _TEXTURES[key]
+
+
+def _glue(content: Content, paper: str) -> tuple[float, float]:
+    """(where tile 2's page starts on tile 1's, the margin trimmed off tile 2's left) in mm:
+    tile 2's frame edge lies on tile 1's join, covering the strip after it."""
+    first, second = _sheets(content, f"{paper}-1")
+    return first.dx - second.dx, second.frame.x
+
+
+def glued_geometry(content: Content, kind: str) -> SheetGeometry:
+    """The glued tiled map (`a4-glued`, `letter-glued`) as one sheet in tile 1's mm: each
+    tile's spaces as it shows them, the outlines and marks, both tiles' area."""
+    paper = kind.split("-")[0]
+    one, two = (sheet_geometry(content, f"{paper}-{k}") for k in (1, 2))
+    shift, _ = _glue(content, paper)
+    spaces = one.spaces + tuple(dataclasses.replace(s, box=s.box.moved(shift, 0))
+                                for s in two.spaces)
+    visible = Box(one.visible.x, one.visible.y, two.visible.x2 + shift - one.visible.x,
+                  one.visible.h)
+    return SheetGeometry(kind, (two.page[0] + shift, one.page[1]), {}, one.outlines, spaces,
+                         one.marks, visible)
 
 
 def _look_at(eye: np.ndarray, target: np.ndarray, roll: float) -> np.ndarray:
@@ -110,7 +141,8 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
     cubes, on spaces of that row picked at random); any condition can be fixed. `apart`
     cubes stand off the spaces, each alone, and `pairs` touching pairs (off the spaces too);
     with neither, no random number is drawn for them (a seed's photo stays the same)."""
-    geo = sheet_geometry(content, kind)
+    geo = glued_geometry(content, kind) if kind.endswith("-glued") else sheet_geometry(
+        content, kind)
     tex = texture(content, kind, ink_saver).astype(np.float32)
     tilt = rng.uniform(0, 40) if tilt is None else tilt
     colours = colours or tuple(rng.sample(sorted(COLOURS), 2))  # type: ignore[assignment]
