@@ -43,13 +43,14 @@ SHARE = 0.25        # of a blob over a second territory: it stands on the border
 @dataclass(frozen=True, slots=True)
 class OffRead:
     """One blob off the spaces: in `territory`, `low` to `high` cubes of `side` (None: its
-    colour tells neither side); `where` is its box in sheet mm."""
+    colour tells neither side); `where` is its box in mm of sheet `kind`."""
 
     territory: int
     side: str | None
     low: int
     high: int
     where: Box
+    kind: str = ""
 
     @property
     def sure(self) -> bool:
@@ -114,10 +115,27 @@ def read_off_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         where = Box(x / WORK, y / WORK, w / WORK, h / WORK)
         low, high = _how_many(area / lone)
         if shares[order[1]] > SHARE * shares[order[0]]:      # across a border: both, unsure
-            out += [OffRead(territories[i], side, 0, high, where) for i in order[:2]]
+            out += [OffRead(territories[i], side, 0, high, where, geometry.kind)
+                    for i in order[:2]]
         else:
-            out.append(OffRead(territories[order[0]], side, low, high, where))
+            out.append(OffRead(territories[order[0]], side, low, high, where, geometry.kind))
     return out
+
+
+def draw(picture: Any, reads: Sequence[OffRead], px: float) -> None:
+    """Outline each blob on the debug picture (`px` px per mm; BGR): red the King's, blue
+    the player's, yellow unsure, with its count."""
+    import cv2
+
+    for read in reads:
+        ink = (0, 210, 255) if not read.sure else (30, 30, 220) if read.side == "king" else (
+            230, 100, 25)
+        b = read.where
+        cv2.rectangle(picture, (round(b.x * px), round(b.y * px)),
+                      (round(b.x2 * px), round(b.y2 * px)), ink, 3)
+        count = str(read.low) if read.low == read.high else f"{read.low}-{read.high}"
+        cv2.putText(picture, count, (round(b.x * px), round(b.y * px) - 6),
+                    cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 2)
 
 
 def _how_many(ratio: float) -> tuple[int, int]:

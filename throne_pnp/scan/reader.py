@@ -378,7 +378,8 @@ STATE_INK = {"empty": (0.2, 0.7, 0.2), "king": (0.1, 0.1, 0.9), "player": (0.9, 
 
 def debug_png(reading: Reading) -> bytes:
     """The sheet(s) as the photo showed them, each space outlined by what was read (green
-    empty, red King, blue player, yellow unsure), side by side; PNG bytes."""
+    empty, red King, blue player, yellow unsure) and each blob off the spaces boxed with its
+    count, side by side; PNG bytes."""
     cv2, np = photo.libraries()
     pictures = []
     for geometry, sheet in reading.sheets:
@@ -391,6 +392,7 @@ def debug_png(reading: Reading) -> bytes:
                 if read.state in ("king", "player"):
                     cv2.line(picture, (x0, y0), (x1, y1), ink, 2)
                     cv2.line(picture, (x0, y1), (x1, y0), ink, 2)
+        offspace.draw(picture, [o for o in reading.off if o.kind == geometry.kind], PX)
         pictures.append(picture)
     height = max(p.shape[0] for p in pictures)
     row = np.hstack([np.pad(p, ((0, height - p.shape[0]), (0, 0), (0, 0)), constant_values=255)
