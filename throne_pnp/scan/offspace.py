@@ -32,8 +32,8 @@ EDGE = 3.0          # L steps per pixel: a cube's edges (a tenth of its blob has
 THIN = 4.5          # mm: a blob thinner than this on the whole is a printed line's edge
 NOISE = 0.25        # of one cube's area: a smaller blob is nothing
 LONE = (0.7, 1.26)  # of one cube's area: one cube (smaller: perhaps; larger: perhaps two)
-SHADOW = (0.12, 0.35)   # the land only darker (channels alike within 12 %, to 35 %): shade
-SHADING = (0.45, 1.1)   # how much darker (or lighter) a cube's face shows than its colour
+SHADOW = (0.12, 0.55)   # the land only darker (channels alike within 12 %, to 55 %): shade
+SHADING = (0.4, 1.8)    # how much darker (or lighter) a face shows than the colour learned
 MATCH = 0.35        # BGR distance (the paper's white 1) from a cube colour: that colour
 VOTE = 0.75         # of a blob's pixels nearer one side's colour: that side's cubes
 SPARSE = 0.05       # blur weight of a territory's median in its land's blur (few pixels: it)
@@ -87,9 +87,9 @@ def read_off_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     far = _distance(np, lab.reshape(-1, 3), cv2.cvtColor(ground, cv2.COLOR_BGR2Lab)
                     .reshape(-1, 3)).reshape(everywhere.shape)
     off = ((far > OFF) & everywhere & ~shadow).astype(np.uint8)
-    size = round(STROKE * WORK) | 1
-    off = cv2.morphologyEx(off, cv2.MORPH_OPEN,
-                           cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (round(STROKE * WORK) | 1,) * 2)
+    # what is wider than a printed line, with the thin faces along it given back
+    off &= cv2.dilate(cv2.morphologyEx(off, cv2.MORPH_OPEN, disc), disc)
     models = _models(np, image, spaces, colours)
     edges = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
@@ -181,7 +181,7 @@ def _lands(np: Any, cv2: Any, geometry: SheetGeometry, cam: photo.Camera,
            spaces: Sequence[tuple[Space, str]], shape: tuple[int, int]) -> Any:
     """One mask per territory (in `geometry.outlines` order) of the land searched: inside
     its border by BORDER mm, within what this sheet shows, off its labels and symbols, its
-    cube spaces and what a cube on any of them may cover."""
+    cube spaces and what the cubes read on them (or unsure) may cover."""
     px = lambda pts: np.round(np.asarray(pts, np.float32) * WORK).astype(np.int32)  # noqa: E731
     free = np.zeros(shape, np.uint8)
     v = geometry.visible
@@ -190,8 +190,9 @@ def _lands(np: Any, cv2: Any, geometry: SheetGeometry, cam: photo.Camera,
     for box in [s.box.grow(0.8) for s, _ in spaces] + [m.grow(1.0) for m in geometry.marks]:
         cv2.rectangle(free, (round(box.x * WORK), round(box.y * WORK)),
                       (round(box.x2 * WORK), round(box.y2 * WORK)), 0, -1)
-    for space, _ in spaces:         # a cube read or not, standing off its centre
-        cv2.fillConvexPoly(free, px(cube_hull(np, cam, space.box, CUBE[1])), 0)
+    for space, state in spaces:     # (a cube the spaces missed counts here instead)
+        if state != "empty":
+            cv2.fillConvexPoly(free, px(cube_hull(np, cam, space.box, CUBE[1])), 0)
     ring = round(2 * BORDER * WORK) | 1
     inner = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (ring, ring))
     lands = []
