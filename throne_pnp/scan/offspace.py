@@ -103,18 +103,16 @@ def read_off_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         cx, cy = centres[k] / WORK
         lone = np.mean([cv2.contourArea(cube_hull(np, cam, Box(cx - s / 2, cy - s / 2, s, s), s))
                         for s in CUBE])
-        (_, _), sides, _ = cv2.minAreaRect(np.argwhere(blob).astype(np.float32))
-        side, share = _side(np, image[y:y + h, x:x + w][blob], models)
-        if share < 0.5:     # mostly of neither colour (glare over a cube, something else)
-            side = None
+        _, sides, _ = cv2.minAreaRect(np.argwhere(blob).astype(np.float32))
         if (area < NOISE * lone or area / max(*sides, 1.0) * WORK < THIN
                 or np.percentile(edges[y:y + h, x:x + w][blob], 90) < EDGE):
             continue        # noise, a strip along a printed line, or glare (no edges)
         shares = [int((blob & land[y:y + h, x:x + w]).sum()) for land in lands]
         order = np.argsort(shares)[::-1]
         where = Box(x / WORK, y / WORK, w / WORK, h / WORK)
+        side = _side(np, image[y:y + h, x:x + w][blob], models)
         low, high = _how_many(area / lone)
-        if shares[order[1]] > SHARE * shares[order[0]]:      # across a border: both, unsure
+        if len(order) > 1 and shares[order[1]] > SHARE * shares[order[0]]:  # on a border
             out += [OffRead(territories[i], side, 0, high, where, geometry.kind)
                     for i in order[:2]]
         else:
@@ -146,7 +144,7 @@ def _how_many(ratio: float) -> tuple[int, int]:
         return 0, 1
     if ratio <= LONE[1]:
         return 1, 1
-    if ratio < 1.6:
+    if ratio < 1.6:                 # a pair's blob shows at least 1.6 cubes', one 0.8 at least
         return 1, 2
     return max(2, math.floor(ratio / 1.6)), max(2, math.ceil(ratio / 0.8))
 
@@ -254,20 +252,19 @@ def _models(np: Any, image: Any, spaces: Sequence[tuple[Space, str]],
     return models
 
 
-def _side(np: Any, pixels: Any, models: dict[str, Any]) -> tuple[str | None, float]:
-    """(side, share) of a blob's pixels (BGR): each pixel is compared with each side's cube
-    colour as some light would show it (a shaded face is the colour, darker); `share` is the
-    part showing either colour within MATCH (not glare, not a thing of neither colour), and
-    `side` the one VOTE of those show (None: neither, or a side's colour is unknown)."""
+def _side(np: Any, pixels: Any, models: dict[str, Any]) -> str | None:
+    """The side whose cube colour a blob's pixels (BGR) show: each pixel is compared with
+    each side's colour as some light would show it (a shaded face is the colour, darker);
+    half of them must show either colour within MATCH (not glare over a cube, not a thing of
+    neither colour), and VOTE of those one side's (None: neither, or a colour unknown)."""
     if len(models) < 2:
-        return None, 1.0
+        return None
     far = {}
     for side, model in models.items():
         light = np.clip(pixels @ model / max(float(model @ model), 1e-6), *SHADING)
         far[side] = np.linalg.norm(pixels - light[:, None] * model, axis=1)
     near = np.minimum(far["king"], far["player"]) < MATCH
-    if not near.any():
-        return None, 0.0
+    if near.mean() < 0.5:
+        return None
     king = float((far["king"] < far["player"])[near].mean())
-    return ("king" if king >= VOTE else "player" if 1 - king >= VOTE else None,
-            float(near.mean()))
+    return "king" if king >= VOTE else "player" if 1 - king >= VOTE else None
