@@ -86,6 +86,9 @@ def test_off_space_cubes_add_to_the_count_and_its_range() -> None:
     found = differences(reading, game)
     assert [(d.territory, d.side, d.table.low, d.game) for d in found] == [
         (home, PLAYER, have + 2, have)]
+    reading.off = [_blob(home, PLAYER, 1, 1), _blob(home, PLAYER, 1, 2)]     # one touching
+    count = table_counts(reading, BOARD.king_limit)[(home, PLAYER)]
+    assert (count.low, count.high, count.off, count.off_unsure) == (have + 2, have + 3, 1, True)
     reading.off = [_blob(home, None, 0, 3)]          # touching, colour unclear: either side
     counts = table_counts(reading, BOARD.king_limit)
     assert (counts[(home, PLAYER)].low, counts[(home, PLAYER)].high) == (have, have + 3)

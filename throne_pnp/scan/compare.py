@@ -26,7 +26,8 @@ MAX_ANSWERS = 6
 @dataclass(frozen=True, slots=True)
 class Count:
     """What the table shows of one side in one territory: `low` cubes for sure, up to
-    `high`; `off` of them (`low`..`high` when `off_unsure`) stand off the spaces."""
+    `high`; `off` of them stand off the spaces, counted for sure (and more may, uncounted,
+    when `off_unsure`)."""
 
     low: int
     high: int
@@ -65,8 +66,9 @@ def table_counts(reading: Reading, king_limit: int) -> dict[tuple[int, str], Cou
             low = sum(o.low for o in blobs if o.side == side)
             high = sum(o.high for o in blobs)
             sure = every.count(side)
+            counted = sum(o.low for o in blobs if o.sure)
             out[(territory, side)] = Count(sure + low, sure + row[side].count("unsure") + high,
-                                           low, any(not o.sure for o in blobs))
+                                           counted, any(not o.sure for o in blobs))
     return out
 
 
