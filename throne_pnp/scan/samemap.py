@@ -18,8 +18,8 @@ from throne_pnp.scan import photo
 from throne_pnp.scan.geometry import SheetGeometry
 
 PX = 5.0                # px per mm of the sheet image (the reader's)
-MOVED = 1.35            # a block's outlines show this much more edge a few mm off: moved
-CROSSED = 0.5           # a border darker along less of its length than this: not there
+MOVED = 1.5             # a block's outlines show this much more edge a few mm off: moved
+CROSSED = 0.4           # a border darker along less of its length than this: not there
 SHIFTS = [(dx, dy) for dx in (-4.0, 0.0, 4.0) for dy in (-4.0, 0.0, 4.0) if dx or dy]
 
 
