@@ -2,7 +2,8 @@
 generated photos (tests/photogen.py: random conditions and colours, `--apart` lone cubes and
 `--pairs` touching pairs off the spaces of each photo).
 
-Each territory and side holding cubes off the spaces (or read so) is right (the count sure and
+Each territory and side holding cubes off the spaces (or read so; a side left open as too like
+the land, `faint`, is not a read) is right (the count sure and
 true), unsure (a range holding the truth) or wrong (a count or range without it); figures in
 all and by the King's and the player's colour, and how many touching pairs came out unsure.
 
@@ -47,12 +48,17 @@ def main() -> None:
         ranges: dict[tuple[int, str], list[int]] = defaultdict(lambda: [0, 0])
         unsure = {o.territory for o in reading.off if not o.sure}
         for o in reading.off:
+            if o.faint:     # no blob: a side too like the land, left open (not a read)
+                ranges[(o.territory, o.side)][1] += o.high
+                continue
             for side in ("king", "player"):
                 if o.side in (side, None):
                     ranges[(o.territory, side)][0] += o.low if o.side == side else 0
                     ranges[(o.territory, side)][1] += o.high
         king, player = shot.conditions["colours"]
-        for key in set(shot.off) | set(ranges):
+        read = {(o.territory, side) for o in reading.off if not o.faint
+                for side in ("king", "player") if o.side in (side, None)}
+        for key in set(shot.off) | read:
             low, high = ranges.get(key, (0, 0))
             truth = shot.off.get(key, 0)
             verdict = ("wrong" if not low <= truth <= high else "right" if low == high

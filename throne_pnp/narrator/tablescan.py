@@ -59,21 +59,36 @@ def uncounted_line(names: Mapping[int, str], territories: Sequence[int]) -> str:
             "hidden, on a border, or of neither colour); stand them apart, or on the spaces.")
 
 
+def faint_lines(names: Mapping[int, str], faint: Sequence[tuple[int, str]]) -> list[str]:
+    """Per side, the territories where that side's cubes off the spaces could not be told
+    from the land (too like it in colour, or their colour not learned from the photo)."""
+    lines = []
+    for side in (KING, "player"):
+        where = [f"{t} {names.get(t, '')}".rstrip() for t, s in sorted(faint) if s == side]
+        if where:
+            who = "King cubes" if side == KING else "Your cubes"
+            lines.append(f"{who} could not be told from the land off the spaces in "
+                         f"{', '.join(where)}, so any standing there are not counted: keep them "
+                         "on the spaces, or check those by eye.")
+    return lines
+
+
 def scan_lines(names: Mapping[int, str], differences: Sequence[tuple[int, str, int, int,
                int]], unsure: Sequence[tuple[int, str]], off: Sequence[tuple[int, str, int]],
-               uncounted: Sequence[int], answers: Sequence[Sequence[Command]],
-               recordable: bool) -> list[str]:
+               uncounted: Sequence[int], faint: Sequence[tuple[int, str]],
+               answers: Sequence[Sequence[Command]], recordable: bool) -> list[str]:
     """The whole answer: the differences (or that the table matches), the cubes counted off
     the spaces, the unsure spaces and cubes, and the commands that explain the difference,
     shortest first."""
     lines = [difference_line(names, *d) for d in differences] or [
         "The table matches the game" + (" (except what could not be read)."
-                                        if unsure or uncounted else ".")]
+                                        if unsure or uncounted or faint else ".")]
     lines += [off_line(names, *o) for o in off]
     if unsure:
         lines.append(unsure_line(names, unsure))
     if uncounted:
         lines.append(uncounted_line(names, uncounted))
+    lines += faint_lines(names, faint)
     if differences and answers:
         lines.append("This is what you did, if you made " + (
             "these commands:" if len(answers) == 1 else "one of these sets of commands:"))

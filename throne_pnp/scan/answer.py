@@ -54,10 +54,15 @@ class ScanAnswer:
         unsure = [(s.territory, s.side) for s in self.reading.unsure()]
         counts = table_counts(self.reading, content.map.king_limit)
         off = [(t, side, c.off) for (t, side), c in sorted(counts.items()) if c.off]
-        uncounted = sorted({t for (t, _), c in counts.items() if c.off_unsure})
+        shown = {t for t, _ in counts}
+        uncounted = sorted({o.territory for o in self.reading.off
+                            if not o.sure and not o.faint and o.territory in shown})
+        faint = sorted({(o.territory, o.side) for o in self.reading.off
+                        if o.faint and o.territory in shown})
         commands = [[Command(a.kind, tuple(a.text().split()[1:])) for a in answer]
                     for answer in self.answers]
-        return scan_lines(names, diffs, unsure, off, uncounted, commands, recordable)
+        return scan_lines(names, diffs, unsure, off, uncounted, faint, commands,
+                          recordable)
 
 
 def scan(data: bytes, content: Content, game: Game, colours: dict[str, str] | None = None

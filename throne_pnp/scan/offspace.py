@@ -8,7 +8,10 @@ of its terrain marks drop out); what differs in a blob wider than those lines, w
 (glare has none), is a cube, or several. A blob the size of one cube, seen from this camera,
 counts one cube of the side whose learned colour it shows; a larger blob (cubes touching), a
 smaller one (half hidden), one across a border or of neither side's colour makes the
-territory's count a range, marked unsure: never a guess.
+territory's count a range, marked unsure: never a guess. A side whose cube colour stands
+too little off a territory's land (white cubes on its pale land) may have cubes there that
+show no blob at all, and so may a side whose colour no cube on the spaces told: its count
+there is left open by a row's worth (`faint`).
 """
 
 from __future__ import annotations
@@ -38,12 +41,14 @@ MATCH = 0.35        # BGR distance (the paper's white 1) from a cube colour: tha
 VOTE = 0.75         # of a blob's pixels nearer one side's colour: that side's cubes
 SPARSE = 0.05       # blur weight of a territory's median in its land's blur (few pixels: it)
 SHARE = 0.25        # of a blob over a second territory: it stands on the border
+FAINT = 12.0        # colour distance of a side's cubes from a land: below it, may go unseen
 
 
 @dataclass(frozen=True, slots=True)
 class OffRead:
     """One blob off the spaces: in `territory`, `low` to `high` cubes of `side` (None: its
-    colour tells neither side); `where` is its box in mm of sheet `kind`."""
+    colour tells neither side); `where` is its box in mm of sheet `kind`. `faint`: no blob,
+    but the side's cubes are too near the land's colour to be sure none stand there."""
 
     territory: int
     side: str | None
@@ -51,6 +56,7 @@ class OffRead:
     high: int
     where: Box
     kind: str = ""
+    faint: bool = False
 
     @property
     def sure(self) -> bool:
@@ -95,7 +101,7 @@ def read_off_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
     count, labels, stats, centres = cv2.connectedComponentsWithStats(off, connectivity=8)
     territories = list(geometry.outlines)
-    out = []
+    out = _faint(np, cv2, geometry, ground, lands, models)
     for k in range(1, count):
         x, y, w, h = (int(v) for v in stats[k, :4])
         blob = labels[y:y + h, x:x + w] == k
@@ -125,7 +131,7 @@ def draw(picture: Any, reads: Sequence[OffRead], px: float) -> None:
     the player's, yellow unsure, with its count."""
     import cv2
 
-    for read in reads:
+    for read in (r for r in reads if not r.faint):
         ink = (0, 210, 255) if not read.sure else (30, 30, 220) if read.side == "king" else (
             230, 100, 25)
         b = read.where
@@ -134,6 +140,29 @@ def draw(picture: Any, reads: Sequence[OffRead], px: float) -> None:
         count = str(read.low) if read.low == read.high else f"{read.low}-{read.high}"
         cv2.putText(picture, count, (round(b.x * px), round(b.y * px) - 6),
                     cv2.FONT_HERSHEY_SIMPLEX, 1.0, ink, 2)
+
+
+def _faint(np: Any, cv2: Any, geometry: SheetGeometry, ground: Any, lands: Any,
+           models: dict[str, Any]) -> list[OffRead]:
+    """For each territory and side whose cube colour lies within FAINT of what its land shows
+    (the median of its `ground`), or is not known, a read of 0 up to a row's worth of cubes:
+    they may stand there unseen."""
+    rows: dict[tuple[int, str], int] = {}
+    for space in geometry.spaces:
+        rows[(space.territory, space.side)] = rows.get((space.territory, space.side), 0) + 1
+    lab = lambda bgr: cv2.cvtColor(np.float32(bgr)[None, None], cv2.COLOR_BGR2Lab)[0, 0]  # noqa: E731
+    out = []
+    for territory, land in zip(geometry.outlines, lands, strict=True):
+        if not land.any():
+            continue
+        seen = lab(np.median(ground[land], axis=0))
+        ys, xs = np.nonzero(land)
+        where = Box(xs.min() / WORK, ys.min() / WORK, np.ptp(xs) / WORK, np.ptp(ys) / WORK)
+        out += [OffRead(territory, side, 0, rows.get((territory, side), 1), where,
+                        geometry.kind, faint=True)
+                for side in ("king", "player") if side not in models
+                or _distance(np, lab(models[side])[None], seen[None])[0] < FAINT]
+    return out
 
 
 def _how_many(ratio: float) -> tuple[int, int]:
