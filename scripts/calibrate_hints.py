@@ -5,7 +5,10 @@ seeds). At about one decision in five the hint is asked (`--budget` games, the h
 search) and its first choice played; the other decisions are the stand-in follower's (the
 search bot at `--bot-budget`). Each asked decision is a record: the level, the turn, the
 hint's raw win % of its first choice, the win % it shows (`search.calibration`), and whether
-the game was won. `--collect FILE` appends records (JSON lines). `--fit FILES` fits the map's
+the game was won. `--collect FILE` appends records (JSON lines), and a line a game to FILE's
+`.games.jsonl` (`--ask 1`: the hint plays every decision, a hint-follower; `--ask 0`: the
+search bot alone, e.g. the expert at `--bot-budget 192`). `--versus A B` compares two runs'
+players on the deals both played, level by level, paired. `--fit FILES` fits the map's
 constants (`search.calibration.W`) and prints them with the fit's own table (`--cv K`: and
 the table of a K-fold cross-fit, each game shown through a map fitted without it);
 `--report FILES` buckets records (the win % shown against the share of games won, with its
@@ -17,6 +20,10 @@ package's: fit on one run seed, report another, and the report is held out.
     python scripts/calibrate_hints.py --fit fit.jsonl --report test.jsonl   # held out
     python scripts/calibrate_hints.py --fit fit.jsonl test.jsonl --cv 5     # the map shipped
     python scripts/calibrate_hints.py --report new.jsonl --plot docs/calibration.svg
+    python scripts/calibrate_hints.py --collect follow.jsonl --seed 505 --games 100 --ask 1
+    python scripts/calibrate_hints.py --collect expert.jsonl --seed 505 --games 100 --ask 0 \\
+        --bot-budget 192
+    python scripts/calibrate_hints.py --versus follow.jsonl expert.games.jsonl
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ import math
 import multiprocessing
 import random
 import sys
+import time
 from collections.abc import Sequence
 
 from throne_pnp.assistant.advice import ADVICE_HORIZON, HINT_BUDGET
@@ -40,14 +48,17 @@ from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.options import decision_of
 from throne_pnp.search.ranking import rank
 from throne_pnp.sim.chart import FONT, RateChart
+from throne_pnp.sim.decks import paired_interval
 from throne_pnp.sim.simulate import game_seed, normal_ids
 
 ASK = 0.2  # the share of decisions the hint is asked at (--ask; 1: a hint-follower)
 
 
-def play(task: tuple[int, int, int, int, float]) -> list[dict]:
-    """One game (`index` of run `seed`); the records of the decisions the hint was asked at."""
+def play(task: tuple[int, int, int, int, float]) -> tuple[dict, list[dict]]:
+    """One game (`index` of run `seed`): its outcome, and the records of the decisions the
+    hint was asked at."""
     seed, index, budget, bot_budget, ask = task
+    start = time.process_time()
     content = load_content(None)
     board = board_for(content)
     level = content.ladder[index % len(content.ladder)]
@@ -72,18 +83,53 @@ def play(task: tuple[int, int, int, int, float]) -> list[dict]:
                 break
     for record in records:
         record["won"] = game.outcome == "won"
-    return records
+    return {"seed": own, "index": index, "level": level.name, "won": game.outcome == "won",
+            "turns": game.turn, "cpu": round(time.process_time() - start, 1)}, records
 
 
 def collect(path: str, seed: int, games: range, budget: int, bot_budget: int, ask: float,
             jobs: int) -> None:
+    """Play `games` of run `seed`; append their records to `path`, a line a game to
+    `path`'s .games.jsonl."""
     tasks = [(seed, i, budget, bot_budget, ask) for i in games]
-    with open(path, "a") as out, multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for n, records in enumerate(pool.imap_unordered(play, tasks), 1):
+    with (open(path, "a") as out, open(games_path(path), "a") as outcomes,
+          multiprocessing.get_context("spawn").Pool(jobs) as pool):
+        for n, (outcome, records) in enumerate(pool.imap_unordered(play, tasks), 1):
             out.writelines(json.dumps(r) + "\n" for r in records)
+            outcomes.write(json.dumps(outcome) + "\n")
             out.flush()
+            outcomes.flush()
             print(f"\r{n}/{len(games)} games", end="", file=sys.stderr)
     print(file=sys.stderr)
+
+
+def games_path(path: str) -> str:
+    """Where `collect` writes the games of the records file `path`."""
+    return path.removesuffix(".jsonl") + ".games.jsonl"
+
+
+def games_of(path: str) -> dict[int, tuple[str, bool]]:
+    """Each game's (level, won) by its seed, from a games file or from a records file."""
+    with open(path) as f:
+        return {r["seed"]: (r["level"], r["won"]) for r in map(json.loads, f) if r}
+
+
+def versus(path_a: str, path_b: str) -> None:
+    """Per level, the win rates of the players of two runs on the deals both played, and
+    their paired difference (95 %): does one play as well as the other?"""
+    a, b = games_of(path_a), games_of(path_b)
+    seeds = sorted(set(a) & set(b))
+    if not seeds:
+        raise SystemExit(f"{path_a} and {path_b} have no deal in common")
+    print(f"| level | deals | {path_a} | {path_b} | difference (paired 95 %) |")
+    print("|---|---:|---:|---:|---|")
+    for level in [*dict.fromkeys(a[s][0] for s in seeds), None]:
+        both = [s for s in seeds if level in (None, a[s][0])]
+        won_a, won_b = [a[s][1] for s in both], [b[s][1] for s in both]
+        low, high = paired_interval(won_a, won_b)
+        pa, pb = sum(won_a) / len(both), sum(won_b) / len(both)
+        print(f"| {level or 'all'} | {len(both)} | {pa:.1%} | {pb:.1%} | "
+              f"{(pa - pb) * 100:+.1f} ({low * 100:+.1f} to {high * 100:+.1f}) |")
 
 
 def load(paths: list[str]) -> list[dict]:
@@ -226,6 +272,8 @@ def main() -> None:
                         "map just fitted (--fit) or else the package's")
     parser.add_argument("--plot", help="the calibration curve of --report's records (or of "
                         "the cross-fit with --cv) as an SVG")
+    parser.add_argument("--versus", nargs=2, metavar=("A", "B"), help="two runs' players "
+                        "compared on the deals both played (records or .games.jsonl files)")
     parser.add_argument("--seed", type=int, default=202)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--first", type=int, default=0, help="the first game's index")
@@ -239,6 +287,8 @@ def main() -> None:
         games = range(args.first, args.first + args.games)
         collect(args.collect, args.seed, games, args.budget, args.bot_budget, args.ask,
                 args.jobs)
+    if args.versus:
+        versus(*args.versus)
     w = W
     if args.fit:
         records = load(args.fit)

@@ -10,6 +10,7 @@ comes with the truth: each cube space's state.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import tempfile
@@ -21,8 +22,9 @@ import numpy as np
 import pypdfium2 as pdfium
 
 from throne_pnp.content import Content
+from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.backend.pdf import render_pdf
-from throne_pnp.scan.geometry import _sheets, sheet_geometry
+from throne_pnp.scan.geometry import SheetGeometry, _sheets, sheet_geometry
 
 PPM = 6.0                       # texture pixels per sheet mm
 COLOURS = {                     # BGR of painted wooden cubes
@@ -40,14 +42,24 @@ class Photo:
     jpeg: bytes
     truth: dict[tuple[int, str, int], str]
     conditions: dict = field(default_factory=dict)
+    off: dict[tuple[int, str], int] = field(default_factory=dict)   # cubes off the spaces
+    touching: set[int] = field(default_factory=set)     # territories with a touching pair
 
 
-_TEXTURES: dict[tuple[str, bool], np.ndarray] = {}
+_TEXTURES: dict[tuple[str, str, bool], np.ndarray] = {}
 
 
 def texture(content: Content, kind: str, ink_saver: bool = False) -> np.ndarray:
-    """The sheet rasterised at PPM px/mm, BGR (kept for the session)."""
-    key = (kind, ink_saver)
+    """The sheet of `content`'s map rasterised at PPM px/mm, BGR (kept for the session)."""
+    key = (content.fingerprints.get("map.yaml", ""), kind, ink_saver)
+    if key not in _TEXTURES and kind.endswith("-glued"):    # tile 2 on tile 1, trimmed
+        paper = kind.split("-")[0]
+        first, second = (texture(content, f"{paper}-{k}", ink_saver) for k in (1, 2))
+        shift, trim = (round(v * PPM) for v in _glue(content, paper))
+        glued = np.zeros((first.shape[0], shift + second.shape[1], 3), np.uint8)
+        glued[:, :first.shape[1]] = first
+        glued[:, shift + trim:] = second[:, trim:]
+        _TEXTURES[key] = glued
     if key not in _TEXTURES:
         sheets = _sheets(content, kind)
         tile = int(kind.split("-")[1]) if "-" in kind else 1
@@ -65,6 +77,27 @@ def texture(content: Content, kind: str, ink_saver: bool = False) -> np.ndarray:
             document.close()
         _TEXTURES[key] = np.ascontiguousarray(image[:, :, :3])   # pdfium renders BGR(x)
     return _TEXTURES[key]
+
+
+def _glue(content: Content, paper: str) -> tuple[float, float]:
+    """(where tile 2's page starts on tile 1's, the margin trimmed off tile 2's left) in mm:
+    tile 2's frame edge lies on tile 1's join, covering the strip after it."""
+    first, second = _sheets(content, f"{paper}-1")
+    return first.dx - second.dx, second.frame.x
+
+
+def glued_geometry(content: Content, kind: str) -> SheetGeometry:
+    """The glued tiled map (`a4-glued`, `letter-glued`) as one sheet in tile 1's mm: each
+    tile's spaces as it shows them, the outlines and marks, both tiles' area."""
+    paper = kind.split("-")[0]
+    one, two = (sheet_geometry(content, f"{paper}-{k}") for k in (1, 2))
+    shift, _ = _glue(content, paper)
+    spaces = one.spaces + tuple(dataclasses.replace(s, box=s.box.moved(shift, 0))
+                                for s in two.spaces)
+    visible = Box(one.visible.x, one.visible.y, two.visible.x2 + shift - one.visible.x,
+                  one.visible.h)
+    return SheetGeometry(kind, (two.page[0] + shift, one.page[1]), {}, one.outlines, spaces,
+                         one.marks, visible)
 
 
 def _look_at(eye: np.ndarray, target: np.ndarray, roll: float) -> np.ndarray:
@@ -102,11 +135,14 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
              = (1600, 1200), tilt: float | None = None, colours: tuple[str, str] | None = None,
              fill: float | None = None, blur: float | None = None, quality: int | None = None,
              light: float | None = None, noise: float | None = None,
-             ink_saver: bool = False, counts: dict[tuple[int, str], int] | None = None
-             ) -> Photo:
+             ink_saver: bool = False, counts: dict[tuple[int, str], int] | None = None,
+             apart: int = 0, pairs: int = 0) -> Photo:
     """A random photo of sheet `kind` with random cubes (or `counts`: (territory, side) ->
-    cubes, on spaces of that row picked at random); any condition can be fixed."""
-    geo = sheet_geometry(content, kind)
+    cubes, on spaces of that row picked at random); any condition can be fixed. `apart`
+    cubes stand off the spaces, each alone, and `pairs` touching pairs (off the spaces too);
+    with neither, no random number is drawn for them (a seed's photo stays the same)."""
+    geo = glued_geometry(content, kind) if kind.endswith("-glued") else sheet_geometry(
+        content, kind)
     tex = texture(content, kind, ink_saver).astype(np.float32)
     tilt = rng.uniform(0, 40) if tilt is None else tilt
     colours = colours or tuple(rng.sample(sorted(COLOURS), 2))  # type: ignore[assignment]
@@ -134,6 +170,7 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
             paint = COLOURS[colours[0] if space.side == "king" else colours[1]]
             cubes.append((cube_corners(cx, cy, cube, math.radians(rng.uniform(-12, 12))),
                           paint))
+    off, touching = _off_spaces(geo, rng, cube, apart, pairs, colours, cubes)
     # soft shadows on the sheet, along a light from above and to one side (`sun` points
     # toward the light; z is negative upwards)
     sun = np.array([rng.uniform(-0.6, 0.6), rng.uniform(-0.6, 0.6), -1.0])
@@ -217,5 +254,45 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
     conditions = {"kind": kind, "tilt": tilt, "colours": colours, "blur": blur,
                   "quality": quality, "light": light, "noise": noise, "cube": cube,
                   "ink_saver": ink_saver}
-    return Photo(jpeg.tobytes(), truth, conditions)
+    return Photo(jpeg.tobytes(), truth, conditions, off, touching)
+
+
+def _off_spaces(geo: SheetGeometry, rng: random.Random, cube: float, apart: int, pairs: int,
+                colours: tuple[str, str], cubes: list) -> tuple[dict[tuple[int, str], int],
+                                                                set[int]]:
+    """Place `apart` lone cubes and `pairs` touching pairs inside territories, clear of
+    their borders, labels and cube spaces (by 10 mm: they must not hide a space) and of each
+    other (a lone cube 2.4 cubes from any other); append them to `cubes`; return
+    (territory, side) -> cubes placed, and the territories holding a pair."""
+    off: dict[tuple[int, str], int] = {}
+    touching: set[int] = set()
+    placed: list[tuple[float, float]] = []
+    keep_out = [s.box.grow(10.0) for s in geo.spaces] + [m.grow(2.5) for m in geo.marks]
+    area = geo.visible.grow(-cube)
+    for n in range(pairs + apart):      # the pairs first: they need more room
+        for _ in range(1000):
+            territory = rng.choice(sorted(geo.outlines))
+            outline = np.array(geo.outlines[territory], np.float32)
+            x0, y0 = outline.min(axis=0)
+            x1, y1 = outline.max(axis=0)
+            x, y = rng.uniform(x0, x1), rng.uniform(y0, y1)
+            turn = rng.uniform(0, math.pi / 2)
+            second = (x + (cube + 0.2) * math.cos(turn), y + (cube + 0.2) * math.sin(turn))
+            here = [(x, y)] + ([second] if n < pairs else [])
+            if all(area.contains_point(p)
+                   and cv2.pointPolygonTest(outline, p, True) > cube + 3.0
+                   and not any(k.contains_point(p) for k in keep_out)
+                   and all(math.dist(p, q) > 2.4 * cube for q in placed) for p in here):
+                break
+        else:
+            continue
+        for p in here:
+            side = rng.choice(("king", "player"))
+            cubes.append((cube_corners(*p, cube, turn),
+                          COLOURS[colours[0] if side == "king" else colours[1]]))
+            off[(territory, side)] = off.get((territory, side), 0) + 1
+            placed.append(p)
+        if n < pairs:
+            touching.add(territory)
+    return off, touching
 

@@ -15,7 +15,7 @@ from throne_pnp.content import load_content
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER, Position
-from throne_pnp.scan.compare import differences, explanations, table_counts
+from throne_pnp.scan.compare import MAX_ANSWERS, differences, explanations, table_counts
 from throne_pnp.scan.geometry import sheet_geometry
 from throne_pnp.scan.reader import Reading, SpaceRead
 
@@ -159,3 +159,53 @@ def test_a_refused_photo_records_nothing(tracked: Path, tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1
     assert tracked.read_bytes() == before and not debug.exists()
+
+
+def _every_explanation(game: Game, target: Position, length: int) -> set[tuple[str, ...]]:
+    """Every set of `length` moves and rallies (as sorted texts) that some order makes legal
+    during the same Player Actions and after which the counts fit `target`: by brute force."""
+    found = set()
+    paths: list[tuple[Game, tuple[str, ...]]] = [(game, ())]
+    for step in range(length):
+        longer = []
+        for state, texts in paths:
+            for action in state.legal_actions():
+                if action.kind not in ("move", "rally"):
+                    continue
+                after = state.copy()
+                after.apply(action)
+                steps = (*texts, action.text())
+                if step == length - 1:
+                    if _fits(after, target):
+                        found.add(tuple(sorted(steps)))
+                elif after.need().kind == "actions" and not _fits(after, target):
+                    longer.append((after, steps))
+        paths = longer
+    return found
+
+
+@pytest.mark.parametrize("seed", range(16, 60))
+def test_every_shortest_explanation_is_offered(seed: int) -> None:
+    """Against brute force over every order of legal moves and rallies (six of these
+    positions have two explanations)."""
+    game = actions_game(seed)
+    if game is None:
+        pytest.skip("this random game ended before a Player Actions with 2 points")
+    rng = random.Random(seed)
+    played = game.copy()
+    for _ in range(2):
+        choices = [a for a in played.legal_actions() if a.kind in ("move", "rally")]
+        if not choices or played.need().kind != "actions":
+            break
+        played.apply(rng.choice(choices))
+    if _fits(game, played.position):
+        pytest.skip("the commands made no difference the spaces show")
+    found = explanations(reading_of(played.position), game)
+    assert found
+    shortest = len(found[0])
+    assert all(len(answer) == shortest for answer in found)
+    if shortest > 1:        # none shorter exists
+        assert not _every_explanation(game, played.position, shortest - 1)
+    every = _every_explanation(game, played.position, shortest)
+    offered = {tuple(sorted(a.text() for a in answer)) for answer in found}
+    assert offered == every if len(every) <= MAX_ANSWERS else len(offered) == MAX_ANSWERS

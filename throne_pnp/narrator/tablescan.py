@@ -1,6 +1,6 @@
 """The words of `throne scan`: what a photo of the table shows against the tracked game,
-the spaces it could not read, and the commands that would explain the difference (the same
-for the CLI and the page)."""
+the cubes standing off the spaces, what it could not read or count, and the commands that
+would explain the difference (the same for the CLI and the page)."""
 
 from __future__ import annotations
 
@@ -19,10 +19,8 @@ def _cubes(count: str, side: str, one: bool) -> str:
     return f"{count} {noun if one else many}"
 
 
-def count_words(low: int, high: int | None, side: str) -> str:
-    """`3 King cubes`, `at least 5 cubes of yours`, `2 or 3 King cubes`."""
-    if high is None:
-        return _cubes(f"at least {low}", side, False)
+def count_words(low: int, high: int, side: str) -> str:
+    """`3 King cubes`, `2 or 3 King cubes`, `2 to 5 cubes of yours`."""
     if high == low:
         return _cubes(str(low), side, low == 1)
     if high == low + 1:
@@ -31,7 +29,7 @@ def count_words(low: int, high: int | None, side: str) -> str:
 
 
 def difference_line(names: Mapping[int, str], territory: int, side: str, low: int,
-                    high: int | None, game: int) -> str:
+                    high: int, game: int) -> str:
     """"The table shows 3 King cubes in 7 Greywatch; the game has 2." """
     return (f"The table shows {count_words(low, high, side)} in {territory} "
             f"{names.get(territory, '')}".rstrip() + f"; the game has {game}.")
@@ -45,15 +43,52 @@ def unsure_line(names: Mapping[int, str], spaces: Sequence[tuple[int, str]]) -> 
             f"{', '.join(parts)}. A photo from straighter above, in even light, reads them.")
 
 
-def scan_lines(names: Mapping[int, str], differences: Sequence[tuple[int, str, int,
-               int | None, int]], unsure: Sequence[tuple[int, str]],
+def off_line(names: Mapping[int, str], territory: int, side: str, cubes: int) -> str:
+    """"2 of your cubes stand off the spaces in 7 Greywatch (counted)." """
+    many = cubes != 1
+    who = (f"{cubes} King {'cubes' if many else 'cube'}" if side == KING
+           else f"{cubes} of your cubes")
+    return (f"{who} {'stand' if many else 'stands'} off the spaces in {territory} "
+            f"{names.get(territory, '')}".rstrip() + " (counted).")
+
+
+def uncounted_line(names: Mapping[int, str], territories: Sequence[int]) -> str:
+    """The territories whose cubes off the spaces could not be counted for sure."""
+    where = ", ".join(f"{t} {names.get(t, '')}".rstrip() for t in sorted(set(territories)))
+    return (f"Could not count for sure the cubes off the spaces in {where} (touching, half "
+            "hidden, on a border, or of neither colour); stand them apart, or on the spaces.")
+
+
+def faint_lines(names: Mapping[int, str], faint: Sequence[tuple[int, str]]) -> list[str]:
+    """Per side, the territories where that side's cubes off the spaces could not be told
+    from the land (too like it in colour, or their colour not learned from the photo)."""
+    lines = []
+    for side in (KING, "player"):
+        where = [f"{t} {names.get(t, '')}".rstrip() for t, s in sorted(faint) if s == side]
+        if where:
+            who = "King cubes" if side == KING else "Your cubes"
+            lines.append(f"{who} could not be told from the land off the spaces in "
+                         f"{', '.join(where)}, so any standing there are not counted: keep them "
+                         "on the spaces, or check those by eye.")
+    return lines
+
+
+def scan_lines(names: Mapping[int, str], differences: Sequence[tuple[int, str, int, int,
+               int]], unsure: Sequence[tuple[int, str]], off: Sequence[tuple[int, str, int]],
+               uncounted: Sequence[int], faint: Sequence[tuple[int, str]],
                answers: Sequence[Sequence[Command]], recordable: bool) -> list[str]:
-    """The whole answer: the differences (or that the table matches), the unsure spaces,
-    and the commands that explain the difference, shortest first."""
+    """The whole answer: the differences (or that the table matches), the cubes counted off
+    the spaces, the unsure spaces and cubes, and the commands that explain the difference,
+    shortest first."""
     lines = [difference_line(names, *d) for d in differences] or [
-        "The table matches the game" + (" (except the unsure spaces)." if unsure else ".")]
+        "The table matches the game" + (" (except what could not be read)."
+                                        if unsure or uncounted or faint else ".")]
+    lines += [off_line(names, *o) for o in off]
     if unsure:
         lines.append(unsure_line(names, unsure))
+    if uncounted:
+        lines.append(uncounted_line(names, uncounted))
+    lines += faint_lines(names, faint)
     if differences and answers:
         lines.append("This is what you did, if you made " + (
             "these commands:" if len(answers) == 1 else "one of these sets of commands:"))

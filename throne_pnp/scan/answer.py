@@ -11,7 +11,7 @@ from throne_pnp.narrator.lines import Command
 from throne_pnp.narrator.tablescan import scan_lines
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
-from throne_pnp.scan.compare import differences, explanations
+from throne_pnp.scan.compare import differences, explanations, table_counts
 from throne_pnp.scan.reader import Reading, read_photo
 
 
@@ -27,7 +27,11 @@ class ScanAnswer:
     def to_json(self) -> dict[str, Any]:
         read: dict[str, dict[str, int]] = {"king": {}, "player": {}}
         for side in read:
-            read[side] = {str(t): n for t, n in sorted(self.reading.counts(side).items())}
+            counts = self.reading.counts(side)
+            for o in self.reading.off:
+                if o.side == side:
+                    counts[o.territory] = counts.get(o.territory, 0) + o.low
+            read[side] = {str(t): n for t, n in sorted(counts.items()) if n}
         return {
             "paper": self.reading.kinds[0] if len(self.reading.kinds) == 1 else
             self.reading.kinds,
@@ -35,6 +39,8 @@ class ScanAnswer:
             "read": read,
             "unsure": [{"territory": s.territory, "side": s.side, "space": s.index}
                        for s in self.reading.unsure()],
+            "off": [{"territory": o.territory, "side": o.side, "cubes": o.low if o.sure
+                     else [o.low, o.high]} for o in self.reading.off],
             "differences": [{"territory": d.territory, "side": d.side, "table": d.table.low
                              if d.table.high == d.table.low else [d.table.low, d.table.high],
                              "game": d.game} for d in self.differences],
@@ -46,9 +52,17 @@ class ScanAnswer:
         diffs = [(d.territory, d.side, d.table.low, d.table.high, d.game)
                  for d in self.differences]
         unsure = [(s.territory, s.side) for s in self.reading.unsure()]
+        counts = table_counts(self.reading, content.map.king_limit)
+        off = [(t, side, c.off) for (t, side), c in sorted(counts.items()) if c.off]
+        shown = {t for t, _ in counts}
+        uncounted = sorted({o.territory for o in self.reading.off
+                            if not o.sure and not o.faint and o.territory in shown})
+        faint = sorted({(o.territory, o.side) for o in self.reading.off
+                        if o.faint and o.territory in shown})
         commands = [[Command(a.kind, tuple(a.text().split()[1:])) for a in answer]
                     for answer in self.answers]
-        return scan_lines(names, diffs, unsure, commands, recordable)
+        return scan_lines(names, diffs, unsure, off, uncounted, faint, commands,
+                          recordable)
 
 
 def scan(data: bytes, content: Content, game: Game, colours: dict[str, str] | None = None

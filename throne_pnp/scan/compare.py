@@ -2,8 +2,9 @@
 the shortest sequences of legal commands (through the engine, within the command points)
 that turn the game's position into the table's.
 
-A territory's count on the table is a range when some of its spaces are unsure, and open
-above when every space of a side is full (more player cubes stack beside the spaces); a
+A territory's count on the table is its cubes on the spaces and those standing off them
+(`offspace`); it is a range when some of its spaces are unsure or its cubes off the spaces
+could not be counted for sure (touching, half hidden, on a border, of neither colour); a
 count only differs from the game's outside that range.
 """
 
@@ -25,13 +26,16 @@ MAX_ANSWERS = 6
 @dataclass(frozen=True, slots=True)
 class Count:
     """What the table shows of one side in one territory: `low` cubes for sure, up to
-    `high` (None: no upper bound, the spaces being full)."""
+    `high`; `off` of them stand off the spaces, counted for sure (and more may, uncounted,
+    when `off_unsure`)."""
 
     low: int
-    high: int | None
+    high: int
+    off: int = 0
+    off_unsure: bool = False
 
     def allows(self, n: int) -> bool:
-        return n >= self.low and (self.high is None or n <= self.high)
+        return self.low <= n <= self.high
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +50,8 @@ class Difference:
 
 def table_counts(reading: Reading, king_limit: int) -> dict[tuple[int, str], Count]:
     """(territory, side) -> Count, for every territory whose spaces all show: the spaces
-    read as the side's, up to those plus the unsure ones of its row."""
+    read as the side's, up to those plus the unsure ones of its row; and the cubes off the
+    spaces (a blob of neither side's colour may be either's)."""
     rows: dict[int, dict[str, list[str]]] = {}
     for read in reading.spaces:
         rows.setdefault(read.space.territory, {KING: [], PLAYER: []})[read.space.side].append(
@@ -57,10 +62,13 @@ def table_counts(reading: Reading, king_limit: int) -> dict[tuple[int, str], Cou
             continue
         every = row[KING] + row[PLAYER]
         for side in (KING, PLAYER):
+            blobs = [o for o in reading.off if o.territory == territory and o.side in (side, None)]
+            low = sum(o.low for o in blobs if o.side == side)
+            high = sum(o.high for o in blobs)
             sure = every.count(side)
-            full = all(s == side for s in row[side])
-            out[(territory, side)] = Count(sure, None if full and side == PLAYER
-                                           else sure + row[side].count("unsure"))
+            counted = sum(o.low for o in blobs if o.sure)
+            out[(territory, side)] = Count(sure + low, sure + row[side].count("unsure") + high,
+                                           counted, any(not o.sure for o in blobs))
     return out
 
 

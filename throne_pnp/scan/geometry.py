@@ -33,13 +33,18 @@ class Space:
 
 @dataclass(frozen=True, slots=True)
 class SheetGeometry:
-    """One sheet kind's page size, marker corners by id, outlines and cube spaces (mm)."""
+    """One sheet kind's page size, marker corners by id, outlines and cube spaces (mm); and
+    for the cubes off the spaces, the printed marks inside the territories (labels, symbols,
+    row marks) and the part of the art this sheet shows (`visible`: a tile's, without the
+    strip the other tile covers)."""
 
     kind: str
     page: tuple[float, float]
     markers: dict[int, tuple[Point, Point, Point, Point]]
     outlines: dict[int, tuple[Point, ...]]
     spaces: tuple[Space, ...]
+    marks: tuple[Box, ...] = ()
+    visible: Box = Box(0, 0, 0, 0)
 
 
 def _sheets(content: Content, kind: str) -> list[mapsheet.MapSheet]:
@@ -67,6 +72,8 @@ def sheet_geometry(content: Content, kind: str) -> SheetGeometry:
     spaces: list[Space] = []
     outlines: dict[int, tuple[Point, ...]] = {}
     limit = content.map.king_limit
+    marks = tuple(box.moved(sheet.dx, sheet.dy, sheet.scale) for terr in territory_geometry(
+        content) for box in terr.labels + terr.markers)
     fills = {int(g.tag.split("-")[1]): [r.style.fill for r in g.items if isinstance(r, Rect)]
              for g, _, _ in find_tagged(sheet.page.items, "cubes-")}
     for terr in territory_geometry(content):
@@ -80,7 +87,7 @@ def sheet_geometry(content: Content, kind: str) -> SheetGeometry:
                 spaces.append(Space(terr.number, side, index, placed,
                                     fills[terr.number][k] or "#ffffff"))
     return SheetGeometry(kind, (sheet.page.width, sheet.page.height), corners,  # type: ignore[arg-type]
-                         outlines, tuple(spaces))
+                         outlines, tuple(spaces), marks, visible)
 
 
 def _inside(box: Box, area: Box) -> bool:

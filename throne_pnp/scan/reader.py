@@ -23,7 +23,7 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import photo
+from throne_pnp.scan import offspace, photo, samemap
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
 PX = 5.0                 # px per mm of the sheet image the photo is mapped to
@@ -67,6 +67,7 @@ class Reading:
     kinds: list[str]
     spaces: list[SpaceRead]
     sheets: list[tuple[SheetGeometry, Any]] = field(default_factory=list)
+    off: list[offspace.OffRead] = field(default_factory=list)     # cubes off the spaces
 
     def counts(self, side: str) -> dict[int, int]:
         """Cubes of `side` read in each territory (unsure spaces not counted)."""
@@ -112,7 +113,10 @@ def read_photo(data: bytes, content: Content, colours: dict[str, str] | None = N
         cam = photo.camera(kind, found, (image.shape[1], image.shape[0]), geometry.markers)
         sheet = _sheet_image(image, cam, geometry)
         _check_sheet(sheet, geometry)
+        samemap.check_same_map(sheet, geometry)     # this edition's drawing: scan/samemap.py
         reading.spaces += _read_spaces(sheet, geometry, cam, colours or {})
+        reading.off += offspace.read_off_spaces(sheet, geometry, cam, [  # scan/offspace.py
+            (r.space, r.state) for r in reading.spaces[-len(geometry.spaces):]], colours or {})
         reading.sheets.append((geometry, sheet))
     return reading
 
@@ -440,7 +444,8 @@ STATE_INK = {"empty": (0.2, 0.7, 0.2), "king": (0.1, 0.1, 0.9), "player": (0.9, 
 
 def debug_png(reading: Reading) -> bytes:
     """The sheet(s) as the photo showed them, each space outlined by what was read (green
-    empty, red King, blue player, yellow unsure), side by side; PNG bytes."""
+    empty, red King, blue player, yellow unsure) and each blob off the spaces boxed with its
+    count, side by side; PNG bytes."""
     cv2, np = photo.libraries()
     pictures = []
     for geometry, sheet in reading.sheets:
@@ -453,6 +458,7 @@ def debug_png(reading: Reading) -> bytes:
                 if read.state in ("king", "player"):
                     cv2.line(picture, (x0, y0), (x1, y1), ink, 2)
                     cv2.line(picture, (x0, y1), (x1, y0), ink, 2)
+        offspace.draw(picture, [o for o in reading.off if o.kind == geometry.kind], PX)
         pictures.append(picture)
     height = max(p.shape[0] for p in pictures)
     row = np.hstack([np.pad(p, ((0, height - p.shape[0]), (0, 0), (0, 0)), constant_values=255)
