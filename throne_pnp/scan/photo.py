@@ -83,6 +83,8 @@ def find_markers(image: Any) -> dict[int, Any]:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     params = cv2.aruco.DetectorParameters()
     params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    params.perspectiveRemovePixelPerCell = 8            # bits read from each cell's middle:
+    params.perspectiveRemoveIgnoredMarginPerCell = 0.25  # small, soft markers still decode
     detector = cv2.aruco.ArucoDetector(
         cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), params)
     found: dict[int, Any] = {}

@@ -2,12 +2,15 @@
 unsure (SPEC §10).
 
 The photo is mapped onto the sheet (`photo`), the light evened out from the white of the
-player's spaces and the markers' margins, and each space read from the part of it that no
-nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces are
-read nearest to the camera first and an occupied one masks its shadow in the view of those
-behind. A space reads as holding a cube when most of what shows differs from its paper: the
-colour the sheet's drawing prints it in (the King's row takes its territory's hue), as this
-photo's print and light show it; a space in between is unsure, never guessed. Cube colours
+player's spaces and the markers' margins (what the player's spaces show beyond a smooth fit
+is glare, which washes the King's tints out), and each space read from the part of it that
+no nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces
+are read nearest to the camera first and an occupied one masks its shadow in the view of
+those behind. The evidence, each against the space's paper (the colour the sheet prints it
+in, white on an ink saver, as this photo's print, light and glare show it): how much of it
+differs from the paper; a cube's sharp edges, which a white cube on white paper shows when
+little else does; and whether a shadow (every channel darkened alike) or glare (none
+darkened) explains what differs. A space in between is unsure, never guessed. Cube colours
 are learned from the photo (the cubes on each side's spaces) or given by name or hex.
 """
 
@@ -26,13 +29,18 @@ from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 PX = 5.0                 # px per mm of the sheet image the photo is mapped to
 INSET = 1.3              # mm of a space's edge (its printed outline) left out
 CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
+PRINT_SHIFT = 10.0       # Lab units a print (and the light) may shift a tint by, at most
 OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
 CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
 EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
 FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
-EDGES_SEEN = 0.03        # of a space's pixels on edges: something stands there
+EDGES_SEEN = 0.006       # of that area on edges: something may stand there
+EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows little else)
+SHADE = 0.05             # channels this close in their share of the paper's: a shadow
+LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
+LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 NAMED = {                # sRGB of the usual cube colours
@@ -150,7 +158,7 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
     if sorted(sharp)[1] < SHARP:
         raise photo.ScanRefused("the photo is too blurred to read; hold still and take it "
                                 "again")
-    on, off = [], []
+    lines = []      # how much darker each border point is than both sides of it
     for outline in geometry.outlines.values():
         for (xa, ya), (xb, yb) in zip(outline, outline[1:] + outline[:1], strict=True):
             nx, ny = yb - ya, xa - xb
@@ -158,22 +166,26 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
             nx, ny = nx / norm * 2.5, ny / norm * 2.5
             for t in (0.3, 0.5, 0.7):
                 x, y = xa + (xb - xa) * t, ya + (yb - ya) * t
-                for px, py, bucket in ((x, y, on), (x + nx, y + ny, off), (x - nx, y - ny, off)):
-                    i, j = round(py * PX), round(px * PX)
-                    if 0 <= i < grey.shape[0] and 0 <= j < grey.shape[1]:
-                        bucket.append(float(grey[i, j]))
-    if not on or np.median(off) - np.median(on) < 0.08:
+                ij = [(round(py * PX), round(px * PX))
+                      for px, py in ((x, y), (x + nx, y + ny), (x - nx, y - ny))]
+                if all(0 <= i < grey.shape[0] and 0 <= j < grey.shape[1] for i, j in ij):
+                    on, *off = (float(grey[i, j]) for i, j in ij)
+                    lines.append(min(off) - on)
+    if not lines or np.mean(np.array(lines) > 0.02) < 0.3:
         raise photo.ScanRefused("this photo shows another map (its borders are not where this "
                                 "edition prints them); photograph this edition's map")
 
 
 def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
-           points: list[tuple[float, float]], values: Any, shape: tuple[int, int]) -> Any:
-    """The light over the sheet image (per channel, the paper white's colour at every
-    pixel): bilinear through the markers' white margins `marks`; then quadratic through
-    those and the `points` (the player's spaces) whose colour is that white within 15 %;
-    then bent to each of those samples (a normalised blur, about 16 mm wide), for glare and
-    shade the quadratic cannot follow."""
+           points: list[tuple[float, float]], values: Any, shape: tuple[int, int]
+           ) -> tuple[Any, Any]:
+    """The light over the sheet image and the glare in it. The light (per channel, the
+    paper white's colour at every pixel): bilinear through the markers' white margins
+    `marks`; quadratic through those and the `points` (the player's spaces) that are that
+    white within 10 % (refitted twice: the light without glare); then bent to each sample
+    from 15 % darker to 60 % lighter (a normalised blur, about 16 mm wide), for glare and
+    shade the quadratic cannot follow. The glare: the share of the bent light the quadratic
+    does not explain (glare adds white, washing the King's tints out)."""
     import cv2
 
     h, w = shape
@@ -185,11 +197,15 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
     both, samples = m, mark_values
     if points:
         p = np.array(points, np.float64) / norm
-        ratio = values / np.maximum(quad(p[:, 0], p[:, 1]) @ coef, 1e-3)
-        white = np.abs(ratio - 1).max(axis=1) < 0.15
-        if white.sum() >= 12:
-            both, samples = np.vstack([m, p[white]]), np.vstack([mark_values, values[white]])
-            coef, *_ = np.linalg.lstsq(quad(both[:, 0], both[:, 1]), samples, rcond=None)
+        lit = lambda c: values / np.maximum(quad(p[:, 0], p[:, 1]) @ c, 1e-3)  # noqa: E731
+        paper = ((lit(coef) > 0.85) & (lit(coef) < 1.6)).all(axis=1)
+        for _ in range(3):
+            white = (np.abs(lit(coef) - 1) < 0.1).all(axis=1)
+            if white.sum() < 12:
+                break
+            coef, *_ = np.linalg.lstsq(quad(*np.vstack([m, p[white]]).T),
+                                       np.vstack([mark_values, values[white]]), rcond=None)
+        both, samples = np.vstack([m, p[paper]]), np.vstack([mark_values, values[paper]])
     cells = (round(w / PX / 4) + 1, round(h / PX / 4) + 1)      # one cell per 4 mm
     ys, xs = np.mgrid[0:cells[1], 0:cells[0]] / np.array([[[cells[1] - 1]], [[cells[0] - 1]]])
     smooth = (quad(xs, ys) @ coef).astype(np.float32)
@@ -201,9 +217,11 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
         weights[i, j] += 1
     spread = lambda a: cv2.GaussianBlur(a, (0, 0), 4)  # noqa: E731
     floor = 0.05 * float(spread(weights).max())
-    bend = (spread(sums) + floor) / (spread(weights) + floor)[:, :, None]
-    light = smooth * np.clip(bend, 0.7, 1.4)
-    return cv2.resize(light, (w, h), interpolation=cv2.INTER_LINEAR)
+    bend = np.clip((spread(sums) + floor) / (spread(weights) + floor)[:, :, None], 0.7, 1.7)
+    glare = np.clip(1 - 1 / bend.min(axis=2), 0, 0.8)
+    size = (w, h)
+    return (cv2.resize(smooth * bend, size, interpolation=cv2.INTER_LINEAR),
+            cv2.resize(glare, size, interpolation=cv2.INTER_LINEAR))
 
 
 def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
@@ -221,21 +239,27 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             i, j = round(y * PX), round(x * PX)
             marks.append((x, y))
             white.append(np.median(sheet[i - 2:i + 3, j - 2:j + 3].reshape(-1, 3), axis=0))
-    light = _field(np, marks, np.array(white),
+    light, glare = _field(np, marks, np.array(white),
                    [(spaces[k].box.x + spaces[k].box.w / 2, spaces[k].box.y + spaces[k].box.h / 2)
                     for k in players], medians[players], sheet.shape[:2])
-    lab = cv2.cvtColor(np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32),
-                       cv2.COLOR_BGR2Lab)
+    even = np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32)
+    lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
     edges = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8 > EDGE
     white = _lab(np, cv2, "#ffffff")
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
+    plain = _plain(np, cv2, lab, geometry, white)
     for side in ("king", "player"):
         own = [k for k, s in enumerate(spaces) if s.side == side]
+        fills = [spaces[players[0] if plain else k].fill for k in own]
         seen = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
                          for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)])
-        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, spaces[k].fill) for k in own]))
+        washed = [float(np.median(glare[y0:y1, x0:x1]))
+                  for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)]
+        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, fill, g)
+                                                for fill, g in zip(fills, washed, strict=True)]))
     tinted = _distance(np, paper, white) > OFF_PAPER / 2
+    paper_bgr = cv2.cvtColor(paper[None], cv2.COLOR_Lab2BGR)[0]
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
@@ -244,13 +268,15 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     for k in order:
         space = spaces[k]
         x0, y0, x1, y1 = _px(space.box, INSET)
-        mask = np.ones((y1 - y0, x1 - x0), np.uint8)
-        if tinted[k]:   # washed out by glare: no tint to tell there
-            mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
+        rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
         for j, state in states.items():
             if state != "empty" and _near(space.box, spaces[j].box):
-                hull = _hidden(np, spaces[j].box, cam) - np.array([x0, y0])
-                cv2.fillConvexPoly(mask, np.round(hull).astype(np.int32), 0)
+                hull = _hidden(np, spaces[j].box, cam) - np.array([x0 - 3, y0 - 3])
+                cv2.fillConvexPoly(rim, np.round(hull).astype(np.int32), 0)
+        inner = cv2.erode(rim, np.ones((7, 7), np.uint8))[3:-3, 3:-3] > 0   # off their edges
+        mask = rim[3:-3, 3:-3]
+        if tinted[k]:   # washed out by glare: no tint to tell there
+            mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
         patch = lab[y0:y1, x0:x1]
         off = ((_distance(np, patch.reshape(-1, 3), paper[k]) > OFF_PAPER)
                .reshape(mask.shape) & (mask > 0)).astype(np.uint8)
@@ -260,18 +286,48 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if seen < MIN_SEEN * mask.size / PX ** 2:
             states[k] = "unsure"
             continue
-        states[k] = ("empty" if area <= EMPTY_BELOW * cube else
-                     space.side if area >= FULL_ABOVE * cube else "unsure")
-        lines = float(edges[y0:y1, x0:x1][mask > 0].mean())
+        lines = float(edges[y0:y1, x0:x1][inner].sum()) / PX ** 2
         pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
-        if states[k] == "empty" and (lines > EDGES_SEEN or pale >= FULL_ABOVE * cube):
-            states[k] = "unsure"        # a cube's edges, or whiter than the tint: a pale cube
-        if states[k] == "king" and tinted[k] and _whiter(np, patch[off > 0], paper[k]):
-            states[k] = "unsure"        # glare or a white cube: the tint alone cannot tell
+        lit = (even[y0:y1, x0:x1][mask > 0] >= paper_bgr[k] - LIT).all(axis=1).mean()
+        if lit >= LIT_PAPER and lines <= EDGES_SEEN * cube:
+            states[k] = "empty"         # paper, only lit up (glare): no cube is that light
+        elif area >= FULL_ABOVE * cube:
+            glare = (tinted[k] and lines <= EDGES_SEEN * cube
+                     and _washed(np, patch[off > 0], paper[k]))
+            states[k] = "unsure" if glare else space.side   # glare, or a white cube?
+        elif lines >= EDGES_CUBE * cube:
+            states[k] = space.side      # a cube's edges: a pale cube, off paper or not
+        elif (lines <= EDGES_SEEN * cube and pale < FULL_ABOVE * cube and (
+                area <= EMPTY_BELOW * cube
+                or _unshaded(np, even[y0:y1, x0:x1], off, paper_bgr[k]) <= EMPTY_BELOW * cube)):
+            states[k] = "empty"         # paper, or paper in a shadow (only darker)
+        else:
+            states[k] = "unsure"
         if states[k] == space.side:
-            shown[k] = np.median(patch[off > 0], axis=0)
+            shown[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
     _sort_sides(np, cv2, spaces, states, shown, colours)
     return [SpaceRead(s, states[k]) for k, s in enumerate(spaces)]
+
+
+def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
+    """Is the map printed without its land's hues (the ink saver, whose King's spaces are
+    as white as the player's)? Most territories' land, 3 mm clear of the spaces, is as
+    white as the paper."""
+    height, width = lab.shape[0] // round(PX), lab.shape[1] // round(PX)    # 1 px per mm
+    votes = []
+    for outline in geometry.outlines.values():
+        land = np.zeros((height, width), np.uint8)
+        cv2.fillPoly(land, [np.round(np.array(outline)).astype(np.int32)], 1)
+        land = cv2.erode(land, np.ones((5, 5), np.uint8))
+        for space in geometry.spaces:
+            b = space.box
+            land[max(0, round(b.y - 3)):round(b.y2 + 3), max(0, round(b.x - 3)):round(b.x2 + 3)] = 0
+        ys, xs = np.nonzero(land)
+        if len(ys) >= 20:
+            colour = np.median(lab[np.round(ys * PX).astype(int), np.round(xs * PX).astype(int)],
+                               axis=0)
+            votes.append(_distance(np, colour[None], white)[0] < OFF_PAPER / 2)
+    return sum(votes) * 2 > len(votes)
 
 
 def _distance(np: Any, lab: Any, reference: Any) -> Any:
@@ -280,7 +336,7 @@ def _distance(np: Any, lab: Any, reference: Any) -> Any:
     King's tint differs from it mostly there)."""
     d = lab - reference
     light = np.where(d[:, 0] < 0, 0.5, 0.75) * d[:, 0]
-    return np.sqrt(light ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+    return np.sqrt(light ** 2 + 2.25 * (d[:, 1] ** 2 + d[:, 2] ** 2))
 
 
 def _paper(np: Any, seen: Any, tints: Any) -> Any:
@@ -303,8 +359,9 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
             x, y = tints[keep, c], seen[keep, c]
             gain = 1.0
             if step and c and np.std(x) > 2:
-                gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0, 2))
-            expected[:, c] = gain * tints[:, c] + float(np.median(y - gain * x))
+                gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0.5, 1.5))
+            shift = float(np.clip(np.median(y - gain * x), -PRINT_SHIFT, PRINT_SHIFT))
+            expected[:, c] = gain * tints[:, c] + shift
         matching = _distance(np, seen, expected) < OFF_PAPER
         if matching.sum() < 3 or (matching == keep).all() and step:
             break
@@ -319,18 +376,27 @@ def _paler(np: Any, lab: Any, paper: Any) -> Any:
             & (np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2]) - 3))
 
 
-def _whiter(np: Any, lab: Any, paper: Any) -> bool:
-    """Do most of these pixels differ from the tinted paper only by being whiter (lighter
-    and less coloured), as glare makes it?"""
-    lighter = lab[:, 0] > paper[0]
-    paler = np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2])
-    return float((lighter & paler).mean()) > 0.5
+def _unshaded(np: Any, bgr: Any, off: Any, paper: Any) -> float:
+    """The area (mm2) of the pixels `off` paper that a shadow does not explain: a shadow
+    darkens the paper's every channel alike (to half of it at most)."""
+    ratio = bgr[off > 0] / np.maximum(paper, 0.05)
+    level = ratio.mean(axis=1)
+    shade = (np.abs(ratio - level[:, None]).max(axis=1) < SHADE) & (level > 0.5)
+    return float((~shade).sum()) / PX ** 2
 
 
-def _lab(np: Any, cv2: Any, colour: str) -> Any:
-    """Lab of a "#rrggbb" colour."""
+def _washed(np: Any, lab: Any, paper: Any) -> bool:
+    """Do most of these pixels look like the tinted paper washed toward white (its colour
+    on the way from the tint to white, as glare makes it)?"""
+    share = np.clip((lab[:, 0] - paper[0]) / max(100.0 - paper[0], 1.0), 0, 1)[:, None]
+    washed = paper + share * (np.array([100.0, 0, 0]) - paper)
+    return float((_distance(np, lab, washed) < OFF_PAPER).mean()) > 0.5
+
+
+def _lab(np: Any, cv2: Any, colour: str, glare: float = 0.0) -> Any:
+    """Lab of a "#rrggbb" colour (washed toward white by a share `glare` of glare)."""
     bgr = np.array([[[int(colour[i:i + 2], 16) / 255 for i in (5, 3, 1)]]], np.float32)
-    return cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab)[0, 0]
+    return cv2.cvtColor(bgr * (1 - glare) + glare, cv2.COLOR_BGR2Lab)[0, 0]
 
 
 def _near(a: Box, b: Box) -> bool:
@@ -365,8 +431,8 @@ def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, 
         return
     for k, colour in shown.items():
         other = "player" if spaces[k].side == "king" else "king"
-        mine = _distance(np, colour[None], models[spaces[k].side])[0]
-        theirs = _distance(np, colour[None], models[other])[0]
+        mine = float(np.linalg.norm(colour - models[spaces[k].side]))
+        theirs = float(np.linalg.norm(colour - models[other]))
         if theirs * 2 < mine and mine > OFF_PAPER:
             states[k] = other
 
