@@ -3,7 +3,8 @@ scripts/scan_accuracy.py.
 
 The map sheet is our own PDF rasterised with pypdfium2; a pinhole camera (a phone's focal
 length) looks at it from up to 40 degrees off vertical, turned and rolled at random; cubes
-stand on the cube spaces (and a few off them) as solid boxes with lit and shaded faces and
+stand on the cube spaces (and a few off them) as solid boxes with lit and shaded faces, no
+drawn outline (a wooden cube's rounded edges only catch a faint highlight along the top), and
 soft shadows; then uneven and coloured light, glare, blur, sensor noise and JPEG. Every photo
 comes with the truth: each cube space's state.
 """
@@ -225,13 +226,14 @@ def generate(content: Content, rng: random.Random, kind: str = "a4", size: tuple
             if np.dot(normal, eye - pts.mean(axis=0)) <= 0:
                 continue
             lit = 0.55 + 0.45 * max(0.0, float(np.dot(normal, sun)))   # toward the light
-            faces.append((lit, pix[list(face)]))
-        for lit, poly in faces:
+            faces.append((lit, pix[list(face)], face == FACES[1]))
+        for lit, poly, top in faces:
             colour = tuple(min(255.0, c * lit) for c in paint)
-            cv2.fillConvexPoly(image, np.round(poly * 16).astype(np.int32), colour,
-                               cv2.LINE_AA, shift=4)
-            cv2.polylines(image, [np.round(poly * 16).astype(np.int32)], True,
-                          tuple(c * 0.8 for c in colour), 1, cv2.LINE_AA, shift=4)
+            points = np.round(poly * 16).astype(np.int32)
+            cv2.fillConvexPoly(image, points, colour, cv2.LINE_AA, shift=4)
+            if top:     # no drawn outline: the rounded edges of the top catch a little light
+                bevel = tuple(min(255.0, c + 0.25 * (255 - c)) for c in colour)
+                cv2.polylines(image, [points], True, bevel, 1, cv2.LINE_AA, shift=4)
     # light: a slope across the photo, a colour cast, maybe a glare spot
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     angle = rng.uniform(0, 2 * math.pi)

@@ -38,6 +38,9 @@ SHARP = 0.45             # the markers' edges: steepest slope over contrast, per
 EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
 EDGES_SEEN = 0.006       # of that area on edges: something may stand there
 EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows little else)
+FAINT_EDGE = 4.0         # L steps per pixel: a faint edge (a white cube's on white paper)
+FAINT_SEEN = 0.04        # of that area on faint edges: maybe a white cube, not paper
+FAINT_CUBE = 0.07        # this much, on an untinted space: a white cube stands there
 SHADE = 0.05             # channels this close in their share of the paper's: a shadow
 LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
 LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
@@ -244,8 +247,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                     for k in players], medians[players], sheet.shape[:2])
     even = np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32)
     lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
-    edges = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
-                          cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8 > EDGE
+    slope = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
+                          cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
+    edges = slope > EDGE
     white = _lab(np, cv2, "#ffffff")
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     plain = _plain(np, cv2, lab, geometry, white)
@@ -297,12 +301,17 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = "unsure" if glare else space.side   # glare, or a white cube?
         elif lines >= EDGES_CUBE * cube:
             states[k] = space.side      # a cube's edges: a pale cube, off paper or not
-        elif (lines <= EDGES_SEEN * cube and pale < FULL_ABOVE * cube and (
-                area <= EMPTY_BELOW * cube
-                or _unshaded(np, even[y0:y1, x0:x1], off, paper_bgr[k]) <= EMPTY_BELOW * cube)):
-            states[k] = "empty"         # paper, or paper in a shadow (only darker)
-        else:
-            states[k] = "unsure"
+        else:   # a white cube on white paper shows only its faces' shading: faint edges
+            faint = float((slope[y0:y1, x0:x1][inner] > FAINT_EDGE).sum()) / PX ** 2
+            if faint >= FAINT_CUBE * cube and not tinted[k]:
+                states[k] = space.side
+            elif (faint < FAINT_SEEN * cube and lines <= EDGES_SEEN * cube
+                  and pale < FULL_ABOVE * cube and (
+                      area <= EMPTY_BELOW * cube or _unshaded(
+                          np, even[y0:y1, x0:x1], off, paper_bgr[k]) <= EMPTY_BELOW * cube)):
+                states[k] = "empty"     # paper, or paper in a shadow (only darker)
+            else:
+                states[k] = "unsure"
         if states[k] == space.side:
             shown[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
     _sort_sides(np, cv2, spaces, states, shown, colours)
