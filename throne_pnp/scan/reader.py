@@ -10,7 +10,9 @@ those behind. The evidence, each against the space's paper (the colour the sheet
 in, white on an ink saver, as this photo's print, light and glare show it): how much of it
 differs from the paper; a cube's sharp edges, which a white cube on white paper shows when
 little else does; and whether a shadow (every channel darkened alike) or glare (none
-darkened) explains what differs. A space in between is unsure, never guessed. Cube colours
+darkened) explains what differs. A space in between is unsure, never guessed; so is, in a
+blurred photo taken from straight above, an empty-looking space darker than that side's other
+empties (a white cube's top face, its edges blurred away). Cube colours
 are learned from the photo (the cubes on each side's spaces) or given by name or hex.
 """
 
@@ -45,6 +47,9 @@ SHADE = 0.05             # channels this close in their share of the paper's: a 
 LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
 LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
+BLURRED = 1.1           # the markers' sharpness below this, the camera tilted at most
+STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only its top face
+DARKER = 1.5            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
@@ -115,9 +120,9 @@ def read_photo(data: bytes, content: Content, colours: dict[str, str] | None = N
         geometry = sheet_geometry(content, kind)
         cam = photo.camera(kind, found, (image.shape[1], image.shape[0]), geometry.markers)
         sheet = _sheet_image(image, cam, geometry)
-        _check_sheet(sheet, geometry)
+        sharpness = _check_sheet(sheet, geometry)
         samemap.check_same_map(sheet, geometry)     # this edition's drawing: scan/samemap.py
-        reading.spaces += _read_spaces(sheet, geometry, cam, colours or {})
+        reading.spaces += _read_spaces(sheet, geometry, cam, colours or {}, sharpness)
         reading.off += offspace.read_off_spaces(sheet, geometry, cam, [  # scan/offspace.py
             (r.space, r.state) for r in reading.spaces[-len(geometry.spaces):]], colours or {})
         reading.sheets.append((geometry, sheet))
@@ -140,9 +145,9 @@ def _px(box: Box, inset: float = 0.0) -> tuple[int, int, int, int]:
             round((box.x2 - inset) * PX), round((box.y2 - inset) * PX))
 
 
-def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
+def _check_sheet(sheet: Any, geometry: SheetGeometry) -> float:
     """Refuse a sheet too dark, too blurred, or not the map of this edition (its territory
-    borders are not where this map prints them)."""
+    borders are not where this map prints them); else its sharpness (see SHARP)."""
     cv2, np = photo.libraries()
     grey = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     whites, sharp = [], []
@@ -177,6 +182,7 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> None:
     if not lines or np.mean(np.array(lines) > 0.02) < 0.3:
         raise photo.ScanRefused("this photo shows another map (its borders are not where this "
                                 "edition prints them); photograph this edition's map")
+    return sorted(sharp)[1]
 
 
 def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
@@ -228,7 +234,7 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
 
 
 def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
-                 colours: dict[str, str]) -> list[SpaceRead]:
+                 colours: dict[str, str], sharpness: float) -> list[SpaceRead]:
     """Each space of the sheet read (see the module's docstring)."""
     cv2, np = photo.libraries()
     spaces = geometry.spaces
@@ -269,6 +275,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
     states: dict[int, str] = {}
     shown: dict[int, Any] = {}
+    darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
     for k in order:
         space = spaces[k]
         x0, y0, x1, y1 = _px(space.box, INSET)
@@ -291,6 +298,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = "unsure"
             continue
         lines = float(edges[y0:y1, x0:x1][inner].sum()) / PX ** 2
+        darker[k] = paper[k][0] - np.median(patch[mask > 0][:, 0])
         pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
         lit = (even[y0:y1, x0:x1][mask > 0] >= paper_bgr[k] - LIT).all(axis=1).mean()
         if lit >= LIT_PAPER and lines <= EDGES_SEEN * cube:
@@ -314,6 +322,13 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                 states[k] = "unsure"
         if states[k] == space.side:
             shown[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
+    if sharpness < BLURRED and cam.tilt <= STRAIGHT:    # a white cube's top, seen from above
+        for side in ("king", "player"):
+            empty = [k for k, s in enumerate(spaces) if s.side == side and states[k] == "empty"]
+            usual = float(np.median(darker[empty])) if empty else 0.0
+            for k in empty:
+                if darker[k] > usual + DARKER:
+                    states[k] = "unsure"
     _sort_sides(np, cv2, spaces, states, shown, colours)
     return [SpaceRead(s, states[k]) for k, s in enumerate(spaces)]
 
