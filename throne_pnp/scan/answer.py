@@ -47,6 +47,11 @@ class ScanAnswer:
             "moves": [[a.text() for a in answer] for answer in self.answers],
         }
 
+    def commands(self) -> list[list[Command]]:
+        """Each explanation's steps as the narrator names commands (moves and rallies)."""
+        return [[Command(a.kind, tuple(map(str, a.args))) for a in answer]
+                for answer in self.answers]
+
     def lines(self, content: Content, recordable: bool) -> list[str]:
         names = {n: t.name for n, t in content.map.territories.items()}
         diffs = [(d.territory, d.side, d.table.low, d.table.high, d.game)
@@ -59,9 +64,7 @@ class ScanAnswer:
                             if not o.sure and not o.faint and o.territory in shown})
         faint = sorted({(o.territory, o.side) for o in self.reading.off
                         if o.faint and o.territory in shown})
-        commands = [[Command(a.kind, tuple(a.text().split()[1:])) for a in answer]
-                    for answer in self.answers]
-        return scan_lines(names, diffs, unsure, off, uncounted, faint, commands,
+        return scan_lines(names, diffs, unsure, off, uncounted, faint, self.commands(),
                           recordable)
 
 

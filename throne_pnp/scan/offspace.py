@@ -63,18 +63,6 @@ class OffRead:
         return self.side is not None and self.low == self.high
 
 
-def cube_hull(np: Any, cam: photo.Camera, box: Box, height: float) -> Any:
-    """Sheet mm the cube standing on `box` covers as the camera sees it: the hull of its foot
-    and of its top (`height` mm up) projected along the camera's rays (n x 2)."""
-    import cv2
-
-    fx, fy = cam.foot
-    grow = cam.height / max(cam.height - height, 1.0)
-    corners = [(box.x, box.y), (box.x2, box.y), (box.x2, box.y2), (box.x, box.y2)]
-    tops = [(fx + (x - fx) * grow, fy + (y - fy) * grow) for x, y in corners]
-    return cv2.convexHull(np.array(corners + tops, np.float32)).reshape(-1, 2)
-
-
 def read_off_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                     spaces: Sequence[tuple[Space, str]], colours: dict[str, str]
                     ) -> list[OffRead]:
@@ -107,7 +95,7 @@ def read_off_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         blob = labels[y:y + h, x:x + w] == k
         area = stats[k, cv2.CC_STAT_AREA] / WORK ** 2
         cx, cy = centres[k] / WORK
-        lone = np.mean([cv2.contourArea(cube_hull(np, cam, Box(cx - s / 2, cy - s / 2, s, s), s))
+        lone = np.mean([cv2.contourArea(cam.cube_hull(Box(cx - s / 2, cy - s / 2, s, s), s))
                         for s in CUBE])
         _, sides, _ = cv2.minAreaRect(np.argwhere(blob).astype(np.float32))
         if (area < NOISE * lone or area / max(*sides, 1.0) * WORK < THIN
@@ -219,7 +207,7 @@ def _lands(np: Any, cv2: Any, geometry: SheetGeometry, cam: photo.Camera,
                       (round(box.x2 * WORK), round(box.y2 * WORK)), 0, -1)
     for space, state in spaces:     # (a cube the spaces missed counts here instead)
         if state != "empty":
-            cv2.fillConvexPoly(free, px(cube_hull(np, cam, space.box, CUBE[1])), 0)
+            cv2.fillConvexPoly(free, px(cam.cube_hull(space.box, CUBE[1])), 0)
     ring = round(2 * BORDER * WORK) | 1
     inner = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (ring, ring))
     lands = []
@@ -261,9 +249,7 @@ def _ground(np: Any, cv2: Any, image: Any, lands: Any) -> Any:
 def _distance(np: Any, lab: Any, reference: Any) -> Any:
     """Colour distance: a darker L at a third of its weight (a cube's shadow only darkens
     the land; a black cube is far darker), a lighter one at three quarters."""
-    d = lab - reference
-    light = np.where(d[:, 0] < 0, 0.35, 0.75) * d[:, 0]
-    return np.sqrt(light ** 2 + d[:, 1] ** 2 + d[:, 2] ** 2)
+    return photo.colour_distance(np, lab, reference, darker=0.35, chroma=1.0)
 
 
 def _models(np: Any, image: Any, spaces: Sequence[tuple[Space, str]],

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from throne_pnp.errors import ThroneError
+from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.components.board import markers
 
 INSTALL_HINT = ('reading photos needs OpenCV and numpy: pip install "throne_pnp[scan]" '
@@ -75,6 +76,25 @@ class Camera:
     foot: tuple[float, float]
     height: float
     tilt: float
+
+    def cube_hull(self, box: Box, height: float, scale: float = 1.0) -> Any:
+        """What a cube standing on `box` (sheet mm), `height` mm tall, covers as this camera
+        sees it: the hull of its foot and of its top projected along the camera's rays, in
+        sheet mm times `scale` (n x 2)."""
+        cv2, np = libraries()
+        fx, fy = self.foot
+        grow = self.height / max(self.height - height, 1.0)
+        corners = [(box.x, box.y), (box.x2, box.y), (box.x2, box.y2), (box.x, box.y2)]
+        tops = [(fx + (x - fx) * grow, fy + (y - fy) * grow) for x, y in corners]
+        return cv2.convexHull(np.array(corners + tops, np.float32) * scale).reshape(-1, 2)
+
+
+def colour_distance(np: Any, lab: Any, reference: Any, darker: float, chroma: float) -> Any:
+    """Lab distance of the colours `lab` (n x 3) from `reference`, a darker L weighed by
+    `darker` (shadows only darken), a lighter one by three quarters, a and b by `chroma`."""
+    d = lab - reference
+    light = np.where(d[:, 0] < 0, darker, 0.75) * d[:, 0]
+    return np.sqrt(light ** 2 + chroma ** 2 * (d[:, 1] ** 2 + d[:, 2] ** 2))
 
 
 def find_markers(image: Any) -> dict[int, Any]:

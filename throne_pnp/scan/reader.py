@@ -282,7 +282,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
         for j, state in states.items():
             if state != "empty" and _near(space.box, spaces[j].box):
-                hull = _hidden(np, spaces[j].box, cam) - np.array([x0 - 3, y0 - 3])
+                hull = cam.cube_hull(spaces[j].box, CUBE_HEIGHT, PX) - np.array([x0 - 3, y0 - 3])
                 cv2.fillConvexPoly(rim, np.round(hull).astype(np.int32), 0)
         inner = cv2.erode(rim, np.ones((7, 7), np.uint8))[3:-3, 3:-3] > 0   # off their edges
         mask = rim[3:-3, 3:-3]
@@ -358,9 +358,7 @@ def _distance(np: Any, lab: Any, reference: Any) -> Any:
     """Colour distance: a darker L at half weight (shadows darken the paper), a lighter one
     at three quarters, the colour (a, b) at one and a half (a grey or white cube on the
     King's tint differs from it mostly there)."""
-    d = lab - reference
-    light = np.where(d[:, 0] < 0, 0.5, 0.75) * d[:, 0]
-    return np.sqrt(light ** 2 + 2.25 * (d[:, 1] ** 2 + d[:, 2] ** 2))
+    return photo.colour_distance(np, lab, reference, darker=0.5, chroma=1.5)
 
 
 def _paper(np: Any, seen: Any, tints: Any) -> Any:
@@ -425,18 +423,6 @@ def _lab(np: Any, cv2: Any, colour: str, glare: float = 0.0) -> Any:
 
 def _near(a: Box, b: Box) -> bool:
     return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
-
-
-def _hidden(np: Any, box: Box, cam: photo.Camera) -> Any:
-    """The sheet pixels a cube standing on `box` may cover, seen from the camera: the hull
-    of its foot and of its top as seen from the camera."""
-    import cv2
-
-    fx, fy = cam.foot
-    grow = cam.height / max(cam.height - CUBE_HEIGHT, 1.0)
-    corners = [(box.x, box.y), (box.x2, box.y), (box.x2, box.y2), (box.x, box.y2)]
-    tops = [(fx + (x - fx) * grow, fy + (y - fy) * grow) for x, y in corners]
-    return cv2.convexHull(np.array(corners + tops, np.float32) * PX).reshape(-1, 2)
 
 
 def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, str],

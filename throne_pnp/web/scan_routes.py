@@ -17,7 +17,6 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from throne_pnp.errors import ThroneError
-from throne_pnp.narrator.lines import Command
 from throne_pnp.rules import actions as act
 from throne_pnp.web.forms import BadForm
 
@@ -59,12 +58,10 @@ class ScanRoutes:
         except ThroneError as exc:
             return self._answer(request, 400, problem=str(exc))
         snap = self.page.door.snapshot()
-        commands = [[Command(a.kind, tuple(a.text().split()[1:])) for a in answer_]
-                    for answer_ in answer.answers]
         return self._answer(request, 200, snap=snap, picture=picture,
                             lines=answer.lines(self.page.config.content, recordable=False),
                             offers=[(c, ";".join(a.text() for a in actions))
-                                    for c, actions in zip(commands, answer.answers,
+                                    for c, actions in zip(answer.commands(), answer.answers,
                                                           strict=True)])
 
     def _read(self, data: bytes) -> tuple[Any, str]:
