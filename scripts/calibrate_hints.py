@@ -37,12 +37,11 @@ import sys
 import time
 from collections.abc import Sequence
 
-from throne_pnp.assistant.advice import ADVICE_HORIZON, HINT_BUDGET
 from throne_pnp.content import load_content
 from throne_pnp.rules import actions as act
 from throne_pnp.rules.board import board_for
 from throne_pnp.rules.game import Game
-from throne_pnp.search.bot import SearchBot
+from throne_pnp.search.bot import ADVICE_HORIZON, HINT_BUDGET, SearchBot
 from throne_pnp.search.calibration import W, features, mapped, shown
 from throne_pnp.search.dealer import Dealer
 from throne_pnp.search.options import decision_of

@@ -86,11 +86,11 @@ def test_another_option_is_played_only_when_clearly_ahead(monkeypatch, lead, swi
     assert tuple(chosen) == (other.actions if switched else default.actions)
 
 
-def test_the_expert_is_the_search_bot_at_its_plateau_budget():
+def test_the_expert_is_the_hint_follower_and_search_the_sweep_bot():
     from throne_pnp.sim.simulate import make_bot
 
     expert = make_bot("expert")
-    assert isinstance(expert, SearchBot)
-    assert expert.budget == search_bot.EXPERT_BUDGET > search_bot.SWEEP_BUDGET
+    assert isinstance(expert, search_bot.HintFollower)
+    assert expert.budget == search_bot.HINT_BUDGET > search_bot.SWEEP_BUDGET
     assert make_bot("search").budget == search_bot.SWEEP_BUDGET
-    assert make_bot("expert", 5).budget == 5
+    assert make_bot("expert", 5).budget == 5 and make_bot("search", 5).budget == 5

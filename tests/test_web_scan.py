@@ -94,3 +94,59 @@ def test_only_moves_and_rallies_are_recorded_from_a_photo(game):
     client.post("/scan/record", data={"csrf": csrf_of(page), "game": game_of(page),
                                       "moves": "done"})
     assert json.loads(game.read_text())["commands"] == before
+
+
+def _setup_photo(colours: tuple[str, str]) -> bytes:
+    """The table as the game has it after `game`'s commands (King 3 in 3, 7, 9; 2 of yours
+    in 1)."""
+    import photogen
+
+    counts = {(3, "king"): 3, (7, "king"): 3, (9, "king"): 3, (1, "player"): 2}
+    return photogen.generate(load_content(), random.Random(7), counts=counts, tilt=15.0,
+                             colours=colours).jpeg
+
+
+def test_colours_the_photo_shows_are_kept_on_yes(game):
+    from throne_pnp.scan.colours import name_of
+
+    client, _ = make_client(game)
+    page = client.get("/").text
+    before = game.read_bytes()
+    shown = client.post("/scan", data={"csrf": csrf_of(page)},
+                        files={"photo": ("table.jpg", _setup_photo(("red", "blue")),
+                                         "image/jpeg")})
+    assert shown.status_code == 200, shown.text
+    assert 'action="/scan/colours"' in shown.text
+    assert game.read_bytes() == before                   # nothing kept yet
+    king = shown.text.split('name="king" value="')[1][:7]
+    player = shown.text.split('name="player" value="')[1][:7]
+    assert (name_of(king), name_of(player)) == ("red", "blue")
+    done = client.post("/scan/colours", data={"csrf": csrf_of(shown.text),
+                                              "game": game_of(shown.text),
+                                              "king": king, "player": player})
+    assert done.status_code == 303
+    assert json.loads(game.read_text())["colours"] == {"king": king, "player": player}
+    assert "Cube colours kept" in client.get("/").text
+    again = client.post("/scan", data={"csrf": csrf_of(page)},
+                        files={"photo": ("table.jpg", _setup_photo(("red", "blue")),
+                                         "image/jpeg")})
+    assert 'action="/scan/colours"' not in again.text     # kept already: nothing to offer
+
+
+def test_no_colours_are_offered_where_the_table_and_game_disagree(game):
+    client, _ = make_client(game)
+    page = client.get("/").text
+    shown = client.post("/scan", data={"csrf": csrf_of(page)},
+                        files={"photo": ("table.jpg", _photo(), "image/jpeg")})
+    assert 'action="/scan/colours"' not in shown.text    # yours differ in both 1 and 2
+
+
+@pytest.mark.parametrize("king,player", [("red", "#1e55a5"), ("#12345", "#1e55a5"),
+                                         ("#b92328", "<script>")])
+def test_colours_to_keep_must_be_hex(game, king, player):
+    client, _ = make_client(game)
+    page = client.get("/").text
+    before = game.read_bytes()
+    client.post("/scan/colours", data={"csrf": csrf_of(page), "game": game_of(page),
+                                       "king": king, "player": player})
+    assert game.read_bytes() == before

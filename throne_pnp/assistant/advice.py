@@ -17,17 +17,13 @@ from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.words import plural
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
+from throne_pnp.search.bot import ADVICE_HORIZON, HINT_BUDGET, HINT_SEED
 from throne_pnp.search.calibration import shown
 from throne_pnp.search.options import Option, decision_of, normalise
 from throne_pnp.search.ranking import Ranking, Scored, play_on, rank
 
-# Rollouts of a hint by default (about a second on two cores; docs/search.md).
-HINT_BUDGET = 400
 # Rollouts per decision of a review: the hint's own (the review is the hint looking back).
 REVIEW_BUDGET = HINT_BUDGET
-# Turns a rollout plays before the static leaf scores it: most games (7-10 turns) end first,
-# and long games stay bounded in time (docs/search.md).
-ADVICE_HORIZON = 10
 # What a hint's win % is (said under every hint: CLI, page, JSON).
 MEANS = "chance of winning if you follow the hints from here on"
 # Labels by the winning chance given away (SPEC §7).
@@ -48,7 +44,7 @@ def label(drop: float) -> str | None:
 
 
 def hint(game: Game, budget: int | None = HINT_BUDGET, seconds: float | None = None,
-         seed: int = 1, jobs: int | None = None) -> dict[str, Any]:
+         seed: int = HINT_SEED, jobs: int | None = None) -> dict[str, Any]:
     """The ranking of the decision due in `game`, as SPEC §7's JSON."""
     if decision_of(game) is None:
         from throne_pnp.assistant.explain import next_step
@@ -241,7 +237,7 @@ def _rows(found: list[Decision], budget: int, seed: int, jobs: int
         _review_job.clear()
 
 
-def review(found: list[Decision], budget: int = REVIEW_BUDGET, seed: int = 1,
+def review(found: list[Decision], budget: int = REVIEW_BUDGET, seed: int = HINT_SEED,
            jobs: int | None = None,
            progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """Every decision ranked (in processes, one decision each); SPEC §7's JSON

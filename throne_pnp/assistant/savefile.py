@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,6 +52,7 @@ class SaveData:
     game: str = ""       # the game fingerprint ("" in saves from before it existed)
     game_parts: dict[str, str] = field(default_factory=dict)  # what it was made of
     level: str = ""      # the ladder level it was started at ("" when none was named)
+    colours: dict[str, str] = field(default_factory=dict)  # cube colours kept from a photo
 
     def stamp(self, content: Content) -> None:
         """Record `content` as the edition this game is played with."""
@@ -88,6 +90,7 @@ class SaveData:
             "cards": sorted(self.cards),
             "hard": sorted(self.hard),
             **({"level": self.level} if self.level else {}),
+            **({"colours": dict(sorted(self.colours.items()))} if self.colours else {}),
             "start": self.start,
             "opening": list(self.opening),
             "said": [self.said_for(i) for i in range(len(self.commands))],
@@ -194,13 +197,17 @@ def parse(text: str, path: Path) -> SaveData:
     level = data.get("level", "")
     if not isinstance(level, str):
         problems.append("level")
+    colours = data.get("colours", {})
+    if not (_str_dict(colours) and set(colours) <= {"king", "player"} and all(
+            re.fullmatch("#[0-9a-f]{6}", c) for c in colours.values())):
+        problems.append("colours")
     if problems:
         raise _fail(path, f"damaged save file (bad {', '.join(problems)})")
     directory = content.get("directory")
     return SaveData(data["mode"], seed, data["cards"], data["hard"], start,
                     content["files"], data["opening"], data["commands"],
                     directory if isinstance(directory, str) else "", said, game, parts,
-                    level)
+                    level, colours)
 
 
 def check_path(path: Path) -> None:

@@ -73,13 +73,33 @@ def faint_lines(names: Mapping[int, str], faint: Sequence[tuple[int, str]]) -> l
     return lines
 
 
+def _colours(colours: Mapping[str, tuple[str, str]]) -> str:
+    """`the King's cubes red (#b92328), yours yellow (#ebc828)`: (name, hex) by side."""
+    return ", ".join(f"{'the King' + chr(39) + 's cubes' if side == KING else 'yours'} "
+                     f"{name} ({code})" for side in (KING, "player") if side in colours
+                     for name, code in [colours[side]])
+
+
+def colours_kept_line(colours: Mapping[str, tuple[str, str]]) -> str:
+    """What `--keep-colours` kept: "Cube colours kept for later photos: …"."""
+    return (f"Cube colours kept for later photos: {_colours(colours)}. Photos read them by "
+            "these colours until you keep others.")
+
+
+def colours_unlike_line(colours: Mapping[str, tuple[str, str]]) -> str:
+    """The kept colours a photo's cubes did not match (other cubes, or very other light)."""
+    return (f"The cubes in this photo look unlike the colours kept ({_colours(colours)}), so "
+            "it was read by its own; `throne scan PHOTO --keep-colours` keeps the new ones.")
+
+
 def scan_lines(names: Mapping[int, str], differences: Sequence[tuple[int, str, int, int,
                int]], unsure: Sequence[tuple[int, str]], off: Sequence[tuple[int, str, int]],
                uncounted: Sequence[int], faint: Sequence[tuple[int, str]],
-               answers: Sequence[Sequence[Command]], recordable: bool) -> list[str]:
+               answers: Sequence[Sequence[Command]], recordable: bool,
+               unlike: Mapping[str, tuple[str, str]] | None = None) -> list[str]:
     """The whole answer: the differences (or that the table matches), the cubes counted off
-    the spaces, the unsure spaces and cubes, and the commands that explain the difference,
-    shortest first."""
+    the spaces, the unsure spaces and cubes, kept colours this photo did not match (`unlike`),
+    and the commands that explain the difference, shortest first."""
     lines = [difference_line(names, *d) for d in differences] or [
         "The table matches the game" + (" (except what could not be read)."
                                         if unsure or uncounted or faint else ".")]
@@ -89,6 +109,8 @@ def scan_lines(names: Mapping[int, str], differences: Sequence[tuple[int, str, i
     if uncounted:
         lines.append(uncounted_line(names, uncounted))
     lines += faint_lines(names, faint)
+    if unlike:
+        lines.append(colours_unlike_line(unlike))
     if differences and answers:
         lines.append("This is what you did, if you made " + (
             "these commands:" if len(answers) == 1 else "one of these sets of commands:"))

@@ -3,14 +3,16 @@ tracked game, as SPEC §10's JSON and as the narrator's lines."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from throne_pnp.content import Content
+from throne_pnp.errors import ThroneError
 from throne_pnp.narrator.lines import Command
 from throne_pnp.narrator.tablescan import scan_lines
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
+from throne_pnp.scan.colours import learned, named, unlike
 from throne_pnp.scan.compare import differences, explanations, table_counts
 from throne_pnp.scan.reader import Reading, read_photo
 
@@ -23,6 +25,7 @@ class ScanAnswer:
     reading: Reading
     differences: list
     answers: list[list[Action]]
+    unlike: dict[str, str] = field(default_factory=dict)   # kept colours the photo did not match
 
     def to_json(self) -> dict[str, Any]:
         read: dict[str, dict[str, int]] = {"king": {}, "player": {}}
@@ -65,11 +68,26 @@ class ScanAnswer:
         faint = sorted({(o.territory, o.side) for o in self.reading.off
                         if o.faint and o.territory in shown})
         return scan_lines(names, diffs, unsure, off, uncounted, faint, self.commands(),
-                          recordable)
+                          recordable, named(self.unlike))
+
+    def learned(self, game: Game) -> dict[str, str] | None:
+        """The cube colours this photo teaches (`colours.learned`), None when it cannot."""
+        try:
+            return learned(self.reading, game)
+        except ThroneError:
+            return None
 
 
-def scan(data: bytes, content: Content, game: Game, colours: dict[str, str] | None = None
-         ) -> ScanAnswer:
-    """Read the photo `data` and compare it with `game`."""
-    reading = read_photo(data, content, colours)
-    return ScanAnswer(reading, differences(reading, game), explanations(reading, game))
+def scan(data: bytes, content: Content, game: Game, colours: dict[str, str] | None = None,
+         kept: dict[str, str] | None = None) -> ScanAnswer:
+    """Read the photo `data` and compare it with `game`: by the `colours` given, else by
+    those `kept` from an earlier photo unless this one's cubes look unlike them (then by its
+    own, and the answer says so), else by its own."""
+    reading = read_photo(data, content, colours or kept)
+    changed = {}
+    if not colours and kept:
+        changed = {side: kept[side] for side in unlike(kept, reading)}
+        if changed:
+            reading = read_photo(data, content)
+    return ScanAnswer(reading, differences(reading, game), explanations(reading, game),
+                      changed)

@@ -61,10 +61,12 @@ NAMED = {                # sRGB of the usual cube colours
 
 @dataclass(frozen=True, slots=True)
 class SpaceRead:
-    """One cube space and what it shows: empty, king, player or unsure."""
+    """One cube space and what it shows: empty, king, player or unsure; `colour`: a cube's
+    colour ("#rrggbb", the light evened out) where one stands on its own side's space."""
 
     space: Space
     state: str
+    colour: str | None = None
 
 
 @dataclass
@@ -330,7 +332,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                 if darker[k] > usual + DARKER:
                     states[k] = "unsure"
     _sort_sides(np, cv2, spaces, states, shown, colours)
-    return [SpaceRead(s, states[k]) for k, s in enumerate(spaces)]
+    return [SpaceRead(s, states[k], hex_of(np, cv2, shown[k]) if k in shown else None)
+            for k, s in enumerate(spaces)]
 
 
 def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
@@ -415,10 +418,22 @@ def _washed(np: Any, lab: Any, paper: Any) -> bool:
     return float((_distance(np, lab, washed) < OFF_PAPER).mean()) > 0.5
 
 
+def lab_of(colour: str) -> Any:
+    """Lab of a "#rrggbb" colour, as the reader compares colours."""
+    cv2, np = photo.libraries()
+    return _lab(np, cv2, colour)
+
+
 def _lab(np: Any, cv2: Any, colour: str, glare: float = 0.0) -> Any:
     """Lab of a "#rrggbb" colour (washed toward white by a share `glare` of glare)."""
     bgr = np.array([[[int(colour[i:i + 2], 16) / 255 for i in (5, 3, 1)]]], np.float32)
     return cv2.cvtColor(bgr * (1 - glare) + glare, cv2.COLOR_BGR2Lab)[0, 0]
+
+
+def hex_of(np: Any, cv2: Any, lab: Any) -> str:
+    """The "#rrggbb" of a Lab colour (`_lab`'s inverse, clipped to sRGB)."""
+    bgr = cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2BGR)[0, 0]
+    return "#" + "".join(f"{round(255 * min(max(float(c), 0.0), 1.0)):02x}" for c in bgr[::-1])
 
 
 def _near(a: Box, b: Box) -> bool:

@@ -1,5 +1,7 @@
-"""The search player and the plan-search player, as simulator bots: `SearchBot` plays the
-plan-search choice unless the rollouts put another option ahead by more than their noise;
+"""The search players and the plan-search player, as simulator bots: `HintFollower` plays
+the hint's first choice at every decision (the expert: strong play, what the ladder's
+expert figure measures); `SearchBot` plays the plan-search choice unless the rollouts put
+another option ahead by more than their noise (the quick search of designers' sweeps);
 `PlannerBot` is greedy with the exhaustive plan search.
 """
 
@@ -11,14 +13,19 @@ import random
 from throne_pnp.players.bots import Bot, GreedyBot
 from throne_pnp.rules.actions import Action
 from throne_pnp.rules.game import Game
-from throne_pnp.search.options import Option, candidates
+from throne_pnp.search.options import Option, candidates, decision_of
 from throne_pnp.search.ranking import Scored, rank
 
 # Rollouts per decision in a balance sweep (docs/search.md has the budget curve).
 SWEEP_BUDGET = 12
-# The expert (`--bot expert`): the budget past which more rollouts won no more games at any
-# level of the ladder (scripts/ladder_plateau.py; docs/search.md, "How strong it is").
-EXPERT_BUDGET = 192
+# Rollouts of a hint by default (about a second on two cores; docs/search.md): also what the
+# expert (`HintFollower`, `--bot expert`) spends on each of its decisions.
+HINT_BUDGET = 400
+# Turns a hint's rollouts play before the static leaf scores them: most games (7-10 turns)
+# end first, and long games stay bounded in time (docs/search.md).
+ADVICE_HORIZON = 10
+# The seed of a hint when the player gives none (`throne hint --seed`).
+HINT_SEED = 1
 # Turns a sweep's rollouts look ahead before the static leaf (`search.leaf`).
 SWEEP_HORIZON = 1
 # Standard errors by which the rollouts' best must beat the default (`switches`),
@@ -39,6 +46,23 @@ class PlannerBot(GreedyBot):
 
     def plan_actions(self, game: Game) -> list[Action]:
         return list(candidates(game, _greedy(), shortlist=1)[0].actions)
+
+
+class HintFollower(Bot):
+    """The expert: at each decision with a choice, the hint's first choice (`rank` with the
+    hint's budget, horizon and seed, as `throne hint` gives it); a lone legal move is played."""
+
+    name = "expert"
+
+    def __init__(self, budget: int | None = None):
+        self.budget = budget or HINT_BUDGET
+
+    def decide(self, game: Game, rng: random.Random) -> list[Action]:
+        if decision_of(game) is None or len(game.legal_actions()) == 1:
+            return _greedy().decide(game, rng)
+        ranking = rank(game, budget=self.budget, seed=HINT_SEED, jobs=1,
+                       horizon=ADVICE_HORIZON, exact=True)
+        return list(ranking.best.option.actions)
 
 
 class SearchBot(Bot):

@@ -30,7 +30,7 @@ BOTS = ("greedy", "random", "planner", "search", "expert")   # the player's seat
 
 def make_bot(name: str, budget: int | None = None) -> Bot:
     """A bot by name (`budget`: the search bot's rollouts per decision, else its sweep
-    default; the expert is the search bot at its plateau); ThroneError lists the names."""
+    default; the expert's per hint, else the hint's); ThroneError lists the names."""
     if name == "greedy":
         return GreedyBot()
     if name == "random":
@@ -39,10 +39,14 @@ def make_bot(name: str, budget: int | None = None) -> Bot:
         from throne_pnp.search.bot import PlannerBot
 
         return PlannerBot()
-    if name in ("search", "expert"):
-        from throne_pnp.search.bot import EXPERT_BUDGET, SearchBot
+    if name == "search":
+        from throne_pnp.search.bot import SearchBot
 
-        return SearchBot(budget or (EXPERT_BUDGET if name == "expert" else None))
+        return SearchBot(budget)
+    if name == "expert":
+        from throne_pnp.search.bot import HintFollower
+
+        return HintFollower(budget)
     raise ThroneError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}")
 
 

@@ -9,6 +9,7 @@ anti-forgery token as every form; an unreadable photo is a 400 with its one line
 from __future__ import annotations
 
 import base64
+import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -24,14 +25,16 @@ MAX_UPLOAD = 20 * 1024 * 1024     # a phone photo is a few MB
 
 
 class ScanRoutes:
-    """POST /scan (the photo) and POST /scan/record (the commands confirmed)."""
+    """POST /scan (the photo), POST /scan/record (the commands confirmed) and POST
+    /scan/colours (the cube colours the photo showed, kept for later photos)."""
 
     def __init__(self, page: Any):
         self.page = page
 
     def routes(self) -> list[Route]:
         return [Route("/scan", self.scan, methods=["POST"]),
-                Route("/scan/record", self.record, methods=["POST"])]
+                Route("/scan/record", self.record, methods=["POST"]),
+                Route("/scan/colours", self.keep_colours, methods=["POST"])]
 
     def _answer(self, request: Request, status: int, **context: Any) -> Response:
         return self.page.render(request, "scan.html", status, **context)
@@ -58,7 +61,10 @@ class ScanRoutes:
         except ThroneError as exc:
             return self._answer(request, 400, problem=str(exc))
         snap = self.page.door.snapshot()
+        learned = answer.learned(snap.session.game) if snap.session is not None else None
+        kept = snap.session.save.colours if snap.session is not None else {}
         return self._answer(request, 200, snap=snap, picture=picture,
+                            learned=learned if learned and learned != kept else None,
                             lines=answer.lines(self.page.config.content, recordable=False),
                             offers=[(c, ";".join(a.text() for a in actions))
                                     for c, actions in zip(answer.commands(), answer.answers,
@@ -74,7 +80,8 @@ class ScanRoutes:
         snap = self.page.door.snapshot()
         if snap.session is None:
             raise ThroneError("start a game first: the photo is compared with it")
-        answer = scan(data, self.page.config.content, snap.session.game)
+        answer = scan(data, self.page.config.content, snap.session.game,
+                      kept=snap.session.save.colours)
         png = base64.b64encode(debug_png(answer.reading)).decode()
         return answer, f"data:image/png;base64,{png}"
 
@@ -94,3 +101,19 @@ class ScanRoutes:
                 commands.perform(session, [action])
 
         return await self.page.command(request, "record what the photo shows", call)
+
+    async def keep_colours(self, request: Request) -> Response:
+        """The cube colours a photo showed, kept in the save for later photos."""
+        def call(session: Any, form: Any) -> Any:
+            from throne_pnp.narrator.lines import say
+            from throne_pnp.narrator.tablescan import colours_kept_line
+            from throne_pnp.scan.colours import named
+
+            kept = {side: str(form.get(side) or "")[:8].lower() for side in ("king", "player")}
+            if not all(re.fullmatch("#[0-9a-f]{6}", c) for c in kept.values()):
+                raise BadForm("the colours to keep are not #rrggbb")
+            session.save.colours = kept
+            session.write()
+            return ("Cube colours kept",), [say(colours_kept_line(named(kept)))]
+
+        return await self.page.command(request, "keep the cube colours", call)
