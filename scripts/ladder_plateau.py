@@ -1,4 +1,4 @@
-"""Benchmark: where more search stops helping, level by level (the ladder's expert figure).
+"""Benchmark: where more rollouts stop helping the sweep bot, level by level (its budget curve).
 
 The search bot plays every level of the ladder at each budget of `--budgets` (rollouts a
 decision) on the same deals: game i of a level has the seed the ladder's sweep gives it

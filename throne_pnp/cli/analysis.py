@@ -51,10 +51,11 @@ from throne_pnp.writing import write_text
 @click.option("--bot", default="greedy", show_default=True,
               help="Player bot: greedy (a sensible player, the casual reference), random, "
                    "planner (greedy with a whole-plan search), search (the quick search of "
-                   "designers' sweeps) or expert (the search where more stops helping).")
+                   "designers' sweeps) or expert (follows the hint at every decision; about "
+                   "a CPU-minute a game).")
 @click.option("--budget", type=click.IntRange(min=1), default=None,
               help="With --bot search or expert: rollouts per decision [default: the sweep "
-                   "budget for search, the plateau's for expert].")
+                   "budget for search, the hint's for expert].")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="Run seed; each game's seed is derived from it.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,

@@ -52,10 +52,10 @@ def guide_blocks(content: Content) -> list[tuple[str, str]]:
            ("para", "Each level shuffles its skull cards {skull} into the deck and keeps "
                     "those of the level before; `throne new --level NAME` plays it. How "
                     "often the simulator's players won there, with 95 % intervals (an expert "
-                    "plays each choice on over many imagined games before it chooses, as many "
-                    "as still help; quick search: the same with a few games each, the figure "
-                    "designers sweep with; a careful newcomer takes the choice that looks best "
-                    "at that moment):")]
+                    "follows `throne hint` at every choice: each one played on over hundreds "
+                    "of imagined games ten turns ahead; quick search: a few imagined games a "
+                    "choice, the figure designers sweep with; a careful newcomer takes the "
+                    "choice that looks best at that moment):")]
     for level in levels:
         rates = "; ".join(f"{player_name(b)}: {rate_words(level.bots.get(b))}" for b in bots)
         out.append(("bullet", f"**{level.name.capitalize()}** ({cards_words(level)}): {rates}."))
