@@ -94,3 +94,38 @@ def test_the_expert_is_the_hint_follower_and_search_the_sweep_bot():
     assert expert.budget == search_bot.HINT_BUDGET > search_bot.SWEEP_BUDGET
     assert make_bot("search").budget == search_bot.SWEEP_BUDGET
     assert make_bot("expert", 5).budget == 5 and make_bot("search", 5).budget == 5
+
+
+def test_the_expert_plays_what_the_hint_puts_first():
+    """The hint-follower's choice is the hint's first (the same budget, horizon and seed,
+    whatever the processes), at a phase card and at Player Actions alike."""
+    from throne_pnp.assistant.advice import hint
+
+    g = position()
+    for game in (g, _at_card()):
+        shown = hint(game, budget=60, jobs=2)
+        first = shown["options"][0]["commands"]
+        chosen = search_bot.HintFollower(budget=60).decide(game, random.Random(1))
+        assert [a.text() for a in chosen] == [c.removeprefix("throne ") for c in first]
+
+
+def _at_card():
+    from throne_pnp.content import load_content
+    from throne_pnp.rules.board import board_for
+    from throne_pnp.rules.game import Game
+    from throne_pnp.sim.simulate import normal_ids
+
+    board = board_for(load_content())
+    game = Game(board, normal_ids(board))
+    while game.need().kind != "card":
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_a_lone_legal_move_is_played_without_a_search(monkeypatch):
+    g = _at_card()
+    only = g.legal_actions()[:1]
+    monkeypatch.setattr(g, "legal_actions", lambda: only)
+    monkeypatch.setattr(search_bot, "rank", lambda *a, **k: pytest.fail("searched"))
+    monkeypatch.setattr(search_bot.GreedyBot, "decide", lambda self, game, rng: list(only))
+    assert search_bot.HintFollower().decide(g, random.Random(1)) == only
