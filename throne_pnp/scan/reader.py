@@ -6,14 +6,12 @@ player's spaces and the markers' margins (what the player's spaces show beyond a
 is glare, which washes the King's tints out), and each space read from the part of it that
 no nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces
 are read nearest to the camera first and an occupied one masks its shadow in the view of
-those behind. The evidence, each against the space's paper (the colour the sheet prints it
-in, white on an ink saver, as this photo's print, light and glare show it): how much of it
-differs from the paper; a cube's sharp edges, which a white cube on white paper shows when
-little else does; and whether a shadow (every channel darkened alike) or glare (none
-darkened) explains what differs. A space in between is unsure, never guessed; so is, in a
-blurred photo taken from straight above, an empty-looking space darker than that side's other
-empties (a white cube's top face, its edges blurred away). Cube colours
-are learned from the photo (the cubes on each side's spaces) or given by name or hex.
+those behind. Each space is compared with its paper (the colour the sheet prints it in,
+white on an ink saver, as this photo's print, light and glare show it): the evidence and
+what it tells are scan/evidence.py's. A space in between is unsure, never guessed; so is, in
+a blurred photo taken from straight above, an empty-looking space darker than that side's
+other empties (a white cube's top face, its edges blurred away). Cube colours are learned
+from the photo (the cubes on each side's spaces) or given by name or hex.
 """
 
 from __future__ import annotations
@@ -25,27 +23,14 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import offspace, photo, samemap
+from throne_pnp.scan import evidence, offspace, photo, samemap
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
 PX = 5.0                 # px per mm of the sheet image the photo is mapped to
 INSET = 1.3              # mm of a space's edge (its printed outline) left out
 CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
 PRINT_SHIFT = 10.0       # Lab units a print (and the light) may shift a tint by, at most
-OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
-CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
-EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
-FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
-EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
-EDGES_SEEN = 0.006       # of that area on edges: something may stand there
-EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows little else)
-FAINT_EDGE = 4.0         # L steps per pixel: a faint edge (a white cube's on white paper)
-FAINT_SEEN = 0.04        # of that area on faint edges: maybe a white cube, not paper
-FAINT_CUBE = 0.07        # this much, on an untinted space: a white cube stands there
-SHADE = 0.05             # channels this close in their share of the paper's: a shadow
-LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
-LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 BLURRED = 1.1           # the markers' sharpness below this, the camera tilted at most
 STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only its top face
@@ -61,10 +46,12 @@ NAMED = {                # sRGB of the usual cube colours
 
 @dataclass(frozen=True, slots=True)
 class SpaceRead:
-    """One cube space and what it shows: empty, king, player or unsure."""
+    """One cube space and what it shows: empty, king, player or unsure; `evidence`, what
+    that was read from (None when too little of the space showed)."""
 
     space: Space
     state: str
+    evidence: evidence.Evidence | None = None
 
 
 @dataclass
@@ -255,7 +242,6 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
     slope = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
-    edges = slope > EDGE
     white = _lab(np, cv2, "#ffffff")
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     plain = _plain(np, cv2, lab, geometry, white)
@@ -268,13 +254,14 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                   for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)]
         paper[own] = _paper(np, seen, np.array([_lab(np, cv2, fill, g)
                                                 for fill, g in zip(fills, washed, strict=True)]))
-    tinted = _distance(np, paper, white) > OFF_PAPER / 2
+    tinted = evidence.distance(np, paper, white) > evidence.OFF_PAPER / 2
     paper_bgr = cv2.cvtColor(paper[None], cv2.COLOR_Lab2BGR)[0]
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
     states: dict[int, str] = {}
     shown: dict[int, Any] = {}
+    told: dict[int, evidence.Evidence] = {}
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
     for k in order:
         space = spaces[k]
@@ -288,38 +275,15 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         mask = rim[3:-3, 3:-3]
         if tinted[k]:   # washed out by glare: no tint to tell there
             mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
-        patch = lab[y0:y1, x0:x1]
-        off = ((_distance(np, patch.reshape(-1, 3), paper[k]) > OFF_PAPER)
-               .reshape(mask.shape) & (mask > 0)).astype(np.uint8)
-        off = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        seen, area = mask.sum() / PX ** 2, off.sum() / PX ** 2
-        cube = min(seen, CUBE_AREA)
-        if seen < MIN_SEEN * mask.size / PX ** 2:
+        if mask.sum() < MIN_SEEN * mask.size:
             states[k] = "unsure"
             continue
-        lines = float(edges[y0:y1, x0:x1][inner].sum()) / PX ** 2
-        darker[k] = paper[k][0] - np.median(patch[mask > 0][:, 0])
-        pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
-        lit = (even[y0:y1, x0:x1][mask > 0] >= paper_bgr[k] - LIT).all(axis=1).mean()
-        if lit >= LIT_PAPER and lines <= EDGES_SEEN * cube:
-            states[k] = "empty"         # paper, only lit up (glare): no cube is that light
-        elif area >= FULL_ABOVE * cube:
-            glare = (tinted[k] and lines <= EDGES_SEEN * cube
-                     and _washed(np, patch[off > 0], paper[k]))
-            states[k] = "unsure" if glare else space.side   # glare, or a white cube?
-        elif lines >= EDGES_CUBE * cube:
-            states[k] = space.side      # a cube's edges: a pale cube, off paper or not
-        else:   # a white cube on white paper shows only its faces' shading: faint edges
-            faint = float((slope[y0:y1, x0:x1][inner] > FAINT_EDGE).sum()) / PX ** 2
-            if faint >= FAINT_CUBE * cube and not tinted[k]:
-                states[k] = space.side
-            elif (faint < FAINT_SEEN * cube and lines <= EDGES_SEEN * cube
-                  and pale < FULL_ABOVE * cube and (
-                      area <= EMPTY_BELOW * cube or _unshaded(
-                          np, even[y0:y1, x0:x1], off, paper_bgr[k]) <= EMPTY_BELOW * cube)):
-                states[k] = "empty"     # paper, or paper in a shadow (only darker)
-            else:
-                states[k] = "unsure"
+        patch = lab[y0:y1, x0:x1]
+        ev, off = evidence.measure(np, cv2, patch, even[y0:y1, x0:x1], slope[y0:y1, x0:x1],
+                                   mask, inner, paper[k], paper_bgr[k], bool(tinted[k]))
+        darker[k], told[k] = ev.darker, ev
+        verdict = evidence.judge(ev)
+        states[k] = space.side if verdict == "cube" else verdict
         if states[k] == space.side:
             shown[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
     if sharpness < BLURRED and cam.tilt <= STRAIGHT:    # a white cube's top, seen from above
@@ -330,7 +294,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                 if darker[k] > usual + DARKER:
                     states[k] = "unsure"
     _sort_sides(np, cv2, spaces, states, shown, colours)
-    return [SpaceRead(s, states[k]) for k, s in enumerate(spaces)]
+    return [SpaceRead(s, states[k], told.get(k)) for k, s in enumerate(spaces)]
 
 
 def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
@@ -350,15 +314,8 @@ def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> 
         if len(ys) >= 20:
             colour = np.median(lab[np.round(ys * PX).astype(int), np.round(xs * PX).astype(int)],
                                axis=0)
-            votes.append(_distance(np, colour[None], white)[0] < OFF_PAPER / 2)
+            votes.append(evidence.distance(np, colour[None], white)[0] < evidence.OFF_PAPER / 2)
     return sum(votes) * 2 > len(votes)
-
-
-def _distance(np: Any, lab: Any, reference: Any) -> Any:
-    """Colour distance: a darker L at half weight (shadows darken the paper), a lighter one
-    at three quarters, the colour (a, b) at one and a half (a grey or white cube on the
-    King's tint differs from it mostly there)."""
-    return photo.colour_distance(np, lab, reference, darker=0.5, chroma=1.5)
 
 
 def _paper(np: Any, seen: Any, tints: Any) -> Any:
@@ -371,7 +328,8 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
     tints are (the player's spaces)."""
     way = 100.0 - tints[:, 0]
     t = np.clip((seen - tints)[:, 0] / np.maximum(way, 1.0), 0, 1)[:, None]
-    keep = _distance(np, seen, tints + t * (np.array([100.0, 0, 0]) - tints)) < OFF_PAPER
+    toward_white = tints + t * (np.array([100.0, 0, 0]) - tints)
+    keep = evidence.distance(np, seen, toward_white) < evidence.OFF_PAPER
     if keep.sum() < 3:
         keep[:] = True
     expected = tints
@@ -384,35 +342,11 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
                 gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0.5, 1.5))
             shift = float(np.clip(np.median(y - gain * x), -PRINT_SHIFT, PRINT_SHIFT))
             expected[:, c] = gain * tints[:, c] + shift
-        matching = _distance(np, seen, expected) < OFF_PAPER
+        matching = evidence.distance(np, seen, expected) < evidence.OFF_PAPER
         if matching.sum() < 3 or (matching == keep).all() and step:
             break
         keep = matching
     return expected
-
-
-def _paler(np: Any, lab: Any, paper: Any) -> Any:
-    """Which pixels are clearly lighter and less coloured than the paper (a white cube on
-    the King's tint, or glare)."""
-    return ((lab[:, 0] > paper[0] + 6)
-            & (np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2]) - 3))
-
-
-def _unshaded(np: Any, bgr: Any, off: Any, paper: Any) -> float:
-    """The area (mm2) of the pixels `off` paper that a shadow does not explain: a shadow
-    darkens the paper's every channel alike (to half of it at most)."""
-    ratio = bgr[off > 0] / np.maximum(paper, 0.05)
-    level = ratio.mean(axis=1)
-    shade = (np.abs(ratio - level[:, None]).max(axis=1) < SHADE) & (level > 0.5)
-    return float((~shade).sum()) / PX ** 2
-
-
-def _washed(np: Any, lab: Any, paper: Any) -> bool:
-    """Do most of these pixels look like the tinted paper washed toward white (its colour
-    on the way from the tint to white, as glare makes it)?"""
-    share = np.clip((lab[:, 0] - paper[0]) / max(100.0 - paper[0], 1.0), 0, 1)[:, None]
-    washed = paper + share * (np.array([100.0, 0, 0]) - paper)
-    return float((_distance(np, lab, washed) < OFF_PAPER).mean()) > 0.5
 
 
 def _lab(np: Any, cv2: Any, colour: str, glare: float = 0.0) -> Any:
@@ -443,7 +377,7 @@ def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, 
         other = "player" if spaces[k].side == "king" else "king"
         mine = float(np.linalg.norm(colour - models[spaces[k].side]))
         theirs = float(np.linalg.norm(colour - models[other]))
-        if theirs * 2 < mine and mine > OFF_PAPER:
+        if theirs * 2 < mine and mine > evidence.OFF_PAPER:
             states[k] = other
 
 
