@@ -36,6 +36,9 @@ BLURRED = 1.1           # the markers' sharpness below this, the camera tilted a
 STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only its top face
 DARKER = 1.5            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
+CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
+CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
+CLEAR = 2.0              # times OFF_PAPER: both sides' cubes this far from a paper's colour
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
     "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
@@ -260,8 +263,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
     states: dict[int, str] = {}
-    shown: dict[int, Any] = {}
+    colour: dict[int, Any] = {}     # each space's median colour (off the paper, if any)
     told: dict[int, evidence.Evidence] = {}
+    hidden: list[int] = []      # spaces too hidden by the nearer cubes' hulls to be read
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
     for k in order:
         space = spaces[k]
@@ -277,6 +281,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
         if mask.sum() < MIN_SEEN * mask.size:
             states[k] = "unsure"
+            hidden.append(k)
             continue
         patch = lab[y0:y1, x0:x1]
         ev, off = evidence.measure(np, cv2, patch, even[y0:y1, x0:x1], slope[y0:y1, x0:x1],
@@ -284,8 +289,11 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         darker[k], told[k] = ev.darker, ev
         verdict = evidence.judge(ev)
         states[k] = space.side if verdict == "cube" else verdict
-        if states[k] == space.side:
-            shown[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
+        colour[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
+    for side in ("king", "player"):     # a white cube's faint edges, against the empties'
+        own = [k for k, s in enumerate(spaces) if s.side == side]
+        for k in evidence.faint_cubes(np, told, states, own):
+            states[k] = side
     if sharpness < BLURRED and cam.tilt <= STRAIGHT:    # a white cube's top, seen from above
         for side in ("king", "player"):
             empty = [k for k, s in enumerate(spaces) if s.side == side and states[k] == "empty"]
@@ -293,7 +301,12 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             for k in empty:
                 if darker[k] > usual + DARKER:
                     states[k] = "unsure"
-    _sort_sides(np, cv2, spaces, states, shown, colours)
+    shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
+    models = _cube_colours(np, cv2, spaces, shown, colours)
+    for k in hidden:
+        if _core_paper(np, lab, spaces[k].box, paper[k], models):
+            states[k] = "empty"
+    _sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k)) for k, s in enumerate(spaces)]
 
 
@@ -359,10 +372,10 @@ def _near(a: Box, b: Box) -> bool:
     return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
 
 
-def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, str],
-                shown: dict[int, Any], colours: dict[str, str]) -> None:
-    """A cube on a space of one side whose colour is clearly the other side's is read as
-    the other side's; colours come from `colours` (hex) or the cubes on each side's spaces."""
+def _cube_colours(np: Any, cv2: Any, spaces: tuple[Space, ...], shown: dict[int, Any],
+                  colours: dict[str, str]) -> dict[str, Any]:
+    """Each side's cube colour (Lab): from `colours` (hex), else the median of the cubes read
+    on that side's spaces (`shown`); a side with neither is left out."""
     models = {}
     for side in ("king", "player"):
         if side in colours:
@@ -371,6 +384,32 @@ def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, 
             own = [shown[k] for k in shown if spaces[k].side == side]
             if own:
                 models[side] = np.median(own, axis=0)
+    return models
+
+
+def _core_paper(np: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any]) -> bool:
+    """Does a space the nearer cubes' hulls hide show its paper where any cube on it would
+    show itself? A cube hides its own foot from the camera; every cube that fits the space
+    (7.5 mm or more, turned a little) covers its core, the square CORE_CUBE wide inside any
+    such foot. So the core showing paper (on CORE_PAPER of it) tells the space empty: the
+    hulls are the most a nearer cube could hide, its true outline covers less. Only when
+    both sides' cube colours are known and far from the paper (a white cube on white
+    paper looks like it)."""
+    if len(models) < 2 or any(evidence.distance(np, m[None], paper)[0] < CLEAR
+                              * evidence.OFF_PAPER for m in models.values()):
+        return False
+    margin = box.w - CORE_CUBE
+    if margin * 2 >= box.w - 1.0:      # a wide space: the core too small to tell
+        return False
+    core = lab[round((box.y + margin) * PX):round((box.y2 - margin) * PX),
+               round((box.x + margin) * PX):round((box.x2 - margin) * PX)].reshape(-1, 3)
+    return bool((evidence.distance(np, core, paper) < evidence.OFF_PAPER).mean() >= CORE_PAPER)
+
+
+def _sort_sides(np: Any, spaces: tuple[Space, ...], states: dict[int, str],
+                shown: dict[int, Any], models: dict[str, Any]) -> None:
+    """A cube on a space of one side whose colour is clearly the other side's (`models`,
+    see _cube_colours) is read as the other side's."""
     if len(models) < 2:
         return
     for k, colour in shown.items():
