@@ -36,6 +36,7 @@ BLURRED = 1.1           # the markers' sharpness below this, the camera tilted a
 STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only its top face
 DARKER = 1.5            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
+SMALL_CUBE = 7.5         # mm: the smallest usual cube
 CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
 CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
 CLEAR = 2.0              # times OFF_PAPER: both sides' cubes this far from a paper's colour
@@ -294,17 +295,17 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         own = [k for k, s in enumerate(spaces) if s.side == side]
         for k in evidence.faint_cubes(np, told, states, own):
             states[k] = side
+    shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
+    models = _cube_colours(np, cv2, spaces, shown, colours)
     if sharpness < BLURRED and cam.tilt <= STRAIGHT:    # a white cube's top, seen from above
         for side in ("king", "player"):
             empty = [k for k, s in enumerate(spaces) if s.side == side and states[k] == "empty"]
             usual = float(np.median(darker[empty])) if empty else 0.0
             for k in empty:
-                if darker[k] > usual + DARKER:
+                if darker[k] > usual + DARKER and not _unlike(np, models, paper[k]):
                     states[k] = "unsure"
-    shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
-    models = _cube_colours(np, cv2, spaces, shown, colours)
     for k in hidden:
-        if _core_paper(np, lab, spaces[k].box, paper[k], models):
+        if _core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam):
             states[k] = "empty"
     _sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k)) for k, s in enumerate(spaces)]
@@ -387,23 +388,47 @@ def _cube_colours(np: Any, cv2: Any, spaces: tuple[Space, ...], shown: dict[int,
     return models
 
 
-def _core_paper(np: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any]) -> bool:
+def _unlike(np: Any, models: dict[str, Any], paper: Any) -> bool:
+    """Are both sides' cube colours known and far (CLEAR) from this paper's colour, so that
+    no cube can pass for the paper (as a white cube on white paper does)?"""
+    return len(models) == 2 and all(evidence.distance(np, m[None], paper)[0]
+                                    >= CLEAR * evidence.OFF_PAPER for m in models.values())
+
+
+def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],
+                cam: photo.Camera) -> bool:
     """Does a space the nearer cubes' hulls hide show its paper where any cube on it would
-    show itself? A cube hides its own foot from the camera; every cube that fits the space
-    (7.5 mm or more, turned a little) covers its core, the square CORE_CUBE wide inside any
-    such foot. So the core showing paper (on CORE_PAPER of it) tells the space empty: the
-    hulls are the most a nearer cube could hide, its true outline covers less. Only when
-    both sides' cube colours are known and far from the paper (a white cube on white
-    paper looks like it)."""
-    if len(models) < 2 or any(evidence.distance(np, m[None], paper)[0] < CLEAR
-                              * evidence.OFF_PAPER for m in models.values()):
+    show itself? Every cube that fits the space (7.5 to 9 mm, turned a little) covers its
+    core, the square CORE_CUBE wide inside any such foot, and its top face covers that core
+    lifted by its height (seen from the camera, pushed away from it); no nearer cube shows
+    as paper. So either showing paper (on CORE_PAPER of it) tells the space empty: the hulls
+    are the most a nearer cube could hide, its true outline covers less. Only when both
+    sides' cube colours are known and far from the paper (a white cube on white paper
+    looks like it)."""
+    if not _unlike(np, models, paper):
         return False
     margin = box.w - CORE_CUBE
     if margin * 2 >= box.w - 1.0:      # a wide space: the core too small to tell
         return False
-    core = lab[round((box.y + margin) * PX):round((box.y2 - margin) * PX),
-               round((box.x + margin) * PX):round((box.x2 - margin) * PX)].reshape(-1, 3)
-    return bool((evidence.distance(np, core, paper) < evidence.OFF_PAPER).mean() >= CORE_PAPER)
+    core = np.array([(box.x + margin, box.y + margin), (box.x2 - margin, box.y + margin),
+                     (box.x2 - margin, box.y2 - margin), (box.x + margin, box.y2 - margin)])
+    foot = np.array(cam.foot)
+    lifts = [cam.height / max(cam.height - h, 1.0) for h in (SMALL_CUBE, CUBE_HEIGHT)]
+    for places in ([core], [foot + (core - foot) * lift for lift in lifts]):
+        x0, y0 = np.floor(np.min(places, axis=(0, 1)) * PX).astype(int)
+        x1, y1 = np.ceil(np.max(places, axis=(0, 1)) * PX).astype(int) + 1
+        if x0 < 0 or y0 < 0 or y1 > lab.shape[0] or x1 > lab.shape[1]:
+            continue
+        inside = np.ones((y1 - y0, x1 - x0), np.uint8)
+        for place in places:    # the part every such cube covers
+            one = np.zeros_like(inside)
+            cv2.fillConvexPoly(one, np.round(place * PX - (x0, y0)).astype(np.int32), 1)
+            inside &= one
+        shows = lab[y0:y1, x0:x1][inside > 0]
+        if len(shows) and (evidence.distance(np, shows, paper) < evidence.OFF_PAPER).mean() \
+                >= CORE_PAPER:
+            return True
+    return False
 
 
 def _sort_sides(np: Any, spaces: tuple[Space, ...], states: dict[int, str],
