@@ -28,8 +28,8 @@ EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows lit
 FAINT_EDGE = 4.0         # L steps per pixel: a faint edge (a white cube's on white paper)
 FAINT_SEEN = 0.04        # of that area on faint edges: maybe a white cube, not paper
 FAINT_CUBE = 0.07        # this much, on an untinted space: a white cube stands there
-FAINT_SURE = 0.04        # this much on white paper, FAINT_OVER times the photo's empties' (per
-FAINT_OVER = 3.0         # mm2 seen) and FAINT_MARGIN of a cube's area over theirs: a white cube
+FAINT_SURE = 0.04        # this much, FAINT_OVER times the photo's empties' (per mm2 seen)
+FAINT_OVER = 3.0         # and FAINT_MARGIN of a cube's area over theirs: a pale cube
 FAINT_MARGIN = 0.01
 SHADE = 0.05             # channels this close in their share of the paper's: a shadow
 LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
@@ -91,12 +91,14 @@ def measure(np: Any, cv2: Any, lab: Any, even: Any, slope: Any, mask: Any, inner
 
 
 def judge(ev: Evidence) -> str:
-    """"empty", "cube" or "unsure" from the evidence (see the module's docstring)."""
+    """"empty", "cube" or "unsure" from the evidence (see the module's docstring), or
+    "glare": a tint washed toward white, by glare or by a pale cube (the reader tells them
+    apart by the side's cube colour)."""
     if ev.lit >= LIT_PAPER and ev.lines <= EDGES_SEEN * ev.cube:
         return "empty"          # paper, only lit up (glare): no cube is that light
     if ev.off >= FULL_ABOVE * ev.cube:
         glare = ev.tinted and ev.lines <= EDGES_SEEN * ev.cube and ev.washed
-        return "unsure" if glare else "cube"    # glare, or a white cube?
+        return "glare" if glare else "cube"     # glare, or a white cube?
     if ev.lines >= EDGES_CUBE * ev.cube:
         return "cube"           # a cube's edges: a pale cube, off paper or not
     # a white cube on white paper shows only its faces' shading: faint edges
@@ -111,18 +113,19 @@ def judge(ev: Evidence) -> str:
 
 def faint_cubes(np: Any, told: dict[int, Evidence], states: dict[int, str],
                 own: list[int]) -> list[int]:
-    """The spaces of one side (`own`) left unsure that show a white cube's faint edges well
+    """The spaces of one side (`own`) left unsure that show a pale cube's faint edges well
     clear of what this photo's empty spaces of that side show: its blur, noise, JPEG and
     print draw faint edges on the paper too, alike on every space (per mm2 seen), so the
-    bar is set by the spaces read empty, FAINT_OVER times theirs and FAINT_MARGIN more,
-    and never under FAINT_SURE (a white cube on white paper; a tint shows any cube)."""
+    bar is set by the spaces read empty, FAINT_OVER times theirs and FAINT_MARGIN of a
+    cube's area more, and never under FAINT_SURE of a whole cube's area (a space half
+    hidden may show the edge of the cube that hides it)."""
     empties = [told[k].faint / told[k].seen for k in own if states[k] == "empty" and k in told]
     if not empties:
         return []
     usual = float(np.median(empties))
     return [k for k in own if states[k] == "unsure" and k in told
-            and not told[k].tinted and told[k].lines < EDGES_CUBE * told[k].cube
-            and told[k].faint >= max(FAINT_SURE * told[k].cube, FAINT_OVER * usual * told[k].seen
+            and told[k].lines < EDGES_CUBE * told[k].cube
+            and told[k].faint >= max(FAINT_SURE * CUBE_AREA, FAINT_OVER * usual * told[k].seen
                                      + FAINT_MARGIN * told[k].cube)]
 
 

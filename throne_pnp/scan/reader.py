@@ -39,6 +39,7 @@ MIN_SEEN = 0.1           # share of a space that must show to be read at all
 SMALL_CUBE = 7.5         # mm: the smallest usual cube
 CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
 CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
+PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
 CLEAR = 2.0              # times OFF_PAPER: both sides' cubes this far from a paper's colour
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
@@ -267,6 +268,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     colour: dict[int, Any] = {}     # each space's median colour (off the paper, if any)
     told: dict[int, evidence.Evidence] = {}
     hidden: list[int] = []      # spaces too hidden by the nearer cubes' hulls to be read
+    washed: list[int] = []      # tinted spaces washed toward white: glare or a pale cube
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
     for k in order:
         space = spaces[k]
@@ -289,9 +291,11 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                                    mask, inner, paper[k], paper_bgr[k], bool(tinted[k]))
         darker[k], told[k] = ev.darker, ev
         verdict = evidence.judge(ev)
-        states[k] = space.side if verdict == "cube" else verdict
+        states[k] = {"cube": space.side, "glare": "unsure"}.get(verdict, verdict)
+        if verdict == "glare":
+            washed.append(k)
         colour[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
-    for side in ("king", "player"):     # a white cube's faint edges, against the empties'
+    for side in ("king", "player"):     # a pale cube's faint edges, against the empties'
         own = [k for k, s in enumerate(spaces) if s.side == side]
         for k in evidence.faint_cubes(np, told, states, own):
             states[k] = side
@@ -304,6 +308,10 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             for k in empty:
                 if darker[k] > usual + DARKER and not _unlike(np, models, paper[k]):
                     states[k] = "unsure"
+    for k in washed:    # the colour of that side's other cubes: a pale cube, not glare
+        model = models.get(spaces[k].side)
+        if model is not None and evidence.distance(np, colour[k][None], model)[0] < PALE_CUBE:
+            states[k] = spaces[k].side
     for k in hidden:
         if _core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam):
             states[k] = "empty"
