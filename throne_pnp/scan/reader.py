@@ -8,10 +8,15 @@ no nearer cube can hide: a cube seen from the side covers the spaces behind it, 
 are read nearest to the camera first and an occupied one masks its shadow in the view of
 those behind. Each space is compared with its paper (the colour the sheet prints it in,
 white on an ink saver, as this photo's print, light and glare show it): the evidence and
-what it tells are scan/evidence.py's. A space in between is unsure, never guessed; so is, in
-a blurred photo taken from straight above, an empty-looking space darker than that side's
-other empties (a white cube's top face, its edges blurred away). Cube colours are learned
-from the photo (the cubes on each side's spaces) or given by name or hex.
+what it tells are scan/evidence.py's. A space in between is unsure, never guessed. Then the
+photo as a whole settles some: a space with a pale cube's faint edges well over this photo's
+empties' is that cube; a tint washed toward white that shows its side's cube colour is a
+pale cube, not glare; a space the nearer cubes' hulls hide is empty when the core any cube
+on it would cover (its foot, or its top seen from the camera) shows the paper; and, in a
+blurred photo taken from straight above, an empty-looking space darker than that side's
+other empties is unsure (a white cube's top face, its edges blurred away) unless no side's
+cubes can pass for the paper. Cube colours are learned from the photo (the cubes on each
+side's spaces) or given by name or hex.
 """
 
 from __future__ import annotations
