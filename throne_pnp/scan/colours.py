@@ -19,7 +19,7 @@ from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER
 from throne_pnp.scan import photo
 from throne_pnp.scan.compare import table_counts
-from throne_pnp.scan.reader import NAMED, Reading, hex_of, lab_of
+from throne_pnp.scan.reader import NAMED, Reading
 
 # Lab units between a kept colour and the same cubes in a later photo, at most (light and
 # print shift a colour by up to about 10, `reader.PRINT_SHIFT`; two of the usual cube
@@ -42,8 +42,7 @@ def learned(reading: Reading, game: Game) -> dict[str, str]:
             raise ThroneError(f"no {whose} showed on its space where the table agrees with "
                               "the game, so its colour cannot be learned from this photo; take "
                               "one with both sides' cubes on their spaces (the setup is best)")
-        cv2, np = photo.libraries()
-        out[side] = hex_of(np, cv2, _median(seen))
+        out[side] = photo.hex_of(_median(seen))
     return out
 
 
@@ -54,7 +53,7 @@ def unlike(kept: dict[str, str], reading: Reading) -> list[str]:
     for side, colour in kept.items():
         seen = [r.colour for r in reading.spaces
                 if r.colour and r.state == side and r.space.side == side]
-        if seen and _distance(_median(seen), lab_of(colour)) > STILL_THE_SAME:
+        if seen and _distance(_median(seen), photo.lab(colour)) > STILL_THE_SAME:
             out.append(side)
     return out
 
@@ -68,13 +67,13 @@ def named(colours: dict[str, str]) -> dict[str, tuple[str, str]]:
 def name_of(colour: str) -> str:
     """The usual cube colour nearest to `colour` ("red", "natural wood"…)."""
     names = {n: c for n, c in NAMED.items() if n not in ("natural", "gray")}
-    nearest = min(names, key=lambda n: _distance(lab_of(names[n]), lab_of(colour)))
+    nearest = min(names, key=lambda n: _distance(photo.lab(names[n]), photo.lab(colour)))
     return "natural wood" if nearest == "wood" else nearest
 
 
 def _median(colours: list[str]) -> tuple[float, float, float]:
     """The median, channel by channel, of colours in Lab."""
-    labs = [lab_of(c) for c in colours]
+    labs = [photo.lab(c) for c in colours]
     return tuple(float(median(x[i] for x in labs)) for i in range(3))
 
 

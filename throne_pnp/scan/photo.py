@@ -23,6 +23,7 @@ MAX_BYTES = 40 * 1024 * 1024       # a phone photo is a few MB
 MAX_PIXELS = 60_000_000            # refused before decoding anything larger
 WORK_SIDE = 2000                   # the long side the photo is read at (px)
 MAX_TILT = 50.0                    # degrees from straight above
+FOCAL_TILT = 15.0                  # degrees: a view this straight cannot tell the focal length
 
 
 class ScanRefused(ThroneError):
@@ -97,6 +98,21 @@ def colour_distance(np: Any, lab: Any, reference: Any, darker: float, chroma: fl
     return np.sqrt(light ** 2 + chroma ** 2 * (d[:, 1] ** 2 + d[:, 2] ** 2))
 
 
+def lab(colour: str, glare: float = 0.0) -> Any:
+    """Lab of a "#rrggbb" colour (washed toward white by a share `glare` of glare), as the
+    readers compare colours."""
+    cv2, np = libraries()
+    bgr = np.array([[[int(colour[i:i + 2], 16) / 255 for i in (5, 3, 1)]]], np.float32)
+    return cv2.cvtColor(bgr * (1 - glare) + glare, cv2.COLOR_BGR2Lab)[0, 0]
+
+
+def hex_of(lab_colour: Any) -> str:
+    """The "#rrggbb" of a Lab colour (`lab`'s inverse, clipped to sRGB)."""
+    cv2, np = libraries()
+    bgr = cv2.cvtColor(np.array([[lab_colour]], np.float32), cv2.COLOR_Lab2BGR)[0, 0]
+    return "#" + "".join(f"{round(255 * min(max(float(c), 0.0), 1.0)):02x}" for c in bgr[::-1])
+
+
 def find_markers(image: Any) -> dict[int, Any]:
     """The DICT_4X4_50 markers in the photo: id -> 4 x 2 corners (px)."""
     cv2, np = libraries()
@@ -168,7 +184,9 @@ def _pose(np: Any, homography: Any, image_size: tuple[int, int]
           ) -> tuple[tuple[float, float], float, float]:
     """(foot point mm, height mm, tilt degrees) of a pinhole camera with its principal
     point at the photo's centre; the focal length from the homography when it tells it,
-    else a phone's usual (0.8 x the photo's diagonal)."""
+    else a phone's usual (0.8 x the photo's diagonal). A view less tilted than FOCAL_TILT
+    has too little perspective to tell it (a near-straight photo's guess comes out
+    anywhere from a third to three times the truth, and the height and tilt with it)."""
     w, h = image_size
     shift = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]], np.float64)
     hm = shift @ homography
@@ -176,6 +194,8 @@ def _pose(np: Any, homography: Any, image_size: tuple[int, int]
     (a, b, _), (c, d, _), (e, f, _) = hm
     diagonal = math.hypot(w, h)
     focal = 0.8 * diagonal
+    if _solve(np, hm, focal)[2] < FOCAL_TILT:
+        return _solve(np, hm, focal)
     for top, bottom in ((-(a * b + c * d), e * f), (-(a * a + c * c - b * b - d * d),
                                                      e * e - f * f)):
         if abs(bottom) > 1e-12 and top / bottom > 0:
@@ -183,6 +203,12 @@ def _pose(np: Any, homography: Any, image_size: tuple[int, int]
             if 0.3 * diagonal < guess < 3 * diagonal:
                 focal = guess
                 break
+    return _solve(np, hm, focal)
+
+
+def _solve(np: Any, hm: Any, focal: float) -> tuple[tuple[float, float], float, float]:
+    """The pose (foot mm, height mm, tilt degrees) from the centred homography `hm` and a
+    focal length (px)."""
     m = np.diag([1 / focal, 1 / focal, 1.0]) @ hm
     scale = 2 / (np.linalg.norm(m[:, 0]) + np.linalg.norm(m[:, 1]))
     r1, r2, t = m[:, 0] * scale, m[:, 1] * scale, m[:, 2] * scale

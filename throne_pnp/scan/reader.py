@@ -6,14 +6,17 @@ player's spaces and the markers' margins (what the player's spaces show beyond a
 is glare, which washes the King's tints out), and each space read from the part of it that
 no nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces
 are read nearest to the camera first and an occupied one masks its shadow in the view of
-those behind. The evidence, each against the space's paper (the colour the sheet prints it
-in, white on an ink saver, as this photo's print, light and glare show it): how much of it
-differs from the paper; a cube's sharp edges, which a white cube on white paper shows when
-little else does; and whether a shadow (every channel darkened alike) or glare (none
-darkened) explains what differs. A space in between is unsure, never guessed; so is, in a
-blurred photo taken from straight above, an empty-looking space darker than that side's other
-empties (a white cube's top face, its edges blurred away). Cube colours
-are learned from the photo (the cubes on each side's spaces) or given by name or hex.
+those behind. Each space is compared with its paper (the colour the sheet prints it in,
+white on an ink saver, as this photo's print, light and glare show it): the evidence and
+what it tells are scan/evidence.py's. A space in between is unsure, never guessed. Then the
+photo as a whole settles some: a space with a pale cube's faint edges well over this photo's
+empties' is that cube; a tint washed toward white that shows its side's cube colour is a
+pale cube, not glare; a space the nearer cubes' hulls hide is empty when the core any cube
+on it would cover (its foot, or its top seen from the camera) shows the paper; and, in a
+blurred photo taken from straight above, an empty-looking space darker than that side's
+other empties is unsure (a white cube's top face, its edges blurred away) unless no side's
+cubes can pass for the paper. Cube colours are learned from the photo (the cubes on each
+side's spaces) or given by name or hex.
 """
 
 from __future__ import annotations
@@ -25,32 +28,24 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import offspace, photo, samemap
+from throne_pnp.scan import evidence, offspace, photo, samemap
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
 PX = 5.0                 # px per mm of the sheet image the photo is mapped to
 INSET = 1.3              # mm of a space's edge (its printed outline) left out
 CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
 PRINT_SHIFT = 10.0       # Lab units a print (and the light) may shift a tint by, at most
-OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
-CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
-EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
-FULL_ABOVE = 0.5         # at least this, a cube
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
-EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
-EDGES_SEEN = 0.006       # of that area on edges: something may stand there
-EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows little else)
-FAINT_EDGE = 4.0         # L steps per pixel: a faint edge (a white cube's on white paper)
-FAINT_SEEN = 0.04        # of that area on faint edges: maybe a white cube, not paper
-FAINT_CUBE = 0.07        # this much, on an untinted space: a white cube stands there
-SHADE = 0.05             # channels this close in their share of the paper's: a shadow
-LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
-LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 BLURRED = 1.1           # the markers' sharpness below this, the camera tilted at most
 STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only its top face
 DARKER = 1.5            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
+SMALL_CUBE = 7.5         # mm: the smallest usual cube
+CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
+CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
+PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
+CLEAR = 2.0              # times OFF_PAPER: both sides' cubes this far from a paper's colour
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
     "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
@@ -61,11 +56,13 @@ NAMED = {                # sRGB of the usual cube colours
 
 @dataclass(frozen=True, slots=True)
 class SpaceRead:
-    """One cube space and what it shows: empty, king, player or unsure; `colour`: a cube's
-    colour ("#rrggbb", the light evened out) where one stands on its own side's space."""
+    """One cube space and what it shows: empty, king, player or unsure; `evidence`, what
+    that was read from (None when too little of the space showed); `colour`, a cube's
+    ("#rrggbb", the light evened out) where one stands on its own side's space."""
 
     space: Space
     state: str
+    evidence: evidence.Evidence | None = None
     colour: str | None = None
 
 
@@ -257,8 +254,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
     slope = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
-    edges = slope > EDGE
-    white = _lab(np, cv2, "#ffffff")
+    white = photo.lab("#ffffff")
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     plain = _plain(np, cv2, lab, geometry, white)
     for side in ("king", "player"):
@@ -268,15 +264,18 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                          for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)])
         washed = [float(np.median(glare[y0:y1, x0:x1]))
                   for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)]
-        paper[own] = _paper(np, seen, np.array([_lab(np, cv2, fill, g)
+        paper[own] = _paper(np, seen, np.array([photo.lab(fill, g)
                                                 for fill, g in zip(fills, washed, strict=True)]))
-    tinted = _distance(np, paper, white) > OFF_PAPER / 2
+    tinted = evidence.distance(np, paper, white) > evidence.OFF_PAPER / 2
     paper_bgr = cv2.cvtColor(paper[None], cv2.COLOR_Lab2BGR)[0]
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
         spaces[k].box.x + spaces[k].box.w / 2 - fx, spaces[k].box.y + spaces[k].box.h / 2 - fy))
     states: dict[int, str] = {}
-    shown: dict[int, Any] = {}
+    colour: dict[int, Any] = {}     # each space's median colour (off the paper, if any)
+    told: dict[int, evidence.Evidence] = {}
+    hidden: list[int] = []      # spaces too hidden by the nearer cubes' hulls to be read
+    washed: list[int] = []      # tinted spaces washed toward white: glare or a pale cube
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
     for k in order:
         space = spaces[k]
@@ -290,50 +289,42 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         mask = rim[3:-3, 3:-3]
         if tinted[k]:   # washed out by glare: no tint to tell there
             mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
-        patch = lab[y0:y1, x0:x1]
-        off = ((_distance(np, patch.reshape(-1, 3), paper[k]) > OFF_PAPER)
-               .reshape(mask.shape) & (mask > 0)).astype(np.uint8)
-        off = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-        seen, area = mask.sum() / PX ** 2, off.sum() / PX ** 2
-        cube = min(seen, CUBE_AREA)
-        if seen < MIN_SEEN * mask.size / PX ** 2:
+        if mask.sum() < MIN_SEEN * mask.size:
             states[k] = "unsure"
+            hidden.append(k)
             continue
-        lines = float(edges[y0:y1, x0:x1][inner].sum()) / PX ** 2
-        darker[k] = paper[k][0] - np.median(patch[mask > 0][:, 0])
-        pale = _paler(np, patch[mask > 0], paper[k]).sum() / PX ** 2
-        lit = (even[y0:y1, x0:x1][mask > 0] >= paper_bgr[k] - LIT).all(axis=1).mean()
-        if lit >= LIT_PAPER and lines <= EDGES_SEEN * cube:
-            states[k] = "empty"         # paper, only lit up (glare): no cube is that light
-        elif area >= FULL_ABOVE * cube:
-            glare = (tinted[k] and lines <= EDGES_SEEN * cube
-                     and _washed(np, patch[off > 0], paper[k]))
-            states[k] = "unsure" if glare else space.side   # glare, or a white cube?
-        elif lines >= EDGES_CUBE * cube:
-            states[k] = space.side      # a cube's edges: a pale cube, off paper or not
-        else:   # a white cube on white paper shows only its faces' shading: faint edges
-            faint = float((slope[y0:y1, x0:x1][inner] > FAINT_EDGE).sum()) / PX ** 2
-            if faint >= FAINT_CUBE * cube and not tinted[k]:
-                states[k] = space.side
-            elif (faint < FAINT_SEEN * cube and lines <= EDGES_SEEN * cube
-                  and pale < FULL_ABOVE * cube and (
-                      area <= EMPTY_BELOW * cube or _unshaded(
-                          np, even[y0:y1, x0:x1], off, paper_bgr[k]) <= EMPTY_BELOW * cube)):
-                states[k] = "empty"     # paper, or paper in a shadow (only darker)
-            else:
-                states[k] = "unsure"
-        if states[k] == space.side:
-            shown[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
+        patch = lab[y0:y1, x0:x1]
+        ev, off = evidence.measure(np, cv2, patch, even[y0:y1, x0:x1], slope[y0:y1, x0:x1],
+                                   mask, inner, paper[k], paper_bgr[k], bool(tinted[k]))
+        darker[k], told[k] = ev.darker, ev
+        verdict = evidence.judge(ev)
+        states[k] = {"cube": space.side, "glare": "unsure"}.get(verdict, verdict)
+        if verdict == "glare":
+            washed.append(k)
+        colour[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
+    for side in ("king", "player"):     # a pale cube's faint edges, against the empties'
+        own = [k for k, s in enumerate(spaces) if s.side == side]
+        for k in evidence.faint_cubes(np, told, states, own):
+            states[k] = side
+    shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
+    models = _cube_colours(np, cv2, spaces, shown, colours)
     if sharpness < BLURRED and cam.tilt <= STRAIGHT:    # a white cube's top, seen from above
         for side in ("king", "player"):
             empty = [k for k, s in enumerate(spaces) if s.side == side and states[k] == "empty"]
             usual = float(np.median(darker[empty])) if empty else 0.0
             for k in empty:
-                if darker[k] > usual + DARKER:
+                if darker[k] > usual + DARKER and not _unlike(np, models, paper[k]):
                     states[k] = "unsure"
-    _sort_sides(np, cv2, spaces, states, shown, colours)
-    return [SpaceRead(s, states[k], hex_of(np, cv2, shown[k]) if k in shown else None)
-            for k, s in enumerate(spaces)]
+    for k in washed:    # the colour of that side's other cubes: a pale cube, not glare
+        model = models.get(spaces[k].side)
+        if model is not None and evidence.distance(np, colour[k][None], model)[0] < PALE_CUBE:
+            states[k] = spaces[k].side
+    for k in hidden:
+        if _core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam):
+            states[k] = "empty"
+    _sort_sides(np, spaces, states, shown, models)
+    return [SpaceRead(s, states[k], told.get(k), photo.hex_of(shown[k]) if k in shown and
+                      states[k] == s.side else None) for k, s in enumerate(spaces)]
 
 
 def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
@@ -353,15 +344,8 @@ def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> 
         if len(ys) >= 20:
             colour = np.median(lab[np.round(ys * PX).astype(int), np.round(xs * PX).astype(int)],
                                axis=0)
-            votes.append(_distance(np, colour[None], white)[0] < OFF_PAPER / 2)
+            votes.append(evidence.distance(np, colour[None], white)[0] < evidence.OFF_PAPER / 2)
     return sum(votes) * 2 > len(votes)
-
-
-def _distance(np: Any, lab: Any, reference: Any) -> Any:
-    """Colour distance: a darker L at half weight (shadows darken the paper), a lighter one
-    at three quarters, the colour (a, b) at one and a half (a grey or white cube on the
-    King's tint differs from it mostly there)."""
-    return photo.colour_distance(np, lab, reference, darker=0.5, chroma=1.5)
 
 
 def _paper(np: Any, seen: Any, tints: Any) -> Any:
@@ -374,7 +358,8 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
     tints are (the player's spaces)."""
     way = 100.0 - tints[:, 0]
     t = np.clip((seen - tints)[:, 0] / np.maximum(way, 1.0), 0, 1)[:, None]
-    keep = _distance(np, seen, tints + t * (np.array([100.0, 0, 0]) - tints)) < OFF_PAPER
+    toward_white = tints + t * (np.array([100.0, 0, 0]) - tints)
+    keep = evidence.distance(np, seen, toward_white) < evidence.OFF_PAPER
     if keep.sum() < 3:
         keep[:] = True
     expected = tints
@@ -387,78 +372,86 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
                 gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0.5, 1.5))
             shift = float(np.clip(np.median(y - gain * x), -PRINT_SHIFT, PRINT_SHIFT))
             expected[:, c] = gain * tints[:, c] + shift
-        matching = _distance(np, seen, expected) < OFF_PAPER
+        matching = evidence.distance(np, seen, expected) < evidence.OFF_PAPER
         if matching.sum() < 3 or (matching == keep).all() and step:
             break
         keep = matching
     return expected
 
 
-def _paler(np: Any, lab: Any, paper: Any) -> Any:
-    """Which pixels are clearly lighter and less coloured than the paper (a white cube on
-    the King's tint, or glare)."""
-    return ((lab[:, 0] > paper[0] + 6)
-            & (np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2]) - 3))
-
-
-def _unshaded(np: Any, bgr: Any, off: Any, paper: Any) -> float:
-    """The area (mm2) of the pixels `off` paper that a shadow does not explain: a shadow
-    darkens the paper's every channel alike (to half of it at most)."""
-    ratio = bgr[off > 0] / np.maximum(paper, 0.05)
-    level = ratio.mean(axis=1)
-    shade = (np.abs(ratio - level[:, None]).max(axis=1) < SHADE) & (level > 0.5)
-    return float((~shade).sum()) / PX ** 2
-
-
-def _washed(np: Any, lab: Any, paper: Any) -> bool:
-    """Do most of these pixels look like the tinted paper washed toward white (its colour
-    on the way from the tint to white, as glare makes it)?"""
-    share = np.clip((lab[:, 0] - paper[0]) / max(100.0 - paper[0], 1.0), 0, 1)[:, None]
-    washed = paper + share * (np.array([100.0, 0, 0]) - paper)
-    return float((_distance(np, lab, washed) < OFF_PAPER).mean()) > 0.5
-
-
-def lab_of(colour: str) -> Any:
-    """Lab of a "#rrggbb" colour, as the reader compares colours."""
-    cv2, np = photo.libraries()
-    return _lab(np, cv2, colour)
-
-
-def _lab(np: Any, cv2: Any, colour: str, glare: float = 0.0) -> Any:
-    """Lab of a "#rrggbb" colour (washed toward white by a share `glare` of glare)."""
-    bgr = np.array([[[int(colour[i:i + 2], 16) / 255 for i in (5, 3, 1)]]], np.float32)
-    return cv2.cvtColor(bgr * (1 - glare) + glare, cv2.COLOR_BGR2Lab)[0, 0]
-
-
-def hex_of(np: Any, cv2: Any, lab: Any) -> str:
-    """The "#rrggbb" of a Lab colour (`_lab`'s inverse, clipped to sRGB)."""
-    bgr = cv2.cvtColor(np.array([[lab]], np.float32), cv2.COLOR_Lab2BGR)[0, 0]
-    return "#" + "".join(f"{round(255 * min(max(float(c), 0.0), 1.0)):02x}" for c in bgr[::-1])
-
-
 def _near(a: Box, b: Box) -> bool:
     return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
 
 
-def _sort_sides(np: Any, cv2: Any, spaces: tuple[Space, ...], states: dict[int, str],
-                shown: dict[int, Any], colours: dict[str, str]) -> None:
-    """A cube on a space of one side whose colour is clearly the other side's is read as
-    the other side's; colours come from `colours` (hex) or the cubes on each side's spaces."""
+def _cube_colours(np: Any, cv2: Any, spaces: tuple[Space, ...], shown: dict[int, Any],
+                  colours: dict[str, str]) -> dict[str, Any]:
+    """Each side's cube colour (Lab): from `colours` (hex), else the median of the cubes read
+    on that side's spaces (`shown`); a side with neither is left out."""
     models = {}
     for side in ("king", "player"):
         if side in colours:
-            models[side] = _lab(np, cv2, colours[side])
+            models[side] = photo.lab(colours[side])
         else:
             own = [shown[k] for k in shown if spaces[k].side == side]
             if own:
                 models[side] = np.median(own, axis=0)
+    return models
+
+
+def _unlike(np: Any, models: dict[str, Any], paper: Any) -> bool:
+    """Are both sides' cube colours known and far (CLEAR) from this paper's colour, so that
+    no cube can pass for the paper (as a white cube on white paper does)?"""
+    return len(models) == 2 and all(evidence.distance(np, m[None], paper)[0]
+                                    >= CLEAR * evidence.OFF_PAPER for m in models.values())
+
+
+def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],
+                cam: photo.Camera) -> bool:
+    """Does a space the nearer cubes' hulls hide show its paper where any cube on it would
+    show itself? Every cube that fits the space (7.5 to 9 mm, turned a little) covers its
+    core, the square CORE_CUBE wide inside any such foot, and its top face covers that core
+    lifted by its height (seen from the camera, pushed away from it); no nearer cube shows
+    as paper. So either showing paper (on CORE_PAPER of it) tells the space empty: the hulls
+    are the most a nearer cube could hide, its true outline covers less. Only when both
+    sides' cube colours are known and far from the paper (a white cube on white paper
+    looks like it)."""
+    if not _unlike(np, models, paper):
+        return False
+    margin = box.w - CORE_CUBE
+    if margin * 2 >= box.w - 1.0:      # a wide space: the core too small to tell
+        return False
+    core = np.array([(box.x + margin, box.y + margin), (box.x2 - margin, box.y + margin),
+                     (box.x2 - margin, box.y2 - margin), (box.x + margin, box.y2 - margin)])
+    foot = np.array(cam.foot)
+    lifts = [cam.height / max(cam.height - h, 1.0) for h in (SMALL_CUBE, CUBE_HEIGHT)]
+    for places in ([core], [foot + (core - foot) * lift for lift in lifts]):
+        x0, y0 = np.floor(np.min(places, axis=(0, 1)) * PX).astype(int)
+        x1, y1 = np.ceil(np.max(places, axis=(0, 1)) * PX).astype(int) + 1
+        if x0 < 0 or y0 < 0 or y1 > lab.shape[0] or x1 > lab.shape[1]:
+            continue
+        inside = np.ones((y1 - y0, x1 - x0), np.uint8)
+        for place in places:    # the part every such cube covers
+            one = np.zeros_like(inside)
+            cv2.fillConvexPoly(one, np.round(place * PX - (x0, y0)).astype(np.int32), 1)
+            inside &= one
+        shows = lab[y0:y1, x0:x1][inside > 0]
+        if len(shows) and (evidence.distance(np, shows, paper) < evidence.OFF_PAPER).mean() \
+                >= CORE_PAPER:
+            return True
+    return False
+
+
+def _sort_sides(np: Any, spaces: tuple[Space, ...], states: dict[int, str],
+                shown: dict[int, Any], models: dict[str, Any]) -> None:
+    """A cube on a space of one side whose colour is clearly the other side's (`models`,
+    see _cube_colours) is read as the other side's."""
     if len(models) < 2:
         return
     for k, colour in shown.items():
         other = "player" if spaces[k].side == "king" else "king"
         mine = float(np.linalg.norm(colour - models[spaces[k].side]))
         theirs = float(np.linalg.norm(colour - models[other]))
-        if theirs * 2 < mine and mine > OFF_PAPER:
+        if theirs * 2 < mine and mine > evidence.OFF_PAPER:
             states[k] = other
 
 

@@ -1,0 +1,63 @@
+"""The scanner's evidence rules on made-up numbers (scan/evidence.py) and the camera pose of a
+near-straight view (scan/photo.py). Needs the [scan] extra (OpenCV); skipped without it."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+cv2 = pytest.importorskip("cv2", reason="the [scan] extra (opencv-python-headless) is not "
+                                        "installed: pip install -e '.[scan]'")
+import numpy as np  # noqa: E402
+
+from throne_pnp.scan import evidence, photo  # noqa: E402
+
+
+def _space(faint: float, seen: float = 62.0, lines: float = 0.0) -> evidence.Evidence:
+    return evidence.Evidence(seen=seen, cube=min(seen, evidence.CUBE_AREA), off=0.0,
+                             lines=lines, faint=faint, pale=0.0, unshaded=0.0, lit=0.5,
+                             washed=False, tinted=False, darker=0.0)
+
+
+def test_a_pale_cubes_faint_edges_are_read_against_the_photos_empties() -> None:
+    quiet = [_space(0.02) for _ in range(8)]             # this photo's empties: 0.02 mm2 each
+    told = dict(enumerate(quiet + [_space(3.0), _space(1.5), _space(3.0, lines=2.0),
+                                   _space(2.0, seen=25.0)]))
+    states = {k: "empty" for k in range(8)} | {8: "unsure", 9: "unsure", 10: "unsure",
+                                                11: "unsure"}
+    # 3 mm2 of faint edges: a cube; 1.5 mm2 is under 4 % of a cube (2.24 mm2); sharp edges
+    # enough for a cube are not this rule's; a space mostly hidden is held to a whole cube
+    assert evidence.faint_cubes(np, told, states, list(told)) == [8]
+    noisy = {k: _space(2.0) for k in range(8)}          # a blurred, noisy photo's empties
+    assert evidence.faint_cubes(np, noisy | {8: told[8]}, states, list(range(9))) == []
+
+
+def test_a_space_without_a_cubes_signs_is_empty_and_one_in_between_is_unsure() -> None:
+    assert evidence.judge(_space(0.0)) == "empty"
+    assert evidence.judge(_space(3.0)) == "unsure"       # faint edges, not enough alone
+    assert evidence.judge(_space(0.0, lines=2.0)) == "cube"
+
+
+@pytest.mark.parametrize("tilt", [0.5, 1.5, 3.0, 6.0])
+def test_a_near_straight_view_keeps_a_phones_focal_length(tilt: float) -> None:
+    """The markers' corners, a fraction of a pixel off as found in a photo, do not tell the
+    focal length of a near-straight view: the camera's height must not follow them."""
+    w, h, height = 1600, 1200, 400.0
+    focal = 0.8 * math.hypot(w, h)
+    rng = np.random.default_rng(int(tilt * 10))
+    t = math.radians(tilt)
+    eye = np.array([150.0 + height * math.tan(t), 105.0, -height])
+    forward = np.array([-math.sin(t), 0.0, math.cos(t)])
+    right = np.array([0.0, 1.0, 0.0])
+    down = np.cross(forward, right)
+    rot = np.stack([right, down, forward])
+    k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1]])
+    sheet = np.array([(x, y) for x in (10.0, 100.0, 200.0, 287.0) for y in (10.0, 105.0, 200.0)])
+    world = np.column_stack([sheet, np.zeros(len(sheet))])
+    pix = (world - eye) @ rot.T @ k.T
+    pix = pix[:, :2] / pix[:, 2:3] + rng.normal(0, 0.3, (len(sheet), 2))
+    homography, _ = cv2.findHomography(sheet, pix, 0)
+    _, found_height, found_tilt = photo._pose(np, homography, (w, h))
+    assert abs(found_height - height) < 0.03 * height, found_height
+    assert abs(found_tilt - tilt) < 1.0

@@ -1,0 +1,153 @@
+"""What one cube space shows against its paper, and what that tells: empty, a cube (of the
+space's side), or unsure (SPEC §10).
+
+`measure` gathers the evidence from the part of the space no nearer cube can hide (the
+reader, scan/reader.py, finds that part and the paper: the colour the sheet prints the space
+in, as this photo's print, light and glare show it); `judge` reads it. The evidence: how much
+of the space differs from the paper; a cube's sharp edges, which a white cube on white paper
+shows when little else does, and its faint ones (the shading of a white cube's faces); and
+whether a shadow (every channel darkened alike) or glare (none darkened, or the tint washed
+toward white) explains what differs. A space in between is unsure, never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from throne_pnp.scan import photo
+
+PX = 5.0                 # px per mm of the sheet image (the reader's)
+OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
+CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
+EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
+FULL_ABOVE = 0.5         # at least this, a cube
+EDGE = 6.0               # L steps per pixel: an edge (a cube's, not the paper's)
+EDGES_SEEN = 0.006       # of that area on edges: something may stand there
+EDGES_CUBE = 0.023       # this much: a cube stands there (a white one shows little else)
+FAINT_EDGE = 4.0         # L steps per pixel: a faint edge (a white cube's on white paper)
+FAINT_SEEN = 0.04        # of that area on faint edges: maybe a white cube, not paper
+FAINT_CUBE = 0.07        # this much, on an untinted space: a white cube stands there
+FAINT_SURE = 0.04        # this much, FAINT_OVER times the photo's empties' (per mm2 seen)
+FAINT_OVER = 3.0         # and FAINT_MARGIN of a cube's area over theirs: a pale cube
+FAINT_MARGIN = 0.01
+SHADE = 0.05             # channels this close in their share of the paper's: a shadow
+LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
+LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What a space shows, in mm2 of the part seen (`seen`) unless said otherwise. `cube`:
+    the area a cube would cover there (the usual smallest cube, or all that is seen);
+    `off`: differing from the paper; `lines`: on sharp edges; `faint`: on faint edges;
+    `pale`: lighter and less coloured than the paper; `unshaded`: off paper and not a
+    shadow; `lit`: the share (0..1) at least as light as the paper in every channel;
+    `washed`: most of the off-paper part is the tint washed toward white (glare);
+    `tinted`: the paper is a tint, not white; `darker`: how many L units darker than the
+    paper the space's median is."""
+
+    seen: float
+    cube: float
+    off: float
+    lines: float
+    faint: float
+    pale: float
+    unshaded: float
+    lit: float
+    washed: bool
+    tinted: bool
+    darker: float
+
+
+def distance(np: Any, lab: Any, reference: Any) -> Any:
+    """Colour distance: a darker L at half weight (shadows darken the paper), a lighter one
+    at three quarters, the colour (a, b) at one and a half (a grey or white cube on the
+    King's tint differs from it mostly there)."""
+    return photo.colour_distance(np, lab, reference, darker=0.5, chroma=1.5)
+
+
+def measure(np: Any, cv2: Any, lab: Any, even: Any, slope: Any, mask: Any, inner: Any,
+            paper: Any, paper_bgr: Any, tinted: bool) -> tuple[Evidence, Any]:
+    """The evidence of one space: `lab`, `even` (the light evened out, BGR) and `slope`
+    (L steps per pixel) are its patches, `mask` the part seen, `inner` that part off the
+    nearer cubes' edges; `paper` (Lab) and `paper_bgr` what it shows empty. Also the pixels
+    off paper (a mask), whose median is a cube's colour."""
+    off = ((distance(np, lab.reshape(-1, 3), paper) > OFF_PAPER)
+           .reshape(mask.shape) & (mask > 0)).astype(np.uint8)
+    off = cv2.morphologyEx(off, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    seen = float(mask.sum()) / PX ** 2
+    shown = lab[mask > 0]
+    evidence = Evidence(
+        seen=seen, cube=min(seen, CUBE_AREA), off=float(off.sum()) / PX ** 2,
+        lines=float((slope[inner] > EDGE).sum()) / PX ** 2,
+        faint=float((slope[inner] > FAINT_EDGE).sum()) / PX ** 2,
+        pale=float(_paler(np, shown, paper).sum()) / PX ** 2,
+        unshaded=_unshaded(np, even, off, paper_bgr),
+        lit=float((even[mask > 0] >= paper_bgr - LIT).all(axis=1).mean()),
+        washed=bool(off.any()) and _washed(np, lab[off > 0], paper),
+        tinted=tinted, darker=float(paper[0] - np.median(shown[:, 0])))
+    return evidence, off
+
+
+def judge(ev: Evidence) -> str:
+    """"empty", "cube" or "unsure" from the evidence (see the module's docstring), or
+    "glare": a tint washed toward white, by glare or by a pale cube (the reader tells them
+    apart by the side's cube colour)."""
+    if ev.lit >= LIT_PAPER and ev.lines <= EDGES_SEEN * ev.cube:
+        return "empty"          # paper, only lit up (glare): no cube is that light
+    if ev.off >= FULL_ABOVE * ev.cube:
+        glare = ev.tinted and ev.lines <= EDGES_SEEN * ev.cube and ev.washed
+        return "glare" if glare else "cube"     # glare, or a white cube?
+    if ev.lines >= EDGES_CUBE * ev.cube:
+        return "cube"           # a cube's edges: a pale cube, off paper or not
+    # a white cube on white paper shows only its faces' shading: faint edges
+    if ev.faint >= FAINT_CUBE * ev.cube and not ev.tinted:
+        return "cube"
+    if (ev.faint < FAINT_SEEN * ev.cube and ev.lines <= EDGES_SEEN * ev.cube
+            and ev.pale < FULL_ABOVE * ev.cube
+            and (ev.off <= EMPTY_BELOW * ev.cube or ev.unshaded <= EMPTY_BELOW * ev.cube)):
+        return "empty"          # paper, or paper in a shadow (only darker)
+    return "unsure"
+
+
+def faint_cubes(np: Any, told: dict[int, Evidence], states: dict[int, str],
+                own: list[int]) -> list[int]:
+    """The spaces of one side (`own`) left unsure that show a pale cube's faint edges well
+    clear of what this photo's empty spaces of that side show: its blur, noise, JPEG and
+    print draw faint edges on the paper too, alike on every space (per mm2 seen), so the
+    bar is set by the spaces read empty, FAINT_OVER times theirs and FAINT_MARGIN of a
+    cube's area more, and never under FAINT_SURE of a whole cube's area (a space half
+    hidden may show the edge of the cube that hides it)."""
+    empties = [told[k].faint / told[k].seen for k in own if states[k] == "empty" and k in told]
+    if not empties:
+        return []
+    usual = float(np.median(empties))
+    return [k for k in own if states[k] == "unsure" and k in told
+            and told[k].lines < EDGES_CUBE * told[k].cube
+            and told[k].faint >= max(FAINT_SURE * CUBE_AREA, FAINT_OVER * usual * told[k].seen
+                                     + FAINT_MARGIN * told[k].cube)]
+
+
+def _paler(np: Any, lab: Any, paper: Any) -> Any:
+    """Which pixels are clearly lighter and less coloured than the paper (a white cube on
+    the King's tint, or glare)."""
+    return ((lab[:, 0] > paper[0] + 6)
+            & (np.hypot(lab[:, 1], lab[:, 2]) < np.hypot(paper[1], paper[2]) - 3))
+
+
+def _unshaded(np: Any, bgr: Any, off: Any, paper: Any) -> float:
+    """The area (mm2) of the pixels `off` paper that a shadow does not explain: a shadow
+    darkens the paper's every channel alike (to half of it at most)."""
+    ratio = bgr[off > 0] / np.maximum(paper, 0.05)
+    level = ratio.mean(axis=1)
+    shade = (np.abs(ratio - level[:, None]).max(axis=1) < SHADE) & (level > 0.5)
+    return float((~shade).sum()) / PX ** 2
+
+
+def _washed(np: Any, lab: Any, paper: Any) -> bool:
+    """Do most of these pixels look like the tinted paper washed toward white (its colour
+    on the way from the tint to white, as glare makes it)?"""
+    share = np.clip((lab[:, 0] - paper[0]) / max(100.0 - paper[0], 1.0), 0, 1)[:, None]
+    washed = paper + share * (np.array([100.0, 0, 0]) - paper)
+    return float((distance(np, lab, washed) < OFF_PAPER).mean()) > 0.5
