@@ -89,7 +89,7 @@ def colours_kept_line(colours: Mapping[str, tuple[str, str]]) -> str:
 def colours_unlike_line(colours: Mapping[str, tuple[str, str]]) -> str:
     """The kept colours a photo's cubes did not match (other cubes, or very other light)."""
     return (f"The cubes in this photo look unlike the colours kept ({_colours(colours)}), so "
-            "it was read by its own; `throne scan PHOTO --keep-colours` keeps the new ones.")
+            "it was read by its own colours; keep the new ones if you changed your cubes.")
 
 
 def scan_lines(names: Mapping[int, str], differences: Sequence[tuple[int, str, int, int,
