@@ -301,7 +301,24 @@ def ladder_figure(content: Content, width: float, body: float,
             cells.append((x, "not measured" if got is None else f"{got.win_rate:.0%}"))
         out += _row([(0.0, level.name)], y, body, bold=True, color=INK)
         out += _row(cells, y, body)
+    y += 1.0
+    for line in break_lines(_games_note(levels, players), width, body - 1.5, serif=True):
+        y += lead * 0.85
+        out += set_line(line, 0.0, y, body - 1.5, INK, serif=True)
     return out, y + 2.0
+
+
+def _games_note(levels: list, players: list[str]) -> str:
+    """How many games each figure stands on and how far it may be off (its widest 95 %
+    interval's half): "Games a level: expert 30 (each figure within 17 points), …"."""
+    parts = []
+    for bot in players:
+        figures = [lv.bots[bot] for lv in levels if lv.bots.get(bot)]
+        if figures:
+            off = max((f.ci95[1] - f.ci95[0]) / 2 for f in figures)
+            parts.append(f"{player_name(bot)} {figures[0].games} (each figure within "
+                         f"{max(1, round(off * 100))} points)")
+    return "Games a level: " + "; ".join(parts) + "." if parts else ""
 
 
 def borders_figure(content: Content, width: float, body: float,
