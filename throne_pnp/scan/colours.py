@@ -12,7 +12,7 @@ with its own instead, and the answer says so.
 
 from __future__ import annotations
 
-from statistics import median
+from typing import Any
 
 from throne_pnp.errors import ThroneError
 from throne_pnp.rules.game import Game
@@ -71,11 +71,13 @@ def name_of(colour: str) -> str:
     return "natural wood" if nearest == "wood" else nearest
 
 
-def _median(colours: list[str]) -> tuple[float, float, float]:
+def _median(colours: list[str]) -> Any:
     """The median, channel by channel, of colours in Lab."""
-    labs = [photo.lab(c) for c in colours]
-    return tuple(float(median(x[i] for x in labs)) for i in range(3))
+    _, np = photo.libraries()
+    return np.median([photo.lab(c) for c in colours], axis=0)
 
 
-def _distance(a: object, b: object) -> float:
-    return sum((float(x) - float(y)) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5
+def _distance(a: Any, b: Any) -> float:
+    """The readers' colour distance (`photo.colour_distance`), light and hue at full weight."""
+    _, np = photo.libraries()
+    return float(photo.colour_distance(np, np.asarray(a)[None], b, darker=1.0, chroma=1.0)[0])
