@@ -9,7 +9,6 @@ anti-forgery token as every form; an unreadable photo is a 400 with its one line
 from __future__ import annotations
 
 import base64
-import re
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -110,7 +109,8 @@ class ScanRoutes:
             from throne_pnp.scan.colours import named
 
             kept = {side: str(form.get(side) or "")[:8].lower() for side in ("king", "player")}
-            if not all(re.fullmatch("#[0-9a-f]{6}", c) for c in kept.values()):
+            if not all(len(c) == 7 and c[0] == "#" and set(c[1:]) <= set("0123456789abcdef")
+                       for c in kept.values()):
                 raise BadForm("the colours to keep are not #rrggbb")
             session.save.colours = kept
             session.write()
