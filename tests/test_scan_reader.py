@@ -67,6 +67,22 @@ def test_white_cubes_are_read_on_white_and_tinted_spaces(seed: int, tilt: float,
     assert wrong == 0 and unsure <= 2, (right, wrong, unsure)
 
 
+def test_a_blurred_straight_down_photo_keeps_the_tints_shadowed_empties_empty() -> None:
+    """The white-cube-top rule (empties darker than the others unsure) holds a tinted space
+    to its own side's cubes: blue King cubes cannot pass for the tint, the white player's
+    stand on the white spaces, so the King's shadowed empties stay empty."""
+    empties = 0
+    for seed in range(6):
+        shot = photogen.generate(CONTENT, random.Random(seed), kind="letter", tilt=4.0,
+                                 blur=1.5, colours=("blue", "white"))
+        reading = reader.read_photo(shot.jpeg, CONTENT)
+        kings = [r for r in reading.spaces if r.space.side == "king"]
+        assert not [r.space for r in kings if r.state == "unsure"], seed
+        assert _score(shot, reading)[1] == 0, seed
+        empties += sum(r.state == "empty" for r in kings)
+    assert empties >= 100
+
+
 def test_both_tiles_of_the_tiled_map_read_right() -> None:
     for kind in ("letter-1", "a4-2"):
         shot = photogen.generate(CONTENT, random.Random(9), kind=kind, tilt=15.0,

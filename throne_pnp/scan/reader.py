@@ -14,8 +14,9 @@ empties' is that cube; a tint washed toward white that shows its side's cube col
 pale cube, not glare; a space the nearer cubes' hulls hide is empty when the core any cube
 on it would cover (its foot, or its top seen from the camera) shows the paper; and, in a
 blurred photo taken from straight above, an empty-looking space darker than that side's
-other empties is unsure (a white cube's top face, its edges blurred away) unless no side's
-cubes can pass for the paper; one far darker, in its side's pale cube colour, is that cube.
+other empties is unsure (a white cube's top face, its edges blurred away) unless no cube
+can pass for the paper (on a tint, its side's); one far darker, in its side's pale cube
+colour, is that cube.
 Cube colours are learned from the photo (the cubes on each
 side's spaces) or given by name or hex.
 """
@@ -314,8 +315,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         for side in ("king", "player"):
             empty = [k for k, s in enumerate(spaces) if s.side == side and states[k] == "empty"]
             usual = float(np.median(darker[empty])) if empty else 0.0
-            for k in empty:
-                if darker[k] > usual + DARKER and not _unlike(np, models, paper[k]):
+            for k in empty:     # on a tint, its own side's cubes (the other's show its hue)
+                sides = (side,) if tinted[k] else ("king", "player")
+                if darker[k] > usual + DARKER and not _unlike(np, models, paper[k], CLEAR, sides):
                     states[k] = "unsure"
     for side in ("king", "player"):     # a pale cube's top, darker than the empties
         own = [k for k, s in enumerate(spaces) if s.side == side]
@@ -404,12 +406,13 @@ def _cube_colours(np: Any, cv2: Any, spaces: tuple[Space, ...], shown: dict[int,
     return models
 
 
-def _unlike(np: Any, models: dict[str, Any], paper: Any, clear: float = CLEAR) -> bool:
-    """Are both sides' cube colours known and far (`clear` times OFF_PAPER) from this
-    paper's colour, so that no cube can pass for the paper (as a white cube on white paper
-    does)?"""
-    return len(models) == 2 and all(evidence.distance(np, m[None], paper)[0]
-                                    >= clear * evidence.OFF_PAPER for m in models.values())
+def _unlike(np: Any, models: dict[str, Any], paper: Any, clear: float = CLEAR,
+            sides: tuple[str, ...] = ("king", "player")) -> bool:
+    """Are the cube colours of `sides` (both, unless said) known and far (`clear` times
+    OFF_PAPER) from this paper's colour, so that no such cube can pass for the paper (as a
+    white cube on white paper does)?"""
+    return all(s in models and evidence.distance(np, models[s][None], paper)[0]
+               >= clear * evidence.OFF_PAPER for s in sides)
 
 
 def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],
