@@ -14,10 +14,11 @@ import numpy as np  # noqa: E402
 from throne_pnp.scan import evidence, photo  # noqa: E402
 
 
-def _space(faint: float, seen: float = 62.0, lines: float = 0.0) -> evidence.Evidence:
+def _space(faint: float, seen: float = 62.0, lines: float = 0.0, darker: float = 0.0
+           ) -> evidence.Evidence:
     return evidence.Evidence(seen=seen, cube=min(seen, evidence.CUBE_AREA), off=0.0,
                              lines=lines, faint=faint, pale=0.0, unshaded=0.0, lit=0.5,
-                             washed=False, tinted=False, darker=0.0)
+                             washed=False, tinted=False, darker=darker)
 
 
 def test_a_pale_cubes_faint_edges_are_read_against_the_photos_empties() -> None:
@@ -31,6 +32,26 @@ def test_a_pale_cubes_faint_edges_are_read_against_the_photos_empties() -> None:
     assert evidence.faint_cubes(np, told, states, list(told)) == [8]
     noisy = {k: _space(2.0) for k in range(8)}          # a blurred, noisy photo's empties
     assert evidence.faint_cubes(np, noisy | {8: told[8]}, states, list(range(9))) == []
+
+
+def test_a_pale_cubes_top_darker_than_the_empties_is_that_cube() -> None:
+    # a white cube as photos show it, its faces together (L about 65), its top alike; a
+    # shadow is the paper darkened, far lighter
+    white_paper, white_cube = photo.lab("#ffffff"), photo.lab("#9e9ea2")
+    grey_top, shadow = photo.lab("#98989c"), photo.lab("#d0d0d0")
+    told = {k: _space(0.0, darker=0.5 * (k % 3)) for k in range(8)}     # the empties
+    told |= {8: _space(0.0, darker=10.0), 9: _space(0.0, darker=12.0),
+             10: _space(0.0, darker=4.0)}
+    states = {k: "empty" for k in range(11)} | {9: "unsure"}
+    colour = {k: white_paper for k in range(8)} | {8: grey_top, 9: shadow, 10: grey_top}
+    paper = np.array([white_paper] * 11)
+    # 10 L darker in the white cube's colour: that cube; 12 darker in the paper's colour (a
+    # shadow) or 4 darker (within the empties' spread): left as read
+    assert evidence.dark_tops(np, told, states, list(told), colour, white_cube, paper) == [8]
+    # a side whose cubes cannot pass for the paper (red), or unknown: no such cube
+    red = photo.lab("#b92328")
+    assert evidence.dark_tops(np, told, states, list(told), colour, red, paper) == []
+    assert evidence.dark_tops(np, told, states, list(told), colour, None, paper) == []
 
 
 def test_a_space_without_a_cubes_signs_is_empty_and_one_in_between_is_unsure() -> None:

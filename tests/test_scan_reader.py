@@ -67,6 +67,22 @@ def test_white_cubes_are_read_on_white_and_tinted_spaces(seed: int, tilt: float,
     assert wrong == 0 and unsure <= 2, (right, wrong, unsure)
 
 
+def test_a_blurred_straight_down_photo_keeps_the_tints_shadowed_empties_empty() -> None:
+    """The white-cube-top rule (empties darker than the others unsure) holds a tinted space
+    to its own side's cubes: blue King cubes cannot pass for the tint, the white player's
+    stand on the white spaces, so the King's shadowed empties stay empty."""
+    empties = 0
+    for seed in range(6):
+        shot = photogen.generate(CONTENT, random.Random(seed), kind="letter", tilt=4.0,
+                                 blur=1.5, colours=("blue", "white"))
+        reading = reader.read_photo(shot.jpeg, CONTENT)
+        kings = [r for r in reading.spaces if r.space.side == "king"]
+        assert not [r.space for r in kings if r.state == "unsure"], seed
+        assert _score(shot, reading)[1] == 0, seed
+        empties += sum(r.state == "empty" for r in kings)
+    assert empties >= 100
+
+
 def test_both_tiles_of_the_tiled_map_read_right() -> None:
     for kind in ("letter-1", "a4-2"):
         shot = photogen.generate(CONTENT, random.Random(9), kind=kind, tilt=15.0,
@@ -145,3 +161,21 @@ def test_without_opencv_scan_says_how_to_install(monkeypatch, tmp_path: Path) ->
     assert result.exit_code == 2
     assert 'pip install "throne_pnp[scan]"' in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_hidden_spaces_core_showing_its_tint_is_empty_beside_wood_cubes() -> None:
+    """A wood cube on a yellowish King tint stays well off it pixel by pixel (about 21 apart
+    as a whole), so a hidden space's core showing the tint tells it empty; a core in the
+    wood's colour does not."""
+    from throne_pnp.render.backend.mapgeom import Box
+
+    tint, wood, green = (np.array(c, np.float32) for c in (     # as a photo shows them
+        (83.2, -1.7, 16.2), (75.0, 5.0, 28.0), photo.lab("#2d8c3c")))
+    models = {"king": green, "player": wood}
+    cam = photo.Camera("a4", None, (30.0, -300.0), 400.0, 36.0)
+    box = Box(25.0, 25.0, 10.0, 10.0)
+    lab = np.empty((round(60 * reader.PX), round(60 * reader.PX), 3), np.float32)
+    lab[:] = tint
+    assert reader._core_paper(np, cv2, lab, box, tint, models, cam)
+    lab[:] = wood
+    assert not reader._core_paper(np, cv2, lab, box, tint, models, cam)

@@ -34,6 +34,7 @@ FAINT_MARGIN = 0.01
 SHADE = 0.05             # channels this close in their share of the paper's: a shadow
 LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
 LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
+DARK_TOP = 8.0           # L units darker than its side's empties: a pale cube's top, no shadow
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,24 @@ def faint_cubes(np: Any, told: dict[int, Evidence], states: dict[int, str],
             and told[k].lines < EDGES_CUBE * told[k].cube
             and told[k].faint >= max(FAINT_SURE * CUBE_AREA, FAINT_OVER * usual * told[k].seen
                                      + FAINT_MARGIN * told[k].cube)]
+
+
+def dark_tops(np: Any, told: dict[int, Evidence], states: dict[int, str], own: list[int],
+              colour: dict[int, Any], model: Any, paper: Any) -> list[int]:
+    """The spaces of one side (`own`) read empty or unsure yet DARK_TOP darker than that
+    side's empties (their median) and in that side's cube colour (`model`, Lab; within
+    OFF_PAPER / 2): a pale cube's top, lit a little less than the paper and edgeless when
+    blurred or seen from above. Only for a side whose cubes could pass for the paper
+    (`paper`, per space); a neighbour's shadow darkens a space as much, but stays the
+    paper's colour, far lighter than a white cube's faces seen together."""
+    empties = [told[k].darker for k in own if states[k] == "empty" and k in told]
+    if not empties or model is None:
+        return []
+    usual = float(np.median(empties))
+    return [k for k in own if states[k] in ("empty", "unsure") and k in told
+            and told[k].darker >= usual + DARK_TOP
+            and distance(np, model[None], paper[k])[0] < 2 * OFF_PAPER
+            and distance(np, colour[k][None], model)[0] < OFF_PAPER / 2]
 
 
 def _paler(np: Any, lab: Any, paper: Any) -> Any:

@@ -14,8 +14,10 @@ empties' is that cube; a tint washed toward white that shows its side's cube col
 pale cube, not glare; a space the nearer cubes' hulls hide is empty when the core any cube
 on it would cover (its foot, or its top seen from the camera) shows the paper; and, in a
 blurred photo taken from straight above, an empty-looking space darker than that side's
-other empties is unsure (a white cube's top face, its edges blurred away) unless no side's
-cubes can pass for the paper. Cube colours are learned from the photo (the cubes on each
+other empties is unsure (a white cube's top face, its edges blurred away) unless no cube
+can pass for the paper (on a tint, its side's); one far darker, in its side's pale cube
+colour, is that cube.
+Cube colours are learned from the photo (the cubes on each
 side's spaces) or given by name or hex.
 """
 
@@ -46,6 +48,7 @@ CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 
 CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
 PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
 CLEAR = 2.0              # times OFF_PAPER: both sides' cubes this far from a paper's colour
+CORE_CLEAR = 1.5         # times OFF_PAPER: so far, no cube's core passes for the paper
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
     "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
@@ -312,9 +315,14 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         for side in ("king", "player"):
             empty = [k for k, s in enumerate(spaces) if s.side == side and states[k] == "empty"]
             usual = float(np.median(darker[empty])) if empty else 0.0
-            for k in empty:
-                if darker[k] > usual + DARKER and not _unlike(np, models, paper[k]):
+            for k in empty:     # on a tint, its own side's cubes (the other's show its hue)
+                sides = (side,) if tinted[k] else ("king", "player")
+                if darker[k] > usual + DARKER and not _unlike(np, models, paper[k], CLEAR, sides):
                     states[k] = "unsure"
+    for side in ("king", "player"):     # a pale cube's top, darker than the empties
+        own = [k for k, s in enumerate(spaces) if s.side == side]
+        for k in evidence.dark_tops(np, told, states, own, colour, models.get(side), paper):
+            states[k] = side
     for k in washed:    # the colour of that side's other cubes: a pale cube, not glare
         model = models.get(spaces[k].side)
         if model is not None and evidence.distance(np, colour[k][None], model)[0] < PALE_CUBE:
@@ -398,11 +406,13 @@ def _cube_colours(np: Any, cv2: Any, spaces: tuple[Space, ...], shown: dict[int,
     return models
 
 
-def _unlike(np: Any, models: dict[str, Any], paper: Any) -> bool:
-    """Are both sides' cube colours known and far (CLEAR) from this paper's colour, so that
-    no cube can pass for the paper (as a white cube on white paper does)?"""
-    return len(models) == 2 and all(evidence.distance(np, m[None], paper)[0]
-                                    >= CLEAR * evidence.OFF_PAPER for m in models.values())
+def _unlike(np: Any, models: dict[str, Any], paper: Any, clear: float = CLEAR,
+            sides: tuple[str, ...] = ("king", "player")) -> bool:
+    """Are the cube colours of `sides` (both, unless said) known and far (`clear` times
+    OFF_PAPER) from this paper's colour, so that no such cube can pass for the paper (as a
+    white cube on white paper does)?"""
+    return all(s in models and evidence.distance(np, models[s][None], paper)[0]
+               >= clear * evidence.OFF_PAPER for s in sides)
 
 
 def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],
@@ -414,8 +424,9 @@ def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[
     as paper. So either showing paper (on CORE_PAPER of it) tells the space empty: the hulls
     are the most a nearer cube could hide, its true outline covers less. Only when both
     sides' cube colours are known and far from the paper (a white cube on white paper
-    looks like it)."""
-    if not _unlike(np, models, paper):
+    looks like it); CORE_CLEAR suffices there, as the core's pixels one by one must be
+    within OFF_PAPER of the paper (a wood cube on a yellowish tint stays over that)."""
+    if not _unlike(np, models, paper, CORE_CLEAR):
         return False
     margin = box.w - CORE_CUBE
     if margin * 2 >= box.w - 1.0:      # a wide space: the core too small to tell
