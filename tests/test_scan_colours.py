@@ -119,7 +119,7 @@ def test_kept_colours_round_trip_through_the_save(colours: dict[str, str]) -> No
     assert savefile.parse(save.dumps(), Path("g.json")).colours == colours
 
 
-@given(st.one_of(st.text(max_size=8), st.integers(), st.lists(st.text(max_size=3)),
+@given(st.one_of(st.text(max_size=8), st.integers(-10**6, 10**6), st.lists(st.text(max_size=3)),
                  st.dictionaries(st.text(max_size=7), st.text(max_size=9), min_size=1)))
 def test_damaged_colours_are_named_and_refused(colours: object) -> None:
     ok = isinstance(colours, dict) and set(colours) <= {"king", "player"} and all(
