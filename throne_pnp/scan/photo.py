@@ -83,11 +83,16 @@ class Camera:
         sees it: the hull of its foot and of its top projected along the camera's rays, in
         sheet mm times `scale` (n x 2)."""
         cv2, np = libraries()
-        fx, fy = self.foot
+        corners = np.array([(box.x, box.y), (box.x2, box.y), (box.x2, box.y2), (box.x, box.y2)])
+        outline = np.vstack([corners, self.lifted(corners, height)]).astype(np.float32)
+        return cv2.convexHull(outline * scale).reshape(-1, 2)
+
+    def lifted(self, points: Any, height: float) -> Any:
+        """Where sheet points (n x 2, mm) raised `height` mm show on the sheet, as this
+        camera sees them: pushed away from its foot point along its rays."""
+        _, np = libraries()
         grow = self.height / max(self.height - height, 1.0)
-        corners = [(box.x, box.y), (box.x2, box.y), (box.x2, box.y2), (box.x, box.y2)]
-        tops = [(fx + (x - fx) * grow, fy + (y - fy) * grow) for x, y in corners]
-        return cv2.convexHull(np.array(corners + tops, np.float32) * scale).reshape(-1, 2)
+        return np.asarray(self.foot) + (np.asarray(points) - np.asarray(self.foot)) * grow
 
 
 def colour_distance(np: Any, lab: Any, reference: Any, darker: float, chroma: float) -> Any:
@@ -194,8 +199,9 @@ def _pose(np: Any, homography: Any, image_size: tuple[int, int]
     (a, b, _), (c, d, _), (e, f, _) = hm
     diagonal = math.hypot(w, h)
     focal = 0.8 * diagonal
-    if _solve(np, hm, focal)[2] < FOCAL_TILT:
-        return _solve(np, hm, focal)
+    usual = _solve(np, hm, focal)
+    if usual[2] < FOCAL_TILT:
+        return usual
     for top, bottom in ((-(a * b + c * d), e * f), (-(a * a + c * c - b * b - d * d),
                                                      e * e - f * f)):
         if abs(bottom) > 1e-12 and top / bottom > 0:

@@ -310,7 +310,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         for k in evidence.faint_cubes(np, told, states, own):
             states[k] = side
     shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
-    models = _cube_colours(np, cv2, spaces, shown, colours)
+    models = _cube_colours(np, spaces, shown, colours)
     if sharpness < BLURRED and cam.tilt <= STRAIGHT:    # a white cube's top, seen from above
         for side in ("king", "player"):
             empty = [k for k, s in enumerate(spaces) if s.side == side and states[k] == "empty"]
@@ -391,7 +391,7 @@ def _near(a: Box, b: Box) -> bool:
     return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
 
 
-def _cube_colours(np: Any, cv2: Any, spaces: tuple[Space, ...], shown: dict[int, Any],
+def _cube_colours(np: Any, spaces: tuple[Space, ...], shown: dict[int, Any],
                   colours: dict[str, str]) -> dict[str, Any]:
     """Each side's cube colour (Lab): from `colours` (hex), else the median of the cubes read
     on that side's spaces (`shown`); a side with neither is left out."""
@@ -433,9 +433,7 @@ def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[
         return False
     core = np.array([(box.x + margin, box.y + margin), (box.x2 - margin, box.y + margin),
                      (box.x2 - margin, box.y2 - margin), (box.x + margin, box.y2 - margin)])
-    foot = np.array(cam.foot)
-    lifts = [cam.height / max(cam.height - h, 1.0) for h in (SMALL_CUBE, CUBE_HEIGHT)]
-    for places in ([core], [foot + (core - foot) * lift for lift in lifts]):
+    for places in ([core], [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)]):
         x0, y0 = np.floor(np.min(places, axis=(0, 1)) * PX).astype(int)
         x1, y1 = np.ceil(np.max(places, axis=(0, 1)) * PX).astype(int) + 1
         if x0 < 0 or y0 < 0 or y1 > lab.shape[0] or x1 > lab.shape[1]:
