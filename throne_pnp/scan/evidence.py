@@ -17,7 +17,7 @@ from typing import Any
 
 from throne_pnp.scan import photo
 
-PX = 5.0                 # px per mm of the sheet image (the reader's)
+PX = 5.0                 # px per mm of the sheet image the reader maps the photo to
 OFF_PAPER = 13.0         # colour distance (L at half weight) from the paper: not paper
 CUBE_AREA = 56.0         # mm2 the smallest usual cube (7.5 mm) covers
 EMPTY_BELOW = 0.2        # of that area off paper in a space: at most this, empty
@@ -167,6 +167,11 @@ def _unshaded(np: Any, bgr: Any, off: Any, paper: Any) -> float:
 def _washed(np: Any, lab: Any, paper: Any) -> bool:
     """Do most of these pixels look like the tinted paper washed toward white (its colour
     on the way from the tint to white, as glare makes it)?"""
-    share = np.clip((lab[:, 0] - paper[0]) / max(100.0 - paper[0], 1.0), 0, 1)[:, None]
-    washed = paper + share * (np.array([100.0, 0, 0]) - paper)
-    return float((distance(np, lab, washed) < OFF_PAPER).mean()) > 0.5
+    return float((distance(np, lab, toward_white(np, lab, paper)) < OFF_PAPER).mean()) > 0.5
+
+
+def toward_white(np: Any, lab: Any, tint: Any) -> Any:
+    """The tint (one, or one per colour) washed toward white as far as each colour of `lab`
+    is lighter than it: what glare, or a print lighter than meant, makes of it."""
+    share = np.clip((lab[:, 0] - tint[..., 0]) / np.maximum(100.0 - tint[..., 0], 1.0), 0, 1)
+    return tint + share[:, None] * (np.array([100.0, 0, 0]) - tint)

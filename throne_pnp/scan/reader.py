@@ -33,7 +33,7 @@ from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.scan import evidence, offspace, photo, samemap
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
-PX = 5.0                 # px per mm of the sheet image the photo is mapped to
+PX = evidence.PX         # px per mm of the sheet image the photo is mapped to
 INSET = 1.3              # mm of a space's edge (its printed outline) left out
 CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
 PRINT_SHIFT = 10.0       # Lab units a print (and the light) may shift a tint by, at most
@@ -364,10 +364,7 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
     on the way from their tint to white (not a coloured cube: ink saver, washed out, or
     not). The lightness keeps gain 1 (the tints are alike in it), and so do a and b when the
     tints are (the player's spaces)."""
-    way = 100.0 - tints[:, 0]
-    t = np.clip((seen - tints)[:, 0] / np.maximum(way, 1.0), 0, 1)[:, None]
-    toward_white = tints + t * (np.array([100.0, 0, 0]) - tints)
-    keep = evidence.distance(np, seen, toward_white) < evidence.OFF_PAPER
+    keep = evidence.distance(np, seen, evidence.toward_white(np, seen, tints)) < evidence.OFF_PAPER
     if keep.sum() < 3:
         keep[:] = True
     expected = tints
