@@ -91,10 +91,14 @@ def measure(np: Any, cv2: Any, lab: Any, even: Any, slope: Any, mask: Any, inner
     return evidence, off
 
 
-def judge(ev: Evidence) -> str:
+def judge(ev: Evidence, pale: bool = True) -> str:
     """"empty", "cube" or "unsure" from the evidence (see the module's docstring), or
     "glare": a tint washed toward white, by glare or by a pale cube (the reader tells them
-    apart by the side's cube colour)."""
+    apart by the side's cube colour). `pale`: may a cube of the space's side pass for its
+    paper (a white cube on white paper)? Only such a cube shows little but faint edges;
+    once the reader knows the side's cubes are far from the paper, faint edges tell
+    nothing (the blur of the print and of the cubes around draws them too)."""
+    faint = ev.faint if pale else 0.0
     if ev.lit >= LIT_PAPER and ev.lines <= EDGES_SEEN * ev.cube:
         return "empty"          # paper, only lit up (glare): no cube is that light
     if ev.off >= FULL_ABOVE * ev.cube:
@@ -103,9 +107,9 @@ def judge(ev: Evidence) -> str:
     if ev.lines >= EDGES_CUBE * ev.cube:
         return "cube"           # a cube's edges: a pale cube, off paper or not
     # a white cube on white paper shows only its faces' shading: faint edges
-    if ev.faint >= FAINT_CUBE * ev.cube and not ev.tinted:
+    if faint >= FAINT_CUBE * ev.cube and not ev.tinted:
         return "cube"
-    if (ev.faint < FAINT_SEEN * ev.cube and ev.lines <= EDGES_SEEN * ev.cube
+    if (faint < FAINT_SEEN * ev.cube and (ev.lines <= EDGES_SEEN * ev.cube or not pale)
             and ev.pale < FULL_ABOVE * ev.cube
             and (ev.off <= EMPTY_BELOW * ev.cube or ev.unshaded <= EMPTY_BELOW * ev.cube)):
         return "empty"          # paper, or paper in a shadow (only darker)

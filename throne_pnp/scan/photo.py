@@ -191,7 +191,11 @@ def _pose(np: Any, homography: Any, image_size: tuple[int, int]
     point at the photo's centre; the focal length from the homography when it tells it,
     else a phone's usual (0.8 x the photo's diagonal). A view less tilted than FOCAL_TILT
     has too little perspective to tell it (a near-straight photo's guess comes out
-    anywhere from a third to three times the truth, and the height and tilt with it)."""
+    anywhere from a third to three times the truth, and the height and tilt with it).
+    The sheet's axes give two equations, focal^2 * bottom = top (the axes at right angles,
+    and of one length); each alone is ill-conditioned when its `bottom` is near 0 (which
+    one depends on how the sheet turns in the photo: one taken alone put a 39 degree view at
+    34), so both are solved together, by least squares, which weighs each by its bottom."""
     w, h = image_size
     shift = np.array([[1, 0, -w / 2], [0, 1, -h / 2], [0, 0, 1]], np.float64)
     hm = shift @ homography
@@ -202,13 +206,11 @@ def _pose(np: Any, homography: Any, image_size: tuple[int, int]
     usual = _solve(np, hm, focal)
     if usual[2] < FOCAL_TILT:
         return usual
-    for top, bottom in ((-(a * b + c * d), e * f), (-(a * a + c * c - b * b - d * d),
-                                                     e * e - f * f)):
-        if abs(bottom) > 1e-12 and top / bottom > 0:
-            guess = math.sqrt(top / bottom)
-            if 0.3 * diagonal < guess < 3 * diagonal:
-                focal = guess
-                break
+    equations = ((-(a * b + c * d), e * f), (-(a * a + c * c - b * b - d * d), e * e - f * f))
+    top = sum(t * bottom for t, bottom in equations)
+    bottom = sum(bottom * bottom for _, bottom in equations)
+    if bottom > 1e-24 and top > 0 and 0.3 * diagonal < math.sqrt(top / bottom) < 3 * diagonal:
+        focal = math.sqrt(top / bottom)
     return _solve(np, hm, focal)
 
 

@@ -9,7 +9,9 @@ are read nearest to the camera first and an occupied one masks its shadow in the
 those behind. Each space is compared with its paper (the colour the sheet prints it in,
 white on an ink saver, as this photo's print, light and glare show it): the evidence and
 what it tells are scan/evidence.py's. A space in between is unsure, never guessed. Then the
-photo as a whole settles some: a space with a pale cube's faint edges well over this photo's
+photo as a whole settles some: faint edges (and sharp ones under a cube's worth) tell
+nothing on a space whose side's cubes are far from its paper and from white (such a cube
+shows off the paper); a space with a pale cube's faint edges well over this photo's
 empties' is that cube; a tint washed toward white that shows its side's cube colour is a
 pale cube, not glare; a space the nearer cubes' hulls hide is empty when the core any cube
 on it would cover (its foot, or its top seen from the camera) shows the paper; and, in a
@@ -41,7 +43,7 @@ SHARP = 0.45             # the markers' edges: steepest slope over contrast, per
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 BLURRED = 1.1           # the markers' sharpness below this, the camera tilted at most
 STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only its top face
-DARKER = 1.5            # this many L darker than the empties (a tilted view's spill does too)
+DARKER = 5.0            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 SMALL_CUBE = 7.5         # mm: the smallest usual cube
 CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
@@ -305,9 +307,17 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if verdict == "glare":
             washed.append(k)
         colour[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
+    shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
+    models = _cube_colours(np, spaces, shown, colours)
     for side in ("king", "player"):     # a pale cube's faint edges, against the empties'
-        own = [k for k, s in enumerate(spaces) if s.side == side]
-        for k in evidence.faint_cubes(np, told, states, own):
+        pale = [k for k, s in enumerate(spaces) if s.side == side   # near paper or white
+                and not (_unlike(np, models, paper[k], CLEAR, (side,))
+                         and _unlike(np, models, white, CLEAR, (side,)))]
+        for k in set(told) - set(pale) - set(washed):   # faint edges are no such cube's
+            if spaces[k].side == side and states[k] in (side, "unsure"):
+                states[k] = {"cube": side, "glare": "unsure"}.get(
+                    verdict := evidence.judge(told[k], pale=False), verdict)
+        for k in evidence.faint_cubes(np, told, states, pale):
             states[k] = side
     shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
     models = _cube_colours(np, spaces, shown, colours)
