@@ -3,6 +3,7 @@ near-straight view (scan/photo.py). Needs the [scan] extra (OpenCV); skipped wit
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -58,6 +59,15 @@ def test_a_space_without_a_cubes_signs_is_empty_and_one_in_between_is_unsure() -
     assert evidence.judge(_space(0.0)) == "empty"
     assert evidence.judge(_space(3.0)) == "unsure"       # faint edges, not enough alone
     assert evidence.judge(_space(0.0, lines=2.0)) == "cube"
+
+
+def test_the_paper_darkened_alike_without_edges_is_a_shadow_or_a_pale_cubes_faces() -> None:
+    shade = evidence.Evidence(seen=62.0, cube=56.0, off=40.0, lines=0.0, faint=0.0, pale=0.0,
+                              unshaded=2.0, lit=0.0, washed=False, tinted=False, darker=20.0)
+    assert evidence.judge(shade) == "shadow"        # the reader asks the side's cube colour
+    # what a shadow cannot explain (a colour, or a cube's edges) is a cube
+    assert evidence.judge(dataclasses.replace(shade, unshaded=30.0)) == "cube"
+    assert evidence.judge(dataclasses.replace(shade, lines=3.0)) == "cube"
 
 
 def test_faint_edges_tell_nothing_once_a_sides_cubes_cannot_pass_for_the_paper() -> None:

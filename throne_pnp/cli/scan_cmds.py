@@ -83,7 +83,8 @@ def scan(photo_file: Path | None, geometry: bool, paper: str, colours: str | Non
         raise UserError("name the photo to read, e.g. `throne scan table.jpg` "
                         "(or --geometry for the sheet's geometry)")
     from throne_pnp.scan.answer import scan as scan_photo
-    from throne_pnp.scan.reader import debug_png, parse_colours
+    from throne_pnp.scan.reader import debug_png
+    from throne_pnp.scan.sides import parse_colours
     from throne_pnp.userfile import read_limited
     from throne_pnp.writing import write_bytes
 

@@ -19,7 +19,8 @@ from throne_pnp.rules.game import Game
 from throne_pnp.rules.position import KING, PLAYER
 from throne_pnp.scan import photo
 from throne_pnp.scan.compare import table_counts
-from throne_pnp.scan.reader import NAMED, Reading
+from throne_pnp.scan.reader import Reading
+from throne_pnp.scan.sides import NAMED
 
 # Lab units between a kept colour and the same cubes in a later photo, at most (light and
 # print shift a colour by up to about 10, `reader.PRINT_SHIFT`; two of the usual cube

@@ -93,15 +93,19 @@ def measure(np: Any, cv2: Any, lab: Any, even: Any, slope: Any, mask: Any, inner
 
 def judge(ev: Evidence, pale: bool = True) -> str:
     """"empty", "cube" or "unsure" from the evidence (see the module's docstring), or
-    "glare": a tint washed toward white, by glare or by a pale cube (the reader tells them
-    apart by the side's cube colour). `pale`: may a cube of the space's side pass for its
-    paper (a white cube on white paper)? Only such a cube shows little but faint edges;
-    once the reader knows the side's cubes are far from the paper, faint edges tell
-    nothing (the blur of the print and of the cubes around draws them too)."""
+    "glare": a tint washed toward white, by glare or by a pale cube, or "shadow": the paper
+    darkened alike in every channel, without a cube's edges, by a shadow or a pale cube's
+    shaded faces (the reader tells them apart by the side's cube colour). `pale`: may a
+    cube of the space's side pass for its paper (a white cube on white paper)? Only such a
+    cube shows little but faint edges; once the reader knows the side's cubes are far from
+    the paper, faint edges tell nothing (the blur of the print and of the cubes around
+    draws them too)."""
     faint = ev.faint if pale else 0.0
     if ev.lit >= LIT_PAPER and ev.lines <= EDGES_SEEN * ev.cube:
         return "empty"          # paper, only lit up (glare): no cube is that light
     if ev.off >= FULL_ABOVE * ev.cube:
+        if ev.lines <= EDGES_SEEN * ev.cube and ev.unshaded <= EMPTY_BELOW * ev.cube:
+            return "shadow"     # the paper darkened alike: a shadow, or a pale cube's faces?
         glare = ev.tinted and ev.lines <= EDGES_SEEN * ev.cube and ev.washed
         return "glare" if glare else "cube"     # glare, or a white cube?
     if ev.lines >= EDGES_CUBE * ev.cube:

@@ -12,8 +12,9 @@ what it tells are scan/evidence.py's. A space in between is unsure, never guesse
 photo as a whole settles some: faint edges (and sharp ones under a cube's worth) tell
 nothing on a space whose side's cubes are far from its paper and from white (such a cube
 shows off the paper); a space with a pale cube's faint edges well over this photo's
-empties' is that cube; a tint washed toward white that shows its side's cube colour is a
-pale cube, not glare; a space the nearer cubes' hulls hide is empty when the core any cube
+empties' is that cube; a tint washed toward white (or the paper darkened alike) that shows
+its side's cube colour is a pale cube, not glare (or a shadow), and a shadow far from it is
+empty; a space the nearer cubes' hulls hide is empty when the core any cube
 on it would cover (its foot, or its top seen from the camera) shows the paper; and, in a
 blurred photo taken from straight above, an empty-looking space darker than that side's
 other empties is unsure (a white cube's top face, its edges blurred away) unless no cube
@@ -32,7 +33,7 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import evidence, offspace, photo, samemap
+from throne_pnp.scan import evidence, offspace, photo, samemap, sides
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
 PX = evidence.PX         # px per mm of the sheet image the photo is mapped to
@@ -49,14 +50,8 @@ SMALL_CUBE = 7.5         # mm: the smallest usual cube
 CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
 CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
 PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
-CLEAR = 2.0              # times OFF_PAPER: both sides' cubes this far from a paper's colour
 CORE_CLEAR = 1.5         # times OFF_PAPER: so far, no cube's core passes for the paper
-NAMED = {                # sRGB of the usual cube colours
-    "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
-    "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
-    "orange": "#e6731e", "purple": "#6e3c8c", "grey": "#8c8c8c", "gray": "#8c8c8c",
-    "pink": "#e68caa", "brown": "#784b28",
-}
+
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,23 +86,6 @@ class Reading:
 
     def unsure(self) -> list[Space]:
         return [read.space for read in self.spaces if read.state == "unsure"]
-
-
-def parse_colours(text: str) -> dict[str, str]:
-    """`king=red,you=#1e55a5` -> {"king": "#b92328", "player": "#1e55a5"}; refused when a
-    side or a colour is unknown."""
-    out: dict[str, str] = {}
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        side, _, colour = part.partition("=")
-        side = {"king": "king", "you": "player", "player": "player"}.get(side.strip().lower(), "")
-        colour = colour.strip().lower()
-        hex_colour = NAMED.get(colour, colour)
-        if not side or not (len(hex_colour) == 7 and hex_colour[0] == "#" and all(
-                ch in "0123456789abcdef" for ch in hex_colour[1:])):
-            raise ThroneError(f"--colours takes king=COLOUR,you=COLOUR with a colour name "
-                              f"({', '.join(sorted(NAMED))}) or #rrggbb; got {part[:40]!r}")
-        out[side] = hex_colour
-    return out
 
 
 def read_photo(data: bytes, content: Content, colours: dict[str, str] | None = None
@@ -280,7 +258,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     colour: dict[int, Any] = {}     # each space's median colour (off the paper, if any)
     told: dict[int, evidence.Evidence] = {}
     hidden: list[int] = []      # spaces too hidden by the nearer cubes' hulls to be read
-    washed: list[int] = []      # tinted spaces washed toward white: glare or a pale cube
+    lookalike: dict[int, str] = {}  # "glare" (a tint washed toward white) or "shadow" (the
+    # paper darkened alike): either, or a pale cube's top or faces
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
     for k in order:
         space = spaces[k]
@@ -303,44 +282,49 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                                    mask, inner, paper[k], paper_bgr[k], bool(tinted[k]))
         darker[k], told[k] = ev.darker, ev
         verdict = evidence.judge(ev)
-        states[k] = {"cube": space.side, "glare": "unsure"}.get(verdict, verdict)
-        if verdict == "glare":
-            washed.append(k)
+        states[k] = {"cube": space.side, "glare": "unsure", "shadow": "unsure"}.get(
+            verdict, verdict)
+        if verdict in ("glare", "shadow"):
+            lookalike[k] = verdict
         colour[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
     shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
-    models = _cube_colours(np, spaces, shown, colours)
+    models = sides.cube_colours(np, spaces, shown, colours)
     for side in ("king", "player"):     # a pale cube's faint edges, against the empties'
         pale = [k for k, s in enumerate(spaces) if s.side == side   # near paper or white
-                and not (_unlike(np, models, paper[k], CLEAR, (side,))
-                         and _unlike(np, models, white, CLEAR, (side,)))]
-        for k in set(told) - set(pale) - set(washed):   # faint edges are no such cube's
+                and not (sides.unlike(np, models, paper[k], sides.CLEAR, (side,))
+                         and sides.unlike(np, models, white, sides.CLEAR, (side,)))]
+        for k in set(told) - set(pale) - set(lookalike):    # faint edges: no such cube's
             if spaces[k].side == side and states[k] in (side, "unsure"):
-                states[k] = {"cube": side, "glare": "unsure"}.get(
+                states[k] = {"cube": side, "glare": "unsure", "shadow": "unsure"}.get(
                     verdict := evidence.judge(told[k], pale=False), verdict)
         for k in evidence.faint_cubes(np, told, states, pale):
             states[k] = side
     shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
-    models = _cube_colours(np, spaces, shown, colours)
+    models = sides.cube_colours(np, spaces, shown, colours)
     if sharpness < BLURRED and cam.tilt <= STRAIGHT:    # a white cube's top, seen from above
         for side in ("king", "player"):
             empty = [k for k, s in enumerate(spaces) if s.side == side and states[k] == "empty"]
             usual = float(np.median(darker[empty])) if empty else 0.0
             for k in empty:     # on a tint, its own side's cubes (the other's show its hue)
-                sides = (side,) if tinted[k] else ("king", "player")
-                if darker[k] > usual + DARKER and not _unlike(np, models, paper[k], CLEAR, sides):
+                whose = (side,) if tinted[k] else ("king", "player")
+                if darker[k] > usual + DARKER and not sides.unlike(
+                        np, models, paper[k], sides.CLEAR, whose):
                     states[k] = "unsure"
     for side in ("king", "player"):     # a pale cube's top, darker than the empties
         own = [k for k, s in enumerate(spaces) if s.side == side]
         for k in evidence.dark_tops(np, told, states, own, colour, models.get(side), paper):
             states[k] = side
-    for k in washed:    # the colour of that side's other cubes: a pale cube, not glare
+    for k, verdict in lookalike.items():    # in that side's cube colour: a pale cube
         model = models.get(spaces[k].side)
-        if model is not None and evidence.distance(np, colour[k][None], model)[0] < PALE_CUBE:
+        away = evidence.distance(np, colour[k][None], model)[0] if model is not None else 0.0
+        if model is not None and away < PALE_CUBE:
             states[k] = spaces[k].side
+        elif verdict == "shadow" and away >= evidence.OFF_PAPER:   # far from it: a shadow
+            states[k] = "empty"
     for k in hidden:
         if _core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam):
             states[k] = "empty"
-    _sort_sides(np, spaces, states, shown, models)
+    sides.sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k), photo.hex_of(shown[k]) if k in shown and
                       states[k] == s.side else None) for k, s in enumerate(spaces)]
 
@@ -398,30 +382,6 @@ def _near(a: Box, b: Box) -> bool:
     return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
 
 
-def _cube_colours(np: Any, spaces: tuple[Space, ...], shown: dict[int, Any],
-                  colours: dict[str, str]) -> dict[str, Any]:
-    """Each side's cube colour (Lab): from `colours` (hex), else the median of the cubes read
-    on that side's spaces (`shown`); a side with neither is left out."""
-    models = {}
-    for side in ("king", "player"):
-        if side in colours:
-            models[side] = photo.lab(colours[side])
-        else:
-            own = [shown[k] for k in shown if spaces[k].side == side]
-            if own:
-                models[side] = np.median(own, axis=0)
-    return models
-
-
-def _unlike(np: Any, models: dict[str, Any], paper: Any, clear: float = CLEAR,
-            sides: tuple[str, ...] = ("king", "player")) -> bool:
-    """Are the cube colours of `sides` (both, unless said) known and far (`clear` times
-    OFF_PAPER) from this paper's colour, so that no such cube can pass for the paper (as a
-    white cube on white paper does)?"""
-    return all(s in models and evidence.distance(np, models[s][None], paper)[0]
-               >= clear * evidence.OFF_PAPER for s in sides)
-
-
 def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],
                 cam: photo.Camera) -> bool:
     """Does a space the nearer cubes' hulls hide show its paper where any cube on it would
@@ -433,7 +393,7 @@ def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[
     sides' cube colours are known and far from the paper (a white cube on white paper
     looks like it); CORE_CLEAR suffices there, as the core's pixels one by one must be
     within OFF_PAPER of the paper (a wood cube on a yellowish tint stays over that)."""
-    if not _unlike(np, models, paper, CORE_CLEAR):
+    if not sides.unlike(np, models, paper, CORE_CLEAR):
         return False
     margin = box.w - CORE_CUBE
     if margin * 2 >= box.w - 1.0:      # a wide space: the core too small to tell
@@ -457,18 +417,6 @@ def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[
     return False
 
 
-def _sort_sides(np: Any, spaces: tuple[Space, ...], states: dict[int, str],
-                shown: dict[int, Any], models: dict[str, Any]) -> None:
-    """A cube on a space of one side whose colour is clearly the other side's (`models`,
-    see _cube_colours) is read as the other side's."""
-    if len(models) < 2:
-        return
-    for k, colour in shown.items():
-        other = "player" if spaces[k].side == "king" else "king"
-        mine = float(np.linalg.norm(colour - models[spaces[k].side]))
-        theirs = float(np.linalg.norm(colour - models[other]))
-        if theirs * 2 < mine and mine > evidence.OFF_PAPER:
-            states[k] = other
 
 
 
