@@ -34,7 +34,7 @@ FAINT_MARGIN = 0.01
 SHADE = 0.05             # channels this close in their share of the paper's: a shadow
 LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
 LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
-DARK_TOP = 8.0           # L units darker than its side's empties: a pale cube's top, no shadow
+DARK_TOP = 6.5           # L units darker than its side's empties: a pale cube's top, no shadow
 
 
 @dataclass(frozen=True, slots=True)

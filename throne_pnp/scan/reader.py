@@ -8,7 +8,8 @@ no nearer cube can hide: a cube seen from the side covers the spaces behind it, 
 are read nearest to the camera first and an occupied one masks its shadow in the view of
 those behind. Each space is compared with its paper (the colour the sheet prints it in,
 white on an ink saver, as this photo's print, light and glare show it): the evidence and
-what it tells are scan/evidence.py's. A space in between is unsure, never guessed. Then the
+what it tells are scan/evidence.py's (of a space that shows only a sliver, 6-10 %, only the
+paper tells: empty). A space in between is unsure, never guessed. Then the
 photo as a whole settles some: faint edges (and sharp ones under a cube's worth) tell
 nothing on a space whose side's cubes are far from its paper and from white (such a cube
 shows off the paper); a space with a pale cube's faint edges well over this photo's
@@ -46,6 +47,7 @@ BLURRED = 1.1           # the markers' sharpness below this, the camera tilted a
 STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only its top face
 DARKER = 5.0            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
+MIN_PAPER = 0.06         # or to be read empty, when all it shows is its paper
 SMALL_CUBE = 7.5         # mm: the smallest usual cube
 CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
 CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
@@ -273,15 +275,18 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         mask = rim[3:-3, 3:-3]
         if tinted[k]:   # washed out by glare: no tint to tell there
             mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
-        if mask.sum() < MIN_SEEN * mask.size:
-            states[k] = "unsure"
+        ev = None
+        if mask.sum() >= MIN_PAPER * mask.size:
+            patch = lab[y0:y1, x0:x1]
+            ev, off = evidence.measure(np, cv2, patch, even[y0:y1, x0:x1],
+                                       slope[y0:y1, x0:x1], mask, inner, paper[k],
+                                       paper_bgr[k], bool(tinted[k]))
+            verdict = evidence.judge(ev)
+        if ev is None or mask.sum() < MIN_SEEN * mask.size and verdict != "empty":
+            states[k] = "unsure"    # a sliver shows: paper there tells, nothing else does
             hidden.append(k)
             continue
-        patch = lab[y0:y1, x0:x1]
-        ev, off = evidence.measure(np, cv2, patch, even[y0:y1, x0:x1], slope[y0:y1, x0:x1],
-                                   mask, inner, paper[k], paper_bgr[k], bool(tinted[k]))
         darker[k], told[k] = ev.darker, ev
-        verdict = evidence.judge(ev)
         states[k] = {"cube": space.side, "glare": "unsure", "shadow": "unsure"}.get(
             verdict, verdict)
         if verdict in ("glare", "shadow"):
