@@ -179,3 +179,22 @@ def test_a_hidden_spaces_core_showing_its_tint_is_empty_beside_wood_cubes() -> N
     assert reader._core_paper(np, cv2, lab, box, tint, models, cam)
     lab[:] = wood
     assert not reader._core_paper(np, cv2, lab, box, tint, models, cam)
+
+
+def test_a_sliver_of_paper_past_the_nearer_cubes_hulls_reads_empty() -> None:
+    """Photo 8029 of `scripts/scan_accuracy.py` (an A3 sheet seen from nearly straight
+    above, blurred): King space 2 of Saltreach shows only a sliver past its neighbours'
+    hulls, all of it paper, so it reads empty (it was unsure while a space had to show 10 %
+    of itself to be read at all); nothing on the sheet reads wrong."""
+    rng = random.Random(8029)
+    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
+    shot = photogen.generate(CONTENT, rng, kind=kind, size=(2400, 1800),
+                             ink_saver=rng.random() < 0.15)
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    sliver = next(r for r in reading.spaces
+                  if (r.space.territory, r.space.side, r.space.index) == (6, "king", 2))
+    assert shot.truth[(6, "king", 2)] == "empty" and sliver.state == "empty"
+    box = sliver.space.box
+    inset = (box.w - 2 * reader.INSET) * (box.h - 2 * reader.INSET)
+    assert sliver.evidence is not None and sliver.evidence.seen < reader.MIN_SEEN * inset
+    assert _score(shot, reading)[1] == 0
