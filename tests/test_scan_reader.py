@@ -198,3 +198,27 @@ def test_a_sliver_of_paper_past_the_nearer_cubes_hulls_reads_empty() -> None:
     inset = (box.w - 2 * reader.INSET) * (box.h - 2 * reader.INSET)
     assert sliver.evidence is not None and sliver.evidence.seen < reader.MIN_SEEN * inset
     assert _score(shot, reading)[1] == 0
+
+
+def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -> None:
+    """Behind a row of cubes a space's floor is hidden, but cubes stand alike tall: its
+    cube's top shows beyond it, pushed away from the camera. The row's last space, hidden,
+    reads as a cube when its lifted core shows that side's colour off every other space;
+    not when it shows the paper, nor when another space lies there (its cube's face could)."""
+    from throne_pnp.render.backend.mapgeom import Box
+    from throne_pnp.scan.geometry import Space
+
+    red, paper = photo.lab("#b92328"), photo.lab("#ffffff")
+    cam = photo.Camera("a4", None, (30.0, -300.0), 400.0, 36.0)      # the camera far "above"
+    row = tuple(Space(9, "king", i, Box(25.0, 25.0 + 11.0 * i, 10.0, 10.0)) for i in range(2))
+    states = {0: "king", 1: "unsure"}
+    lab = np.empty((round(70 * reader.PX), round(60 * reader.PX), 3), np.float32)
+    lab[:] = paper
+    y = round(25.0 + 11.0 * 1 + 10.0) * round(reader.PX)   # beyond the last space: its top
+    lab[y:, :] = red
+    assert reader._top_shows(np, cv2, lab, 1, row, states, red, cam)
+    lab[:] = paper
+    assert not reader._top_shows(np, cv2, lab, 1, row, states, red, cam)
+    lab[y:, :] = red
+    farther = row + (Space(9, "king", 2, Box(25.0, 47.0, 10.0, 10.0)),)
+    assert not reader._top_shows(np, cv2, lab, 1, farther, states | {2: "empty"}, red, cam)

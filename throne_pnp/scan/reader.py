@@ -16,7 +16,8 @@ shows off the paper); a space with a pale cube's faint edges well over this phot
 empties' is that cube; a tint washed toward white (or the paper darkened alike) that shows
 its side's cube colour is a pale cube, not glare (or a shadow), and a shadow far from it is
 empty; a space the nearer cubes' hulls hide is empty when the core any cube
-on it would cover (its foot, or its top seen from the camera) shows the paper; and, in a
+on it would cover (its foot, or its top seen from the camera) shows the paper, and holds
+its side's cube when that top, off every other space, shows the cube's colour; and, in a
 blurred photo taken from straight above, an empty-looking space darker than that side's
 other empties is unsure (a white cube's top face, its edges blurred away) unless no cube
 can pass for the paper (on a tint, its side's); one far darker, in its side's pale cube
@@ -329,6 +330,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     for k in hidden:
         if _core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam):
             states[k] = "empty"
+        elif _top_shows(np, cv2, lab, k, spaces, states, models.get(spaces[k].side), cam):
+            states[k] = spaces[k].side
     sides.sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k), photo.hex_of(shown[k]) if k in shown and
                       states[k] == s.side else None) for k, s in enumerate(spaces)]
@@ -422,7 +425,42 @@ def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[
     return False
 
 
-
+def _top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
+               states: dict[int, str], model: Any, cam: photo.Camera) -> bool:
+    """Does a space the nearer cubes' hulls hide show a cube's top past them? Cubes stand
+    alike tall, so a row's tops all show, each beyond its own space: the top of every cube
+    that fits this space covers its core lifted by 7.5 to 9 mm. Where that lifted core lies
+    off every other space (no other cube's foot or face stands there) and off the nearer
+    cubes' hulls, and shows this side's cube colour (`model`) on CORE_PAPER of it, that cube
+    stands here."""
+    box = spaces[k].box
+    margin = box.w - CORE_CUBE
+    if model is None or margin * 2 >= box.w - 1.0:
+        return False
+    core = np.array([(box.x + margin, box.y + margin), (box.x2 - margin, box.y + margin),
+                     (box.x2 - margin, box.y2 - margin), (box.x + margin, box.y2 - margin)])
+    places = [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)]
+    x0, y0 = np.floor(np.min(places, axis=(0, 1)) * PX).astype(int)
+    x1, y1 = np.ceil(np.max(places, axis=(0, 1)) * PX).astype(int) + 1
+    if x0 < 0 or y0 < 0 or y1 > lab.shape[0] or x1 > lab.shape[1]:
+        return False
+    inside = np.ones((y1 - y0, x1 - x0), np.uint8)
+    for place in places:        # the part every such cube's top covers
+        one = np.zeros_like(inside)
+        cv2.fillConvexPoly(one, np.round(place * PX - (x0, y0)).astype(np.int32), 1)
+        inside &= one
+    whole = int(inside.sum())
+    for j, other in enumerate(spaces):
+        if j == k or not _near(box, other.box):
+            continue
+        if states.get(j, "empty") != "empty":
+            hull = cam.cube_hull(other.box, CUBE_HEIGHT, PX) - np.array([x0, y0])
+            cv2.fillConvexPoly(inside, np.round(hull).astype(np.int32), 0)
+        bx0, by0, bx1, by1 = _px(other.box)
+        inside[max(0, by0 - y0):max(0, by1 - y0), max(0, bx0 - x0):max(0, bx1 - x0)] = 0
+    shows = lab[y0:y1, x0:x1][inside > 0]
+    return len(shows) >= whole / 2 and bool(
+        (evidence.distance(np, shows, model) < evidence.OFF_PAPER).mean() >= CORE_PAPER)
 
 
 STATE_INK = {"empty": (0.2, 0.7, 0.2), "king": (0.1, 0.1, 0.9), "player": (0.9, 0.4, 0.1),
