@@ -21,7 +21,7 @@ from hypothesis import strategies as st  # noqa: E402
 from throne_pnp.cli import cli  # noqa: E402
 from throne_pnp.content import load_content  # noqa: E402
 from throne_pnp.render.components.board import markers  # noqa: E402
-from throne_pnp.scan import photo, reader  # noqa: E402
+from throne_pnp.scan import hidden, photo, reader  # noqa: E402
 
 CONTENT = load_content()
 
@@ -176,9 +176,9 @@ def test_a_hidden_spaces_core_showing_its_tint_is_empty_beside_wood_cubes() -> N
     box = Box(25.0, 25.0, 10.0, 10.0)
     lab = np.empty((round(60 * reader.PX), round(60 * reader.PX), 3), np.float32)
     lab[:] = tint
-    assert reader._core_paper(np, cv2, lab, box, tint, models, cam)
+    assert hidden.core_paper(np, cv2, lab, box, tint, models, cam)
     lab[:] = wood
-    assert not reader._core_paper(np, cv2, lab, box, tint, models, cam)
+    assert not hidden.core_paper(np, cv2, lab, box, tint, models, cam)
 
 
 def test_a_sliver_of_paper_past_the_nearer_cubes_hulls_reads_empty() -> None:
@@ -216,9 +216,9 @@ def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -
     lab[:] = paper
     y = round(25.0 + 11.0 * 1 + 10.0) * round(reader.PX)   # beyond the last space: its top
     lab[y:, :] = red
-    assert reader._top_shows(np, cv2, lab, 1, row, states, red, cam)
+    assert hidden.top_shows(np, cv2, lab, 1, row, states, red, cam)
     lab[:] = paper
-    assert not reader._top_shows(np, cv2, lab, 1, row, states, red, cam)
+    assert not hidden.top_shows(np, cv2, lab, 1, row, states, red, cam)
     lab[y:, :] = red
     farther = row + (Space(9, "king", 2, Box(25.0, 47.0, 10.0, 10.0)),)
-    assert not reader._top_shows(np, cv2, lab, 1, farther, states | {2: "empty"}, red, cam)
+    assert not hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "empty"}, red, cam)

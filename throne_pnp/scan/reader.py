@@ -35,12 +35,11 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import evidence, offspace, photo, samemap, sides
+from throne_pnp.scan import evidence, hidden, offspace, photo, samemap, sides
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
 PX = evidence.PX         # px per mm of the sheet image the photo is mapped to
 INSET = 1.3              # mm of a space's edge (its printed outline) left out
-CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
 PRINT_SHIFT = 10.0       # Lab units a print (and the light) may shift a tint by, at most
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
@@ -49,12 +48,7 @@ STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only it
 DARKER = 5.0            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 MIN_PAPER = 0.06         # or to be read empty, when all it shows is its paper
-SMALL_CUBE = 7.5         # mm: the smallest usual cube
-CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
-CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
 PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
-CORE_CLEAR = 1.5         # times OFF_PAPER: so far, no cube's core passes for the paper
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +254,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     states: dict[int, str] = {}
     colour: dict[int, Any] = {}     # each space's median colour (off the paper, if any)
     told: dict[int, evidence.Evidence] = {}
-    hidden: list[int] = []      # spaces too hidden by the nearer cubes' hulls to be read
+    unseen: list[int] = []      # spaces too hidden by the nearer cubes' hulls to be read
     lookalike: dict[int, str] = {}  # "glare" (a tint washed toward white) or "shadow" (the
     # paper darkened alike): either, or a pale cube's top or faces
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
@@ -269,8 +263,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         x0, y0, x1, y1 = _px(space.box, INSET)
         rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
         for j, state in states.items():
-            if state != "empty" and _near(space.box, spaces[j].box):
-                hull = cam.cube_hull(spaces[j].box, CUBE_HEIGHT, PX) - np.array([x0 - 3, y0 - 3])
+            if state != "empty" and hidden.near(space.box, spaces[j].box):
+                hull = (cam.cube_hull(spaces[j].box, hidden.CUBE_HEIGHT, PX)
+                        - np.array([x0 - 3, y0 - 3]))
                 cv2.fillConvexPoly(rim, np.round(hull).astype(np.int32), 0)
         inner = cv2.erode(rim, np.ones((7, 7), np.uint8))[3:-3, 3:-3] > 0   # off their edges
         mask = rim[3:-3, 3:-3]
@@ -285,11 +280,10 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             verdict = evidence.judge(ev)
         if ev is None or mask.sum() < MIN_SEEN * mask.size and verdict != "empty":
             states[k] = "unsure"    # a sliver shows: paper there tells, nothing else does
-            hidden.append(k)
+            unseen.append(k)
             continue
         darker[k], told[k] = ev.darker, ev
-        states[k] = {"cube": space.side, "glare": "unsure", "shadow": "unsure"}.get(
-            verdict, verdict)
+        states[k] = _state(verdict, space.side)
         if verdict in ("glare", "shadow"):
             lookalike[k] = verdict
         colour[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
@@ -301,8 +295,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                          and sides.unlike(np, models, white, sides.CLEAR, (side,)))]
         for k in set(told) - set(pale) - set(lookalike):    # faint edges: no such cube's
             if spaces[k].side == side and states[k] in (side, "unsure"):
-                states[k] = {"cube": side, "glare": "unsure", "shadow": "unsure"}.get(
-                    verdict := evidence.judge(told[k], pale=False), verdict)
+                states[k] = _state(evidence.judge(told[k], pale=False), side)
         for k in evidence.faint_cubes(np, told, states, pale):
             states[k] = side
     shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
@@ -327,10 +320,10 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = spaces[k].side
         elif verdict == "shadow" and away >= evidence.OFF_PAPER:   # far from it: a shadow
             states[k] = "empty"
-    for k in hidden:
-        if _core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam):
+    for k in unseen:
+        if hidden.core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam):
             states[k] = "empty"
-        elif _top_shows(np, cv2, lab, k, spaces, states, models.get(spaces[k].side), cam):
+        elif hidden.top_shows(np, cv2, lab, k, spaces, states, models.get(spaces[k].side), cam):
             states[k] = spaces[k].side
     sides.sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k), photo.hex_of(shown[k]) if k in shown and
@@ -386,81 +379,10 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
     return expected
 
 
-def _near(a: Box, b: Box) -> bool:
-    return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
-
-
-def _core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],
-                cam: photo.Camera) -> bool:
-    """Does a space the nearer cubes' hulls hide show its paper where any cube on it would
-    show itself? Every cube that fits the space (7.5 to 9 mm, turned a little) covers its
-    core, the square CORE_CUBE wide inside any such foot, and its top face covers that core
-    lifted by its height (seen from the camera, pushed away from it); no nearer cube shows
-    as paper. So either showing paper (on CORE_PAPER of it) tells the space empty: the hulls
-    are the most a nearer cube could hide, its true outline covers less. Only when both
-    sides' cube colours are known and far from the paper (a white cube on white paper
-    looks like it); CORE_CLEAR suffices there, as the core's pixels one by one must be
-    within OFF_PAPER of the paper (a wood cube on a yellowish tint stays over that)."""
-    if not sides.unlike(np, models, paper, CORE_CLEAR):
-        return False
-    margin = box.w - CORE_CUBE
-    if margin * 2 >= box.w - 1.0:      # a wide space: the core too small to tell
-        return False
-    core = np.array([(box.x + margin, box.y + margin), (box.x2 - margin, box.y + margin),
-                     (box.x2 - margin, box.y2 - margin), (box.x + margin, box.y2 - margin)])
-    for places in ([core], [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)]):
-        x0, y0 = np.floor(np.min(places, axis=(0, 1)) * PX).astype(int)
-        x1, y1 = np.ceil(np.max(places, axis=(0, 1)) * PX).astype(int) + 1
-        if x0 < 0 or y0 < 0 or y1 > lab.shape[0] or x1 > lab.shape[1]:
-            continue
-        inside = np.ones((y1 - y0, x1 - x0), np.uint8)
-        for place in places:    # the part every such cube covers
-            one = np.zeros_like(inside)
-            cv2.fillConvexPoly(one, np.round(place * PX - (x0, y0)).astype(np.int32), 1)
-            inside &= one
-        shows = lab[y0:y1, x0:x1][inside > 0]
-        if len(shows) and (evidence.distance(np, shows, paper) < evidence.OFF_PAPER).mean() \
-                >= CORE_PAPER:
-            return True
-    return False
-
-
-def _top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
-               states: dict[int, str], model: Any, cam: photo.Camera) -> bool:
-    """Does a space the nearer cubes' hulls hide show a cube's top past them? Cubes stand
-    alike tall, so a row's tops all show, each beyond its own space: the top of every cube
-    that fits this space covers its core lifted by 7.5 to 9 mm. Where that lifted core lies
-    off every other space (no other cube's foot or face stands there) and off the nearer
-    cubes' hulls, and shows this side's cube colour (`model`) on CORE_PAPER of it, that cube
-    stands here."""
-    box = spaces[k].box
-    margin = box.w - CORE_CUBE
-    if model is None or margin * 2 >= box.w - 1.0:
-        return False
-    core = np.array([(box.x + margin, box.y + margin), (box.x2 - margin, box.y + margin),
-                     (box.x2 - margin, box.y2 - margin), (box.x + margin, box.y2 - margin)])
-    places = [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)]
-    x0, y0 = np.floor(np.min(places, axis=(0, 1)) * PX).astype(int)
-    x1, y1 = np.ceil(np.max(places, axis=(0, 1)) * PX).astype(int) + 1
-    if x0 < 0 or y0 < 0 or y1 > lab.shape[0] or x1 > lab.shape[1]:
-        return False
-    inside = np.ones((y1 - y0, x1 - x0), np.uint8)
-    for place in places:        # the part every such cube's top covers
-        one = np.zeros_like(inside)
-        cv2.fillConvexPoly(one, np.round(place * PX - (x0, y0)).astype(np.int32), 1)
-        inside &= one
-    whole = int(inside.sum())
-    for j, other in enumerate(spaces):
-        if j == k or not _near(box, other.box):
-            continue
-        if states.get(j, "empty") != "empty":
-            hull = cam.cube_hull(other.box, CUBE_HEIGHT, PX) - np.array([x0, y0])
-            cv2.fillConvexPoly(inside, np.round(hull).astype(np.int32), 0)
-        bx0, by0, bx1, by1 = _px(other.box)
-        inside[max(0, by0 - y0):max(0, by1 - y0), max(0, bx0 - x0):max(0, bx1 - x0)] = 0
-    shows = lab[y0:y1, x0:x1][inside > 0]
-    return len(shows) >= whole / 2 and bool(
-        (evidence.distance(np, shows, model) < evidence.OFF_PAPER).mean() >= CORE_PAPER)
+def _state(verdict: str, side: str) -> str:
+    """A space's state from evidence.judge's verdict: a cube is its side's; glare or a
+    shadow, until the side's cube colour tells, unsure."""
+    return {"cube": side, "glare": "unsure", "shadow": "unsure"}.get(verdict, verdict)
 
 
 STATE_INK = {"empty": (0.2, 0.7, 0.2), "king": (0.1, 0.1, 0.9), "player": (0.9, 0.4, 0.1),

@@ -1,0 +1,114 @@
+"""Spaces the nearer cubes hide (SPEC §10). A cube seen from the side covers what lies
+behind it, so the reader (scan/reader.py) reads the spaces nearest the camera first and
+leaves out of each the hulls of the nearer cubes: the most a cube standing there could
+hide. A space those hulls hide is still told: every cube that fits it covers its core, at
+its foot and at its top (cubes stand alike tall, so a row's tops all show, each pushed away
+from the camera past its own space). Paper over the core tells it empty; the side's cube
+colour over the top, where no other space lies, tells its cube.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from throne_pnp.render.backend.mapgeom import Box
+from throne_pnp.scan import evidence, photo, sides
+from throne_pnp.scan.geometry import Space
+
+PX = evidence.PX         # px per mm of the sheet image
+CUBE_HEIGHT = 9.0        # mm: how tall a cube may stand when hiding what lies behind it
+SMALL_CUBE = 7.5         # mm: the smallest usual cube
+CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
+CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
+CORE_CLEAR = 1.5         # times OFF_PAPER: so far, no cube's core passes for the paper
+
+
+def near(a: Box, b: Box) -> bool:
+    """Are two spaces close enough (within three of their widths and heights) for a cube on
+    one to hide part of the other?"""
+    return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
+
+
+def _core(np: Any, box: Box) -> Any:
+    """The square CORE_CUBE wide that every cube fitting the space covers, turned a little
+    (4 x 2, sheet mm), or None when the space is too wide for such a square to tell."""
+    margin = box.w - CORE_CUBE
+    if margin * 2 >= box.w - 1.0:
+        return None
+    return np.array([(box.x + margin, box.y + margin), (box.x2 - margin, box.y + margin),
+                     (box.x2 - margin, box.y2 - margin), (box.x + margin, box.y2 - margin)])
+
+
+def _covered(np: Any, cv2: Any, places: list[Any], shape: tuple[int, ...]
+             ) -> tuple[int, int, Any] | None:
+    """The sheet image's pixels that every polygon of `places` (sheet mm) covers: the
+    corner (x0, y0) of their bounding box and a mask over it, or None off the sheet."""
+    x0, y0 = np.floor(np.min(places, axis=(0, 1)) * PX).astype(int)
+    x1, y1 = np.ceil(np.max(places, axis=(0, 1)) * PX).astype(int) + 1
+    if x0 < 0 or y0 < 0 or y1 > shape[0] or x1 > shape[1]:
+        return None
+    inside = np.ones((y1 - y0, x1 - x0), np.uint8)
+    for place in places:
+        one = np.zeros_like(inside)
+        cv2.fillConvexPoly(one, np.round(place * PX - (x0, y0)).astype(np.int32), 1)
+        inside &= one
+    return int(x0), int(y0), inside
+
+
+def core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],
+                cam: photo.Camera) -> bool:
+    """Does a space the nearer cubes' hulls hide show its paper where any cube on it would
+    show itself? Every cube that fits the space (7.5 to 9 mm, turned a little) covers its
+    core, the square CORE_CUBE wide inside any such foot, and its top face covers that core
+    lifted by its height (seen from the camera, pushed away from it); no nearer cube shows
+    as paper. So either showing paper (on CORE_PAPER of it) tells the space empty: the hulls
+    are the most a nearer cube could hide, its true outline covers less. Only when both
+    sides' cube colours are known and far from the paper (a white cube on white paper
+    looks like it); CORE_CLEAR suffices there, as the core's pixels one by one must be
+    within OFF_PAPER of the paper (a wood cube on a yellowish tint stays over that)."""
+    core = _core(np, box)
+    if core is None or not sides.unlike(np, models, paper, CORE_CLEAR):
+        return False
+    for places in ([core], [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)]):
+        covered = _covered(np, cv2, places, lab.shape)
+        if covered is None:
+            continue
+        x0, y0, inside = covered
+        shows = lab[y0:y0 + inside.shape[0], x0:x0 + inside.shape[1]][inside > 0]
+        if len(shows) and (evidence.distance(np, shows, paper) < evidence.OFF_PAPER).mean() \
+                >= CORE_PAPER:
+            return True
+    return False
+
+
+def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
+               states: dict[int, str], model: Any, cam: photo.Camera) -> bool:
+    """Does a space the nearer cubes' hulls hide show a cube's top past them? Cubes stand
+    alike tall, so a row's tops all show, each beyond its own space: the top of every cube
+    that fits this space covers its core lifted by 7.5 to 9 mm. Where that lifted core lies
+    off every other space (no other cube's foot or face stands there) and off the nearer
+    cubes' hulls, and shows this side's cube colour (`model`) on CORE_PAPER of it, that cube
+    stands here."""
+    box = spaces[k].box
+    core = _core(np, box)
+    if model is None or core is None:
+        return False
+    covered = _covered(np, cv2, [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)],
+                       lab.shape)
+    if covered is None:
+        return False
+    x0, y0, inside = covered
+    y1, x1 = y0 + inside.shape[0], x0 + inside.shape[1]
+    whole = int(inside.sum())
+    for j, other in enumerate(spaces):
+        if j == k or not near(box, other.box):
+            continue
+        if states.get(j, "empty") != "empty":
+            hull = cam.cube_hull(other.box, CUBE_HEIGHT, PX) - np.array([x0, y0])
+            cv2.fillConvexPoly(inside, np.round(hull).astype(np.int32), 0)
+        b = other.box
+        corners = np.array([(b.x, b.y), (b.x2, b.y), (b.x2, b.y2), (b.x, b.y2)])
+        cv2.fillConvexPoly(inside, np.round(corners * PX - (x0, y0)).astype(np.int32), 0)
+    shows = lab[y0:y1, x0:x1][inside > 0]
+    return len(shows) >= whole / 2 and bool(
+        (evidence.distance(np, shows, model) < evidence.OFF_PAPER).mean() >= CORE_PAPER)
