@@ -222,3 +222,9 @@ def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -
     lab[y:, :] = red
     farther = row + (Space(9, "king", 2, Box(25.0, 47.0, 10.0, 10.0)),)
     assert not hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "empty"}, red, cam)
+    # a lit top is lighter than the colour learned from the cubes' faces (22 Lab units off
+    # it here): the same red in more light; a grey cube's colour tells no light from shade
+    faces, grey = photo.lab("#8c1a1e"), photo.lab("#8c8c8c")
+    assert hidden.top_shows(np, cv2, lab, 1, row, states, faces, cam)
+    lab[y:, :] = photo.lab("#c8c8c8")
+    assert not hidden.top_shows(np, cv2, lab, 1, row, states, grey, cam)

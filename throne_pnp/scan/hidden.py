@@ -9,6 +9,7 @@ colour over the top, where no other space lies, tells its cube.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from throne_pnp.render.backend.mapgeom import Box
@@ -88,7 +89,10 @@ def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
     that fits this space covers its core lifted by 7.5 to 9 mm. Where that lifted core lies
     off every other space (no other cube's foot or face stands there) and off the nearer
     cubes' hulls, and shows this side's cube colour (`model`) on CORE_PAPER of it, that cube
-    stands here."""
+    stands here. A lit top shows lighter than the colour learned from the cubes' faces, so
+    a coloured cube's is also matched as more light would show it (sides.shaded_distance),
+    never as the paper's white; a white, grey or black cube's colour tells no light from
+    shade."""
     box = spaces[k].box
     core = _core(np, box)
     if model is None or core is None:
@@ -110,5 +114,12 @@ def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
         corners = np.array([(b.x, b.y), (b.x2, b.y), (b.x2, b.y2), (b.x, b.y2)])
         cv2.fillConvexPoly(inside, np.round(corners * PX - (x0, y0)).astype(np.int32), 0)
     shows = lab[y0:y1, x0:x1][inside > 0]
-    return len(shows) >= whole / 2 and bool(
-        (evidence.distance(np, shows, model) < evidence.OFF_PAPER).mean() >= CORE_PAPER)
+    if len(shows) < whole / 2:
+        return False
+    bgr = cv2.cvtColor(np.vstack([shows, model[None]])[None].astype(np.float32),
+                       cv2.COLOR_Lab2BGR)[0]
+    lit = ((sides.shaded_distance(np, bgr[:-1], bgr[-1]) < sides.MATCH)
+           & (evidence.distance(np, shows, photo.lab("#ffffff")) >= 2 * evidence.OFF_PAPER)
+           & (math.hypot(float(model[1]), float(model[2])) >= evidence.OFF_PAPER))
+    return bool(((evidence.distance(np, shows, model) < evidence.OFF_PAPER) | lit).mean()
+                >= CORE_PAPER)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import photo
+from throne_pnp.scan import photo, sides
 from throne_pnp.scan.geometry import SheetGeometry, Space
 
 WORK = 2.5          # px per mm the land is searched at
@@ -36,8 +36,6 @@ THIN = 4.5          # mm: a blob thinner than this on the whole is a printed lin
 NOISE = 0.25        # of one cube's area: a smaller blob is nothing
 LONE = (0.7, 1.26)  # of one cube's area: one cube (smaller: perhaps; larger: perhaps two)
 SHADOW = (0.12, 0.55)   # the land only darker (channels alike within 12 %, to 55 %): shade
-SHADING = (0.4, 1.8)    # how much darker (or lighter) a face shows than the colour learned
-MATCH = 0.35        # BGR distance (the paper's white 1) from a cube colour: that colour
 VOTE = 0.75         # of a blob's pixels nearer one side's colour: that side's cubes
 SPARSE = 0.05       # blur weight of a territory's median in its land's blur (few pixels: it)
 SHARE = 0.25        # of a blob over a second territory: it stands on the border
@@ -270,15 +268,12 @@ def _models(np: Any, image: Any, spaces: Sequence[tuple[Space, str]],
 def _side(np: Any, pixels: Any, models: dict[str, Any]) -> str | None:
     """The side whose cube colour a blob's pixels (BGR) show: each pixel is compared with
     each side's colour as some light would show it (a shaded face is the colour, darker);
-    half of them must show either colour within MATCH (not glare over a cube, not a thing of
+    half of them must show either colour within sides.MATCH (not glare over a cube, not a thing of
     neither colour), and VOTE of those one side's (None: neither, or a colour unknown)."""
     if len(models) < 2:
         return None
-    far = {}
-    for side, model in models.items():
-        light = np.clip(pixels @ model / max(float(model @ model), 1e-6), *SHADING)
-        far[side] = np.linalg.norm(pixels - light[:, None] * model, axis=1)
-    near = np.minimum(far["king"], far["player"]) < MATCH
+    far = {side: sides.shaded_distance(np, pixels, model) for side, model in models.items()}
+    near = np.minimum(far["king"], far["player"]) < sides.MATCH
     if near.mean() < 0.5:
         return None
     king = float((far["king"] < far["player"])[near].mean())

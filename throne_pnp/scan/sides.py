@@ -14,6 +14,8 @@ from throne_pnp.scan import evidence, photo
 from throne_pnp.scan.geometry import Space
 
 CLEAR = 2.0              # times OFF_PAPER: both sides' cubes this far from a paper's colour
+SHADING = (0.4, 1.8)     # how much darker (or lighter) a face shows than the colour learned
+MATCH = 0.35             # BGR distance (the paper's white 1) from a cube colour: that colour
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
     "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
@@ -75,3 +77,11 @@ def sort_sides(np: Any, spaces: tuple[Space, ...], states: dict[int, str],
         theirs = float(np.linalg.norm(colour - models[other]))
         if theirs * 2 < mine and mine > evidence.OFF_PAPER:
             states[k] = other
+
+
+def shaded_distance(np: Any, pixels: Any, model: Any) -> Any:
+    """How far each pixel (n x 3 BGR, the paper's white 1) lies from a cube colour (BGR) as
+    some light would show it: a shaded face is the colour darker, a lit top lighter, so the
+    colour is first scaled (within SHADING) to the pixel's light; within MATCH, that colour."""
+    light = np.clip(pixels @ model / max(float(model @ model), 1e-6), *SHADING)
+    return np.linalg.norm(pixels - light[:, None] * model, axis=1)
