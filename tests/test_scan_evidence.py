@@ -81,26 +81,35 @@ def test_faint_edges_tell_nothing_once_a_sides_cubes_cannot_pass_for_the_paper()
     assert evidence.judge(_space(0.0, lines=2.0), pale=False) == "cube"
 
 
-@pytest.mark.parametrize("tilt", [0.5, 1.5, 3.0, 6.0])
-def test_a_near_straight_view_keeps_a_phones_focal_length(tilt: float) -> None:
-    """The markers' corners, a fraction of a pixel off as found in a photo, do not tell the
-    focal length of a near-straight view: the camera's height must not follow them."""
-    w, h, height = 1600, 1200, 400.0
+PHOTO = (1600, 1200)     # px: the photos the pose tests take
+
+
+def _photographed(eye: np.ndarray, rot: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The homography from sheet mm to a phone photo (focal 0.8 x its diagonal) taken from
+    `eye` turned `rot`, as found from a grid of sheet points a fraction of a pixel off."""
+    w, h = PHOTO
     focal = 0.8 * math.hypot(w, h)
-    rng = np.random.default_rng(int(tilt * 10))
-    t = math.radians(tilt)
-    eye = np.array([150.0 + height * math.tan(t), 105.0, -height])
-    forward = np.array([-math.sin(t), 0.0, math.cos(t)])
-    right = np.array([0.0, 1.0, 0.0])
-    down = np.cross(forward, right)
-    rot = np.stack([right, down, forward])
     k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1]])
     sheet = np.array([(x, y) for x in (10.0, 100.0, 200.0, 287.0) for y in (10.0, 105.0, 200.0)])
     world = np.column_stack([sheet, np.zeros(len(sheet))])
     pix = (world - eye) @ rot.T @ k.T
     pix = pix[:, :2] / pix[:, 2:3] + rng.normal(0, 0.3, (len(sheet), 2))
     homography, _ = cv2.findHomography(sheet, pix, 0)
-    _, found_height, found_tilt = photo._pose(np, homography, (w, h))
+    return homography
+
+
+@pytest.mark.parametrize("tilt", [0.5, 1.5, 3.0, 6.0])
+def test_a_near_straight_view_keeps_a_phones_focal_length(tilt: float) -> None:
+    """The markers' corners, a fraction of a pixel off as found in a photo, do not tell the
+    focal length of a near-straight view: the camera's height must not follow them."""
+    height = 400.0
+    t = math.radians(tilt)
+    eye = np.array([150.0 + height * math.tan(t), 105.0, -height])
+    forward = np.array([-math.sin(t), 0.0, math.cos(t)])
+    right = np.array([0.0, 1.0, 0.0])
+    homography = _photographed(eye, np.stack([right, np.cross(forward, right), forward]),
+                               np.random.default_rng(int(tilt * 10)))
+    _, found_height, found_tilt = photo._pose(np, homography, PHOTO)
     assert abs(found_height - height) < 0.03 * height, found_height
     assert abs(found_tilt - tilt) < 1.0
 
@@ -111,9 +120,7 @@ def test_a_tilted_views_pose_holds_at_every_turn_of_the_sheet(azimuth: int) -> N
     tilt and height, come from both of the homography's equations. Taken alone, the first
     is ill-conditioned where the view tilts along a sheet axis (it put a 39 degree view at
     34, and the cubes' hulls too small)."""
-    w, h, tilt, distance = 1600, 1200, 39.0, 420.0
-    focal = 0.8 * math.hypot(w, h)
-    rng = np.random.default_rng(azimuth)
+    tilt, distance = 39.0, 420.0
     t, a = math.radians(tilt), math.radians(azimuth)
     target = np.array([140.0, 100.0, 0.0])
     eye = target + distance * np.array([math.sin(t) * math.cos(a), math.sin(t) * math.sin(a),
@@ -121,13 +128,8 @@ def test_a_tilted_views_pose_holds_at_every_turn_of_the_sheet(azimuth: int) -> N
     forward = (target - eye) / distance
     right = np.cross(forward, [0.0, 0.0, 1.0])
     right /= np.linalg.norm(right)
-    rot = np.stack([right, np.cross(forward, right), forward])
-    k = np.array([[focal, 0, w / 2], [0, focal, h / 2], [0, 0, 1]])
-    sheet = np.array([(x, y) for x in (10.0, 100.0, 190.0, 270.0) for y in (10.0, 100.0, 190.0)])
-    world = np.column_stack([sheet, np.zeros(len(sheet))])
-    pix = (world - eye) @ rot.T @ k.T
-    pix = pix[:, :2] / pix[:, 2:3] + rng.normal(0, 0.3, (len(sheet), 2))
-    homography, _ = cv2.findHomography(sheet, pix, 0)
-    foot, found_height, found_tilt = photo._pose(np, homography, (w, h))
+    homography = _photographed(eye, np.stack([right, np.cross(forward, right), forward]),
+                               np.random.default_rng(azimuth))
+    _, found_height, found_tilt = photo._pose(np, homography, PHOTO)
     assert abs(found_tilt - tilt) < 1.0, found_tilt
     assert abs(found_height - abs(eye[2])) < 0.05 * abs(eye[2]), found_height

@@ -36,8 +36,7 @@ def _core(np: Any, box: Box) -> Any:
     margin = box.w - CORE_CUBE
     if margin * 2 >= box.w - 1.0:
         return None
-    return np.array([(box.x + margin, box.y + margin), (box.x2 - margin, box.y + margin),
-                     (box.x2 - margin, box.y2 - margin), (box.x + margin, box.y2 - margin)])
+    return np.array(box.grow(-margin).corners())
 
 
 def _covered(np: Any, cv2: Any, places: list[Any], shape: tuple[int, ...]
@@ -110,8 +109,7 @@ def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
         if states.get(j, "empty") != "empty":
             hull = cam.cube_hull(other.box, CUBE_HEIGHT, PX) - np.array([x0, y0])
             cv2.fillConvexPoly(inside, np.round(hull).astype(np.int32), 0)
-        b = other.box
-        corners = np.array([(b.x, b.y), (b.x2, b.y), (b.x2, b.y2), (b.x, b.y2)])
+        corners = np.array(other.box.corners())
         cv2.fillConvexPoly(inside, np.round(corners * PX - (x0, y0)).astype(np.int32), 0)
     shows = lab[y0:y1, x0:x1][inside > 0]
     if len(shows) < whole / 2:

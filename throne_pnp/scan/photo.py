@@ -83,7 +83,7 @@ class Camera:
         sees it: the hull of its foot and of its top projected along the camera's rays, in
         sheet mm times `scale` (n x 2)."""
         cv2, np = libraries()
-        corners = np.array([(box.x, box.y), (box.x2, box.y), (box.x2, box.y2), (box.x, box.y2)])
+        corners = np.array(box.corners())
         outline = np.vstack([corners, self.lifted(corners, height)]).astype(np.float32)
         return cv2.convexHull(outline * scale).reshape(-1, 2)
 
