@@ -21,7 +21,7 @@ from hypothesis import strategies as st  # noqa: E402
 from throne_pnp.cli import cli  # noqa: E402
 from throne_pnp.content import load_content  # noqa: E402
 from throne_pnp.render.components.board import markers  # noqa: E402
-from throne_pnp.scan import hidden, photo, reader  # noqa: E402
+from throne_pnp.scan import hidden, photo, reader, sides  # noqa: E402
 
 CONTENT = load_content()
 
@@ -228,3 +228,27 @@ def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -
     assert hidden.top_shows(np, cv2, lab, 1, row, states, faces, cam)
     lab[y:, :] = photo.lab("#c8c8c8")
     assert not hidden.top_shows(np, cv2, lab, 1, row, states, grey, cam)
+
+
+def test_a_grey_learned_from_a_white_cubes_faces_may_pass_for_the_paper() -> None:
+    """A white cube's colour is learned from its shaded faces, as grey as 21 Lab units off
+    the paper's white: more light makes it the paper's white, so that side's cubes can pass
+    for the paper (a hidden space's core showing paper does not tell it empty). A black or
+    red cube's cannot. Only the sides whose cubes matter are asked: the space's own and
+    those of the nearer cubes hiding it."""
+    from throne_pnp.render.backend.mapgeom import Box
+
+    white = photo.lab("#ffffff")
+    grey = np.array((58.4, 0.8, -2.2), np.float32)      # a photo's white cubes' faces
+    black = photo.lab("#222426")
+    models = {"king": black, "player": grey}
+    assert sides.lit_to(np, grey, white) and not sides.lit_to(np, black, white)
+    assert not sides.lit_to(np, photo.lab("#b92328"), white)
+    assert sides.unlike(np, models, white, sides.CLEAR, ("king",))
+    assert not sides.unlike(np, models, white, 1.5, ("player",))    # though 21 away
+    cam = photo.Camera("a4", None, (30.0, -300.0), 400.0, 36.0)
+    box = Box(25.0, 25.0, 10.0, 10.0)
+    lab = np.empty((round(60 * reader.PX), round(60 * reader.PX), 3), np.float32)
+    lab[:] = white
+    assert hidden.core_paper(np, cv2, lab, box, white, models, cam, ("king",))
+    assert not hidden.core_paper(np, cv2, lab, box, white, models, cam, ("king", "player"))

@@ -56,18 +56,19 @@ def _covered(np: Any, cv2: Any, places: list[Any], shape: tuple[int, ...]
 
 
 def core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],
-                cam: photo.Camera) -> bool:
+               cam: photo.Camera, whose: tuple[str, ...] = ("king", "player")) -> bool:
     """Does a space the nearer cubes' hulls hide show its paper where any cube on it would
     show itself? Every cube that fits the space (7.5 to 9 mm, turned a little) covers its
     core, the square CORE_CUBE wide inside any such foot, and its top face covers that core
     lifted by its height (seen from the camera, pushed away from it); no nearer cube shows
     as paper. So either showing paper (on CORE_PAPER of it) tells the space empty: the hulls
-    are the most a nearer cube could hide, its true outline covers less. Only when both
-    sides' cube colours are known and far from the paper (a white cube on white paper
-    looks like it); CORE_CLEAR suffices there, as the core's pixels one by one must be
+    are the most a nearer cube could hide, its true outline covers less. Only when the
+    cube colours of the sides `whose` cubes matter (the space's own, and those of the nearer
+    cubes hiding it) are known and far from the paper (a white cube on white paper looks
+    like it); CORE_CLEAR suffices there, as the core's pixels one by one must be
     within OFF_PAPER of the paper (a wood cube on a yellowish tint stays over that)."""
     core = _core(np, box)
-    if core is None or not sides.unlike(np, models, paper, CORE_CLEAR):
+    if core is None or not sides.unlike(np, models, paper, CORE_CLEAR, whose):
         return False
     for places in ([core], [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)]):
         covered = _covered(np, cv2, places, lab.shape)

@@ -258,27 +258,18 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     lookalike: dict[int, str] = {}  # "glare" (a tint washed toward white) or "shadow" (the
     # paper darkened alike): either, or a pale cube's top or faces
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
+    images = _Images(sheet, even, lab, slope)
+    hiders: dict[int, list[int]] = {}   # the nearer spaces read not empty, near each
     for k in order:
         space = spaces[k]
         x0, y0, x1, y1 = _px(space.box, INSET)
-        rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
-        for j, state in states.items():
-            if state != "empty" and hidden.near(space.box, spaces[j].box):
-                hull = (cam.cube_hull(spaces[j].box, hidden.CUBE_HEIGHT, PX)
-                        - np.array([x0 - 3, y0 - 3]))
-                cv2.fillConvexPoly(rim, np.round(hull).astype(np.int32), 0)
-        inner = cv2.erode(rim, np.ones((7, 7), np.uint8))[3:-3, 3:-3] > 0   # off their edges
-        mask = rim[3:-3, 3:-3]
-        if tinted[k]:   # washed out by glare: no tint to tell there
-            mask[sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
-        ev = None
-        if mask.sum() >= MIN_PAPER * mask.size:
-            patch = lab[y0:y1, x0:x1]
-            ev, off = evidence.measure(np, cv2, patch, even[y0:y1, x0:x1],
-                                       slope[y0:y1, x0:x1], mask, inner, paper[k],
-                                       paper_bgr[k], bool(tinted[k]))
-            verdict = evidence.judge(ev)
-        if ev is None or mask.sum() < MIN_SEEN * mask.size and verdict != "empty":
+        hiders[k] = [j for j, state in states.items()
+                     if state != "empty" and hidden.near(space.box, spaces[j].box)]
+        mask, ev, off = _look(np, cv2, images, space.box, [
+            cam.cube_hull(spaces[j].box, hidden.CUBE_HEIGHT) for j in hiders[k]],
+            paper[k], paper_bgr[k], bool(tinted[k]))
+        verdict = evidence.judge(ev) if ev is not None else "unsure"
+        if ev is None or mask.mean() < MIN_SEEN and verdict != "empty":
             states[k] = "unsure"    # a sliver shows: paper there tells, nothing else does
             unseen.append(k)
             continue
@@ -286,7 +277,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         states[k] = _state(verdict, space.side)
         if verdict in ("glare", "shadow"):
             lookalike[k] = verdict
-        colour[k] = np.median(patch[(off if off.any() else mask) > 0], axis=0)
+        colour[k] = np.median(lab[y0:y1, x0:x1][(off if off.any() else mask) > 0], axis=0)
     shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
     models = sides.cube_colours(np, spaces, shown, colours)
     for side in ("king", "player"):     # a pale cube's faint edges, against the empties'
@@ -321,13 +312,48 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         elif verdict == "shadow" and away >= evidence.OFF_PAPER:   # far from it: a shadow
             states[k] = "empty"
     for k in unseen:
-        if hidden.core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam):
+        whose = {spaces[k].side} | {states[j] if states[j] in ("king", "player")
+                                    else spaces[j].side for j in hiders[k]}
+        if hidden.core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam,
+                             tuple(sorted(whose))):
             states[k] = "empty"
         elif hidden.top_shows(np, cv2, lab, k, spaces, states, models.get(spaces[k].side), cam):
             states[k] = spaces[k].side
     sides.sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k), photo.hex_of(shown[k]) if k in shown and
                       states[k] == s.side else None) for k, s in enumerate(spaces)]
+
+
+@dataclass(frozen=True)
+class _Images:
+    """The sheet image (BGR 0..1), the light evened out of it, that in Lab, and the slope of
+    its L (steps per pixel)."""
+
+    sheet: Any
+    even: Any
+    lab: Any
+    slope: Any
+
+
+def _look(np: Any, cv2: Any, images: _Images, box: Box, hulls: list[Any], paper: Any,
+          paper_bgr: Any, tinted: bool) -> tuple[Any, evidence.Evidence | None, Any]:
+    """What a space shows past the `hulls` (sheet mm) of the nearer cubes: the mask of the
+    part seen (over the space inset by INSET, at PX), and the evidence there with the
+    pixels off its paper (None, None when less than MIN_PAPER of it shows)."""
+    x0, y0, x1, y1 = _px(box, INSET)
+    rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
+    for hull in hulls:
+        cv2.fillConvexPoly(rim, np.round(hull * PX - (x0 - 3, y0 - 3)).astype(np.int32), 0)
+    inner = cv2.erode(rim, np.ones((7, 7), np.uint8))[3:-3, 3:-3] > 0   # off their edges
+    mask = rim[3:-3, 3:-3]
+    if tinted:   # washed out by glare: no tint to tell there
+        mask[images.sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
+    if mask.sum() < MIN_PAPER * mask.size:
+        return mask, None, None
+    ev, off = evidence.measure(np, cv2, images.lab[y0:y1, x0:x1], images.even[y0:y1, x0:x1],
+                               images.slope[y0:y1, x0:x1], mask, inner, paper, paper_bgr,
+                               tinted)
+    return mask, ev, off
 
 
 def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:

@@ -16,6 +16,7 @@ from throne_pnp.scan.geometry import Space
 CLEAR = 2.0              # times OFF_PAPER: both sides' cubes this far from a paper's colour
 SHADING = (0.4, 1.8)     # how much darker (or lighter) a face shows than the colour learned
 MATCH = 0.35             # BGR distance (the paper's white 1) from a cube colour: that colour
+PASSES = 0.1             # a cube colour this near a paper's in some light passes for it
 NAMED = {                # sRGB of the usual cube colours
     "red": "#b92328", "yellow": "#ebc828", "blue": "#1e55a5", "black": "#222426",
     "wood": "#d7af7d", "natural": "#d7af7d", "green": "#2d8c3c", "white": "#ececee",
@@ -60,9 +61,21 @@ def unlike(np: Any, models: dict[str, Any], paper: Any, clear: float = CLEAR,
            sides: tuple[str, ...] = ("king", "player")) -> bool:
     """Are the cube colours of `sides` (both, unless said) known and far (`clear` times
     OFF_PAPER) from this paper's colour, so that no such cube can pass for the paper (as a
-    white cube on white paper does)?"""
+    white cube on white paper does)? A colour learned from a white cube's shaded faces is
+    grey: a cube whose colour some light (within SHADING) makes the paper's can pass too."""
     return all(s in models and evidence.distance(np, models[s][None], paper)[0]
-               >= clear * evidence.OFF_PAPER for s in sides)
+               >= clear * evidence.OFF_PAPER and not lit_to(np, models[s], paper)
+               for s in sides)
+
+
+def lit_to(np: Any, model: Any, colour: Any) -> bool:
+    """Does a cube of colour `model` (Lab) show as `colour` (Lab) in some light within
+    SHADING (within PASSES: one colour against another, not a noisy pixel's MATCH)? A grey
+    learned from a white cube's shaded faces, lit, is the paper's white (0.03 off it); a
+    wood cube's colour stays off a yellowish tint (0.14)."""
+    cv2, _ = photo.libraries()
+    bgr = cv2.cvtColor(np.array([[model, colour]], np.float32), cv2.COLOR_Lab2BGR)[0]
+    return bool(shaded_distance(np, bgr[1:], bgr[0])[0] < PASSES)
 
 
 def sort_sides(np: Any, spaces: tuple[Space, ...], states: dict[int, str],
