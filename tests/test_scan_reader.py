@@ -252,3 +252,21 @@ def test_a_grey_learned_from_a_white_cubes_faces_may_pass_for_the_paper() -> Non
     lab[:] = white
     assert hidden.core_paper(np, cv2, lab, box, white, models, cam, ("king",))
     assert not hidden.core_paper(np, cv2, lab, box, white, models, cam, ("king", "player"))
+
+
+def test_a_tinted_space_all_washed_out_by_glare_reads_empty_beside_coloured_cubes() -> None:
+    """Photo 9740 of `scripts/scan_accuracy.py` (an A3 sheet from nearly straight above,
+    a glare spot on Hollow Fen): King space 1 of Hollow Fen shows its tint washed toward
+    white all over, so no part of it is left unwashed to compare with the tint. Its look as
+    a whole is glare, and the King's yellow cubes (the player's are blue) cannot look like a
+    tint washed toward white, so it reads empty (it was unsure); nothing reads wrong."""
+    rng = random.Random(9740)
+    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
+    shot = photogen.generate(CONTENT, rng, kind=kind, size=(2400, 1800),
+                             ink_saver=rng.random() < 0.15)
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    washed = next(r for r in reading.spaces
+                  if (r.space.territory, r.space.side, r.space.index) == (4, "king", 1))
+    assert shot.truth[(4, "king", 1)] == "empty" and washed.state == "empty"
+    assert washed.evidence is not None and washed.evidence.washed
+    assert _score(shot, reading)[1:] == (0, 0)

@@ -265,10 +265,12 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         x0, y0, x1, y1 = _px(space.box, INSET)
         hiders[k] = [j for j, state in states.items()
                      if state != "empty" and hidden.near(space.box, spaces[j].box)]
-        mask, ev, off = _look(np, cv2, images, space.box, [
+        mask, ev, off, washed = _look(np, cv2, images, space.box, [
             cam.cube_hull(spaces[j].box, hidden.CUBE_HEIGHT) for j in hiders[k]],
             paper[k], paper_bgr[k], bool(tinted[k]))
         verdict = evidence.judge(ev) if ev is not None else "unsure"
+        if washed and verdict not in ("glare", "empty"):
+            ev = None       # all of it washed out: its tint washed toward white tells, or none
         if ev is None or mask.mean() < MIN_SEEN and verdict != "empty":
             states[k] = "unsure"    # a sliver shows: paper there tells, nothing else does
             unseen.append(k)
@@ -311,6 +313,10 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = spaces[k].side
         elif verdict == "shadow" and away >= evidence.OFF_PAPER:   # far from it: a shadow
             states[k] = "empty"
+        elif verdict == "glare" and sides.unlike(np, models, paper[k], sides.CLEAR, (
+                spaces[k].side,)) and sides.unlike(np, models, white, sides.CLEAR, (
+                spaces[k].side,)):   # no such cube looks like its tint washed toward white
+            states[k] = "empty"
     for k in unseen:
         whose = {spaces[k].side} | {states[j] if states[j] in ("king", "player")
                                     else spaces[j].side for j in hiders[k]}
@@ -336,24 +342,30 @@ class _Images:
 
 
 def _look(np: Any, cv2: Any, images: _Images, box: Box, hulls: list[Any], paper: Any,
-          paper_bgr: Any, tinted: bool) -> tuple[Any, evidence.Evidence | None, Any]:
+          paper_bgr: Any, tinted: bool) -> tuple[Any, evidence.Evidence | None, Any, bool]:
     """What a space shows past the `hulls` (sheet mm) of the nearer cubes: the mask of the
-    part seen (over the space inset by INSET, at PX), and the evidence there with the
-    pixels off its paper (None, None when less than MIN_PAPER of it shows)."""
+    part seen (over the space inset by INSET, at PX), the evidence there with the pixels
+    off its paper (None, None when less than MIN_PAPER of it shows), and whether that is
+    only what glare washed out (on a tint, the part left without it shows too little: then
+    only its look as a whole, the tint washed toward white or not, can tell)."""
     x0, y0, x1, y1 = _px(box, INSET)
     rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
     for hull in hulls:
         cv2.fillConvexPoly(rim, np.round(hull * PX - (x0 - 3, y0 - 3)).astype(np.int32), 0)
     inner = cv2.erode(rim, np.ones((7, 7), np.uint8))[3:-3, 3:-3] > 0   # off their edges
     mask = rim[3:-3, 3:-3]
+    washed = False
     if tinted:   # washed out by glare: no tint to tell there
-        mask[images.sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
+        unwashed = mask.copy()
+        unwashed[images.sheet[y0:y1, x0:x1].max(axis=2) >= GLARE] = 0
+        washed = unwashed.sum() < MIN_PAPER * mask.size
+        mask = mask if washed else unwashed
     if mask.sum() < MIN_PAPER * mask.size:
-        return mask, None, None
+        return mask, None, None, False
     ev, off = evidence.measure(np, cv2, images.lab[y0:y1, x0:x1], images.even[y0:y1, x0:x1],
                                images.slope[y0:y1, x0:x1], mask, inner, paper, paper_bgr,
                                tinted)
-    return mask, ev, off
+    return mask, ev, off, washed
 
 
 def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
