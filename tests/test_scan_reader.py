@@ -270,3 +270,21 @@ def test_a_tinted_space_all_washed_out_by_glare_reads_empty_beside_coloured_cube
     assert shot.truth[(4, "king", 1)] == "empty" and washed.state == "empty"
     assert washed.evidence is not None and washed.evidence.washed
     assert _score(shot, reading)[1:] == (0, 0)
+
+
+def test_a_space_reads_empty_against_its_rows_tint_as_the_row_shows_it() -> None:
+    """Photo 8082 of `scripts/scan_accuracy.py` (a Letter sheet seen at 38 degrees): the
+    King's row of Rustcrown shows its tint 9 L lighter than the tint expected from the
+    whole sheet's print, so its empty space 2, beside two blue cubes, was unsure. Its row's
+    other empty spaces show the tint as this photo has it there; against that it reads
+    empty, and nothing on the sheet reads wrong or stays unsure."""
+    rng = random.Random(8082)
+    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
+    shot = photogen.generate(CONTENT, rng, kind=kind, size=(1600, 1200),
+                             ink_saver=rng.random() < 0.15)
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    space = next(r for r in reading.spaces
+                 if (r.space.territory, r.space.side, r.space.index) == (9, "king", 2))
+    assert shot.truth[(9, "king", 2)] == "empty" and space.state == "empty"
+    assert space.evidence is not None and space.evidence.darker > -3
+    assert _score(shot, reading)[1:] == (0, 0)

@@ -9,21 +9,25 @@ are read nearest to the camera first and an occupied one masks its shadow in the
 those behind. Each space is compared with its paper (the colour the sheet prints it in,
 white on an ink saver, as this photo's print, light and glare show it): the evidence and
 what it tells are scan/evidence.py's (of a space that shows only a sliver, 6-10 %, only the
-paper tells: empty). A space in between is unsure, never guessed. Then the
-photo as a whole settles some: faint edges (and sharp ones under a cube's worth) tell
+paper tells: empty; a tinted space that glare washed out all over is judged on all of it,
+where only its tint washed toward white, or not, can tell). A space in between is unsure,
+never guessed. Then the photo as a whole settles some: a space of a row whose empty spaces
+show their tint off the one expected is read against theirs (only to read it empty: the
+light may differ along the row); faint edges (and sharp ones under a cube's worth) tell
 nothing on a space whose side's cubes are far from its paper and from white (such a cube
 shows off the paper); a space with a pale cube's faint edges well over this photo's
 empties' is that cube; a tint washed toward white (or the paper darkened alike) that shows
 its side's cube colour is a pale cube, not glare (or a shadow), and a shadow far from it is
-empty; a space the nearer cubes' hulls hide is empty when the core any cube
-on it would cover (its foot, or its top seen from the camera) shows the paper, and holds
-its side's cube when that top, off every other space, shows the cube's colour; and, in a
-blurred photo taken from straight above, an empty-looking space darker than that side's
-other empties is unsure (a white cube's top face, its edges blurred away) unless no cube
-can pass for the paper (on a tint, its side's); one far darker, in its side's pale cube
-colour, is that cube.
-Cube colours are learned from the photo (the cubes on each
-side's spaces) or given by name or hex.
+empty, as is glare where that side's cubes are far from the paper and from white; a space
+the nearer cubes' hulls hide is empty when the core any cube on it would cover (its foot,
+or its top seen from the camera) shows the paper, and holds its side's cube when that top,
+off every other space, shows the cube's colour; and, in a blurred photo taken from
+straight above, an empty-looking space darker than that side's other empties is unsure (a
+white cube's top face, its edges blurred away) unless no cube can pass for the paper (on a
+tint, its side's); one far darker, in its side's pale cube colour, is that cube. A cube
+colour learned from a white cube's shaded faces is grey, and passes for the paper in more
+light (sides.lit_to). Cube colours are learned from the photo (the cubes on each side's
+spaces) or given by name or hex.
 """
 
 from __future__ import annotations
@@ -237,11 +241,12 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     white = photo.lab("#ffffff")
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     plain = _plain(np, cv2, lab, geometry, white)
+    looks = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)   # each space's
+                      for x0, y0, x1, y1 in (_px(s.box, INSET) for s in spaces)])  # median
     for side in ("king", "player"):
         own = [k for k, s in enumerate(spaces) if s.side == side]
         fills = [spaces[players[0] if plain else k].fill for k in own]
-        seen = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
-                         for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)])
+        seen = looks[own]
         washed = [float(np.median(glare[y0:y1, x0:x1]))
                   for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)]
         paper[own] = _paper(np, seen, np.array([photo.lab(fill, g)
@@ -280,6 +285,22 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if verdict in ("glare", "shadow"):
             lookalike[k] = verdict
         colour[k] = np.median(lab[y0:y1, x0:x1][(off if off.any() else mask) > 0], axis=0)
+    for row in _rows(spaces).values():      # a row's tint as its empty spaces show it
+        empties = [k for k in row if states[k] == "empty"]
+        if len(empties) < 2:
+            continue
+        shows = np.median(looks[empties], axis=0)
+        for k in row:
+            if states[k] != "unsure" or k in unseen or k in lookalike or evidence.distance(
+                    np, shows[None], paper[k])[0] < evidence.OFF_PAPER / 2:
+                continue
+            _, ev, _, _ = _look(np, cv2, images, spaces[k].box, [
+                cam.cube_hull(spaces[j].box, hidden.CUBE_HEIGHT) for j in hiders[k]],
+                shows, cv2.cvtColor(shows[None, None], cv2.COLOR_Lab2BGR)[0, 0],
+                bool(tinted[k]))
+            if ev is None or evidence.judge(ev) != "empty":
+                continue    # (a cube it may show against the light of the others, not its own)
+            states[k], told[k], darker[k] = "empty", ev, ev.darker
     shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
     models = sides.cube_colours(np, spaces, shown, colours)
     for side in ("king", "player"):     # a pale cube's faint edges, against the empties'
@@ -366,6 +387,14 @@ def _look(np: Any, cv2: Any, images: _Images, box: Box, hulls: list[Any], paper:
                                images.slope[y0:y1, x0:x1], mask, inner, paper, paper_bgr,
                                tinted)
     return mask, ev, off, washed
+
+
+def _rows(spaces: tuple[Space, ...]) -> dict[tuple[int, str], list[int]]:
+    """The spaces of each territory's row of each side (their indices)."""
+    rows: dict[tuple[int, str], list[int]] = {}
+    for k, space in enumerate(spaces):
+        rows.setdefault((space.territory, space.side), []).append(k)
+    return rows
 
 
 def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
