@@ -70,6 +70,19 @@ def test_the_paper_darkened_alike_without_edges_is_a_shadow_or_a_pale_cubes_face
     assert evidence.judge(dataclasses.replace(shade, lines=3.0)) == "cube"
 
 
+def test_a_tint_washed_toward_white_over_part_of_a_space_is_glare_or_a_pale_cube() -> None:
+    # photo 9550's King space 4 of Rustcrown: 21 of 47 mm2 seen off its tint, all of it the
+    # tint washed toward white, no edges: glare over part of it (the reader asks the side's
+    # cube colour), as glare over all of it is; on white paper, or with a cube's edges, not
+    part = evidence.Evidence(seen=46.7, cube=46.7, off=20.6, lines=0.0, faint=0.0, pale=5.0,
+                             unshaded=20.6, lit=0.93, washed=True, tinted=True, darker=-5.2)
+    assert evidence.judge(part) == "glare"
+    assert evidence.judge(dataclasses.replace(part, off=40.0)) == "glare"
+    assert evidence.judge(dataclasses.replace(part, tinted=False)) == "unsure"
+    assert evidence.judge(dataclasses.replace(part, washed=False)) == "unsure"
+    assert evidence.judge(dataclasses.replace(part, lines=0.6)) == "unsure"
+
+
 def test_faint_edges_tell_nothing_once_a_sides_cubes_cannot_pass_for_the_paper() -> None:
     # 4.5 mm2 of faint edges on white paper: a white cube's; but for red cubes (which would
     # show off the paper) it is the blur of the print and of the cubes around: empty, and

@@ -93,7 +93,8 @@ def measure(np: Any, cv2: Any, lab: Any, even: Any, slope: Any, mask: Any, inner
 
 def judge(ev: Evidence, pale: bool = True) -> str:
     """"empty", "cube" or "unsure" from the evidence (see the module's docstring), or
-    "glare": a tint washed toward white, by glare or by a pale cube, or "shadow": the paper
+    "glare": a tint washed toward white (over all of it or a part), by glare or by a pale
+    cube, or "shadow": the paper
     darkened alike in every channel, without a cube's edges, by a shadow or a pale cube's
     shaded faces (the reader tells them apart by the side's cube colour). `pale`: may a
     cube of the space's side pass for its paper (a white cube on white paper)? Only such a
@@ -117,6 +118,9 @@ def judge(ev: Evidence, pale: bool = True) -> str:
             and ev.pale < FULL_ABOVE * ev.cube
             and (ev.off <= EMPTY_BELOW * ev.cube or ev.unshaded <= EMPTY_BELOW * ev.cube)):
         return "empty"          # paper, or paper in a shadow (only darker)
+    if ev.tinted and ev.washed and ev.lines <= EDGES_SEEN * ev.cube \
+            and faint < FAINT_SEEN * ev.cube:
+        return "glare"          # glare over part of it, or a pale cube?
     return "unsure"
 
 
