@@ -94,13 +94,12 @@ def measure(np: Any, cv2: Any, lab: Any, even: Any, slope: Any, mask: Any, inner
 def judge(ev: Evidence, pale: bool = True) -> str:
     """"empty", "cube" or "unsure" from the evidence (see the module's docstring), or
     "glare": a tint washed toward white (over all of it or a part), by glare or by a pale
-    cube, or "shadow": the paper
-    darkened alike in every channel, without a cube's edges, by a shadow or a pale cube's
-    shaded faces (the reader tells them apart by the side's cube colour). `pale`: may a
-    cube of the space's side pass for its paper (a white cube on white paper)? Only such a
-    cube shows little but faint edges; once the reader knows the side's cubes are far from
-    the paper, faint edges tell nothing (the blur of the print and of the cubes around
-    draws them too)."""
+    cube, or "shadow": the paper darkened alike in every channel, without a cube's edges, by
+    a shadow or a pale cube's shaded faces (the reader tells them apart by the side's cube
+    colour). `pale`: may a cube of the space's side pass for its paper (a white cube on
+    white paper)? Only such a cube shows little but faint edges; once the reader knows the
+    side's cubes are far from the paper, faint edges tell nothing (the blur of the print
+    and of the cubes around draws them too)."""
     faint = ev.faint if pale else 0.0
     if ev.lit >= LIT_PAPER and ev.lines <= EDGES_SEEN * ev.cube:
         return "empty"          # paper, only lit up (glare): no cube is that light

@@ -241,8 +241,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     white = photo.lab("#ffffff")
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     plain = _plain(np, cv2, lab, geometry, white)
-    looks = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)   # each space's
-                      for x0, y0, x1, y1 in (_px(s.box, INSET) for s in spaces)])  # median
+    # each space's median colour, cubes and all
+    looks = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
+                      for x0, y0, x1, y1 in (_px(s.box, INSET) for s in spaces)])
     for side in ("king", "player"):
         own = [k for k, s in enumerate(spaces) if s.side == side]
         fills = [spaces[players[0] if plain else k].fill for k in own]
