@@ -104,7 +104,7 @@ def read_photo(data: bytes, content: Content, colours: dict[str, str] | None = N
         cam = photo.camera(kind, found, (image.shape[1], image.shape[0]), geometry.markers)
         sheet = _sheet_image(image, cam, geometry)
         sharpness = _check_sheet(sheet, geometry)
-        samemap.check_same_map(sheet, geometry)     # this edition's drawing: scan/samemap.py
+        samemap.check_same_map(sheet, geometry, cam)    # this edition's drawing: samemap.py
         reading.spaces += _read_spaces(sheet, geometry, cam, colours or {}, sharpness)
         reading.off += offspace.read_off_spaces(sheet, geometry, cam, [  # scan/offspace.py
             (r.space, r.state) for r in reading.spaces[-len(geometry.spaces):]], colours or {})

@@ -4,9 +4,10 @@ refused.)
 The markers only tell the paper and the tile; two editions print the same markers. What
 differs is the drawing: where each territory's block of cube spaces and each border lies.
 Each block's printed outlines must show more edge where this edition draws them than a few
-millimetres off (cubes and light change both alike), and each border must be darker than
-the land either side of it along most of its length; a sheet where a block or a stretch of
-border is elsewhere is refused.
+millimetres off (cubes and light change both alike, but in a steep view cubes' tops show
+their edges pushed away from the camera), and each border must be darker than the land
+either side of it along most of its length; a sheet where a block or a stretch of border is
+elsewhere is refused.
 """
 
 from __future__ import annotations
@@ -21,14 +22,22 @@ PX = 5.0                # px per mm of the sheet image (the reader's)
 MOVED = 1.5             # a block's outlines show this much more edge a few mm off: moved
 CROSSED = 0.4           # a border darker along less of its length than this: not there
 SHIFTS = [(dx, dy) for dx in (-4.0, 0.0, 4.0) for dy in (-4.0, 0.0, 4.0) if dx or dy]
+CUBE = 9.0              # mm: the tallest usual cube
+LIFTED = 3.0            # mm a cube top is pushed from the camera: may pass for a block moved
 
 
-def check_same_map(sheet: Any, geometry: SheetGeometry) -> None:
+def check_same_map(sheet: Any, geometry: SheetGeometry, cam: photo.Camera | None = None
+                   ) -> None:
     """Refuse the sheet image when a block of cube spaces, or two stretches of border (one
-    may hide under a cube), are not where this edition draws them."""
-    moved = sorted(t for t, (here, off) in block_scores(sheet, geometry).items()
-                   if off > MOVED * here)
-    if moved or sum(share < CROSSED for share in border_scores(sheet, geometry)) >= 2:
+    may hide under a cube), are not where this edition draws them. Cubes on a block seen
+    steeply show their tops' edges pushed away from the camera (`cam`): a block that shows
+    more edge moved that way (within 60 degrees), by a push of LIFTED or more, is taken for
+    moved only when a stretch of border is not where this edition draws it either."""
+    crossed = sum(share < CROSSED for share in border_scores(sheet, geometry))
+    moved = sorted(t for t, (here, off, shift) in block_scores(sheet, geometry).items()
+                   if off > MOVED * here and (crossed or cam is None
+                                              or not _lifted_edges(geometry, t, shift, cam)))
+    if moved or crossed >= 2:
         raise photo.ScanRefused(
             "this photo shows another map (" + (f"the cube spaces of territory {moved[0]} are "
                                                 "not where this edition prints them" if moved
@@ -37,9 +46,23 @@ def check_same_map(sheet: Any, geometry: SheetGeometry) -> None:
             "edition's map, or give the edition it was printed from (--content)")
 
 
-def block_scores(sheet: Any, geometry: SheetGeometry) -> dict[int, tuple[float, float]]:
+def _lifted_edges(geometry: SheetGeometry, territory: int, shift: tuple[float, float],
+                  cam: photo.Camera) -> bool:
+    """Could the edges of cubes on this territory's block, their tops pushed away from the
+    camera, be what shows along its outlines moved by `shift` (mm)?"""
+    _, np = photo.libraries()
+    centre = np.mean([(s.box.x + s.box.w / 2, s.box.y + s.box.h / 2)
+                      for s in geometry.spaces if s.territory == territory], axis=0)
+    push = cam.lifted(centre[None], CUBE)[0] - centre
+    reach = float(np.hypot(*push))
+    return reach >= LIFTED and float(np.dot(push, shift)) >= 0.5 * reach * float(
+        np.hypot(*shift))
+
+
+def block_scores(sheet: Any, geometry: SheetGeometry
+                 ) -> dict[int, tuple[float, float, tuple[float, float]]]:
     """Each territory's (edge along its spaces' outlines as drawn, the most along the same
-    outlines shifted by SHIFTS)."""
+    outlines shifted by SHIFTS, that shift)."""
     cv2, np = photo.libraries()
     grey = cv2.cvtColor(sheet, cv2.COLOR_BGR2GRAY)
     edges = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0), cv2.Sobel(grey, cv2.CV_32F, 0, 1))
@@ -64,7 +87,8 @@ def block_scores(sheet: Any, geometry: SheetGeometry) -> dict[int, tuple[float, 
             i = np.clip(np.round((p[:, 1] + dy) * PX).astype(int), 0, h - 1)
             return float(edges[i, j].mean())
 
-        out[territory] = (score(0, 0), max(score(dx, dy) for dx, dy in SHIFTS))
+        best = max(SHIFTS, key=lambda d: score(*d))
+        out[territory] = (score(0, 0), score(*best), best)
     return out
 
 
