@@ -245,7 +245,7 @@ def test_a_grey_learned_from_a_white_cubes_faces_may_pass_for_the_paper() -> Non
     assert sides.lit_to(np, grey, white) and not sides.lit_to(np, black, white)
     assert not sides.lit_to(np, photo.lab("#b92328"), white)
     assert sides.unlike(np, models, white, sides.CLEAR, ("king",))
-    assert not sides.unlike(np, models, white, 1.5, ("player",))    # though 21 away
+    assert not sides.unlike(np, models, white, hidden.CORE_CLEAR, ("player",))  # 21 away
     cam = photo.Camera("a4", None, (30.0, -300.0), 400.0, 36.0)
     box = Box(25.0, 25.0, 10.0, 10.0)
     lab = np.empty((round(60 * reader.PX), round(60 * reader.PX), 3), np.float32)
