@@ -26,6 +26,15 @@ from throne_pnp.scan import hidden, photo, reader, sides  # noqa: E402
 CONTENT = load_content()
 
 
+def _accuracy_photo(seed: int) -> photogen.Photo:
+    """The photo `scripts/scan_accuracy.py` draws for `seed`."""
+    rng = random.Random(seed)
+    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
+    return photogen.generate(CONTENT, rng, kind=kind,
+                             size=(2400, 1800) if kind == "a3" else (1600, 1200),
+                             ink_saver=rng.random() < 0.15)
+
+
 def _score(shot: photogen.Photo, reading: reader.Reading) -> tuple[int, int, int]:
     """(right, wrong, unsure) over the photo's spaces."""
     right = wrong = unsure = 0
@@ -186,10 +195,7 @@ def test_a_sliver_of_paper_past_the_nearer_cubes_hulls_reads_empty() -> None:
     above, blurred): King space 2 of Saltreach shows only a sliver past its neighbours'
     hulls, all of it paper, so it reads empty (it was unsure while a space had to show 10 %
     of itself to be read at all); nothing on the sheet reads wrong."""
-    rng = random.Random(8029)
-    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
-    shot = photogen.generate(CONTENT, rng, kind=kind, size=(2400, 1800),
-                             ink_saver=rng.random() < 0.15)
+    shot = _accuracy_photo(8029)
     reading = reader.read_photo(shot.jpeg, CONTENT)
     sliver = next(r for r in reading.spaces
                   if (r.space.territory, r.space.side, r.space.index) == (6, "king", 2))
@@ -260,10 +266,7 @@ def test_a_tinted_space_all_washed_out_by_glare_reads_empty_beside_coloured_cube
     white all over, so no part of it is left unwashed to compare with the tint. Its look as
     a whole is glare, and the King's yellow cubes (the player's are blue) cannot look like a
     tint washed toward white, so it reads empty (it was unsure); nothing reads wrong."""
-    rng = random.Random(9740)
-    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
-    shot = photogen.generate(CONTENT, rng, kind=kind, size=(2400, 1800),
-                             ink_saver=rng.random() < 0.15)
+    shot = _accuracy_photo(9740)
     reading = reader.read_photo(shot.jpeg, CONTENT)
     washed = next(r for r in reading.spaces
                   if (r.space.territory, r.space.side, r.space.index) == (4, "king", 1))
@@ -278,10 +281,7 @@ def test_a_space_reads_empty_against_its_rows_tint_as_the_row_shows_it() -> None
     whole sheet's print, so its empty space 2, beside two blue cubes, was unsure. Its row's
     other empty spaces show the tint as this photo has it there; against that it reads
     empty, and nothing on the sheet reads wrong or stays unsure."""
-    rng = random.Random(8082)
-    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
-    shot = photogen.generate(CONTENT, rng, kind=kind, size=(1600, 1200),
-                             ink_saver=rng.random() < 0.15)
+    shot = _accuracy_photo(8082)
     reading = reader.read_photo(shot.jpeg, CONTENT)
     space = next(r for r in reading.spaces
                  if (r.space.territory, r.space.side, r.space.index) == (9, "king", 2))
@@ -296,10 +296,7 @@ def test_a_block_full_of_dark_cubes_seen_steeply_is_not_another_map() -> None:
     from the camera, show more edge along the block's outlines moved 4 mm that way than
     along them as printed. Every border is where this map prints it, so the sheet is this
     map: it is read (it was refused as another map), and nothing reads wrong."""
-    rng = random.Random(93302)
-    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
-    shot = photogen.generate(CONTENT, rng, kind=kind, size=(1600, 1200),
-                             ink_saver=rng.random() < 0.15)
+    shot = _accuracy_photo(93302)
     reading = reader.read_photo(shot.jpeg, CONTENT)
     assert _score(shot, reading)[1] == 0
     assert sum(shot.truth[(1, side, i)] != "empty" for side in ("king", "player")
