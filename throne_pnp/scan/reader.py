@@ -266,14 +266,15 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
     images = _Images(sheet, even, lab, slope)
     hiders: dict[int, list[int]] = {}   # the nearer spaces read not empty, near each
+    hulls = [cam.cube_hull(s.box, hidden.CUBE_HEIGHT) for s in spaces]  # what a cube may hide
     for k in order:
         space = spaces[k]
         x0, y0, x1, y1 = _px(space.box, INSET)
         hiders[k] = [j for j, state in states.items()
                      if state != "empty" and hidden.near(space.box, spaces[j].box)]
-        mask, ev, off, washed = _look(np, cv2, images, space.box, [
-            cam.cube_hull(spaces[j].box, hidden.CUBE_HEIGHT) for j in hiders[k]],
-            paper[k], paper_bgr[k], bool(tinted[k]))
+        mask, ev, off, washed = _look(np, cv2, images, space.box,
+                                      [hulls[j] for j in hiders[k]], paper[k], paper_bgr[k],
+                                      bool(tinted[k]))
         verdict = evidence.judge(ev) if ev is not None else "unsure"
         if washed and verdict not in ("glare", "empty"):
             ev = None       # all of it washed out: its tint washed toward white tells, or none
@@ -295,10 +296,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             if states[k] != "unsure" or k in unseen or k in lookalike or evidence.distance(
                     np, shows[None], paper[k])[0] < evidence.OFF_PAPER / 2:
                 continue
-            _, ev, _, _ = _look(np, cv2, images, spaces[k].box, [
-                cam.cube_hull(spaces[j].box, hidden.CUBE_HEIGHT) for j in hiders[k]],
-                shows, cv2.cvtColor(shows[None, None], cv2.COLOR_Lab2BGR)[0, 0],
-                bool(tinted[k]))
+            _, ev, _, _ = _look(np, cv2, images, spaces[k].box, [hulls[j] for j in hiders[k]],
+                                shows, cv2.cvtColor(shows[None, None], cv2.COLOR_Lab2BGR)[0, 0],
+                                bool(tinted[k]))
             if ev is None or evidence.judge(ev) != "empty":
                 continue    # (a cube it may show against the light of the others, not its own)
             states[k], told[k], darker[k] = "empty", ev, ev.darker
@@ -306,8 +306,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     models = sides.cube_colours(np, spaces, shown, colours)
     for side in ("king", "player"):     # a pale cube's faint edges, against the empties'
         pale = [k for k, s in enumerate(spaces) if s.side == side   # near paper or white
-                and not (sides.unlike(np, models, paper[k], sides.CLEAR, (side,))
-                         and sides.unlike(np, models, white, sides.CLEAR, (side,)))]
+                and not sides.stands_out(np, models, paper[k], side)]
         for k in set(told) - set(pale) - set(lookalike):    # faint edges: no such cube's
             if spaces[k].side == side and states[k] in (side, "unsure"):
                 states[k] = _state(evidence.judge(told[k], pale=False), side)
@@ -335,10 +334,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = spaces[k].side
         elif verdict == "shadow" and away >= evidence.OFF_PAPER:   # far from it: a shadow
             states[k] = "empty"
-        elif verdict == "glare" and sides.unlike(np, models, paper[k], sides.CLEAR, (
-                spaces[k].side,)) and sides.unlike(np, models, white, sides.CLEAR, (
-                spaces[k].side,)):   # no such cube looks like its tint washed toward white
-            states[k] = "empty"
+        elif verdict == "glare" and sides.stands_out(np, models, paper[k], spaces[k].side):
+            states[k] = "empty"     # no such cube looks like its tint washed toward white
     for k in unseen:
         whose = {spaces[k].side} | {states[j] if states[j] in ("king", "player")
                                     else spaces[j].side for j in hiders[k]}

@@ -87,8 +87,9 @@ def block_scores(sheet: Any, geometry: SheetGeometry
             i = np.clip(np.round((p[:, 1] + dy) * PX).astype(int), 0, h - 1)
             return float(edges[i, j].mean())
 
-        best = max(SHIFTS, key=lambda d: score(*d))
-        out[territory] = (score(0, 0), score(*best), best)
+        shifted = {shift: score(*shift) for shift in SHIFTS}
+        best = max(shifted, key=shifted.__getitem__)
+        out[territory] = (score(0, 0), shifted[best], best)
     return out
 
 

@@ -68,6 +68,13 @@ def unlike(np: Any, models: dict[str, Any], paper: Any, clear: float = CLEAR,
                for s in sides)
 
 
+def stands_out(np: Any, models: dict[str, Any], paper: Any, side: str) -> bool:
+    """Is `side`'s cube colour known and far (CLEAR) from this paper and from white, so
+    that no such cube passes for the paper, lit or not, nor for glare on it?"""
+    return (unlike(np, models, paper, CLEAR, (side,))
+            and unlike(np, models, photo.lab("#ffffff"), CLEAR, (side,)))
+
+
 def lit_to(np: Any, model: Any, colour: Any) -> bool:
     """Does a cube of colour `model` (Lab) show as `colour` (Lab) in some light within
     SHADING (within PASSES: one colour against another, not a noisy pixel's MATCH)? A grey
