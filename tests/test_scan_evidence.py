@@ -55,6 +55,42 @@ def test_a_pale_cubes_top_darker_than_the_empties_is_that_cube() -> None:
     assert evidence.dark_tops(np, told, states, list(told), colour, None, paper) == []
 
 
+def test_a_pale_cubes_faces_far_darker_than_the_empties_may_show_its_colour_less_closely(
+        ) -> None:
+    # a white cube's faces in more light than those the colour was learned from: 8 off it
+    white_paper, white_cube = photo.lab("#ffffff"), photo.lab("#9e9ea2")
+    lighter, shadow = photo.lab("#bcbcc0"), photo.lab("#d0d0d0")
+    told = {k: _space(0.0, darker=0.5 * (k % 3)) for k in range(8)}     # the empties
+    told |= {8: _space(0.0, darker=20.0), 9: _space(0.0, darker=10.0),
+             10: _space(0.0, darker=20.0)}
+    states = {k: "empty" for k in range(11)}
+    colour = {k: white_paper for k in range(8)} | {8: lighter, 9: lighter, 10: shadow}
+    paper = np.array([white_paper] * 11)
+    # FAR_DARKER (13) over the empties: within OFF_PAPER of the colour; 10 darker: within
+    # half of it; the paper darkened (14 off the colour) never
+    assert evidence.dark_tops(np, told, states, list(told), colour, white_cube, paper) == [8]
+
+
+def test_a_side_with_no_cube_read_learns_its_pale_colour_from_the_darker_spaces() -> None:
+    white_paper = photo.lab("#ffffff")
+    faces = [photo.lab(h) for h in ("#98989c", "#a0a0a4", "#909094", "#a8a8ac")]
+    told = {k: _space(0.0, darker=0.5 * (k % 3)) for k in range(8)}     # the empties
+    told |= {8 + i: _space(0.0, darker=12.0 + 4 * i) for i in range(4)}
+    states = {k: "empty" for k in range(12)} | {9: "unsure"}
+    colour = {k: white_paper for k in range(8)} | {8 + i: c for i, c in enumerate(faces)}
+    paper = np.array([white_paper] * 12)
+    # four darker spaces in one grey, no colour learned: white cubes
+    assert evidence.dark_tops(np, told, states, list(told), colour, None, paper) == [
+        8, 9, 10, 11]
+    # shadows of different depths do not agree on a colour; nor do two spaces make a set
+    shades = [photo.lab(h) for h in ("#d0d0d0", "#c0c0c0", "#a0a0a0", "#b0b0b0")]
+    colour |= {8 + i: c for i, c in enumerate(shades)}
+    assert evidence.dark_tops(np, told, states, list(told), colour, None, paper) == []
+    two = {k: told[k] for k in range(10)}
+    assert evidence.dark_tops(np, two, states, list(two), colour | {
+        8: faces[0], 9: faces[1]}, None, paper) == []
+
+
 def test_a_space_without_a_cubes_signs_is_empty_and_one_in_between_is_unsure() -> None:
     assert evidence.judge(_space(0.0)) == "empty"
     assert evidence.judge(_space(3.0)) == "unsure"       # faint edges, not enough alone

@@ -209,8 +209,9 @@ def test_a_sliver_of_paper_past_the_nearer_cubes_hulls_reads_empty() -> None:
 def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -> None:
     """Behind a row of cubes a space's floor is hidden, but cubes stand alike tall: its
     cube's top shows beyond it, pushed away from the camera. The row's last space, hidden,
-    reads as a cube when its lifted core shows that side's colour off every other space;
-    not when it shows the paper, nor when another space lies there (its cube's face could)."""
+    reads as a cube when its lifted core shows that side's colour off every other space
+    not read empty; not when it shows the paper, nor when another space not read empty lies
+    there (its cube's face could)."""
     from throne_pnp.render.backend.mapgeom import Box
     from throne_pnp.scan.geometry import Space
 
@@ -227,7 +228,10 @@ def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -
     assert not hidden.top_shows(np, cv2, lab, 1, row, states, red, cam)
     lab[y:, :] = red
     farther = row + (Space(9, "king", 2, Box(25.0, 47.0, 10.0, 10.0)),)
-    assert not hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "empty"}, red, cam)
+    assert not hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "unsure"}, red, cam)
+    assert not hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "king"}, red, cam)
+    # read empty (its paper seen past the cubes), no cube's foot or face stands there
+    assert hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "empty"}, red, cam)
     # a lit top is lighter than the colour learned from the cubes' faces (22 Lab units off
     # it here): the same red in more light; a grey cube's colour tells no light from shade
     faces, grey = photo.lab("#8c1a1e"), photo.lab("#8c8c8c")
@@ -301,3 +305,43 @@ def test_a_block_full_of_dark_cubes_seen_steeply_is_not_another_map() -> None:
     assert _score(shot, reading)[1] == 0
     assert sum(shot.truth[(1, side, i)] != "empty" for side in ("king", "player")
                for i in range(5)) == 8
+
+
+def test_an_ink_savers_light_is_read_around_every_space() -> None:
+    """Photo 7064 of `scripts/scan_accuracy.py` (an ink-saver Letter sheet from nearly
+    straight above; white King cubes, red player's): the ink saver prints its land white,
+    so the light is read from a ring around every space, King's too, not only from the
+    player's spaces. King space 4 of Middlemere holds a white cube whose faces showed as
+    light as the paper under the light guessed from afar (it read empty); under the light
+    read around it, the whole sheet reads right."""
+    shot = _accuracy_photo(7064)
+    assert shot.conditions["ink_saver"] and shot.truth[(5, "king", 4)] == "king"
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    assert _score(shot, reading)[1:] == (0, 0)
+
+
+def test_a_hidden_cubes_top_may_show_over_a_space_read_empty() -> None:
+    """Photo 7001 of `scripts/scan_accuracy.py` (an A4 sheet at 37 degrees): King space 2
+    of Hollow Fen lies behind the cube on space 1, and its own cube's top shows pushed over
+    space 3. Space 3 reads empty (its paper shows past the cubes), so no cube's foot or face
+    stands there: the top tells space 2's cube (it was unsure)."""
+    shot = _accuracy_photo(7001)
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    states = {(r.space.territory, r.space.side, r.space.index): r.state
+              for r in reading.spaces}
+    assert states[(4, "king", 2)] == shot.truth[(4, "king", 2)] == "king"
+    assert states[(4, "king", 3)] == shot.truth[(4, "king", 3)] == "empty"
+    assert _score(shot, reading)[1:] == (0, 0)
+
+
+def test_white_cubes_on_most_of_the_kings_spaces_do_not_pass_for_their_tint() -> None:
+    """Photo 94173 of `scripts/scan_accuracy.py` (the Letter map's second tile from straight
+    above, white King cubes on 21 of its 27 King's spaces): the cubes' tops show every tint
+    shifted alike toward white, so the fit of the King's paper took them for the print and
+    read four empty spaces, showing their tints as printed, as King cubes. The spaces that
+    show their tints as printed now give the first guess: all read right."""
+    shot = _accuracy_photo(94173)
+    kings = [key for key, state in shot.truth.items() if key[1] == "king"]
+    assert sum(shot.truth[key] == "king" for key in kings) == 21 and len(kings) == 27
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    assert _score(shot, reading)[1:] == (0, 0)

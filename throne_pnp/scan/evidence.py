@@ -35,6 +35,8 @@ SHADE = 0.05             # channels this close in their share of the paper's: a 
 LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
 LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
 DARK_TOP = 6.5           # L units darker than its side's empties: a pale cube's top, no shadow
+FAR_DARKER = 13.0        # this much darker: a pale cube's faces, in its colour within OFF_PAPER
+CLUSTER = 3              # darker spaces agreeing on one colour: a side's pale cubes
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,18 +147,39 @@ def dark_tops(np: Any, told: dict[int, Evidence], states: dict[int, str], own: l
               colour: dict[int, Any], model: Any, paper: Any) -> list[int]:
     """The spaces of one side (`own`) read empty or unsure yet DARK_TOP darker than that
     side's empties (their median) and in that side's cube colour (`model`, Lab; within
-    OFF_PAPER / 2): a pale cube's top, lit a little less than the paper and edgeless when
-    blurred or seen from above. Only for a side whose cubes could pass for the paper
-    (`paper`, per space); a neighbour's shadow darkens a space as much, but stays the
-    paper's colour, far lighter than a white cube's faces seen together."""
+    OFF_PAPER / 2, or OFF_PAPER when FAR_DARKER): a pale cube's top and faces, lit a little
+    less than the paper and edgeless when blurred or seen from above. Only for a side whose
+    cubes could pass for the paper (`paper`, per space); a neighbour's shadow darkens a
+    space as much, but stays the paper's colour, far lighter than a white cube's faces seen
+    together. A side with no cube read for sure has no colour learned: its darker spaces
+    that show one colour together (`pale_cluster`) give it."""
     empties = [told[k].darker for k in own if states[k] == "empty" and k in told]
-    if not empties or model is None:
+    if not empties:
         return []
     usual = float(np.median(empties))
-    return [k for k in own if states[k] in ("empty", "unsure") and k in told
-            and told[k].darker >= usual + DARK_TOP
-            and distance(np, model[None], paper[k])[0] < 2 * OFF_PAPER
-            and distance(np, colour[k][None], model)[0] < OFF_PAPER / 2]
+    dark = [k for k in own if states[k] in ("empty", "unsure") and k in told
+            and told[k].darker >= usual + DARK_TOP]
+    if model is None:
+        model = pale_cluster(np, [colour[k] for k in dark])
+    if model is None:
+        return []
+    return [k for k in dark if distance(np, model[None], paper[k])[0] < 2 * OFF_PAPER
+            and distance(np, colour[k][None], model)[0] < (
+                OFF_PAPER if told[k].darker >= usual + FAR_DARKER else OFF_PAPER / 2)]
+
+
+def pale_cluster(np: Any, colours: list[Any]) -> Any:
+    """The colour (Lab) that at least CLUSTER of `colours` (spaces darker than their side's
+    empties) show within OFF_PAPER / 2 of their median (in L as in a and b), more than half
+    of them: a side's pale cubes, none read for sure (shadows on empty spaces vary in
+    depth, as the cubes casting them stand near or far); None when they do not agree."""
+    if len(colours) < CLUSTER:
+        return None
+    middle = np.median(np.array(colours), axis=0)
+    near = [c for c in colours if float(np.linalg.norm(c - middle)) < OFF_PAPER / 2]
+    if len(near) < CLUSTER or 2 * len(near) <= len(colours):
+        return None
+    return np.median(np.array(near), axis=0)
 
 
 def _paler(np: Any, lab: Any, paper: Any) -> Any:

@@ -4,7 +4,7 @@ leaves out of each the hulls of the nearer cubes: the most a cube standing there
 hide. A space those hulls hide is still told: every cube that fits it covers its core, at
 its foot and at its top (cubes stand alike tall, so a row's tops all show, each pushed away
 from the camera past its own space). Paper over the core tells it empty; the side's cube
-colour over the top, where no other space lies, tells its cube.
+colour over the top, where no other space lies (or one read empty), tells its cube.
 """
 
 from __future__ import annotations
@@ -28,6 +28,14 @@ def near(a: Box, b: Box) -> bool:
     """Are two spaces close enough (within three of their widths and heights) for a cube on
     one to hide part of the other?"""
     return a is not b and abs(a.x - b.x) < 3 * a.w and abs(a.y - b.y) < 3 * a.h
+
+
+def reaches(hull: Any, other: Any) -> bool:
+    """Does a nearer cube's hull (sheet mm, n x 2) reach over what a cube on a space may
+    cover (`other`, that space's own hull), their bounding boxes overlapping? One that does
+    not hides nothing there and tells nothing of what stands there."""
+    return bool((hull.min(axis=0) < other.max(axis=0)).all()
+                and (hull.max(axis=0) > other.min(axis=0)).all())
 
 
 def _core(np: Any, box: Box) -> Any:
@@ -87,12 +95,12 @@ def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
     """Does a space the nearer cubes' hulls hide show a cube's top past them? Cubes stand
     alike tall, so a row's tops all show, each beyond its own space: the top of every cube
     that fits this space covers its core lifted by 7.5 to 9 mm. Where that lifted core lies
-    off every other space (no other cube's foot or face stands there) and off the nearer
-    cubes' hulls, and shows this side's cube colour (`model`) on CORE_PAPER of it, that cube
-    stands here. A lit top shows lighter than the colour learned from the cubes' faces, so
-    a coloured cube's is also matched as more light would show it (sides.shaded_distance),
-    never as the paper's white; a white, grey or black cube's colour tells no light from
-    shade."""
+    off every other space not read empty (no other cube's foot or face stands there) and
+    off the nearer cubes' hulls, and shows this side's cube colour (`model`) on CORE_PAPER
+    of it, that cube stands here. A lit top shows lighter than the colour learned from the
+    cubes' faces, so a coloured cube's is also matched as more light would show it
+    (sides.shaded_distance), never as the paper's white; a white, grey or black cube's
+    colour tells no light from shade."""
     box = spaces[k].box
     core = _core(np, box)
     if model is None or core is None:
@@ -110,8 +118,8 @@ def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
         if states.get(j, "empty") != "empty":
             hull = cam.cube_hull(other.box, CUBE_HEIGHT, PX) - np.array([x0, y0])
             cv2.fillConvexPoly(inside, np.round(hull).astype(np.int32), 0)
-        corners = np.array(other.box.corners())
-        cv2.fillConvexPoly(inside, np.round(corners * PX - (x0, y0)).astype(np.int32), 0)
+            corners = np.array(other.box.corners())
+            cv2.fillConvexPoly(inside, np.round(corners * PX - (x0, y0)).astype(np.int32), 0)
     shows = lab[y0:y1, x0:x1][inside > 0]
     if len(shows) < whole / 2:
         return False

@@ -52,6 +52,9 @@ STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only it
 DARKER = 5.0            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 MIN_PAPER = 0.06         # or to be read empty, when all it shows is its paper
+RIM = 1.5                # mm: the ring around a space its white is read from (ink saver)
+RIM_SHARE = 0.3          # the ring's lightest share: the paper, not line art nor a cube
+EXACT = 3                # spaces showing their tint as printed: the first guess of the paper
 PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
 
 
@@ -169,13 +172,13 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> float:
 
 
 def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
-           points: list[tuple[float, float]], values: Any, shape: tuple[int, int]
-           ) -> tuple[Any, Any]:
+           points: list[tuple[float, float]], values: Any, shape: tuple[int, int],
+           reach: float = 16.0) -> tuple[Any, Any]:
     """The light over the sheet image and the glare in it. The light (per channel, the
     paper white's colour at every pixel): bilinear through the markers' white margins
     `marks`; quadratic through those and the `points` (the player's spaces) that are that
     white within 10 % (refitted twice: the light without glare); then bent to each sample
-    from 15 % darker to 60 % lighter (a normalised blur, about 16 mm wide), for glare and
+    from 15 % darker to 80 % lighter (a normalised blur, `reach` mm wide), for glare and
     shade the quadratic cannot follow. The glare: the share of the bent light the quadratic
     does not explain (glare adds white, washing the King's tints out)."""
     import cv2
@@ -190,7 +193,7 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
     if points:
         p = np.array(points, np.float64) / norm
         lit = lambda c: values / np.maximum(quad(p[:, 0], p[:, 1]) @ c, 1e-3)  # noqa: E731
-        paper = ((lit(coef) > 0.85) & (lit(coef) < 1.6)).all(axis=1)
+        paper = ((lit(coef) > 0.85) & (lit(coef) < 1.8)).all(axis=1)
         for _ in range(3):
             white = (np.abs(lit(coef) - 1) < 0.1).all(axis=1)
             if white.sum() < 12:
@@ -207,7 +210,7 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
         i, j = round(y * (cells[1] - 1)), round(x * (cells[0] - 1))
         sums[i, j] += value / np.maximum(smooth[i, j], 1e-3)
         weights[i, j] += 1
-    spread = lambda a: cv2.GaussianBlur(a, (0, 0), 4)  # noqa: E731
+    spread = lambda a: cv2.GaussianBlur(a, (0, 0), reach / 4)  # noqa: E731
     floor = 0.05 * float(spread(weights).max())
     bend = np.clip((spread(sums) + floor) / (spread(weights) + floor)[:, :, None], 0.7, 1.7)
     glare = np.clip(1 - 1 / bend.min(axis=2), 0, 0.8)
@@ -224,23 +227,26 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     medians = np.array([np.median(sheet[y0:y1, x0:x1].reshape(-1, 3), axis=0)
                         for x0, y0, x1, y1 in (_px(s.box, INSET) for s in spaces)])
     players = [k for k, s in enumerate(spaces) if s.side == "player"]
-    marks, white = [], []
+    marks, margins = [], []
     for corners in geometry.markers.values():
         (x0, y0), (x1, y1) = corners[0], corners[2]
         for x, y in ((x0 - 1, y0 - 1), (x1 + 1, y0 - 1), (x1 + 1, y1 + 1), (x0 - 1, y1 + 1)):
             i, j = round(y * PX), round(x * PX)
             marks.append((x, y))
-            white.append(np.median(sheet[i - 2:i + 3, j - 2:j + 3].reshape(-1, 3), axis=0))
-    light, glare = _field(np, marks, np.array(white),
-                   [(spaces[k].box.x + spaces[k].box.w / 2, spaces[k].box.y + spaces[k].box.h / 2)
-                    for k in players], medians[players], sheet.shape[:2])
-    even = np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32)
-    lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
-    slope = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
-                          cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
+            margins.append(np.median(sheet[i - 2:i + 3, j - 2:j + 3].reshape(-1, 3), axis=0))
+    centres = [(s.box.x + s.box.w / 2, s.box.y + s.box.h / 2) for s in spaces]
+    light, glare = _field(np, marks, np.array(margins), [centres[k] for k in players],
+                          medians[players], sheet.shape[:2])
+    images = _evened(np, cv2, sheet, light)
     white = photo.lab("#ffffff")
+    plain = _plain(np, cv2, images.lab, geometry, white)
+    if plain:       # the land prints white too: the light shows around every space
+        rims = [_rim(np, sheet, s.box) for s in spaces]
+        light, glare = _field(np, marks, np.array(margins), centres, np.array(rims),
+                              sheet.shape[:2], reach=8.0)
+        images = _evened(np, cv2, sheet, light)
+    lab = images.lab
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
-    plain = _plain(np, cv2, lab, geometry, white)
     # each space's median colour, cubes and all
     looks = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
                       for x0, y0, x1, y1 in (_px(s.box, INSET) for s in spaces)])
@@ -264,14 +270,14 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     lookalike: dict[int, str] = {}  # "glare" (a tint washed toward white) or "shadow" (the
     # paper darkened alike): either, or a pale cube's top or faces
     darker = np.zeros(len(spaces), np.float32)     # how much darker than its paper each shows
-    images = _Images(sheet, even, lab, slope)
     hiders: dict[int, list[int]] = {}   # the nearer spaces read not empty, near each
     hulls = [cam.cube_hull(s.box, hidden.CUBE_HEIGHT) for s in spaces]  # what a cube may hide
     for k in order:
         space = spaces[k]
         x0, y0, x1, y1 = _px(space.box, INSET)
-        hiders[k] = [j for j, state in states.items()
-                     if state != "empty" and hidden.near(space.box, spaces[j].box)]
+        hiders[k] = [j for j, state in states.items() if state != "empty"
+                     and hidden.near(space.box, spaces[j].box)
+                     and hidden.reaches(hulls[j], hulls[k])]
         mask, ev, off, washed = _look(np, cv2, images, space.box,
                                       [hulls[j] for j in hiders[k]], paper[k], paper_bgr[k],
                                       bool(tinted[k]))
@@ -342,11 +348,47 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if hidden.core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam,
                              tuple(sorted(whose))):
             states[k] = "empty"
-        elif hidden.top_shows(np, cv2, lab, k, spaces, states, models.get(spaces[k].side), cam):
+    for k in unseen:    # read again past only the nearer cubes still standing
+        nearer = [j for j in hiders[k] if states[j] != "empty"]
+        if states[k] != "unsure" or len(nearer) == len(hiders[k]):
+            continue
+        mask, ev, _, washed = _look(np, cv2, images, spaces[k].box, [hulls[j] for j in nearer],
+                                    paper[k], paper_bgr[k], bool(tinted[k]))
+        if ev is not None and not washed and evidence.judge(ev) in ("empty", "cube") and (
+                mask.mean() >= MIN_SEEN or evidence.judge(ev) == "empty"):
+            states[k] = _state(evidence.judge(ev), spaces[k].side)
+            hiders[k] = nearer
+    for k in unseen:    # a top may show over a space beyond, once that is read empty
+        if states[k] == "unsure" and hidden.top_shows(np, cv2, lab, k, spaces, states,
+                                                      models.get(spaces[k].side), cam):
             states[k] = spaces[k].side
     sides.sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k), photo.hex_of(shown[k]) if k in shown and
                       states[k] == s.side else None) for k, s in enumerate(spaces)]
+
+
+def _rim(np: Any, sheet: Any, box: Box) -> Any:
+    """The paper's white around a space (BGR): the light part (RIM_SHARE) of a ring RIM mm
+    wide, RIM mm out from its outline, on a map printed without its land's hues. A cube on
+    the space may lean over a side of it, and the land's line art darkens some; neither
+    reaches the light part."""
+    x0, y0, x1, y1 = _px(box, -2 * RIM)
+    ring = sheet[max(y0, 0):y1, max(x0, 0):x1].copy()
+    inset = round(RIM * PX)
+    ring[inset:-inset, inset:-inset] = np.nan
+    pixels = ring.reshape(-1, 3)
+    pixels = pixels[~np.isnan(pixels[:, 0])]
+    grey = pixels.sum(axis=1)
+    return pixels[grey >= np.percentile(grey, 100 * (1 - RIM_SHARE))].mean(axis=0)
+
+
+def _evened(np: Any, cv2: Any, sheet: Any, light: Any) -> _Images:
+    """The sheet image with the `light` evened out of it, that in Lab, and its L's slope."""
+    even = np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32)
+    lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
+    slope = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
+                          cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
+    return _Images(sheet, even, lab, slope)
 
 
 @dataclass(frozen=True)
@@ -420,11 +462,16 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
     """The colour each of a side's spaces shows empty, from its printed tint (`tints`, one
     per space: the King's row takes its territory's hue) through the print and the light:
     per Lab channel `seen = gain * tint + offset`, fitted to the spaces `seen` that match it
-    (cubes left out). The first guess shifts every tint alike, by the spaces whose colour lies
-    on the way from their tint to white (not a coloured cube: ink saver, washed out, or
-    not). The lightness keeps gain 1 (the tints are alike in it), and so do a and b when the
-    tints are (the player's spaces)."""
-    keep = evidence.distance(np, seen, evidence.toward_white(np, seen, tints)) < evidence.OFF_PAPER
+    (cubes left out). The first guess is the spaces that show their tint as printed (within
+    OFF_PAPER / 2), when EXACT of them do: white cubes on most of the King's spaces show
+    their tints all shifted toward white alike, and would pass for the paper. Else it shifts
+    every tint alike, by the spaces whose colour lies on the way from their tint to white
+    (not a coloured cube: ink saver, washed out, or not). The lightness keeps gain 1 (the
+    tints are alike in it), and so do a and b when the tints are (the player's spaces)."""
+    keep = evidence.distance(np, seen, tints) < evidence.OFF_PAPER / 2
+    if keep.sum() < EXACT:
+        keep = evidence.distance(np, seen, evidence.toward_white(np, seen, tints)) \
+            < evidence.OFF_PAPER
     if keep.sum() < 3:
         keep[:] = True
     expected = tints
