@@ -21,7 +21,7 @@ from hypothesis import strategies as st  # noqa: E402
 from throne_pnp.cli import cli  # noqa: E402
 from throne_pnp.content import load_content  # noqa: E402
 from throne_pnp.render.components.board import markers  # noqa: E402
-from throne_pnp.scan import hidden, photo, reader, sides  # noqa: E402
+from throne_pnp.scan import hidden, light, photo, reader, sides  # noqa: E402
 
 CONTENT = load_content()
 
@@ -201,7 +201,7 @@ def test_a_sliver_of_paper_past_the_nearer_cubes_hulls_reads_empty() -> None:
                   if (r.space.territory, r.space.side, r.space.index) == (6, "king", 2))
     assert shot.truth[(6, "king", 2)] == "empty" and sliver.state == "empty"
     box = sliver.space.box
-    inset = (box.w - 2 * reader.INSET) * (box.h - 2 * reader.INSET)
+    inset = (box.w - 2 * light.INSET) * (box.h - 2 * light.INSET)
     assert sliver.evidence is not None and sliver.evidence.seen < reader.MIN_SEEN * inset
     assert _score(shot, reading)[1] == 0
 

@@ -1,33 +1,34 @@
 """Reading the cube spaces of a photographed map sheet: empty, a King cube, a player cube, or
 unsure (SPEC §10).
 
-The photo is mapped onto the sheet (`photo`), the light evened out from the white of the
-player's spaces and the markers' margins (what the player's spaces show beyond a smooth fit
-is glare, which washes the King's tints out), and each space read from the part of it that
-no nearer cube can hide: a cube seen from the side covers the spaces behind it, so spaces
-are read nearest to the camera first and an occupied one masks its shadow in the view of
-those behind. Each space is compared with its paper (the colour the sheet prints it in,
-white on an ink saver, as this photo's print, light and glare show it): the evidence and
-what it tells are scan/evidence.py's (of a space that shows only a sliver, 6-10 %, only the
-paper tells: empty; a tinted space that glare washed out all over is judged on all of it,
-where only its tint washed toward white, or not, can tell). A space in between is unsure,
-never guessed. Then the photo as a whole settles some: a space of a row whose empty spaces
-show their tint off the one expected is read against theirs (only to read it empty: the
-light may differ along the row); faint edges (and sharp ones under a cube's worth) tell
-nothing on a space whose side's cubes are far from its paper and from white (such a cube
-shows off the paper); a space with a pale cube's faint edges well over this photo's
-empties' is that cube; a tint washed toward white (or the paper darkened alike) that shows
-its side's cube colour is a pale cube, not glare (or a shadow), and a shadow far from it is
-empty, as is glare where that side's cubes are far from the paper and from white; a space
-the nearer cubes' hulls hide is empty when the core any cube on it would cover (its foot,
-or its top seen from the camera) shows the paper, and holds its side's cube when that top,
-off every other space, shows the cube's colour; and, in a blurred photo taken from
-straight above, an empty-looking space darker than that side's other empties is unsure (a
-white cube's top face, its edges blurred away) unless no cube can pass for the paper (on a
-tint, its side's); one far darker, in its side's pale cube colour, is that cube. A cube
-colour learned from a white cube's shaded faces is grey, and passes for the paper in more
-light (sides.lit_to). Cube colours are learned from the photo (the cubes on each side's
-spaces) or given by name or hex.
+The photo is mapped onto the sheet (`photo`), its light evened out and each space's paper
+found (scan/light.py), and each space read from the part of it that no nearer cube can
+hide: a cube seen from the side covers the spaces behind it, so spaces are read nearest to
+the camera first and an occupied one (or one left unsure) masks its hull in the view of
+those behind it that the hull reaches. Each space is compared with its paper (the colour
+the sheet prints it in, white on an ink saver, as this photo's print, light and glare show
+it): the evidence and what it tells are scan/evidence.py's (of a space that shows only a
+sliver, 6-10 %, only the paper tells: empty; a tinted space that glare washed out all over
+is judged on all of it, where only its tint washed toward white, or not, can tell). A space
+in between is unsure, never guessed. Then the photo as a whole settles some: a space of a
+row whose empty spaces show their tint off the one expected is read against theirs (only
+to read it empty: the light may differ along the row); faint edges (and sharp ones under a
+cube's worth) tell nothing on a space whose side's cubes are far from its paper and from
+white (such a cube shows off the paper); a space with a pale cube's faint edges well over
+this photo's empties' is that cube; a tint washed toward white (or the paper darkened
+alike) that shows its side's cube colour is a pale cube, not glare (or a shadow), and a
+shadow far from it is empty, as is glare where that side's cubes are far from the paper
+and from white; a space the nearer cubes' hulls hide is empty when the core any cube on it
+would cover (its foot, or its top seen from the camera) shows the paper, is read again past
+only the nearer cubes still standing once those hiding it are read empty, and holds its
+side's cube when that top, off every other space not read empty, shows the cube's colour;
+and, in a blurred photo taken from straight above, an empty-looking space darker than that
+side's other empties is unsure (a white cube's top face, its edges blurred away) unless no
+cube can pass for the paper (on a tint, its side's); one far darker, in its side's pale
+cube colour (learned, when no cube of that side was read, from its darker spaces agreeing
+on one), is that cube. A cube colour learned from a white cube's shaded faces is grey, and
+passes for the paper in more light (sides.lit_to). Cube colours are learned from the photo
+(the cubes on each side's spaces) or given by name or hex.
 """
 
 from __future__ import annotations
@@ -39,12 +40,10 @@ from typing import Any
 from throne_pnp.content import Content
 from throne_pnp.errors import ThroneError
 from throne_pnp.render.backend.mapgeom import Box
-from throne_pnp.scan import evidence, hidden, offspace, photo, samemap, sides
+from throne_pnp.scan import evidence, hidden, light, offspace, photo, samemap, sides
 from throne_pnp.scan.geometry import SheetGeometry, Space, sheet_geometry
 
 PX = evidence.PX         # px per mm of the sheet image the photo is mapped to
-INSET = 1.3              # mm of a space's edge (its printed outline) left out
-PRINT_SHIFT = 10.0       # Lab units a print (and the light) may shift a tint by, at most
 SHARP = 0.45             # the markers' edges: steepest slope over contrast, per mm
 GLARE = 0.96             # a raw channel this bright has lost the paper's tint
 BLURRED = 1.1           # the markers' sharpness below this, the camera tilted at most
@@ -52,9 +51,6 @@ STRAIGHT = 10.0         # this many degrees: a white cube shows no edge, only it
 DARKER = 5.0            # this many L darker than the empties (a tilted view's spill does too)
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 MIN_PAPER = 0.06         # or to be read empty, when all it shows is its paper
-RIM = 1.5                # mm: the ring around a space its white is read from (ink saver)
-RIM_SHARE = 0.3          # the ring's lightest share: the paper, not line art nor a cube
-EXACT = 3                # spaces showing their tint as printed: the first guess of the paper
 PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
 
 
@@ -125,12 +121,6 @@ def _sheet_image(image: Any, cam: photo.Camera, geometry: SheetGeometry) -> Any:
     return sheet.astype(np.float32) / 255
 
 
-def _px(box: Box, inset: float = 0.0) -> tuple[int, int, int, int]:
-    """A box in mm as (x0, y0, x1, y1) pixels of the sheet image, shrunk by `inset` mm."""
-    return (round((box.x + inset) * PX), round((box.y + inset) * PX),
-            round((box.x2 - inset) * PX), round((box.y2 - inset) * PX))
-
-
 def _check_sheet(sheet: Any, geometry: SheetGeometry) -> float:
     """Refuse a sheet too dark, too blurred, or not the map of this edition (its territory
     borders are not where this map prints them); else its sharpness (see SHARP)."""
@@ -171,94 +161,14 @@ def _check_sheet(sheet: Any, geometry: SheetGeometry) -> float:
     return sorted(sharp)[1]
 
 
-def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
-           points: list[tuple[float, float]], values: Any, shape: tuple[int, int],
-           reach: float = 16.0) -> tuple[Any, Any]:
-    """The light over the sheet image and the glare in it. The light (per channel, the
-    paper white's colour at every pixel): bilinear through the markers' white margins
-    `marks`; quadratic through those and the `points` (the player's spaces) that are that
-    white within 10 % (refitted twice: the light without glare); then bent to each sample
-    from 15 % darker to 80 % lighter (a normalised blur, `reach` mm wide), for glare and
-    shade the quadratic cannot follow. The glare: the share of the bent light the quadratic
-    does not explain (glare adds white, washing the King's tints out)."""
-    import cv2
-
-    h, w = shape
-    norm = np.array([w / PX, h / PX])
-    quad = lambda x, y: np.stack([np.ones_like(x), x, y, x * y, x * x, y * y], -1)  # noqa: E731
-    m = np.array(marks, np.float64) / norm
-    coef, *_ = np.linalg.lstsq(quad(m[:, 0], m[:, 1])[:, :4], mark_values, rcond=None)
-    coef = np.vstack([coef, np.zeros((2, 3))])
-    both, samples = m, mark_values
-    if points:
-        p = np.array(points, np.float64) / norm
-        lit = lambda c: values / np.maximum(quad(p[:, 0], p[:, 1]) @ c, 1e-3)  # noqa: E731
-        paper = ((lit(coef) > 0.85) & (lit(coef) < 1.8)).all(axis=1)
-        for _ in range(3):
-            white = (np.abs(lit(coef) - 1) < 0.1).all(axis=1)
-            if white.sum() < 12:
-                break
-            coef, *_ = np.linalg.lstsq(quad(*np.vstack([m, p[white]]).T),
-                                       np.vstack([mark_values, values[white]]), rcond=None)
-        both, samples = np.vstack([m, p[paper]]), np.vstack([mark_values, values[paper]])
-    cells = (round(w / PX / 4) + 1, round(h / PX / 4) + 1)      # one cell per 4 mm
-    ys, xs = np.mgrid[0:cells[1], 0:cells[0]] / np.array([[[cells[1] - 1]], [[cells[0] - 1]]])
-    smooth = (quad(xs, ys) @ coef).astype(np.float32)
-    sums = np.zeros((cells[1], cells[0], 3), np.float32)
-    weights = np.zeros((cells[1], cells[0]), np.float32)
-    for (x, y), value in zip(both, samples, strict=True):
-        i, j = round(y * (cells[1] - 1)), round(x * (cells[0] - 1))
-        sums[i, j] += value / np.maximum(smooth[i, j], 1e-3)
-        weights[i, j] += 1
-    spread = lambda a: cv2.GaussianBlur(a, (0, 0), reach / 4)  # noqa: E731
-    floor = 0.05 * float(spread(weights).max())
-    bend = np.clip((spread(sums) + floor) / (spread(weights) + floor)[:, :, None], 0.7, 1.7)
-    glare = np.clip(1 - 1 / bend.min(axis=2), 0, 0.8)
-    size = (w, h)
-    return (cv2.resize(smooth * bend, size, interpolation=cv2.INTER_LINEAR),
-            cv2.resize(glare, size, interpolation=cv2.INTER_LINEAR))
-
-
 def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                  colours: dict[str, str], sharpness: float) -> list[SpaceRead]:
     """Each space of the sheet read (see the module's docstring)."""
     cv2, np = photo.libraries()
     spaces = geometry.spaces
-    medians = np.array([np.median(sheet[y0:y1, x0:x1].reshape(-1, 3), axis=0)
-                        for x0, y0, x1, y1 in (_px(s.box, INSET) for s in spaces)])
-    players = [k for k, s in enumerate(spaces) if s.side == "player"]
-    marks, margins = [], []
-    for corners in geometry.markers.values():
-        (x0, y0), (x1, y1) = corners[0], corners[2]
-        for x, y in ((x0 - 1, y0 - 1), (x1 + 1, y0 - 1), (x1 + 1, y1 + 1), (x0 - 1, y1 + 1)):
-            i, j = round(y * PX), round(x * PX)
-            marks.append((x, y))
-            margins.append(np.median(sheet[i - 2:i + 3, j - 2:j + 3].reshape(-1, 3), axis=0))
-    centres = [(s.box.x + s.box.w / 2, s.box.y + s.box.h / 2) for s in spaces]
-    light, glare = _field(np, marks, np.array(margins), [centres[k] for k in players],
-                          medians[players], sheet.shape[:2])
-    images = _evened(np, cv2, sheet, light)
-    white = photo.lab("#ffffff")
-    plain = _plain(np, cv2, images.lab, geometry, white)
-    if plain:       # the land prints white too: the light shows around every space
-        rims = [_rim(np, sheet, s.box) for s in spaces]
-        light, glare = _field(np, marks, np.array(margins), centres, np.array(rims),
-                              sheet.shape[:2], reach=8.0)
-        images = _evened(np, cv2, sheet, light)
+    images, looks, paper = light.even_out(sheet, geometry)
     lab = images.lab
-    paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
-    # each space's median colour, cubes and all
-    looks = np.array([np.median(lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
-                      for x0, y0, x1, y1 in (_px(s.box, INSET) for s in spaces)])
-    for side in ("king", "player"):
-        own = [k for k, s in enumerate(spaces) if s.side == side]
-        fills = [spaces[players[0] if plain else k].fill for k in own]
-        seen = looks[own]
-        washed = [float(np.median(glare[y0:y1, x0:x1]))
-                  for x0, y0, x1, y1 in (_px(spaces[k].box, INSET) for k in own)]
-        paper[own] = _paper(np, seen, np.array([photo.lab(fill, g)
-                                                for fill, g in zip(fills, washed, strict=True)]))
-    tinted = evidence.distance(np, paper, white) > evidence.OFF_PAPER / 2
+    tinted = evidence.distance(np, paper, photo.lab("#ffffff")) > evidence.OFF_PAPER / 2
     paper_bgr = cv2.cvtColor(paper[None], cv2.COLOR_Lab2BGR)[0]
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
@@ -274,7 +184,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     hulls = [cam.cube_hull(s.box, hidden.CUBE_HEIGHT) for s in spaces]  # what a cube may hide
     for k in order:
         space = spaces[k]
-        x0, y0, x1, y1 = _px(space.box, INSET)
+        x0, y0, x1, y1 = light.px(space.box, light.INSET)
         hiders[k] = [j for j, state in states.items() if state != "empty"
                      and hidden.near(space.box, spaces[j].box)
                      and hidden.reaches(hulls[j], hulls[k])]
@@ -367,49 +277,14 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                       states[k] == s.side else None) for k, s in enumerate(spaces)]
 
 
-def _rim(np: Any, sheet: Any, box: Box) -> Any:
-    """The paper's white around a space (BGR): the light part (RIM_SHARE) of a ring RIM mm
-    wide, RIM mm out from its outline, on a map printed without its land's hues. A cube on
-    the space may lean over a side of it, and the land's line art darkens some; neither
-    reaches the light part."""
-    x0, y0, x1, y1 = _px(box, -2 * RIM)
-    ring = sheet[max(y0, 0):y1, max(x0, 0):x1].copy()
-    inset = round(RIM * PX)
-    ring[inset:-inset, inset:-inset] = np.nan
-    pixels = ring.reshape(-1, 3)
-    pixels = pixels[~np.isnan(pixels[:, 0])]
-    grey = pixels.sum(axis=1)
-    return pixels[grey >= np.percentile(grey, 100 * (1 - RIM_SHARE))].mean(axis=0)
-
-
-def _evened(np: Any, cv2: Any, sheet: Any, light: Any) -> _Images:
-    """The sheet image with the `light` evened out of it, that in Lab, and its L's slope."""
-    even = np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32)
-    lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
-    slope = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
-                          cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
-    return _Images(sheet, even, lab, slope)
-
-
-@dataclass(frozen=True)
-class _Images:
-    """The sheet image (BGR 0..1), the light evened out of it, that in Lab, and the slope of
-    its L (steps per pixel)."""
-
-    sheet: Any
-    even: Any
-    lab: Any
-    slope: Any
-
-
-def _look(np: Any, cv2: Any, images: _Images, box: Box, hulls: list[Any], paper: Any,
+def _look(np: Any, cv2: Any, images: light.Images, box: Box, hulls: list[Any], paper: Any,
           paper_bgr: Any, tinted: bool) -> tuple[Any, evidence.Evidence | None, Any, bool]:
     """What a space shows past the `hulls` (sheet mm) of the nearer cubes: the mask of the
     part seen (over the space inset by INSET, at PX), the evidence there with the pixels
     off its paper (None, None when less than MIN_PAPER of it shows), and whether that is
     only what glare washed out (on a tint, the part left without it shows too little: then
     only its look as a whole, the tint washed toward white or not, can tell)."""
-    x0, y0, x1, y1 = _px(box, INSET)
+    x0, y0, x1, y1 = light.px(box, light.INSET)
     rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
     for hull in hulls:
         cv2.fillConvexPoly(rim, np.round(hull * PX - (x0 - 3, y0 - 3)).astype(np.int32), 0)
@@ -437,60 +312,6 @@ def _rows(spaces: tuple[Space, ...]) -> dict[tuple[int, str], list[int]]:
     return rows
 
 
-def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
-    """Is the map printed without its land's hues (the ink saver, whose King's spaces are
-    as white as the player's)? Most territories' land, 3 mm clear of the spaces, is as
-    white as the paper."""
-    height, width = lab.shape[0] // round(PX), lab.shape[1] // round(PX)    # 1 px per mm
-    votes = []
-    for outline in geometry.outlines.values():
-        land = np.zeros((height, width), np.uint8)
-        cv2.fillPoly(land, [np.round(np.array(outline)).astype(np.int32)], 1)
-        land = cv2.erode(land, np.ones((5, 5), np.uint8))
-        for space in geometry.spaces:
-            b = space.box
-            land[max(0, round(b.y - 3)):round(b.y2 + 3), max(0, round(b.x - 3)):round(b.x2 + 3)] = 0
-        ys, xs = np.nonzero(land)
-        if len(ys) >= 20:
-            colour = np.median(lab[np.round(ys * PX).astype(int), np.round(xs * PX).astype(int)],
-                               axis=0)
-            votes.append(evidence.distance(np, colour[None], white)[0] < evidence.OFF_PAPER / 2)
-    return sum(votes) * 2 > len(votes)
-
-
-def _paper(np: Any, seen: Any, tints: Any) -> Any:
-    """The colour each of a side's spaces shows empty, from its printed tint (`tints`, one
-    per space: the King's row takes its territory's hue) through the print and the light:
-    per Lab channel `seen = gain * tint + offset`, fitted to the spaces `seen` that match it
-    (cubes left out). The first guess is the spaces that show their tint as printed (within
-    OFF_PAPER / 2), when EXACT of them do: white cubes on most of the King's spaces show
-    their tints all shifted toward white alike, and would pass for the paper. Else it shifts
-    every tint alike, by the spaces whose colour lies on the way from their tint to white
-    (not a coloured cube: ink saver, washed out, or not). The lightness keeps gain 1 (the
-    tints are alike in it), and so do a and b when the tints are (the player's spaces)."""
-    keep = evidence.distance(np, seen, tints) < evidence.OFF_PAPER / 2
-    if keep.sum() < EXACT:
-        keep = evidence.distance(np, seen, evidence.toward_white(np, seen, tints)) \
-            < evidence.OFF_PAPER
-    if keep.sum() < 3:
-        keep[:] = True
-    expected = tints
-    for step in range(4):
-        expected = tints.copy()
-        for c in range(3):
-            x, y = tints[keep, c], seen[keep, c]
-            gain = 1.0
-            if step and c and np.std(x) > 2:
-                gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0.5, 1.5))
-            shift = float(np.clip(np.median(y - gain * x), -PRINT_SHIFT, PRINT_SHIFT))
-            expected[:, c] = gain * tints[:, c] + shift
-        matching = evidence.distance(np, seen, expected) < evidence.OFF_PAPER
-        if matching.sum() < 3 or (matching == keep).all() and step:
-            break
-        keep = matching
-    return expected
-
-
 def _state(verdict: str, side: str) -> str:
     """A space's state from evidence.judge's verdict: a cube is its side's; glare or a
     shadow, until the side's cube colour tells, unsure."""
@@ -511,7 +332,7 @@ def debug_png(reading: Reading) -> bytes:
         picture = (np.clip(sheet, 0, 1) * 255).astype(np.uint8)
         for read in reading.spaces:
             if read.space in geometry.spaces:
-                x0, y0, x1, y1 = _px(read.space.box)
+                x0, y0, x1, y1 = light.px(read.space.box)
                 ink = tuple(int(255 * c) for c in STATE_INK[read.state])
                 cv2.rectangle(picture, (x0, y0), (x1, y1), ink, 3)
                 if read.state in ("king", "player"):
