@@ -119,6 +119,20 @@ def test_a_tint_washed_toward_white_over_part_of_a_space_is_glare_or_a_pale_cube
     assert evidence.judge(dataclasses.replace(part, lines=0.6)) == "unsure"
 
 
+def test_a_space_far_lighter_and_greyer_than_its_tint_is_glare_or_a_white_top() -> None:
+    # photo 7169's King space 3 of Corvid Keep: a white cube's top, 11 L lighter than its
+    # tint and greyer all over, not the tint washed toward white: the reader asks the side's
+    # cube colour (it read empty, as glare-lit paper); the tint washed, or barely lighter
+    # than a print may shift it, or coloured, stays empty
+    top = evidence.Evidence(seen=64.0, cube=56.0, off=64.0, lines=0.0, faint=0.0, pale=60.0,
+                            unshaded=64.0, lit=1.0, washed=False, tinted=True, darker=-11.4)
+    assert evidence.judge(top) == "glare"
+    assert evidence.judge(dataclasses.replace(top, washed=True)) == "empty"
+    assert evidence.judge(dataclasses.replace(top, darker=-6.0)) == "empty"
+    assert evidence.judge(dataclasses.replace(top, pale=8.0)) == "empty"
+    assert evidence.judge(dataclasses.replace(top, tinted=False)) == "empty"
+
+
 def test_faint_edges_tell_nothing_once_a_sides_cubes_cannot_pass_for_the_paper() -> None:
     # 4.5 mm2 of faint edges on white paper: a white cube's; but for red cubes (which would
     # show off the paper) it is the blur of the print and of the cubes around: empty, and

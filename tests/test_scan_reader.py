@@ -345,3 +345,16 @@ def test_white_cubes_on_most_of_the_kings_spaces_do_not_pass_for_their_tint() ->
     assert sum(shot.truth[key] == "king" for key in kings) == 21 and len(kings) == 27
     reading = reader.read_photo(shot.jpeg, CONTENT)
     assert _score(shot, reading)[1:] == (0, 0)
+
+
+def test_a_space_lighter_than_its_tint_reads_empty_against_its_rows_tint() -> None:
+    """Photo 7296 of `scripts/scan_accuracy.py` (an A4 sheet at 36 degrees, white King
+    cubes): the King's row of Thornwood shows its tint 9-11 L lighter than the sheet's fit
+    expects, so its empty space 3 looks far lighter and greyer than its tint, as a white
+    cube's top would. Against the tint its row's empty spaces show, it reads empty."""
+    shot = _accuracy_photo(7296)
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    space = next(r for r in reading.spaces
+                 if (r.space.territory, r.space.side, r.space.index) == (8, "king", 3))
+    assert shot.truth[(8, "king", 3)] == "empty" and space.state == "empty"
+    assert _score(shot, reading)[1:] == (0, 0)

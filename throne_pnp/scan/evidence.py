@@ -34,6 +34,7 @@ FAINT_MARGIN = 0.01
 SHADE = 0.05             # channels this close in their share of the paper's: a shadow
 LIT = 0.03               # a channel at most this darker than the paper: paper, or glare
 LIT_PAPER = 0.95         # the share of a space that, without edges, tells it empty
+LIGHTER = 9.0            # L units lighter than its tint: past a print's shift (a white top?)
 DARK_TOP = 6.5           # L units darker than its side's empties: a pale cube's top, no shadow
 FAR_DARKER = 13.0        # this much darker: a pale cube's faces, in its colour within OFF_PAPER
 CLUSTER = 3              # darker spaces agreeing on one colour: a side's pale cubes
@@ -104,6 +105,9 @@ def judge(ev: Evidence, pale: bool = True) -> str:
     and of the cubes around draws them too)."""
     faint = ev.faint if pale else 0.0
     if ev.lit >= LIT_PAPER and ev.lines <= EDGES_SEEN * ev.cube:
+        if ev.tinted and not ev.washed and ev.pale >= FULL_ABOVE * ev.cube \
+                and ev.darker <= -LIGHTER:
+            return "glare"      # far lighter and greyer than its tint, not it washed: white?
         return "empty"          # paper, only lit up (glare): no cube is that light
     if ev.off >= FULL_ABOVE * ev.cube:
         if ev.lines <= EDGES_SEEN * ev.cube and ev.unshaded <= EMPTY_BELOW * ev.cube:

@@ -209,8 +209,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             continue
         shows = np.median(looks[empties], axis=0)
         for k in row:
-            if states[k] != "unsure" or k in unseen or k in lookalike or evidence.distance(
-                    np, shows[None], paper[k])[0] < evidence.OFF_PAPER / 2:
+            if states[k] != "unsure" or k in unseen or lookalike.get(k) == "shadow" or \
+                    evidence.distance(np, shows[None], paper[k])[0] < evidence.OFF_PAPER / 2:
                 continue
             _, ev, _, _ = _look(np, cv2, images, spaces[k].box, [hulls[j] for j in hiders[k]],
                                 shows, cv2.cvtColor(shows[None, None], cv2.COLOR_Lab2BGR)[0, 0],
@@ -218,6 +218,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             if ev is None or evidence.judge(ev) != "empty":
                 continue    # (a cube it may show against the light of the others, not its own)
             states[k], told[k], darker[k] = "empty", ev, ev.darker
+            lookalike.pop(k, None)      # lighter than the tint expected, as its row shows it
     shown = {k: c for k, c in colour.items() if states[k] == spaces[k].side}
     models = sides.cube_colours(np, spaces, shown, colours)
     for side in ("king", "player"):     # a pale cube's faint edges, against the empties'
