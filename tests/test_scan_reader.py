@@ -240,6 +240,45 @@ def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -
     assert not hidden.top_shows(np, cv2, lab, 1, row, states, grey, cam)
 
 
+def test_a_hidden_space_is_empty_when_no_cubes_top_shows_where_its_would() -> None:
+    """Behind a row of cubes a space's floor is hidden; the top of any cube on it would
+    cover its core lifted past it. Land there, in no cube colour in any light, tells it
+    empty; a cube colour (or a shade of one), or no colour known, does not."""
+    from throne_pnp.render.backend.mapgeom import Box
+    from throne_pnp.scan.geometry import Space
+
+    red, black, paper = photo.lab("#b92328"), photo.lab("#222426"), photo.lab("#ffffff")
+    land = photo.lab("#d9c9a3")
+    cam = photo.Camera("a4", None, (30.0, -300.0), 400.0, 36.0)      # the camera far "above"
+    row = tuple(Space(9, "king", i, Box(25.0, 25.0 + 11.0 * i, 10.0, 10.0)) for i in range(2))
+    states = {0: "king", 1: "unsure"}
+    lab = np.empty((round(70 * reader.PX), round(60 * reader.PX), 3), np.float32)
+    lab[:] = paper
+    y = round(25.0 + 11.0 * 1 + 10.0) * round(reader.PX)   # beyond the last space
+    lab[y:, :] = land
+    assert hidden.top_absent(np, cv2, lab, 1, row, states, [red, black], cam)
+    assert not hidden.top_absent(np, cv2, lab, 1, row, states, [], cam)
+    lab[y:, :] = red
+    assert not hidden.top_absent(np, cv2, lab, 1, row, states, [red, black], cam)
+    lab[y:, :] = photo.lab("#5c1114")       # the red in shade
+    assert not hidden.top_absent(np, cv2, lab, 1, row, states, [red], cam)
+    lab[y:, :] = photo.lab("#4a4c50")       # a black cube's top, lit
+    assert not hidden.top_absent(np, cv2, lab, 1, row, states, [red, black], cam)
+
+
+def test_a_space_hidden_behind_its_row_reads_empty_where_the_land_shows() -> None:
+    """Photo 94295 of `scripts/scan_accuracy.py` (an A4 sheet at 34 degrees, black King
+    cubes, yellow player's): the player's space 4 of Hollow Fen lies behind the cube on
+    space 3, whose top covers most of it; where a cube of its own would show its top,
+    beyond the row, the land shows, in no cube's colour. It reads empty (it was unsure)."""
+    shot = _accuracy_photo(94295)
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    space = next(r for r in reading.spaces
+                 if (r.space.territory, r.space.side, r.space.index) == (4, "player", 4))
+    assert shot.truth[(4, "player", 4)] == "empty" and space.state == "empty"
+    assert _score(shot, reading)[1:] == (0, 0)
+
+
 def test_a_grey_learned_from_a_white_cubes_faces_may_pass_for_the_paper() -> None:
     """A white cube's colour is learned from its shaded faces, as grey as 21 Lab units off
     the paper's white: more light makes it the paper's white, so that side's cubes can pass

@@ -4,7 +4,8 @@ leaves out of each the hulls of the nearer cubes: the most a cube standing there
 hide. A space those hulls hide is still told: every cube that fits it covers its core, at
 its foot and at its top (cubes stand alike tall, so a row's tops all show, each pushed away
 from the camera past its own space). Paper over the core tells it empty; the side's cube
-colour over the top, where no other space lies (or one read empty), tells its cube.
+colour over the top, where no other space lies (or one read empty), tells its cube; no
+cube's colour there, in any light, tells it empty.
 """
 
 from __future__ import annotations
@@ -94,34 +95,13 @@ def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
                states: dict[int, str], model: Any, cam: photo.Camera) -> bool:
     """Does a space the nearer cubes' hulls hide show a cube's top past them? Cubes stand
     alike tall, so a row's tops all show, each beyond its own space: the top of every cube
-    that fits this space covers its core lifted by 7.5 to 9 mm. Where that lifted core lies
-    off every other space not read empty (no other cube's foot or face stands there) and
-    off the nearer cubes' hulls, and shows this side's cube colour (`model`) on CORE_PAPER
-    of it, that cube stands here. A lit top shows lighter than the colour learned from the
-    cubes' faces, so a coloured cube's is also matched as more light would show it
-    (sides.shaded_distance), never as the paper's white; a white, grey or black cube's
-    colour tells no light from shade."""
-    box = spaces[k].box
-    core = _core(np, box)
-    if model is None or core is None:
-        return False
-    covered = _covered(np, cv2, [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)],
-                       lab.shape)
-    if covered is None:
-        return False
-    x0, y0, inside = covered
-    y1, x1 = y0 + inside.shape[0], x0 + inside.shape[1]
-    whole = int(inside.sum())
-    for j, other in enumerate(spaces):
-        if j == k or not near(box, other.box):
-            continue
-        if states.get(j, "empty") != "empty":
-            hull = cam.cube_hull(other.box, CUBE_HEIGHT, PX) - np.array([x0, y0])
-            cv2.fillConvexPoly(inside, np.round(hull).astype(np.int32), 0)
-            corners = np.array(other.box.corners())
-            cv2.fillConvexPoly(inside, np.round(corners * PX - (x0, y0)).astype(np.int32), 0)
-    shows = lab[y0:y1, x0:x1][inside > 0]
-    if len(shows) < whole / 2:
+    that fits this space covers its core lifted by 7.5 to 9 mm (`_top`). Where that shows
+    this side's cube colour (`model`) on CORE_PAPER of it, that cube stands here. A lit top
+    shows lighter than the colour learned from the cubes' faces, so a coloured cube's is
+    also matched as more light would show it (sides.shaded_distance), never as the paper's
+    white; a white, grey or black cube's colour tells no light from shade."""
+    shows = _top(np, cv2, lab, k, spaces, states, cam)
+    if model is None or shows is None:
         return False
     bgr = cv2.cvtColor(np.vstack([shows, model[None]])[None].astype(np.float32),
                        cv2.COLOR_Lab2BGR)[0]
@@ -130,3 +110,48 @@ def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
            & (math.hypot(float(model[1]), float(model[2])) >= evidence.OFF_PAPER))
     return bool(((evidence.distance(np, shows, model) < evidence.OFF_PAPER) | lit).mean()
                 >= CORE_PAPER)
+
+
+def top_absent(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
+               states: dict[int, str], models: list[Any], cam: photo.Camera) -> bool:
+    """Does a space the nearer cubes' hulls hide show that no cube stands there? The top of
+    any cube on it would cover its lifted core (`_top`), nearer the camera than anything
+    behind; where that shows, on CORE_PAPER of it, colours no light makes any cube colour
+    that could stand there (`models`: far from each, by OFF_PAPER twice and by
+    sides.shaded_distance), no cube's top lies there: the space is empty. Over the land
+    beyond a row, past the paper's colour, only this tells."""
+    shows = _top(np, cv2, lab, k, spaces, states, cam)
+    if not models or shows is None:
+        return False
+    unlike = np.ones(len(shows), bool)
+    for model in models:
+        bgr = cv2.cvtColor(np.vstack([shows, model[None]])[None].astype(np.float32),
+                           cv2.COLOR_Lab2BGR)[0]
+        unlike &= ((sides.shaded_distance(np, bgr[:-1], bgr[-1]) >= sides.MATCH)
+                   & (evidence.distance(np, shows, model) >= 2 * evidence.OFF_PAPER))
+    return bool(unlike.mean() >= CORE_PAPER)
+
+
+def _top(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
+         states: dict[int, str], cam: photo.Camera) -> Any:
+    """What the top of any cube on space `k` would cover, as the photo shows it (Lab
+    pixels): its core lifted by 7.5 to 9 mm, off the hulls of the cubes on the spaces near
+    it not read empty (no other cube's foot or face stands on the rest); None when that
+    leaves under half of it, or it lies off the sheet."""
+    box = spaces[k].box
+    core = _core(np, box)
+    if core is None:
+        return None
+    covered = _covered(np, cv2, [cam.lifted(core, h) for h in (SMALL_CUBE, CUBE_HEIGHT)],
+                       lab.shape)
+    if covered is None:
+        return None
+    x0, y0, inside = covered
+    y1, x1 = y0 + inside.shape[0], x0 + inside.shape[1]
+    whole = int(inside.sum())
+    for j, other in enumerate(spaces):
+        if j != k and near(box, other.box) and states.get(j, "empty") != "empty":
+            hull = cam.cube_hull(other.box, CUBE_HEIGHT, PX) - np.array([x0, y0])
+            cv2.fillConvexPoly(inside, np.round(hull).astype(np.int32), 0)
+    shows = lab[y0:y1, x0:x1][inside > 0]
+    return shows if len(shows) >= whole / 2 else None

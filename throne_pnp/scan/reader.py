@@ -19,9 +19,10 @@ this photo's empties' is that cube; a tint washed toward white (or the paper dar
 alike) that shows its side's cube colour is a pale cube, not glare (or a shadow), and a
 shadow far from it is empty, as is glare where that side's cubes are far from the paper
 and from white; a space the nearer cubes' hulls hide is empty when the core any cube on it
-would cover (its foot, or its top seen from the camera) shows the paper, is read again past
-only the nearer cubes still standing once those hiding it are read empty, and holds its
-side's cube when that top, off every other space not read empty, shows the cube's colour;
+would cover (its foot, or its top seen from the camera) shows the paper, or that top shows
+no cube's colour in any light (the land beyond a row); is read again past only the
+nearer cubes still standing once those hiding it are read empty; and holds its side's
+cube when that top, off every other space not read empty, shows the cube's colour;
 and, in a blurred photo taken from straight above, an empty-looking space darker than that
 side's other empties is unsure (a white cube's top face, its edges blurred away) unless no
 cube can pass for the paper (on a tint, its side's); one far darker, in its side's pale
@@ -257,7 +258,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         whose = {spaces[k].side} | {states[j] if states[j] in ("king", "player")
                                     else spaces[j].side for j in hiders[k]}
         if hidden.core_paper(np, cv2, lab, spaces[k].box, paper[k], models, cam,
-                             tuple(sorted(whose))):
+                             tuple(sorted(whose))) or spaces[k].side in models and \
+                hidden.top_absent(np, cv2, lab, k, spaces, states, list(models.values()), cam):
             states[k] = "empty"
     for k in unseen:    # read again past only the nearer cubes still standing
         nearer = [j for j in hiders[k] if states[j] != "empty"]
