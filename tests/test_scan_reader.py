@@ -397,3 +397,17 @@ def test_a_space_lighter_than_its_tint_reads_empty_against_its_rows_tint() -> No
                  if (r.space.territory, r.space.side, r.space.index) == (8, "king", 3))
     assert shot.truth[(8, "king", 3)] == "empty" and space.state == "empty"
     assert _score(shot, reading)[1:] == (0, 0)
+
+
+def test_a_space_mostly_hidden_and_left_unsure_is_told_as_a_hidden_one() -> None:
+    """Photo 8238 of `scripts/scan_accuracy.py` (a Letter sheet at 37 degrees): King space
+    2 of Hollow Fen shows only 8.5 mm2 past the cubes in front, too little to tell, so it
+    was unsure. Like a space wholly hidden, it is told by the core and the top any cube on
+    it would cover: empty, and nothing on the sheet reads wrong or stays unsure."""
+    shot = _accuracy_photo(8238)
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    space = next(r for r in reading.spaces
+                 if (r.space.territory, r.space.side, r.space.index) == (4, "king", 2))
+    assert shot.truth[(4, "king", 2)] == "empty" and space.state == "empty"
+    assert space.evidence is not None and space.evidence.seen < 10
+    assert _score(shot, reading)[1:] == (0, 0)

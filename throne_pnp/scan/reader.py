@@ -18,18 +18,18 @@ white (such a cube shows off the paper); a space with a pale cube's faint edges 
 this photo's empties' is that cube; a tint washed toward white (or the paper darkened
 alike) that shows its side's cube colour is a pale cube, not glare (or a shadow), and a
 shadow far from it is empty, as is glare where that side's cubes are far from the paper
-and from white; a space the nearer cubes' hulls hide is empty when the core any cube on it
-would cover (its foot, or its top seen from the camera) shows the paper, or that top shows
-no cube's colour in any light (the land beyond a row); is read again past only the
-nearer cubes still standing once those hiding it are read empty; and holds its side's
-cube when that top, off every other space not read empty, shows the cube's colour;
-and, in a blurred photo taken from straight above, an empty-looking space darker than that
-side's other empties is unsure (a white cube's top face, its edges blurred away) unless no
-cube can pass for the paper (on a tint, its side's); one far darker, in its side's pale
-cube colour (learned, when no cube of that side was read, from its darker spaces agreeing
-on one), is that cube. A cube colour learned from a white cube's shaded faces is grey, and
-passes for the paper in more light (sides.lit_to). Cube colours are learned from the photo
-(the cubes on each side's spaces) or given by name or hex.
+and from white; a space the nearer cubes' hulls hide (or half hide, left unsure) is empty
+when the core any cube on it would cover (its foot, or its top seen from the camera) shows
+the paper, or that top shows no cube's colour in any light (the land beyond a row); is read
+again past only the nearer cubes still standing once those hiding it are read empty; and
+holds its side's cube when that top, off every other space not read empty, shows the
+cube's colour; and, in a blurred photo taken from straight above, an empty-looking space
+darker than that side's other empties is unsure (a white cube's top face, its edges blurred
+away) unless no cube can pass for the paper (on a tint, its side's); one far darker, in its
+side's pale cube colour (learned, when no cube of that side was read, from its darker
+spaces agreeing on one), is that cube. A cube colour learned from a white cube's shaded
+faces is grey, and passes for the paper in more light (sides.lit_to). Cube colours are
+learned from the photo (the cubes on each side's spaces) or given by name or hex.
 """
 
 from __future__ import annotations
@@ -254,6 +254,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = "empty"
         elif verdict == "glare" and sides.stands_out(np, models, paper[k], spaces[k].side):
             states[k] = "empty"     # no such cube looks like its tint washed toward white
+    unseen += [k for k in order if states[k] == "unsure" and hiders[k]   # half hidden
+               and k not in unseen and k not in lookalike]
     for k in unseen:
         whose = {spaces[k].side} | {states[j] if states[j] in ("king", "player")
                                     else spaces[j].side for j in hiders[k]}
