@@ -49,6 +49,18 @@ def _score(shot: photogen.Photo, reading: reader.Reading) -> tuple[int, int, int
     return right, wrong, unsure
 
 
+def _reads_right(seed: int, key: tuple[int, str, int], state: str) -> reader.SpaceRead:
+    """Photo `seed` of `scripts/scan_accuracy.py` read: space `key` holds `state` and is
+    read so, and no space on the sheet reads wrong or stays unsure; that space's read."""
+    shot = _accuracy_photo(seed)
+    reading = reader.read_photo(shot.jpeg, CONTENT)
+    read = next(r for r in reading.spaces
+                if (r.space.territory, r.space.side, r.space.index) == key)
+    assert shot.truth[key] == state and read.state == state
+    assert _score(shot, reading)[1:] == (0, 0)
+    return read
+
+
 def test_the_printed_bit_patterns_are_opencvs() -> None:
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     for marker_id in range(len(markers.ARUCO_4X4)):
@@ -271,12 +283,7 @@ def test_a_space_hidden_behind_its_row_reads_empty_where_the_land_shows() -> Non
     cubes, yellow player's): the player's space 4 of Hollow Fen lies behind the cube on
     space 3, whose top covers most of it; where a cube of its own would show its top,
     beyond the row, the land shows, in no cube's colour. It reads empty (it was unsure)."""
-    shot = _accuracy_photo(94295)
-    reading = reader.read_photo(shot.jpeg, CONTENT)
-    space = next(r for r in reading.spaces
-                 if (r.space.territory, r.space.side, r.space.index) == (4, "player", 4))
-    assert shot.truth[(4, "player", 4)] == "empty" and space.state == "empty"
-    assert _score(shot, reading)[1:] == (0, 0)
+    _reads_right(94295, (4, "player", 4), "empty")
 
 
 def test_a_grey_learned_from_a_white_cubes_faces_may_pass_for_the_paper() -> None:
@@ -309,13 +316,8 @@ def test_a_tinted_space_all_washed_out_by_glare_reads_empty_beside_coloured_cube
     white all over, so no part of it is left unwashed to compare with the tint. Its look as
     a whole is glare, and the King's yellow cubes (the player's are blue) cannot look like a
     tint washed toward white, so it reads empty (it was unsure); nothing reads wrong."""
-    shot = _accuracy_photo(9740)
-    reading = reader.read_photo(shot.jpeg, CONTENT)
-    washed = next(r for r in reading.spaces
-                  if (r.space.territory, r.space.side, r.space.index) == (4, "king", 1))
-    assert shot.truth[(4, "king", 1)] == "empty" and washed.state == "empty"
+    washed = _reads_right(9740, (4, "king", 1), "empty")
     assert washed.evidence is not None and washed.evidence.washed
-    assert _score(shot, reading)[1:] == (0, 0)
 
 
 def test_a_space_reads_empty_against_its_rows_tint_as_the_row_shows_it() -> None:
@@ -324,13 +326,8 @@ def test_a_space_reads_empty_against_its_rows_tint_as_the_row_shows_it() -> None
     whole sheet's print, so its empty space 2, beside two blue cubes, was unsure. Its row's
     other empty spaces show the tint as this photo has it there; against that it reads
     empty, and nothing on the sheet reads wrong or stays unsure."""
-    shot = _accuracy_photo(8082)
-    reading = reader.read_photo(shot.jpeg, CONTENT)
-    space = next(r for r in reading.spaces
-                 if (r.space.territory, r.space.side, r.space.index) == (9, "king", 2))
-    assert shot.truth[(9, "king", 2)] == "empty" and space.state == "empty"
+    space = _reads_right(8082, (9, "king", 2), "empty")
     assert space.evidence is not None and space.evidence.darker > -3
-    assert _score(shot, reading)[1:] == (0, 0)
 
 
 def test_a_block_full_of_dark_cubes_seen_steeply_is_not_another_map() -> None:
@@ -391,12 +388,7 @@ def test_a_space_lighter_than_its_tint_reads_empty_against_its_rows_tint() -> No
     cubes): the King's row of Thornwood shows its tint 9-11 L lighter than the sheet's fit
     expects, so its empty space 3 looks far lighter and greyer than its tint, as a white
     cube's top would. Against the tint its row's empty spaces show, it reads empty."""
-    shot = _accuracy_photo(7296)
-    reading = reader.read_photo(shot.jpeg, CONTENT)
-    space = next(r for r in reading.spaces
-                 if (r.space.territory, r.space.side, r.space.index) == (8, "king", 3))
-    assert shot.truth[(8, "king", 3)] == "empty" and space.state == "empty"
-    assert _score(shot, reading)[1:] == (0, 0)
+    _reads_right(7296, (8, "king", 3), "empty")
 
 
 def test_a_space_mostly_hidden_and_left_unsure_is_told_as_a_hidden_one() -> None:
@@ -404,10 +396,5 @@ def test_a_space_mostly_hidden_and_left_unsure_is_told_as_a_hidden_one() -> None
     2 of Hollow Fen shows only 8.5 mm2 past the cubes in front, too little to tell, so it
     was unsure. Like a space wholly hidden, it is told by the core and the top any cube on
     it would cover: empty, and nothing on the sheet reads wrong or stays unsure."""
-    shot = _accuracy_photo(8238)
-    reading = reader.read_photo(shot.jpeg, CONTENT)
-    space = next(r for r in reading.spaces
-                 if (r.space.territory, r.space.side, r.space.index) == (4, "king", 2))
-    assert shot.truth[(4, "king", 2)] == "empty" and space.state == "empty"
+    space = _reads_right(8238, (4, "king", 2), "empty")
     assert space.evidence is not None and space.evidence.seen < 10
-    assert _score(shot, reading)[1:] == (0, 0)
