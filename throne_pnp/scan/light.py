@@ -90,11 +90,12 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
            reach: float = 16.0) -> tuple[Any, Any]:
     """The light over the sheet image and the glare in it. The light (per channel, the
     paper white's colour at every pixel): bilinear through the markers' white margins
-    `marks`; quadratic through those and the `points` (the player's spaces) that are that
-    white within 10 % (refitted twice: the light without glare); then bent to each sample
-    from 15 % darker to 80 % lighter (a normalised blur, `reach` mm wide), for glare and
-    shade the quadratic cannot follow. The glare: the share of the bent light the quadratic
-    does not explain (glare adds white, washing the King's tints out)."""
+    `marks`; quadratic through those and the `points` (the player's spaces; on an ink saver
+    every space's ring, `_rim`) that are that white within 10 % (refitted twice: the light
+    without glare); then bent to each sample from 15 % darker to 80 % lighter (a normalised
+    blur, `reach` mm wide), for glare and shade the quadratic cannot follow. The glare: the
+    share of the bent light the quadratic does not explain (glare adds white, washing the
+    King's tints out)."""
     import cv2
 
     h, w = shape
