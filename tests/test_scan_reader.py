@@ -218,6 +218,21 @@ def test_a_sliver_of_paper_past_the_nearer_cubes_hulls_reads_empty() -> None:
     assert _score(shot, reading)[1] == 0
 
 
+def _row_behind() -> tuple[photo.Camera, tuple, dict[int, str], np.ndarray, int]:
+    """A King's row of two spaces seen from far "above" (the camera's foot before the row),
+    a cube read on the first, the second hidden behind it: the camera, the row, the states,
+    a white sheet image (Lab, at PX) and the first pixel row beyond the row, where the
+    hidden space's cube would show its top."""
+    from throne_pnp.render.backend.mapgeom import Box
+    from throne_pnp.scan.geometry import Space
+
+    cam = photo.Camera("a4", None, (30.0, -300.0), 400.0, 36.0)
+    row = tuple(Space(9, "king", i, Box(25.0, 25.0 + 11.0 * i, 10.0, 10.0)) for i in range(2))
+    lab = np.empty((round(70 * reader.PX), round(60 * reader.PX), 3), np.float32)
+    lab[:] = photo.lab("#ffffff")
+    return cam, row, {0: "king", 1: "unsure"}, lab, round(25.0 + 11.0 + 10.0) * round(reader.PX)
+
+
 def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -> None:
     """Behind a row of cubes a space's floor is hidden, but cubes stand alike tall: its
     cube's top shows beyond it, pushed away from the camera. The row's last space, hidden,
@@ -228,12 +243,7 @@ def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -
     from throne_pnp.scan.geometry import Space
 
     red, paper = photo.lab("#b92328"), photo.lab("#ffffff")
-    cam = photo.Camera("a4", None, (30.0, -300.0), 400.0, 36.0)      # the camera far "above"
-    row = tuple(Space(9, "king", i, Box(25.0, 25.0 + 11.0 * i, 10.0, 10.0)) for i in range(2))
-    states = {0: "king", 1: "unsure"}
-    lab = np.empty((round(70 * reader.PX), round(60 * reader.PX), 3), np.float32)
-    lab[:] = paper
-    y = round(25.0 + 11.0 * 1 + 10.0) * round(reader.PX)   # beyond the last space: its top
+    cam, row, states, lab, y = _row_behind()
     lab[y:, :] = red
     assert hidden.top_shows(np, cv2, lab, 1, row, states, red, cam)
     lab[:] = paper
@@ -256,18 +266,9 @@ def test_a_hidden_space_is_empty_when_no_cubes_top_shows_where_its_would() -> No
     """Behind a row of cubes a space's floor is hidden; the top of any cube on it would
     cover its core lifted past it. Land there, in no cube colour in any light, tells it
     empty; a cube colour (or a shade of one), or no colour known, does not."""
-    from throne_pnp.render.backend.mapgeom import Box
-    from throne_pnp.scan.geometry import Space
-
-    red, black, paper = photo.lab("#b92328"), photo.lab("#222426"), photo.lab("#ffffff")
-    land = photo.lab("#d9c9a3")
-    cam = photo.Camera("a4", None, (30.0, -300.0), 400.0, 36.0)      # the camera far "above"
-    row = tuple(Space(9, "king", i, Box(25.0, 25.0 + 11.0 * i, 10.0, 10.0)) for i in range(2))
-    states = {0: "king", 1: "unsure"}
-    lab = np.empty((round(70 * reader.PX), round(60 * reader.PX), 3), np.float32)
-    lab[:] = paper
-    y = round(25.0 + 11.0 * 1 + 10.0) * round(reader.PX)   # beyond the last space
-    lab[y:, :] = land
+    red, black = photo.lab("#b92328"), photo.lab("#222426")
+    cam, row, states, lab, y = _row_behind()
+    lab[y:, :] = photo.lab("#d9c9a3")       # the land
     assert hidden.top_absent(np, cv2, lab, 1, row, states, [red, black], cam)
     assert not hidden.top_absent(np, cv2, lab, 1, row, states, [], cam)
     lab[y:, :] = red

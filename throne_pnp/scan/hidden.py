@@ -103,9 +103,7 @@ def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
     shows = _top(np, cv2, lab, k, spaces, states, cam)
     if model is None or shows is None:
         return False
-    bgr = cv2.cvtColor(np.vstack([shows, model[None]])[None].astype(np.float32),
-                       cv2.COLOR_Lab2BGR)[0]
-    lit = ((sides.shaded_distance(np, bgr[:-1], bgr[-1]) < sides.MATCH)
+    lit = ((_shade_off(np, cv2, shows, model) < sides.MATCH)
            & (evidence.distance(np, shows, photo.lab("#ffffff")) >= 2 * evidence.OFF_PAPER)
            & (math.hypot(float(model[1]), float(model[2])) >= evidence.OFF_PAPER))
     return bool(((evidence.distance(np, shows, model) < evidence.OFF_PAPER) | lit).mean()
@@ -125,11 +123,17 @@ def top_absent(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
         return False
     unlike = np.ones(len(shows), bool)
     for model in models:
-        bgr = cv2.cvtColor(np.vstack([shows, model[None]])[None].astype(np.float32),
-                           cv2.COLOR_Lab2BGR)[0]
-        unlike &= ((sides.shaded_distance(np, bgr[:-1], bgr[-1]) >= sides.MATCH)
+        unlike &= ((_shade_off(np, cv2, shows, model) >= sides.MATCH)
                    & (evidence.distance(np, shows, model) >= 2 * evidence.OFF_PAPER))
     return bool(unlike.mean() >= CORE_PAPER)
+
+
+def _shade_off(np: Any, cv2: Any, shows: Any, model: Any) -> Any:
+    """How far each pixel (Lab) lies from the cube colour `model` (Lab) as some light would
+    show it (sides.shaded_distance, in BGR)."""
+    bgr = cv2.cvtColor(np.vstack([shows, model[None]])[None].astype(np.float32),
+                       cv2.COLOR_Lab2BGR)[0]
+    return sides.shaded_distance(np, bgr[:-1], bgr[-1])
 
 
 def _top(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],

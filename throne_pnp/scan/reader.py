@@ -269,9 +269,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             continue
         mask, ev, _, washed = _look(np, cv2, images, spaces[k].box, [hulls[j] for j in nearer],
                                     paper[k], paper_bgr[k], bool(tinted[k]))
-        if ev is not None and not washed and evidence.judge(ev) in ("empty", "cube") and (
-                mask.mean() >= MIN_SEEN or evidence.judge(ev) == "empty"):
-            states[k] = _state(evidence.judge(ev), spaces[k].side)
+        verdict = evidence.judge(ev) if ev is not None and not washed else "unsure"
+        if verdict == "empty" or verdict == "cube" and mask.mean() >= MIN_SEEN:
+            states[k] = _state(verdict, spaces[k].side)
             hiders[k] = nearer
     for k in unseen:    # a top may show over a space beyond, once that is read empty
         if states[k] == "unsure" and hidden.top_shows(np, cv2, lab, k, spaces, states,
