@@ -392,6 +392,54 @@ def test_a_space_lighter_than_its_tint_reads_empty_against_its_rows_tint() -> No
     _reads_right(7296, (8, "king", 3), "empty")
 
 
+def test_a_nearer_cubes_outline_is_its_faces_joined_to_its_foot() -> None:
+    """A nearer cube shows itself in every shade of its colour (a lit top, a darker face of
+    the same hue), joined to its foot; its outline is those faces grown by FACE_GROW px,
+    inside its hull. Another cube of that colour, apart from it, and the paper around are
+    not in it; a black cube's faces are told by their darkness; a white cube's (too near
+    the paper) give no outline."""
+    from throne_pnp.render.backend.mapgeom import Box
+
+    px = hidden.PX
+    paper, red, shade = photo.lab("#fdf9ef"), photo.lab("#b92328"), photo.lab("#6e1418")
+    lab = np.empty((round(30 * px), round(40 * px), 3), np.float32)
+    lab[:] = paper
+    box = Box(10.0, 10.0, 10.5, 10.5)
+
+    def fill(colour: np.ndarray, x0: float, y0: float, x1: float, y1: float) -> None:
+        lab[round(y0 * px):round(y1 * px), round(x0 * px):round(x1 * px)] = colour
+
+    fill(red, 11.0, 6.0, 20.0, 15.0)        # the top, pushed away from the camera
+    fill(shade, 11.0, 15.0, 20.0, 20.0)     # the face toward it, in shade
+    fill(red, 23.0, 6.0, 28.0, 15.0)        # another red cube's corner, apart
+    hull = np.array([(9.0, 2.0), (26.0, 2.0), (26.0, 21.0), (9.0, 21.0)])
+    x0, y0, mask = hidden.outline(np, cv2, lab, hull, box, red, paper)
+
+    def covered(x: float, y: float) -> bool:
+        i, j = round(y * px) - y0, round(x * px) - x0
+        return 0 <= i < mask.shape[0] and 0 <= j < mask.shape[1] and bool(mask[i, j])
+
+    assert covered(15, 10) and covered(15, 18)          # both faces
+    assert covered(20.5, 10) and not covered(21.5, 10)  # grown by 0.8 mm only
+    assert not covered(24, 10) and not covered(15, 25)  # the other cube; off the hull
+    black, dark = photo.lab("#222426"), photo.lab("#111213")
+    lab[:] = paper
+    fill(black, 11.0, 6.0, 20.0, 15.0)
+    fill(dark, 11.0, 15.0, 20.0, 20.0)
+    x0, y0, mask = hidden.outline(np, cv2, lab, hull, box, black, paper)
+    assert covered(15, 10) and covered(15, 18) and not covered(15, 4)
+    assert hidden.outline(np, cv2, lab, hull, box, photo.lab("#eeeeec"), paper) is None
+
+
+def test_a_hidden_space_reads_empty_past_the_nearer_cubes_faces() -> None:
+    """Photo 95121 of `scripts/scan_accuracy.py` (an A4 sheet at 35 degrees, wood King
+    cubes, red player's): the player's space 3 of Rustcrown lies behind the red cube on
+    space 2, whose hull (a cube anywhere on its space, as tall as any) covers all but a
+    sliver of it; the cube's own faces cover less, and past them the space shows only the
+    paper and that cube's shadow. It reads empty (it was unsure)."""
+    _reads_right(95121, (9, "player", 3), "empty")
+
+
 def test_a_space_mostly_hidden_and_left_unsure_is_told_as_a_hidden_one() -> None:
     """Photo 8238 of `scripts/scan_accuracy.py` (a Letter sheet at 37 degrees): King space
     2 of Hollow Fen shows only 8.5 mm2 past the cubes in front, too little to tell, so it

@@ -5,7 +5,8 @@ hide. A space those hulls hide is still told: every cube that fits it covers its
 its foot and at its top (cubes stand alike tall, so a row's tops all show, each pushed away
 from the camera past its own space). Paper over the core tells it empty; the side's cube
 colour over the top, where no other space lies (or one read empty), tells its cube; no
-cube's colour there, in any light, tells it empty.
+cube's colour there, in any light, tells it empty. A coloured nearer cube also shows how it
+stands: its faces (`outline`) cover less than its hull, and past them more of a space shows.
 """
 
 from __future__ import annotations
@@ -23,6 +24,11 @@ SMALL_CUBE = 7.5         # mm: the smallest usual cube
 CORE_CUBE = 6.5          # mm: the upright square inside the smallest cube (7.5 mm) turned 15 deg
 CORE_PAPER = 0.6         # share of a hidden space's core showing its paper: no cube there
 CORE_CLEAR = 1.5         # times OFF_PAPER: so far, no cube's core passes for the paper
+HUED = 20.0              # chroma (Lab) of a cube colour whose hue tells its faces
+HUE_TURN = 25.0          # degrees off that hue: still one of its faces, in any light
+FACE_CHROMA = 0.4        # of the cube's chroma, at least, on its faces (not the paper's)
+DARK_FACE = 15.0         # L over a grey or black cube's colour: still one of its faces
+FACE_GROW = 4            # px grown around the faces: their blurred, anti-aliased edges
 
 
 def near(a: Box, b: Box) -> bool:
@@ -62,6 +68,43 @@ def _covered(np: Any, cv2: Any, places: list[Any], shape: tuple[int, ...]
         cv2.fillConvexPoly(one, np.round(place * PX - (x0, y0)).astype(np.int32), 1)
         inside &= one
     return int(x0), int(y0), inside
+
+
+def outline(np: Any, cv2: Any, lab: Any, hull: Any, box: Box, colour: Any, paper: Any
+            ) -> tuple[int, int, Any] | None:
+    """Where a nearer cube shows itself: the pixels of its hull (sheet mm, the most a cube
+    on `box` may cover) in any shade of its colour (`colour`, Lab: the same hue, or for a
+    grey or black cube as dark), joined to its foot, grown by FACE_GROW px; as (x0, y0,
+    mask) over the sheet image `lab`. The hull allows for a cube anywhere on its space, as
+    tall as any; its faces show how it stands. None for a cube that may pass for paper or
+    white (its faces are told from neither), or one whose faces do not show."""
+    white = photo.lab("#ffffff")
+    if min(evidence.distance(np, colour[None], paper)[0],
+           evidence.distance(np, colour[None], white)[0]) < 1.5 * evidence.OFF_PAPER:
+        return None
+    poly = np.round(hull * PX).astype(np.int32)
+    x0, y0 = np.maximum(poly.min(axis=0) - FACE_GROW - 1, 0)
+    x1, y1 = np.minimum(poly.max(axis=0) + FACE_GROW + 2, (lab.shape[1], lab.shape[0]))
+    patch = lab[y0:y1, x0:x1]
+    chroma = float(np.hypot(colour[1], colour[2]))
+    shows = np.hypot(patch[:, :, 1], patch[:, :, 2])
+    if chroma >= HUED:
+        turn = np.angle(np.exp(1j * (np.arctan2(patch[:, :, 2], patch[:, :, 1])
+                                     - math.atan2(float(colour[2]), float(colour[1])))))
+        faces = (np.abs(turn) < math.radians(HUE_TURN)) & (shows >= FACE_CHROMA * chroma)
+    else:
+        darkest = min(float(colour[0]) + DARK_FACE, float(paper[0]) - 2 * evidence.OFF_PAPER)
+        faces = (patch[:, :, 0] < darkest) & (shows < HUED)
+    _, parts = cv2.connectedComponents(faces.astype(np.uint8))
+    fx0, fy0, fx1, fy1 = (round(v * PX) for v in (box.x + 2, box.y + 2, box.x2 - 2, box.y2 - 2))
+    foot = set(np.unique(parts[fy0 - y0:fy1 - y0, fx0 - x0:fx1 - x0]).tolist()) - {0}
+    if not foot:
+        return None
+    shape = cv2.dilate(np.isin(parts, sorted(foot)).astype(np.uint8),
+                       np.ones((2 * FACE_GROW + 1, 2 * FACE_GROW + 1), np.uint8))
+    inside = np.zeros_like(shape)
+    cv2.fillConvexPoly(inside, poly - (x0, y0), 1)
+    return int(x0), int(y0), shape & inside
 
 
 def core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[str, Any],

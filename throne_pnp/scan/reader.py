@@ -21,7 +21,9 @@ shadow far from it is empty, as is glare where that side's cubes are far from th
 and from white; a space the nearer cubes' hulls hide (or half hide, left unsure) is empty
 when the core any cube on it would cover (its foot, or its top seen from the camera) shows
 the paper, or that top shows no cube's colour in any light (the land beyond a row); is read
-again past only the nearer cubes still standing once those hiding it are read empty; and
+again past only the nearer cubes still standing once those hiding it are read empty, or
+past their faces as they show (not the most such cubes could hide: hidden.outline), where
+only the paper, or a shadow far from its side's cube colour, tells it empty; and
 holds its side's cube when that top, off every other space not read empty, shows the
 cube's colour; and, in a blurred photo taken from straight above, an empty-looking space
 darker than that side's other empties is unsure (a white cube's top face, its edges blurred
@@ -53,6 +55,7 @@ DARKER = 5.0            # this many L darker than the empties (a tilted view's s
 MIN_SEEN = 0.1           # share of a space that must show to be read at all
 MIN_PAPER = 0.06         # or to be read empty, when all it shows is its paper
 PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
+SEEN_PAST = 0.2          # share of a hidden space showing past the nearer cubes' faces
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,14 +280,40 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         if states[k] == "unsure" and hidden.top_shows(np, cv2, lab, k, spaces, states,
                                                       models.get(spaces[k].side), cam):
             states[k] = spaces[k].side
+    shapes: dict[int, Any] = {}     # the nearer cubes as their faces show them
+    for k in unseen:    # read again past those faces, not the most such cubes could hide
+        nearer = [j for j in hiders[k] if states[j] != "empty"]
+        if states[k] != "unsure" or not nearer or not sides.stands_out(
+                np, models, paper[k], spaces[k].side):
+            continue    # (a pale cube of its own could pass for the paper, or a shadow)
+        for j in nearer:
+            if j not in shapes and j in colour and states[j] == spaces[j].side:
+                shapes[j] = hidden.outline(np, cv2, lab, hulls[j], spaces[j].box, colour[j],
+                                           paper[j])
+        if any(shapes.get(j) is None for j in nearer):
+            continue
+        mask, ev, _, washed = _look(np, cv2, images, spaces[k].box, [], paper[k],
+                                    paper_bgr[k], bool(tinted[k]), tuple(shapes[j] for j in nearer))
+        if ev is None or washed or mask.mean() < SEEN_PAST:
+            continue
+        verdict, model = evidence.judge(ev), models[spaces[k].side]
+        if verdict == "shadow":     # far from the side's cube colour: the paper in shadow
+            x0, y0, x1, y1 = light.px(spaces[k].box, light.INSET)
+            shows = np.median(lab[y0:y1, x0:x1][mask > 0], axis=0)
+            if evidence.distance(np, shows[None], model)[0] >= evidence.OFF_PAPER:
+                verdict = "empty"
+        if verdict == "empty":
+            states[k] = "empty"
     sides.sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k), photo.hex_of(shown[k]) if k in shown and
                       states[k] == s.side else None) for k, s in enumerate(spaces)]
 
 
 def _look(np: Any, cv2: Any, images: light.Images, box: Box, hulls: list[Any], paper: Any,
-          paper_bgr: Any, tinted: bool) -> tuple[Any, evidence.Evidence | None, Any, bool]:
-    """What a space shows past the `hulls` (sheet mm) of the nearer cubes: the mask of the
+          paper_bgr: Any, tinted: bool, shapes: tuple[tuple[int, int, Any], ...] = ()
+          ) -> tuple[Any, evidence.Evidence | None, Any, bool]:
+    """What a space shows past the `hulls` (sheet mm) of the nearer cubes, or past their
+    `shapes` (hidden.outline: x0, y0 and a mask over the sheet image): the mask of the
     part seen (over the space inset by INSET, at PX), the evidence there with the pixels
     off its paper (None, None when less than MIN_PAPER of it shows), and whether that is
     only what glare washed out (on a tint, the part left without it shows too little: then
@@ -293,6 +322,12 @@ def _look(np: Any, cv2: Any, images: light.Images, box: Box, hulls: list[Any], p
     rim = np.ones((y1 - y0 + 6, x1 - x0 + 6), np.uint8)    # the space and 3 px around
     for hull in hulls:
         cv2.fillConvexPoly(rim, np.round(hull * PX - (x0 - 3, y0 - 3)).astype(np.int32), 0)
+    for sx, sy, shape in shapes:
+        ox, oy = sx - (x0 - 3), sy - (y0 - 3)
+        a0, b0 = max(ox, 0), max(oy, 0)
+        a1, b1 = min(ox + shape.shape[1], rim.shape[1]), min(oy + shape.shape[0], rim.shape[0])
+        if a1 > a0 and b1 > b0:
+            rim[b0:b1, a0:a1][shape[b0 - oy:b1 - oy, a0 - ox:a1 - ox] > 0] = 0
     inner = cv2.erode(rim, np.ones((7, 7), np.uint8))[3:-3, 3:-3] > 0   # off their edges
     mask = rim[3:-3, 3:-3]
     washed = False
