@@ -29,6 +29,7 @@ HUE_TURN = 25.0          # degrees off that hue: still one of its faces, in any 
 FACE_CHROMA = 0.4        # of the cube's chroma, at least, on its faces (not the paper's)
 DARK_FACE = 15.0         # L over a grey or black cube's colour: still one of its faces
 FACE_GROW = 4            # px grown around the faces: their blurred, anti-aliased edges
+FOOT_INSET = 2.0         # mm inside a space's edge: its own cube's foot, not a neighbour's
 
 
 def near(a: Box, b: Box) -> bool:
@@ -96,7 +97,9 @@ def outline(np: Any, cv2: Any, lab: Any, hull: Any, box: Box, colour: Any, paper
         darkest = min(float(colour[0]) + DARK_FACE, float(paper[0]) - 2 * evidence.OFF_PAPER)
         faces = (patch[:, :, 0] < darkest) & (shows < HUED)
     _, parts = cv2.connectedComponents(faces.astype(np.uint8))
-    fx0, fy0, fx1, fy1 = (round(v * PX) for v in (box.x + 2, box.y + 2, box.x2 - 2, box.y2 - 2))
+    foot_box = box.grow(-FOOT_INSET)
+    fx0, fy0, fx1, fy1 = (round(v * PX) for v in (foot_box.x, foot_box.y, foot_box.x2,
+                                                   foot_box.y2))
     foot = set(np.unique(parts[fy0 - y0:fy1 - y0, fx0 - x0:fx1 - x0]).tolist()) - {0}
     if not foot:
         return None
