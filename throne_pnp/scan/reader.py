@@ -188,7 +188,6 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     hulls = [cam.cube_hull(s.box, hidden.CUBE_HEIGHT) for s in spaces]  # what a cube may hide
     for k in order:
         space = spaces[k]
-        x0, y0, x1, y1 = light.px(space.box, light.INSET)
         hiders[k] = [j for j, state in states.items() if state != "empty"
                      and hidden.near(space.box, spaces[j].box)
                      and hidden.reaches(hulls[j], hulls[k])]
@@ -206,7 +205,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         states[k] = _state(verdict, space.side)
         if verdict in ("glare", "shadow"):
             lookalike[k] = verdict
-        colour[k] = np.median(lab[y0:y1, x0:x1][(off if off.any() else mask) > 0], axis=0)
+        colour[k] = _shown_colour(np, lab, space.box, mask, off)
     for row in _rows(spaces).values():      # a row's tint as its empty spaces show it
         empties = [k for k in row if states[k] == "empty"]
         if len(empties) < 2:
@@ -292,18 +291,16 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
                                            paper[j])
         if any(shapes.get(j) is None for j in nearer):
             continue
-        mask, ev, _, washed = _look(np, cv2, images, spaces[k].box, [], paper[k],
-                                    paper_bgr[k], bool(tinted[k]), tuple(shapes[j] for j in nearer))
+        mask, ev, off, washed = _look(np, cv2, images, spaces[k].box, [], paper[k],
+                                      paper_bgr[k], bool(tinted[k]),
+                                      tuple(shapes[j] for j in nearer))
         if ev is None or washed or mask.mean() < SEEN_PAST:
             continue
-        verdict, model = evidence.judge(ev), models[spaces[k].side]
-        if verdict == "shadow":     # far from the side's cube colour: the paper in shadow
-            x0, y0, x1, y1 = light.px(spaces[k].box, light.INSET)
-            shows = np.median(lab[y0:y1, x0:x1][mask > 0], axis=0)
-            if evidence.distance(np, shows[None], model)[0] >= evidence.OFF_PAPER:
-                verdict = "empty"
-        if verdict == "empty":
-            states[k] = "empty"
+        verdict = evidence.judge(ev)
+        shows = _shown_colour(np, lab, spaces[k].box, mask, off)
+        if verdict == "empty" or verdict == "shadow" and evidence.distance(
+                np, shows[None], models[spaces[k].side])[0] >= evidence.OFF_PAPER:
+            states[k] = "empty"     # the paper, or in shadow (far from the side's cubes)
     sides.sort_sides(np, spaces, states, shown, models)
     return [SpaceRead(s, states[k], told.get(k), photo.hex_of(shown[k]) if k in shown and
                       states[k] == s.side else None) for k, s in enumerate(spaces)]
@@ -342,6 +339,13 @@ def _look(np: Any, cv2: Any, images: light.Images, box: Box, hulls: list[Any], p
                                images.slope[y0:y1, x0:x1], mask, inner, paper, paper_bgr,
                                tinted)
     return mask, ev, off, washed
+
+
+def _shown_colour(np: Any, lab: Any, box: Box, mask: Any, off: Any) -> Any:
+    """The colour (Lab) a space shows: the median of its pixels off the paper, if any, else
+    of all it shows (`mask`, `off` as `_look` gives them)."""
+    x0, y0, x1, y1 = light.px(box, light.INSET)
+    return np.median(lab[y0:y1, x0:x1][(off if off.any() else mask) > 0], axis=0)
 
 
 def _rows(spaces: tuple[Space, ...]) -> dict[tuple[int, str], list[int]]:
