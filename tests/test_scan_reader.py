@@ -312,12 +312,13 @@ def test_a_grey_learned_from_a_white_cubes_faces_may_pass_for_the_paper() -> Non
 
 
 def test_a_tinted_space_all_washed_out_by_glare_reads_empty_beside_coloured_cubes() -> None:
-    """Photo 9740 of `scripts/scan_accuracy.py` (an A3 sheet from nearly straight above,
-    a glare spot on Hollow Fen): King space 1 of Hollow Fen shows its tint washed toward
+    """Photo 7120 of `scripts/scan_accuracy.py` (a Letter tile from nearly straight above,
+    a glare spot on Middlemere): King space 3 of Middlemere shows its tint washed toward
     white all over, so no part of it is left unwashed to compare with the tint. Its look as
-    a whole is glare, and the King's yellow cubes (the player's are blue) cannot look like a
-    tint washed toward white, so it reads empty (it was unsure); nothing reads wrong."""
-    washed = _reads_right(9740, (4, "king", 1), "empty")
+    a whole is glare, and the King's red cubes (the player's are yellow) cannot look like a
+    tint washed toward white, so it reads empty; nothing reads wrong. (Photo 9740 showed
+    this until the light was read off the land, which follows its glare spot.)"""
+    washed = _reads_right(7120, (5, "king", 3), "empty")
     assert washed.evidence is not None and washed.evidence.washed
 
 

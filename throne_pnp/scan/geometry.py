@@ -14,6 +14,7 @@ from throne_pnp.render.backend.layout import Rect, find_tagged
 from throne_pnp.render.backend.mapgeom import Box
 from throne_pnp.render.components import mapsheet
 from throne_pnp.render.components.board import markers
+from throne_pnp.render.components.board.land import land_colors
 from throne_pnp.render.components.board.territories import territory_geometry
 
 Point = tuple[float, float]
@@ -45,6 +46,7 @@ class SheetGeometry:
     spaces: tuple[Space, ...]
     marks: tuple[Box, ...] = ()
     visible: Box = Box(0, 0, 0, 0)
+    lands: tuple[tuple[int, str], ...] = ()
 
 
 def _sheets(content: Content, kind: str) -> list[mapsheet.MapSheet]:
@@ -87,7 +89,8 @@ def sheet_geometry(content: Content, kind: str) -> SheetGeometry:
                 spaces.append(Space(terr.number, side, index, placed,
                                     fills[terr.number][k] or "#ffffff"))
     return SheetGeometry(kind, (sheet.page.width, sheet.page.height), corners,  # type: ignore[arg-type]
-                         outlines, tuple(spaces), marks, visible)
+                         outlines, tuple(spaces), marks, visible,
+                         tuple(land_colors(content.map).items()))
 
 
 def _inside(box: Box, area: Box) -> bool:

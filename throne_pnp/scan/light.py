@@ -2,12 +2,15 @@
 empty (SPEC §10).
 
 The light (the paper white's colour at every pixel) is fitted through the markers' white
-margins and the player's spaces (printed white): smooth over the sheet, then bent to the
-samples for glare and shade the smooth fit cannot follow. On a map printed without its
-land's hues (the ink saver) the land around every space is white too, and the light is
-read there, where no cube stands. Divided out, it leaves every space's colour as the print
-shows it; each side's paper is then fitted from its printed tints (`_paper`), the cubes
-left out.
+margins and the land around each territory's cube spaces, its colour over the colour it
+is printed in (`_land_cells`): where no cube stands, so a white cube on the player's
+near-white spaces stays as much darker and bluer as it shows (a light fitted through those
+spaces followed the cubes). Smooth over the sheet, then bent to the samples for glare and
+shade the smooth fit cannot follow; capped at what the camera records of white (glare
+clips the paper there). On a map printed without its land's hues (the ink saver), the
+white land around every space gives it; a sheet with too little land, the player's
+spaces. Divided out, it leaves every space's colour as the print shows it; each side's
+paper is then fitted from its printed tints (`_paper`), the cubes left out.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ INSET = 1.3              # mm of a space's edge (its printed outline) left out
 PRINT_SHIFT = 10.0       # Lab units a print (and the light) may shift a tint by, at most
 RIM = 1.5                # mm: the ring around a space its white is read from (ink saver)
 RIM_SHARE = 0.3          # the ring's lightest share: the paper, not line art nor a cube
+LAND_RING = 9.0          # mm around a territory's cube spaces its land's light is read from
+CELL = 6                 # mm: the land is read in cells this wide
+MIN_CELLS = 12           # cells of land enough to read the light from
 EXACT = 3                # spaces showing their tint as printed: the first guess of the paper
 
 
@@ -70,6 +76,12 @@ def even_out(sheet: Any, geometry: SheetGeometry) -> tuple[Images, Any, Any]:
         light, glare = _field(np, marks, np.array(margins), centres, np.array(rims),
                               sheet.shape[:2], reach=8.0)
         images = _evened(np, cv2, sheet, light)
+    else:           # the land's hues printed: the light shows where no cube stands
+        cells, lit = _land_cells(np, cv2, sheet, geometry)
+        if len(cells) >= MIN_CELLS:
+            light, glare = _field(np, marks, np.array(margins), cells, np.array(lit),
+                                  sheet.shape[:2])
+            images = _evened(np, cv2, sheet, light)
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     # each space's median colour, cubes and all
     looks = np.array([np.median(images.lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
@@ -90,12 +102,12 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
            reach: float = 16.0) -> tuple[Any, Any]:
     """The light over the sheet image and the glare in it. The light (per channel, the
     paper white's colour at every pixel): bilinear through the markers' white margins
-    `marks`; quadratic through those and the `points` (the player's spaces; on an ink saver
-    every space's ring, `_rim`) that are that white within 10 % (refitted twice: the light
-    without glare); then bent to each sample from 15 % darker to 80 % lighter (a normalised
-    blur, `reach` mm wide), for glare and shade the quadratic cannot follow. The glare: the
-    share of the bent light the quadratic does not explain (glare adds white, washing the
-    King's tints out)."""
+    `marks`; quadratic through those and the `points` (the land, `_land_cells`; on an ink
+    saver every space's ring, `_rim`; else the player's spaces) that are that white within
+    10 % (refitted twice: the light without glare); then bent to each sample from 15 %
+    darker to 80 % lighter (a normalised blur, `reach` mm wide), for glare and shade the
+    quadratic cannot follow. The glare: the share of the bent light the quadratic does not
+    explain (glare adds white, washing the King's tints out)."""
     import cv2
 
     h, w = shape
@@ -134,6 +146,57 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
             cv2.resize(glare, size, interpolation=cv2.INTER_LINEAR))
 
 
+
+
+def _land_cells(np: Any, cv2: Any, sheet: Any, geometry: SheetGeometry
+                ) -> tuple[list[tuple[float, float]], list[Any]]:
+    """The light (the paper white's colour, BGR) read off the land around each territory's
+    cube spaces, where no cube stands: the land's colour over the colour it is printed in,
+    in cells CELL mm wide within LAND_RING mm of the spaces (2 mm clear of the territory's
+    border band, 1.5 mm of the spaces and 0.5 mm of its printed marks), the median of each
+    (a terrain glyph or a cube's shadow darkens a few of its pixels; _field leaves out a
+    cell a leaning cube covers, as far from the rest). Their points (mm) and values."""
+    lands = dict(geometry.lands)
+    height, width = sheet.shape[0] // round(PX), sheet.shape[1] // round(PX)  # 1 px per mm
+    smooth = cv2.blur(sheet, (round(PX), round(PX)))
+    clear = np.ones((height, width), np.uint8)
+    for box in [s.box for s in geometry.spaces]:
+        clear[max(0, round(box.y - 1.5)):round(box.y2 + 1.5),
+              max(0, round(box.x - 1.5)):round(box.x2 + 1.5)] = 0
+    for box in geometry.marks:
+        clear[max(0, round(box.y - 0.5)):round(box.y2 + 0.5),
+              max(0, round(box.x - 0.5)):round(box.x2 + 0.5)] = 0
+    v = geometry.visible         # a tile prints only its part of the art
+    if v.w > 0:
+        shown = np.zeros_like(clear)
+        shown[max(0, round(v.y + 1)):round(v.y2 - 1), max(0, round(v.x + 1)):round(v.x2 - 1)] = 1
+        clear &= shown
+    points, values = [], []
+    for n, outline in geometry.outlines.items():
+        own = [s.box for s in geometry.spaces if s.territory == n]
+        if n not in lands or not own:
+            continue
+        land = np.zeros((height, width), np.uint8)
+        cv2.fillPoly(land, [np.round(np.array(outline)).astype(np.int32)], 1)
+        land = cv2.erode(land, np.ones((5, 5), np.uint8)) & clear
+        near = np.zeros_like(land)
+        x0, y0 = min(b.x for b in own), min(b.y for b in own)
+        x1, y1 = max(b.x2 for b in own), max(b.y2 for b in own)
+        near[max(0, round(y0 - LAND_RING)):round(y1 + LAND_RING),
+             max(0, round(x0 - LAND_RING)):round(x1 + LAND_RING)] = 1
+        ys, xs = np.nonzero(land & near)
+        if len(ys) < 20:
+            continue
+        printed = np.array([int(lands[n][i:i + 2], 16) / 255 for i in (5, 3, 1)], np.float32)
+        ratio = smooth[np.round((ys + 0.5) * PX).astype(int).clip(0, sheet.shape[0] - 1),
+                       np.round((xs + 0.5) * PX).astype(int).clip(0, sheet.shape[1] - 1)] / printed
+        cell = (ys // CELL) * 10000 + xs // CELL
+        for key in np.unique(cell):
+            inside = cell == key
+            if inside.sum() >= CELL * CELL / 3:
+                points.append((float(xs[inside].mean() + 0.5), float(ys[inside].mean() + 0.5)))
+                values.append(np.median(ratio[inside], axis=0))
+    return points, values
 
 
 def _rim(np: Any, sheet: Any, box: Box) -> Any:
@@ -196,8 +259,11 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
     their tints all shifted toward white alike, and would pass for the paper. Else it shifts
     every tint alike, by the spaces whose colour lies on the way from their tint to white
     (not a coloured cube: ink saver, washed out, or not). The lightness keeps gain 1 (the
-    tints are alike in it), and so do a and b when the tints are (the player's spaces)."""
+    tints are alike in it), and so do a and b when the tints are (the player's spaces).
+    Once the first guess holds, refits keep to spaces within OFF_PAPER / 2 too: white cubes
+    on most of the player's spaces lie within OFF_PAPER of it, and would pull it their way."""
     keep = evidence.distance(np, seen, tints) < evidence.OFF_PAPER / 2
+    near = evidence.OFF_PAPER / 2 if keep.sum() >= EXACT else evidence.OFF_PAPER
     if keep.sum() < EXACT:
         keep = evidence.distance(np, seen, evidence.toward_white(np, seen, tints)) \
             < evidence.OFF_PAPER
@@ -213,7 +279,7 @@ def _paper(np: Any, seen: Any, tints: Any) -> Any:
                 gain = float(np.clip(np.cov(x, y)[0, 1] / np.var(x, ddof=1), 0.5, 1.5))
             shift = float(np.clip(np.median(y - gain * x), -PRINT_SHIFT, PRINT_SHIFT))
             expected[:, c] = gain * tints[:, c] + shift
-        matching = evidence.distance(np, seen, expected) < evidence.OFF_PAPER
+        matching = evidence.distance(np, seen, expected) < near
         if matching.sum() < 3 or (matching == keep).all() and step:
             break
         keep = matching

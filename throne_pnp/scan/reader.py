@@ -172,7 +172,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     spaces = geometry.spaces
     images, looks, paper = light.even_out(sheet, geometry)
     lab = images.lab
-    tinted = evidence.distance(np, paper, photo.lab("#ffffff")) > evidence.OFF_PAPER / 2
+    white = np.median(paper[[k for k, s in enumerate(spaces) if s.side == "player"]], axis=0)
+    tinted = evidence.distance(np, paper, white) > evidence.OFF_PAPER / 2   # off the player's
     paper_bgr = cv2.cvtColor(paper[None], cv2.COLOR_Lab2BGR)[0]
     fx, fy = cam.foot
     order = sorted(range(len(spaces)), key=lambda k: math.hypot(
