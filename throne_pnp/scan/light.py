@@ -81,7 +81,7 @@ def even_out(sheet: Any, geometry: SheetGeometry) -> tuple[Images, Any, Any]:
         if len(cells) >= MIN_CELLS:
             light, glare = _field(np, marks, np.array(margins), cells, np.array(lit),
                                   sheet.shape[:2])
-            images = _evened(np, cv2, sheet, light)
+            images = _evened(np, cv2, sheet, np.minimum(light, 1.0))  # white clips at 1
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     # each space's median colour, cubes and all
     looks = np.array([np.median(images.lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
