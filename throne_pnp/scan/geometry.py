@@ -37,7 +37,7 @@ class SheetGeometry:
     """One sheet kind's page size, marker corners by id, outlines and cube spaces (mm); and
     for the cubes off the spaces, the printed marks inside the territories (labels, symbols,
     row marks) and the part of the art this sheet shows (`visible`: a tile's, without the
-    strip the other tile covers)."""
+    strip the other tile covers); for the light, each territory's land colour (`lands`)."""
 
     kind: str
     page: tuple[float, float]

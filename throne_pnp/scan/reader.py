@@ -172,7 +172,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     spaces = geometry.spaces
     images, looks, paper = light.even_out(sheet, geometry)
     lab = images.lab
-    white = np.median(paper[[k for k, s in enumerate(spaces) if s.side == "player"]], axis=0)
+    players = [k for k, s in enumerate(spaces) if s.side == "player"]
+    white = np.median(paper[players], axis=0) if players else photo.lab("#ffffff")
     tinted = evidence.distance(np, paper, white) > evidence.OFF_PAPER / 2   # off the player's
     paper_bgr = cv2.cvtColor(paper[None], cv2.COLOR_Lab2BGR)[0]
     fx, fy = cam.foot
