@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,13 +19,13 @@ import photogen  # noqa: E402
 
 from throne_pnp.content import load_content  # noqa: E402
 from throne_pnp.scan import evidence, light, photo, reader  # noqa: E402
-from throne_pnp.scan.geometry import sheet_geometry  # noqa: E402
+from throne_pnp.scan.geometry import SheetGeometry, sheet_geometry  # noqa: E402
 
 CONTENT = load_content()
 
 
-def _sheet(shot: photogen.Photo, kind: str) -> tuple:
-    """The photo mapped onto the sheet, with that sheet's geometry."""
+def _sheet(shot: photogen.Photo, kind: str) -> tuple[Any, SheetGeometry]:
+    """The photo mapped onto the sheet (float BGR), with that sheet's geometry."""
     image = photo.decode(shot.jpeg)
     found = photo.find_markers(image)
     geometry = sheet_geometry(CONTENT, kind)
@@ -40,7 +41,8 @@ def test_the_land_tells_the_light_the_empty_spaces_show(kind: str) -> None:
     shot = photogen.generate(CONTENT, random.Random(3), kind=kind, tilt=15.0, fill=0.0,
                              light=0.4, blur=0.6, quality=90, noise=2.0)
     sheet, geometry = _sheet(shot, kind)
-    cells, values = light._land_cells(np, __import__("cv2"), sheet, geometry)
+    cv2, _ = photo.libraries()
+    cells, _ = light._land_cells(np, cv2, sheet, geometry)
     assert len(cells) >= light.MIN_CELLS
     _, looks, _ = light.even_out(sheet, geometry)
     for space, look in zip(geometry.spaces, looks, strict=True):
