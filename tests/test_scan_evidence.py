@@ -196,3 +196,19 @@ def test_a_tilted_views_pose_holds_at_every_turn_of_the_sheet(azimuth: int) -> N
     _, found_height, found_tilt = photo._pose(np, homography, PHOTO)
     assert abs(found_tilt - tilt) < 1.0, found_tilt
     assert abs(found_height - abs(eye[2])) < 0.05 * abs(eye[2]), found_height
+
+
+def test_a_space_that_looks_as_its_sides_white_cubes_tops_do_is_that_cube() -> None:
+    """The player's row as a land-read light shows it (photo 97321): the cream paper
+    (97.9, -0.5, 4.6); two white cubes read, their spaces looking (93.0, -0.3, -0.5). A
+    space read empty that looks the same is a cube; one in a neighbour's shadow (darker,
+    the paper's hue kept) and one showing the paper stay empty; with one cube read only,
+    nothing is learned."""
+    paper = np.array([[97.9, -0.5, 4.6]] * 6, np.float32)
+    looks = np.array([(93.0, -0.3, -0.5), (92.8, -0.2, -0.3), (93.2, -0.3, -0.1),
+                      (84.0, -0.4, 3.9), (97.7, -0.5, 4.5), (91.5, -0.4, 0.2)], np.float32)
+    told = {k: _space(0.0) for k in range(6)}
+    states = {0: "player", 1: "player", 2: "empty", 3: "empty", 4: "empty", 5: "empty"}
+    assert evidence.pale_tops(np, looks, states, list(range(6)), paper, told) == [2, 5]
+    states[1] = "empty"
+    assert evidence.pale_tops(np, looks, states, list(range(6)), paper, told) == []

@@ -38,6 +38,7 @@ LIGHTER = 9.0            # L units lighter than its tint: past a print's shift (
 DARK_TOP = 6.5           # L units darker than its side's empties: a pale cube's top, no shadow
 FAR_DARKER = 13.0        # this much darker: a pale cube's faces, in its colour within OFF_PAPER
 CLUSTER = 3              # darker spaces agreeing on one colour: a side's pale cubes
+TOPS = 2                 # a side's cubes read: enough to learn how their tops look
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +171,24 @@ def dark_tops(np: Any, told: dict[int, Evidence], states: dict[int, str], own: l
     return [k for k in dark if distance(np, model[None], paper[k])[0] < 2 * OFF_PAPER
             and distance(np, colour[k][None], model)[0] < (
                 OFF_PAPER if told[k].darker >= usual + FAR_DARKER else OFF_PAPER / 2)]
+
+
+def pale_tops(np: Any, looks: Any, states: dict[int, str], own: list[int], paper: Any,
+              told: dict[int, Evidence]) -> list[int]:
+    """The spaces of one side (`own`, a side whose cubes could pass for the paper) read
+    empty that look as its cubes' tops do: within OFF_PAPER / 2 of the median look (`looks`:
+    each space's median Lab, cubes and all) of the spaces read as that side's cubes (at
+    least TOPS of them), and more than OFF_PAPER / 2 off their paper. A white cube's top on
+    the player's cream is a few L darker and a few b bluer than it, too little to be off the
+    paper pixel by pixel; a shadow darkens the paper but keeps its hue, and lies far from
+    such a top."""
+    cubes = [k for k in own if states[k] not in ("empty", "unsure") and k in told]
+    if len(cubes) < TOPS:
+        return []
+    top = np.median(looks[cubes], axis=0)
+    return [k for k in own if states[k] == "empty" and k in told
+            and distance(np, looks[k][None], top)[0] < OFF_PAPER / 2
+            and distance(np, looks[k][None], paper[k])[0] > OFF_PAPER / 2]
 
 
 def pale_cluster(np: Any, colours: list[Any]) -> Any:

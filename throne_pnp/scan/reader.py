@@ -249,6 +249,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
         own = [k for k, s in enumerate(spaces) if s.side == side]
         for k in evidence.dark_tops(np, told, states, own, colour, models.get(side), paper):
             states[k] = side
+        pale = [k for k in own if not sides.stands_out(np, models, paper[k], side)]
+        for k in evidence.pale_tops(np, looks, states, pale, paper, told):
+            states[k] = side
     for k, verdict in lookalike.items():    # in that side's cube colour: a pale cube
         model = models.get(spaces[k].side)
         away = evidence.distance(np, colour[k][None], model)[0] if model is not None else 0.0
