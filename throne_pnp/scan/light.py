@@ -68,20 +68,18 @@ def even_out(sheet: Any, geometry: SheetGeometry) -> tuple[Images, Any, Any]:
     centres = [(s.box.x + s.box.w / 2, s.box.y + s.box.h / 2) for s in spaces]
     light, glare = _field(np, marks, np.array(margins), [centres[k] for k in players],
                           medians[players], sheet.shape[:2])
-    images = _evened(np, cv2, sheet, light)
-    white = photo.lab("#ffffff")
-    plain = _plain(np, cv2, images.lab, geometry, white)
+    plain = _plain(np, cv2, sheet, light, geometry)
     if plain:       # the land prints white too: the light shows around every space
         rims = [_rim(np, sheet, s.box) for s in spaces]
         light, glare = _field(np, marks, np.array(margins), centres, np.array(rims),
                               sheet.shape[:2], reach=8.0)
-        images = _evened(np, cv2, sheet, light)
     else:           # the land's hues printed: the light shows where no cube stands
         cells, lit = _land_cells(np, cv2, sheet, geometry)
         if len(cells) >= MIN_CELLS:
             light, glare = _field(np, marks, np.array(margins), cells, np.array(lit),
                                   sheet.shape[:2])
-            images = _evened(np, cv2, sheet, np.minimum(light, 1.0))  # white clips at 1
+            light = np.minimum(light, 1.0)      # white clips at what the camera records
+    images = _evened(np, cv2, sheet, light)
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     # each space's median colour, cubes and all
     looks = np.array([np.median(images.lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
@@ -146,8 +144,6 @@ def _field(np: Any, marks: list[tuple[float, float]], mark_values: Any,
             cv2.resize(glare, size, interpolation=cv2.INTER_LINEAR))
 
 
-
-
 def _land_cells(np: Any, cv2: Any, sheet: Any, geometry: SheetGeometry
                 ) -> tuple[list[tuple[float, float]], list[Any]]:
     """The light (the paper white's colour, BGR) read off the land around each territory's
@@ -157,28 +153,20 @@ def _land_cells(np: Any, cv2: Any, sheet: Any, geometry: SheetGeometry
     (a terrain glyph or a cube's shadow darkens a few of its pixels; _field leaves out a
     cell a leaning cube covers, as far from the rest). Their points (mm) and values."""
     lands = dict(geometry.lands)
-    height, width = sheet.shape[0] // round(PX), sheet.shape[1] // round(PX)  # 1 px per mm
     smooth = cv2.blur(sheet, (round(PX), round(PX)))
-    clear = np.ones((height, width), np.uint8)
-    for box in [s.box for s in geometry.spaces]:
-        clear[max(0, round(box.y - 1.5)):round(box.y2 + 1.5),
-              max(0, round(box.x - 1.5)):round(box.x2 + 1.5)] = 0
-    for box in geometry.marks:
-        clear[max(0, round(box.y - 0.5)):round(box.y2 + 0.5),
-              max(0, round(box.x - 0.5)):round(box.x2 + 0.5)] = 0
+    shape = (sheet.shape[0] // round(PX), sheet.shape[1] // round(PX))     # 1 px per mm
+    clear = _cleared(np, np.ones(shape, np.uint8), [s.box for s in geometry.spaces], 1.5)
+    clear = _cleared(np, clear, geometry.marks, 0.5)
     v = geometry.visible         # a tile prints only its part of the art
     if v.w > 0:
         shown = np.zeros_like(clear)
         shown[max(0, round(v.y + 1)):round(v.y2 - 1), max(0, round(v.x + 1)):round(v.x2 - 1)] = 1
         clear &= shown
     points, values = [], []
-    for n, outline in geometry.outlines.items():
+    for n, land in _lands(np, cv2, geometry, clear).items():
         own = [s.box for s in geometry.spaces if s.territory == n]
         if n not in lands or not own:
             continue
-        land = np.zeros((height, width), np.uint8)
-        cv2.fillPoly(land, [np.round(np.array(outline)).astype(np.int32)], 1)
-        land = cv2.erode(land, np.ones((5, 5), np.uint8)) & clear
         near = np.zeros_like(land)
         x0, y0 = min(b.x for b in own), min(b.y for b in own)
         x1, y1 = max(b.x2 for b in own), max(b.y2 for b in own)
@@ -187,7 +175,7 @@ def _land_cells(np: Any, cv2: Any, sheet: Any, geometry: SheetGeometry
         ys, xs = np.nonzero(land & near)
         if len(ys) < 20:
             continue
-        printed = np.array([int(lands[n][i:i + 2], 16) / 255 for i in (5, 3, 1)], np.float32)
+        printed = photo.bgr(lands[n])
         ratio = smooth[np.round((ys + 0.5) * PX).astype(int).clip(0, sheet.shape[0] - 1),
                        np.round((xs + 0.5) * PX).astype(int).clip(0, sheet.shape[1] - 1)] / printed
         cell = (ys // CELL) * 10000 + xs // CELL
@@ -214,8 +202,6 @@ def _rim(np: Any, sheet: Any, box: Box) -> Any:
     return pixels[grey >= np.percentile(grey, 100 * (1 - RIM_SHARE))].mean(axis=0)
 
 
-
-
 def _evened(np: Any, cv2: Any, sheet: Any, light: Any) -> Images:
     """The sheet image with the `light` evened out of it, that in Lab, and its L's slope."""
     even = np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32)
@@ -225,29 +211,42 @@ def _evened(np: Any, cv2: Any, sheet: Any, light: Any) -> Images:
     return Images(sheet, even, lab, slope)
 
 
-
-
-def _plain(np: Any, cv2: Any, lab: Any, geometry: SheetGeometry, white: Any) -> bool:
+def _plain(np: Any, cv2: Any, sheet: Any, light: Any, geometry: SheetGeometry) -> bool:
     """Is the map printed without its land's hues (the ink saver, whose King's spaces are
     as white as the player's)? Most territories' land, 3 mm clear of the spaces, is as
-    white as the paper."""
-    height, width = lab.shape[0] // round(PX), lab.shape[1] // round(PX)    # 1 px per mm
+    white as the paper under the `light`."""
+    white = photo.lab("#ffffff")
+    shape = (sheet.shape[0] // round(PX), sheet.shape[1] // round(PX))     # 1 px per mm
+    clear = _cleared(np, np.ones(shape, np.uint8), [s.box for s in geometry.spaces], 3.0)
     votes = []
-    for outline in geometry.outlines.values():
-        land = np.zeros((height, width), np.uint8)
-        cv2.fillPoly(land, [np.round(np.array(outline)).astype(np.int32)], 1)
-        land = cv2.erode(land, np.ones((5, 5), np.uint8))
-        for space in geometry.spaces:
-            b = space.box
-            land[max(0, round(b.y - 3)):round(b.y2 + 3), max(0, round(b.x - 3)):round(b.x2 + 3)] = 0
+    for land in _lands(np, cv2, geometry, clear).values():
         ys, xs = np.nonzero(land)
         if len(ys) >= 20:
-            colour = np.median(lab[np.round(ys * PX).astype(int), np.round(xs * PX).astype(int)],
-                               axis=0)
+            i, j = np.round(ys * PX).astype(int), np.round(xs * PX).astype(int)
+            even = np.clip(sheet[i, j] / np.maximum(light[i, j], 0.05), 0, 1.2)
+            colour = np.median(cv2.cvtColor(even[None].astype(np.float32),
+                                            cv2.COLOR_BGR2Lab)[0], axis=0)
             votes.append(evidence.distance(np, colour[None], white)[0] < evidence.OFF_PAPER / 2)
     return sum(votes) * 2 > len(votes)
 
 
+def _lands(np: Any, cv2: Any, geometry: SheetGeometry, clear: Any) -> dict[int, Any]:
+    """Each territory's land at 1 px per mm (the shape of `clear`): 2 mm inside its
+    outline, where `clear` is 1."""
+    lands = {}
+    for n, outline in geometry.outlines.items():
+        land = np.zeros(clear.shape, np.uint8)
+        cv2.fillPoly(land, [np.round(np.array(outline)).astype(np.int32)], 1)
+        lands[n] = cv2.erode(land, np.ones((5, 5), np.uint8)) & clear
+    return lands
+
+
+def _cleared(np: Any, mask: Any, boxes: Any, margin: float) -> Any:
+    """`mask` (1 px per mm) with the `boxes` (mm), grown by `margin` mm, set to 0."""
+    for box in boxes:
+        mask[max(0, round(box.y - margin)):round(box.y2 + margin),
+             max(0, round(box.x - margin)):round(box.x2 + margin)] = 0
+    return mask
 
 
 def _paper(np: Any, seen: Any, tints: Any) -> Any:

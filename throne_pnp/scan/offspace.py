@@ -259,7 +259,7 @@ def _models(np: Any, image: Any, spaces: Sequence[tuple[Space, str]],
         seen = [np.median(_patch(image, space.box.grow(-2.5)).reshape(-1, 3), axis=0)
                 for space, state in spaces if state == side]
         if side in colours:
-            models[side] = np.array([int(colours[side][i:i + 2], 16) / 255 for i in (5, 3, 1)])
+            models[side] = photo.bgr(colours[side])
         elif seen:
             models[side] = np.median(seen, axis=0)
     return models

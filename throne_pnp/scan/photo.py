@@ -103,12 +103,17 @@ def colour_distance(np: Any, lab: Any, reference: Any, darker: float, chroma: fl
     return np.sqrt(light ** 2 + chroma ** 2 * (d[:, 1] ** 2 + d[:, 2] ** 2))
 
 
+def bgr(colour: str) -> Any:
+    """A "#rrggbb" colour as OpenCV holds it: blue, green, red, 0..1."""
+    _, np = libraries()
+    return np.array([int(colour[i:i + 2], 16) / 255 for i in (5, 3, 1)], np.float32)
+
+
 def lab(colour: str, glare: float = 0.0) -> Any:
     """Lab of a "#rrggbb" colour (washed toward white by a share `glare` of glare), as the
     readers compare colours."""
-    cv2, np = libraries()
-    bgr = np.array([[[int(colour[i:i + 2], 16) / 255 for i in (5, 3, 1)]]], np.float32)
-    return cv2.cvtColor(bgr * (1 - glare) + glare, cv2.COLOR_BGR2Lab)[0, 0]
+    cv2, _ = libraries()
+    return cv2.cvtColor(bgr(colour)[None, None] * (1 - glare) + glare, cv2.COLOR_BGR2Lab)[0, 0]
 
 
 def hex_of(lab_colour: Any) -> str:
