@@ -212,3 +212,17 @@ def test_a_space_that_looks_as_its_sides_white_cubes_tops_do_is_that_cube() -> N
     assert evidence.pale_tops(np, looks, states, list(range(6)), paper, told) == [2, 5]
     states[1] = "empty"
     assert evidence.pale_tops(np, looks, states, list(range(6)), paper, told) == []
+
+
+def test_an_unsure_space_in_full_view_that_looks_as_the_tops_do_is_that_cube() -> None:
+    """Photo 100320's player row: two white cubes read, looking (91.5, -0.7, 0.0) and
+    (91.7, -0.7, -0.2); the space between, left unsure though all of it shows, looks the
+    same (91.4, -0.4, -0.4) and is that cube. Half hidden by a nearer cube, its median
+    mixes in that cube's face, and it stays unsure."""
+    paper = np.array([[98.3, -0.9, 4.4]] * 4, np.float32)
+    looks = np.array([(91.5, -0.7, 0.0), (91.4, -0.4, -0.4), (91.7, -0.7, -0.2),
+                      (91.4, -0.4, -0.4)], np.float32)
+    told = {0: _space(0.0, seen=62.4), 1: _space(0.0, seen=62.4), 2: _space(0.0, seen=62.4),
+            3: _space(0.0, seen=30.0)}
+    states = {0: "player", 1: "unsure", 2: "player", 3: "unsure"}
+    assert evidence.pale_tops(np, looks, states, list(range(4)), paper, told) == [1]

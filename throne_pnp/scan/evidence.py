@@ -176,17 +176,19 @@ def dark_tops(np: Any, told: dict[int, Evidence], states: dict[int, str], own: l
 def pale_tops(np: Any, looks: Any, states: dict[int, str], own: list[int], paper: Any,
               told: dict[int, Evidence]) -> list[int]:
     """The spaces of one side (`own`, a side whose cubes could pass for the paper) read
-    empty that look as its cubes' tops do: within OFF_PAPER / 2 of the median look (`looks`:
-    each space's median Lab, cubes and all) of the spaces read as that side's cubes (at
-    least TOPS of them), and more than OFF_PAPER / 2 off their paper. A white cube's top on
-    the player's cream is a few L darker and a few b bluer than it, too little to be off the
-    paper pixel by pixel; a shadow darkens the paper but keeps its hue, and lies far from
-    such a top."""
+    empty, or unsure with all of a cube's area in view (half hidden, its median mixes in a
+    nearer cube's face), that look as its cubes' tops do: within OFF_PAPER / 2 of the
+    median look (`looks`: each space's median Lab, cubes and all) of the spaces read as
+    that side's cubes (at least TOPS of them), and more than OFF_PAPER / 2 off their
+    paper. A white cube's top on the player's cream is a few L darker and a few b bluer
+    than it, too little to be off the paper pixel by pixel; a shadow darkens the paper but
+    keeps its hue, and lies far from such a top."""
     cubes = [k for k in own if states[k] not in ("empty", "unsure") and k in told]
     if len(cubes) < TOPS:
         return []
     top = np.median(looks[cubes], axis=0)
-    return [k for k in own if states[k] == "empty" and k in told
+    return [k for k in own if k in told and (states[k] == "empty" or states[k] == "unsure"
+                                             and told[k].seen >= CUBE_AREA)
             and distance(np, looks[k][None], top)[0] < OFF_PAPER / 2
             and distance(np, looks[k][None], paper[k])[0] > OFF_PAPER / 2]
 
