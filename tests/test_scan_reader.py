@@ -244,23 +244,40 @@ def test_a_hidden_cubes_top_shows_past_the_row_unless_another_space_is_there() -
     from throne_pnp.scan.geometry import Space
 
     red, paper = photo.lab("#b92328"), photo.lab("#ffffff")
+    bare = (paper, photo.lab("#d9d5e0"))        # the space's paper, the land's colour
     cam, row, states, lab, y = _row_behind()
     lab[y:, :] = red
-    assert hidden.top_shows(np, cv2, lab, 1, row, states, red, cam)
+    assert hidden.top_shows(np, cv2, lab, 1, row, states, red, cam, bare)
     lab[:] = paper
-    assert not hidden.top_shows(np, cv2, lab, 1, row, states, red, cam)
+    assert not hidden.top_shows(np, cv2, lab, 1, row, states, red, cam, bare)
     lab[y:, :] = red
     farther = row + (Space(9, "king", 2, Box(25.0, 47.0, 10.0, 10.0)),)
-    assert not hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "unsure"}, red, cam)
-    assert not hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "king"}, red, cam)
-    # read empty (its paper seen past the cubes), no cube's foot or face stands there
-    assert hidden.top_shows(np, cv2, lab, 1, farther, states | {2: "empty"}, red, cam)
+    for other, hides in (("unsure", True), ("king", True), ("empty", False)):
+        # read empty (its paper seen past the cubes), no cube's foot or face stands there
+        shows = hidden.top_shows(np, cv2, lab, 1, farther, states | {2: other}, red, cam, bare)
+        assert shows is not hides
     # a lit top is lighter than the colour learned from the cubes' faces (22 Lab units off
     # it here): the same red in more light; a grey cube's colour tells no light from shade
     faces, grey = photo.lab("#8c1a1e"), photo.lab("#8c8c8c")
-    assert hidden.top_shows(np, cv2, lab, 1, row, states, faces, cam)
+    assert hidden.top_shows(np, cv2, lab, 1, row, states, faces, cam, bare)
     lab[y:, :] = photo.lab("#c8c8c8")
-    assert not hidden.top_shows(np, cv2, lab, 1, row, states, grey, cam)
+    assert not hidden.top_shows(np, cv2, lab, 1, row, states, grey, cam, bare)
+
+
+def test_a_hidden_cubes_top_is_not_matched_where_the_land_looks_as_a_lit_cube() -> None:
+    """A wood cube in more light looks as a beige land does (photo 100121: a wood King's
+    cube read on a space behind its row, where only Hollow Fen's land showed). Where the
+    top of a hidden space's cube would show, the land as printed tells nothing: no top is
+    found there, and the space stays unsure."""
+    wood, land = photo.lab("#d7af7d"), photo.lab("#eed8b8")
+    cam, row, states, lab, y = _row_behind()
+    lab[y:, :] = land
+    assert hidden.top_shows(np, cv2, lab, 1, row, states, wood, cam, (photo.lab("#ffffff"),))
+    assert not hidden.top_shows(np, cv2, lab, 1, row, states, wood, cam,
+                                (photo.lab("#ffffff"), land))
+    lab[y:, :] = wood                          # the cube's own top still shows
+    assert hidden.top_shows(np, cv2, lab, 1, row, states, wood, cam,
+                            (photo.lab("#ffffff"), land))
 
 
 def test_a_hidden_space_is_empty_when_no_cubes_top_shows_where_its_would() -> None:

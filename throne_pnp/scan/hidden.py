@@ -138,22 +138,27 @@ def core_paper(np: Any, cv2: Any, lab: Any, box: Box, paper: Any, models: dict[s
 
 
 def top_shows(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],
-               states: dict[int, str], model: Any, cam: photo.Camera) -> bool:
+               states: dict[int, str], model: Any, cam: photo.Camera, ground: Any) -> bool:
     """Does a space the nearer cubes' hulls hide show a cube's top past them? Cubes stand
     alike tall, so a row's tops all show, each beyond its own space: the top of every cube
     that fits this space covers its core lifted by 7.5 to 9 mm (`_top`). Where that shows
     this side's cube colour (`model`) on CORE_PAPER of it, that cube stands here. A lit top
     shows lighter than the colour learned from the cubes' faces, so a coloured cube's is
     also matched as more light would show it (sides.shaded_distance), never as the paper's
-    white; a white, grey or black cube's colour tells no light from shade."""
+    white; a white, grey or black cube's colour tells no light from shade. Nor as what the
+    sheet shows there with no cube on it (`ground`, Lab: the space's paper and the land's
+    colour, within OFF_PAPER): a wood cube in more light passes for a beige land."""
     shows = _top(np, cv2, lab, k, spaces, states, cam)
     if model is None or shows is None:
         return False
+    bare = np.zeros(len(shows), bool)
+    for colour in ground:
+        bare |= evidence.distance(np, shows, colour) < evidence.OFF_PAPER
     lit = ((_shade_off(np, cv2, shows, model) < sides.MATCH)
            & (evidence.distance(np, shows, photo.lab("#ffffff")) >= 2 * evidence.OFF_PAPER)
            & (math.hypot(float(model[1]), float(model[2])) >= evidence.OFF_PAPER))
-    return bool(((evidence.distance(np, shows, model) < evidence.OFF_PAPER) | lit).mean()
-                >= CORE_PAPER)
+    return bool((((evidence.distance(np, shows, model) < evidence.OFF_PAPER) | lit) & ~bare)
+                .mean() >= CORE_PAPER)
 
 
 def top_absent(np: Any, cv2: Any, lab: Any, k: int, spaces: tuple[Space, ...],

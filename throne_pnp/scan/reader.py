@@ -173,6 +173,7 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
     cv2, np = photo.libraries()
     spaces = geometry.spaces
     images, looks, paper = light.even_out(sheet, geometry)
+    lands = dict(geometry.lands)
     lab = images.lab
     players = [k for k, s in enumerate(spaces) if s.side == "player"]
     white = np.median(paper[players], axis=0) if players else photo.lab("#ffffff")
@@ -283,8 +284,9 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = _state(verdict, spaces[k].side)
             hiders[k] = nearer
     for k in unseen:    # a top may show over a space beyond, once that is read empty
+        ground = (paper[k], photo.lab(lands.get(spaces[k].territory, "#ffffff")))
         if states[k] == "unsure" and hidden.top_shows(np, cv2, lab, k, spaces, states,
-                                                      models.get(spaces[k].side), cam):
+                                                      models.get(spaces[k].side), cam, ground):
             states[k] = spaces[k].side
     shapes: dict[int, Any] = {}     # the nearer cubes as their faces show them
     for k in unseen:    # read again past those faces, not the most such cubes could hide
