@@ -35,13 +35,14 @@ EXACT = 3                # spaces showing their tint as printed: the first guess
 
 @dataclass(frozen=True)
 class Images:
-    """The sheet image (BGR 0..1), the light evened out of it, that in Lab, and the slope of
-    its L (steps per pixel)."""
+    """The sheet image (BGR 0..1), the light evened out of it, that in Lab, the slope of
+    its L (steps per pixel), and the glare the light shows at every pixel (`_field`)."""
 
     sheet: Any
     even: Any
     lab: Any
     slope: Any
+    glare: Any
 
 
 def px(box: Box, inset: float = 0.0) -> tuple[int, int, int, int]:
@@ -79,7 +80,7 @@ def even_out(sheet: Any, geometry: SheetGeometry) -> tuple[Images, Any, Any]:
             light, glare = _field(np, marks, np.array(margins), cells, np.array(lit),
                                   sheet.shape[:2])
             light = np.minimum(light, 1.0)      # white clips at what the camera records
-    images = _evened(np, cv2, sheet, light)
+    images = _evened(np, cv2, sheet, light, glare)
     paper = np.zeros((len(spaces), 3), np.float32)     # what each space shows empty
     # each space's median colour, cubes and all
     looks = np.array([np.median(images.lab[y0:y1, x0:x1].reshape(-1, 3), axis=0)
@@ -202,13 +203,14 @@ def _rim(np: Any, sheet: Any, box: Box) -> Any:
     return pixels[grey >= np.percentile(grey, 100 * (1 - RIM_SHARE))].mean(axis=0)
 
 
-def _evened(np: Any, cv2: Any, sheet: Any, light: Any) -> Images:
-    """The sheet image with the `light` evened out of it, that in Lab, and its L's slope."""
+def _evened(np: Any, cv2: Any, sheet: Any, light: Any, glare: Any) -> Images:
+    """The sheet image with the `light` evened out of it, that in Lab, its L's slope, and
+    the `glare`."""
     even = np.clip(sheet / np.maximum(light, 0.05), 0, 1.2).astype(np.float32)
     lab = cv2.cvtColor(even, cv2.COLOR_BGR2Lab)
     slope = cv2.magnitude(cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 1, 0),
                           cv2.Sobel(lab[:, :, 0], cv2.CV_32F, 0, 1)) / 8
-    return Images(sheet, even, lab, slope)
+    return Images(sheet, even, lab, slope, glare)
 
 
 def _plain(np: Any, cv2: Any, sheet: Any, light: Any, geometry: SheetGeometry) -> bool:

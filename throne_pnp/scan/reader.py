@@ -58,6 +58,7 @@ MIN_SEEN = 0.1           # share of a space that must show to be read at all
 MIN_PAPER = 0.06         # or to be read empty, when all it shows is its paper
 PALE_CUBE = 6.5          # a washed-out space this near its side's cube colour: that cube
 SEEN_PAST = 0.2          # share of a hidden space showing past the nearer cubes' faces
+NO_GLARE = 0.05          # glare the light shows over a space, under this: none washes it
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +265,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = "empty"
         elif verdict == "glare" and sides.stands_out(np, models, paper[k], spaces[k].side):
             states[k] = "empty"     # no such cube looks like its tint washed toward white
+        elif verdict == "glare" and _glare(np, images, spaces[k].box) < NO_GLARE:
+            states[k] = spaces[k].side      # no glare there, as the land around shows
     unseen += [k for k in order if states[k] == "unsure" and hiders[k]   # half hidden
                and k not in unseen and k not in lookalike]
     for k in unseen:
@@ -348,6 +351,12 @@ def _look(np: Any, cv2: Any, images: light.Images, box: Box, hulls: list[Any], p
                                images.slope[y0:y1, x0:x1], mask, inner, paper, paper_bgr,
                                tinted)
     return mask, ev, off, washed
+
+
+def _glare(np: Any, images: light.Images, box: Box) -> float:
+    """The share of glare the light shows over a space (its median)."""
+    x0, y0, x1, y1 = light.px(box, light.INSET)
+    return float(np.median(images.glare[y0:y1, x0:x1]))
 
 
 def _shown_colour(np: Any, lab: Any, box: Box, mask: Any, off: Any) -> Any:
