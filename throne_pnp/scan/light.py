@@ -156,8 +156,8 @@ def _land_cells(np: Any, cv2: Any, sheet: Any, geometry: SheetGeometry
     lands = dict(geometry.lands)
     smooth = cv2.blur(sheet, (round(PX), round(PX)))
     shape = (sheet.shape[0] // round(PX), sheet.shape[1] // round(PX))     # 1 px per mm
-    clear = _cleared(np, np.ones(shape, np.uint8), [s.box for s in geometry.spaces], 1.5)
-    clear = _cleared(np, clear, geometry.marks, 0.5)
+    clear = _cleared(np.ones(shape, np.uint8), [s.box for s in geometry.spaces], 1.5)
+    clear = _cleared(clear, geometry.marks, 0.5)
     v = geometry.visible         # a tile prints only its part of the art
     if v.w > 0:
         shown = np.zeros_like(clear)
@@ -219,7 +219,7 @@ def _plain(np: Any, cv2: Any, sheet: Any, light: Any, geometry: SheetGeometry) -
     white as the paper under the `light`."""
     white = photo.lab("#ffffff")
     shape = (sheet.shape[0] // round(PX), sheet.shape[1] // round(PX))     # 1 px per mm
-    clear = _cleared(np, np.ones(shape, np.uint8), [s.box for s in geometry.spaces], 3.0)
+    clear = _cleared(np.ones(shape, np.uint8), [s.box for s in geometry.spaces], 3.0)
     votes = []
     for land in _lands(np, cv2, geometry, clear).values():
         ys, xs = np.nonzero(land)
@@ -243,7 +243,7 @@ def _lands(np: Any, cv2: Any, geometry: SheetGeometry, clear: Any) -> dict[int, 
     return lands
 
 
-def _cleared(np: Any, mask: Any, boxes: Any, margin: float) -> Any:
+def _cleared(mask: Any, boxes: Any, margin: float) -> Any:
     """`mask` (1 px per mm) with the `boxes` (mm), grown by `margin` mm, set to 0."""
     for box in boxes:
         mask[max(0, round(box.y - margin)):round(box.y2 + margin),

@@ -30,10 +30,12 @@ darker than that side's other empties is unsure (a white cube's top face, its ed
 away) unless no cube can pass for the paper (on a tint, its side's); one far darker, in its
 side's pale cube colour (learned, when no cube of that side was read, from its darker
 spaces agreeing on one), is that cube. Where a side's cubes could pass for the paper, a
-space read empty that looks as that side's read cubes' tops do (their median look, two or
-more read) and lies off its paper is that cube. A cube colour learned from a white cube's shaded
-faces is grey, and passes for the paper in more light (sides.lit_to). Cube colours are
-learned from the photo (the cubes on each side's spaces) or given by name or hex.
+space read empty (or unsure, all of it in view) that looks as that side's read cubes' tops
+do (their median look, two or more read) and lies off its paper is that cube; so is a tint
+washed toward white where the light, read off the land around it, shows no glare. A cube
+colour learned from a white cube's shaded faces is grey, and passes for the paper in more
+light (sides.lit_to). Cube colours are learned from the photo (the cubes on each side's
+spaces) or given by name or hex.
 """
 
 from __future__ import annotations
