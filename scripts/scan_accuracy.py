@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from collections import defaultdict
@@ -24,8 +23,6 @@ import photogen  # noqa: E402
 
 from throne_pnp.content import load_content  # noqa: E402
 from throne_pnp.scan import photo, reader  # noqa: E402
-
-KINDS = ("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2")
 
 
 def buckets(conditions: dict) -> list[str]:
@@ -53,11 +50,7 @@ def main() -> None:
     stats: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     seconds = 0.0
     for n in range(args.photos):
-        rng = random.Random(args.seed + n)
-        kind = rng.choice(KINDS)
-        size = (2400, 1800) if kind == "a3" else (1600, 1200)   # a phone's is 4000 x 3000
-        shot = photogen.generate(content, rng, kind=kind, size=size,
-                                 ink_saver=rng.random() < 0.15)
+        shot = photogen.accuracy_photo(content, args.seed + n)
         start = time.process_time()
         try:
             reading = reader.read_photo(shot.jpeg, content)

@@ -129,6 +129,19 @@ def cube_corners(x: float, y: float, size: float, turn: float) -> np.ndarray:
     return np.array([(bx, by, z) for z in (0.0, -size) for bx, by in base])
 
 
+ACCURACY_KINDS = ("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2")
+
+
+def accuracy_photo(content: Content, seed: int) -> Photo:
+    """The photo `scripts/scan_accuracy.py` draws for `seed`: a sheet kind from
+    ACCURACY_KINDS (A4 and Letter twice as often), 1600 x 1200 px (A3 2400 x 1800; a
+    phone's is 4000 x 3000), an ink saver 15 % of the time, the rest as `generate` draws it."""
+    rng = random.Random(seed)
+    kind = rng.choice(ACCURACY_KINDS)
+    return generate(content, rng, kind=kind, size=(2400, 1800) if kind == "a3" else (1600, 1200),
+                    ink_saver=rng.random() < 0.15)
+
+
 FACES = ((0, 1, 2, 3), (4, 5, 6, 7), (0, 1, 5, 4), (1, 2, 6, 5), (2, 3, 7, 6), (3, 0, 4, 7))
 
 

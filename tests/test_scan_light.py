@@ -69,11 +69,7 @@ def test_white_player_cubes_the_old_light_followed_read_as_cubes() -> None:
     green, the player white): the light fitted through the player's spaces followed three
     white cubes there and read them empty; read off the land, the light leaves them darker
     and bluer than the paper, and the whole sheet reads right."""
-    rng = random.Random(97422)
-    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
-    shot = photogen.generate(CONTENT, rng, kind=kind,
-                             size=(2400, 1800) if kind == "a3" else (1600, 1200),
-                             ink_saver=rng.random() < 0.15)
+    shot = photogen.accuracy_photo(CONTENT, 97422)
     assert shot.conditions["colours"] == ("green", "white")
     reading = reader.read_photo(shot.jpeg, CONTENT)
     for read in reading.spaces:

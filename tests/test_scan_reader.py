@@ -28,11 +28,7 @@ CONTENT = load_content()
 
 def _accuracy_photo(seed: int) -> photogen.Photo:
     """The photo `scripts/scan_accuracy.py` draws for `seed`."""
-    rng = random.Random(seed)
-    kind = rng.choice(("a4", "a4", "letter", "letter", "a3", "a4-1", "letter-2"))
-    return photogen.generate(CONTENT, rng, kind=kind,
-                             size=(2400, 1800) if kind == "a3" else (1600, 1200),
-                             ink_saver=rng.random() < 0.15)
+    return photogen.accuracy_photo(CONTENT, seed)
 
 
 def _score(shot: photogen.Photo, reading: reader.Reading) -> tuple[int, int, int]:

@@ -51,6 +51,12 @@ def px(box: Box, inset: float = 0.0) -> tuple[int, int, int, int]:
             round((box.x2 - inset) * PX), round((box.y2 - inset) * PX))
 
 
+def glare_over(np: Any, glare: Any, box: Box) -> float:
+    """The share of glare (`_field`'s map) over a space: its median, INSET mm inside."""
+    x0, y0, x1, y1 = px(box, INSET)
+    return float(np.median(glare[y0:y1, x0:x1]))
+
+
 def even_out(sheet: Any, geometry: SheetGeometry) -> tuple[Images, Any, Any]:
     """The sheet image (float BGR 0..1 at PX) with its light evened out; each space's median
     colour (Lab, cubes and all); and the colour each shows empty, its paper (Lab)."""
@@ -89,8 +95,7 @@ def even_out(sheet: Any, geometry: SheetGeometry) -> tuple[Images, Any, Any]:
         own = [k for k, s in enumerate(spaces) if s.side == side]
         fills = [spaces[players[0] if plain else k].fill for k in own]
         seen = looks[own]
-        washed = [float(np.median(glare[y0:y1, x0:x1]))
-                  for x0, y0, x1, y1 in (px(spaces[k].box, INSET) for k in own)]
+        washed = [glare_over(np, glare, spaces[k].box) for k in own]
         paper[own] = _paper(np, seen, np.array([photo.lab(fill, g)
                                                 for fill, g in zip(fills, washed, strict=True)]))
     return images, looks, paper

@@ -267,7 +267,8 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = "empty"
         elif verdict == "glare" and sides.stands_out(np, models, paper[k], spaces[k].side):
             states[k] = "empty"     # no such cube looks like its tint washed toward white
-        elif verdict == "glare" and _glare(np, images, spaces[k].box) < NO_GLARE:
+        elif verdict == "glare" and light.glare_over(np, images.glare,
+                                                     spaces[k].box) < NO_GLARE:
             states[k] = spaces[k].side      # no glare there, as the land around shows
     unseen += [k for k in order if states[k] == "unsure" and hiders[k]   # half hidden
                and k not in unseen and k not in lookalike]
@@ -289,9 +290,11 @@ def _read_spaces(sheet: Any, geometry: SheetGeometry, cam: photo.Camera,
             states[k] = _state(verdict, spaces[k].side)
             hiders[k] = nearer
     for k in unseen:    # a top may show over a space beyond, once that is read empty
-        ground = (paper[k], photo.lab(lands.get(spaces[k].territory, "#ffffff")))
-        if states[k] == "unsure" and hidden.top_shows(np, cv2, lab, k, spaces, states,
-                                                      models.get(spaces[k].side), cam, ground):
+        if states[k] != "unsure":
+            continue
+        bare = (paper[k], photo.lab(lands.get(spaces[k].territory, "#ffffff")))
+        if hidden.top_shows(np, cv2, lab, k, spaces, states, models.get(spaces[k].side), cam,
+                            bare):
             states[k] = spaces[k].side
     shapes: dict[int, Any] = {}     # the nearer cubes as their faces show them
     for k in unseen:    # read again past those faces, not the most such cubes could hide
@@ -353,12 +356,6 @@ def _look(np: Any, cv2: Any, images: light.Images, box: Box, hulls: list[Any], p
                                images.slope[y0:y1, x0:x1], mask, inner, paper, paper_bgr,
                                tinted)
     return mask, ev, off, washed
-
-
-def _glare(np: Any, images: light.Images, box: Box) -> float:
-    """The share of glare the light shows over a space (its median)."""
-    x0, y0, x1, y1 = light.px(box, light.INSET)
-    return float(np.median(images.glare[y0:y1, x0:x1]))
 
 
 def _shown_colour(np: Any, lab: Any, box: Box, mask: Any, off: Any) -> Any:
